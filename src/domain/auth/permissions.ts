@@ -1,0 +1,39 @@
+/**
+ * The permission matrix of PRODUCT §2, as data. The server's policy layer and the web's
+ * navigation both read it, so a role never sees a link the server would refuse.
+ */
+export const ROLES = ['admin', 'supervisor', 'agent', 'developer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const CAPABILITIES = {
+  'overview.read': ['admin', 'supervisor', 'agent'],
+  'calls.read': ['admin', 'supervisor', 'agent', 'developer'],
+  'calls.write': ['admin', 'supervisor', 'agent'],
+  'chat-context.read': ['admin', 'supervisor', 'agent', 'developer'],
+  'handoffs.work': ['admin', 'supervisor', 'agent'],
+  'outbound.single': ['admin', 'supervisor', 'agent'],
+  'outbound.campaigns': ['admin', 'supervisor'],
+  'analytics.read': ['admin', 'supervisor', 'developer'],
+  'organizations.read': ['admin', 'supervisor', 'agent', 'developer'],
+  'organizations.create': ['admin'],
+  'organizations.edit': ['admin', 'supervisor'],
+  'hours.edit': ['admin', 'supervisor'],
+  'schedules.edit': ['admin', 'supervisor'],
+  'users.manage': ['admin'],
+  'security.manage': ['admin'],
+  'developer.access': ['admin', 'developer'],
+  'audit.read': ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+export function can(role: Role, capability: Capability): boolean {
+  return (CAPABILITIES[capability] as readonly Role[]).includes(role);
+}
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Administrator',
+  supervisor: 'Supervisor',
+  agent: 'Agent',
+  developer: 'Developer',
+};

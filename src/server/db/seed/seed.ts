@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import { organizations, userOrganizations, users } from '../schema/index.js';
+import { hashPassword } from '../../auth/password-hash.js';
+import { setPasswordHash } from '../../features/users/users.repository.js';
+import { DEMO_ORGANIZATIONS, DEMO_USERS, defaultAgentSettings } from './demo-organizations.js';
+
+export interface SeedResult {
+  seeded: boolean;
+  password?: string;
+  credentialsFile: string;
+  users: { email: string; role: string }[];
+}
+
+/** Seeds the demo on an empty database only; a second start finds users and leaves everything as it is. */
+export async function seedDemo(db: Db, opts: { dataDir: string; demoPassword?: string }): Promise<SeedResult> {
+  const credentialsFile = path.join(opts.dataDir, 'demo-credentials.txt');
+  const listed = DEMO_USERS.map((u) => ({ email: u.email, role: u.role }));
+  const [existing] = await db.select({ n: count() }).from(users);
+  if (Number(existing?.n ?? 0) > 0) return { seeded: false, credentialsFile, users: listed };
+
+  const password = opts.demoPassword ?? generatePassword();
+  const hash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const orgIds = new Map<string, string>();
+    for (const org of DEMO_ORGANIZATIONS) {
+      const [row] = await tx
+        .insert(organizations)
+        .values({
+          name: org.name,
+          slug: org.slug,
+          timeZone: org.timeZone,
+          address: { ...org.address },
+          agentSettings: defaultAgentSettings(org.name),
+          appointmentSettings: { enabled: true, visitReasons: ['New patient visit', 'Follow-up', 'Annual physical', 'Sick visit', 'Vaccination'], message: 'We will call you to confirm a time.' },
+        })
+        .returning({ id: organizations.id });
+      orgIds.set(org.key, row!.id);
+    }
+    for (const u of DEMO_USERS) {
+      const id = randomUUID();
+      await tx.insert(users).values({ id, email: u.email, name: u.name, role: u.role, status: 'active', emailVerified: true });
+      await setPasswordHash(tx, id, hash);
+      const ids = u.orgs.map((k) => orgIds.get(k)!);
+      if (ids.length) await tx.insert(userOrganizations).values(ids.map((organizationId) => ({ userId: id, organizationId })));
+    }
+  });
+
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  const lines = [
+    '# Switchboard demo sign-in (created by the first start)',
+    ...DEMO_USERS.map((u) => `${u.role.padEnd(10)} ${u.email}  ${password}`),
+    '',
+  ];
+  fs.writeFileSync(credentialsFile, lines.join('\n'), { mode: 0o600 });
+  fs.chmodSync(credentialsFile, 0o600);
+  return { seeded: true, password, credentialsFile, users: listed };
+}
+
+function generatePassword(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  const bytes = randomBytes(15);
+  let out = '';
+  for (let i = 0; i < 15; i++) {
+    out += alphabet[bytes[i]! % alphabet.length];
+    if (i % 5 === 4 && i < 14) out += '-';
+  }
+  return out;
+}

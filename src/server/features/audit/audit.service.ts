@@ -1,0 +1,51 @@
+import type { DbOrTx } from '../../db/client.js';
+import { insertAuditEvent } from './audit.repository.js';
+
+export type AuditOutcome = 'success' | 'failure' | 'denied';
+
+export interface AuditEntry {
+  action: string;
+  outcome: AuditOutcome;
+  actor?: { kind: 'staff'; userId: string; email: string; ip?: string } | { kind: 'patient' | 'api_key' | 'system' | 'anonymous'; id?: string; label?: string };
+  organizationId?: string | null;
+  recordType?: string;
+  recordId?: string;
+  ip?: string;
+  /** Identifiers and reasons only — never the record's content (it may be health information). */
+  details?: Record<string, unknown>;
+  at?: Date;
+}
+
+/** The one function every feature calls to leave an audit trail, including each view of health information. */
+export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
+  const actor = entry.actor;
+  await insertAuditEvent(db, {
+    at: entry.at,
+    action: entry.action,
+    outcome: entry.outcome,
+    actorType: actor ? (actor.kind === 'staff' ? 'staff' : actor.kind) : 'anonymous',
+    actorId: actor ? (actor.kind === 'staff' ? actor.userId : (actor.id ?? null)) : null,
+    actorLabel: actor ? (actor.kind === 'staff' ? actor.email : (actor.label ?? null)) : null,
+    organizationId: entry.organizationId ?? null,
+    recordType: entry.recordType ?? null,
+    recordId: entry.recordId ?? null,
+    ipAddress: entry.ip ?? (actor?.kind === 'staff' ? actor.ip : null),
+    details: entry.details ?? {},
+  });
+}
+
+/** Views of health information: who looked at which record, when, from where. */
+export function recordPhiView(
+  db: DbOrTx,
+  actor: { kind: 'staff'; userId: string; email: string; ip?: string },
+  record: { type: string; id: string; organizationId: string | null },
+): Promise<void> {
+  return recordAudit(db, {
+    action: 'phi.view',
+    outcome: 'success',
+    actor,
+    organizationId: record.organizationId,
+    recordType: record.type,
+    recordId: record.id,
+  });
+}

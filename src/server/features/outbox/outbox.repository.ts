@@ -1,0 +1,51 @@
+import { and, desc, eq, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { outboxMessages } from '../../db/schema/index.js';
+
+export type OutboxRow = typeof outboxMessages.$inferSelect;
+
+export async function insertOutboxMessage(db: DbOrTx, row: typeof outboxMessages.$inferInsert): Promise<OutboxRow> {
+  const [created] = await db.insert(outboxMessages).values(row).returning();
+  return created!;
+}
+
+export async function findOutboxMessage(db: DbOrTx, id: string): Promise<OutboxRow | undefined> {
+  const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id)).limit(1);
+  return row;
+}
+
+export async function markAttempt(db: DbOrTx, id: string, result: { ok: true; transport: string } | { ok: false; error: string }): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set(
+      result.ok
+        ? { status: 'sent', sentAt: new Date(), transport: result.transport, attempts: sql`${outboxMessages.attempts} + 1`, lastError: null }
+        : { attempts: sql`${outboxMessages.attempts} + 1`, lastError: result.error.slice(0, 1000) },
+    )
+    .where(eq(outboxMessages.id, id));
+}
+
+export async function markFailed(db: DbOrTx, id: string): Promise<void> {
+  await db.update(outboxMessages).set({ status: 'failed' }).where(eq(outboxMessages.id, id));
+}
+
+export async function listOutboxMessages(
+  db: DbOrTx,
+  opts: { recipient?: string; template?: string; channel?: 'email' | 'sms'; before?: Date; limit: number; organizationIds: string[] | null },
+): Promise<OutboxRow[]> {
+  const where: SQL[] = [];
+  if (opts.recipient) where.push(ilike(outboxMessages.recipient, `%${opts.recipient.replace(/[%_\\]/g, '\\$&')}%`));
+  if (opts.template) where.push(eq(outboxMessages.template, opts.template));
+  if (opts.channel) where.push(eq(outboxMessages.channel, opts.channel));
+  if (opts.before) where.push(lt(outboxMessages.createdAt, opts.before));
+  if (opts.organizationIds) {
+    // Non-admins see only their organizations' messages; system mail (sign-in links) is admin-only.
+    where.push(opts.organizationIds.length ? sql`${outboxMessages.organizationId} = any(${opts.organizationIds})` : sql`false`);
+  }
+  return db
+    .select()
+    .from(outboxMessages)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(outboxMessages.createdAt))
+    .limit(opts.limit);
+}

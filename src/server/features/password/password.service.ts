@@ -1,0 +1,137 @@
+import { APIError } from 'better-auth/api';
+import type { AppContext } from '../../app-context.js';
+import { AppError, invalid } from '../../http/errors.js';
+import { hashPassword } from '../../auth/password-hash.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import type { StaffActor } from '../../policy/actor.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { sendMessage } from '../outbox/outbox.service.js';
+import { deleteSessionsOf, findUserByEmail, findUserById, setPasswordHash, updateUser } from '../users/users.repository.js';
+import { expireOpenTokens, findTokenForUpdate, insertUserToken, markTokenUsed } from './password.repository.js';
+import { assertAcceptablePassword } from './password-policy.js';
+
+export const RESET_TTL_MS = 30 * 60_000;
+export const INVITE_TTL_MS = 7 * 24 * 3_600_000;
+
+/** Same answer whether or not the email exists; only an active account gets a link. */
+export async function requestPasswordReset(ctx: AppContext, email: string, ip: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || user.status !== 'active') {
+    await recordAudit(ctx.db, { action: 'auth.password_reset_requested', outcome: 'failure', actor: { kind: 'anonymous', label: email }, ip, details: { reason: user ? user.status : 'unknown_email' } });
+    return;
+  }
+  const now = ctx.clock.now();
+  const { token, hash } = newToken();
+  await ctx.db.transaction(async (tx) => {
+    await expireOpenTokens(tx, user.id, 'reset', now);
+    await insertUserToken(tx, { userId: user.id, purpose: 'reset', tokenHash: hash, expiresAt: new Date(now.getTime() + RESET_TTL_MS) });
+    await sendMessage(tx, {
+      channel: 'email',
+      recipient: user.email,
+      template: 'password-reset',
+      subject: 'Reset your Switchboard password',
+      body: [
+        `Hello ${user.name},`,
+        '',
+        'Someone (hopefully you) asked to reset the password of your Switchboard account.',
+        `Choose a new password here within 30 minutes: ${ctx.baseUrl}/reset-password?token=${token}`,
+        '',
+        'The link works once. If you did not ask for it, ignore this email: your password stays as it is.',
+      ].join('\n'),
+    });
+    await recordAudit(tx, { action: 'auth.password_reset_requested', outcome: 'success', actor: { kind: 'anonymous', label: email }, ip, recordType: 'user', recordId: user.id });
+  });
+}
+
+/** Redeems a reset or invitation link; explains precisely when the link cannot be used. */
+export async function redeemLink(
+  ctx: AppContext,
+  input: { token: string; password: string; purpose: 'reset' | 'invite'; name?: string },
+  ip: string,
+): Promise<void> {
+  await assertAcceptablePassword(input.password, 'password');
+  const hash = await hashPassword(input.password);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const row = await findTokenForUpdate(tx, hashToken(input.token));
+    if (!row || row.purpose !== input.purpose) throw linkError('link_invalid', 'This link is not valid. Check that you used the whole link from the email.');
+    if (row.usedAt) throw linkError('link_used', 'This link has already been used or was replaced by a newer one.');
+    if (row.expiresAt <= now) throw linkError('link_expired', 'This link has expired.');
+    const user = await findUserById(tx, row.userId);
+    if (!user || user.status === 'disabled') throw linkError('account_disabled', 'This account is disabled.');
+    await markTokenUsed(tx, row.id, now);
+    await setPasswordHash(tx, user.id, hash);
+    await updateUser(tx, user.id, {
+      mustChangePassword: false,
+      lockedUntil: null,
+      ...(input.purpose === 'invite' ? { status: 'active' as const, name: input.name ?? user.name } : {}),
+    });
+    await deleteSessionsOf(tx, user.id);
+    await recordAudit(tx, {
+      action: input.purpose === 'invite' ? 'user.invitation_accepted' : 'auth.password_reset',
+      outcome: 'success',
+      actor: { kind: 'staff', userId: user.id, email: user.email },
+      ip,
+      recordType: 'user',
+      recordId: user.id,
+    });
+  });
+}
+
+function linkError(code: string, message: string): AppError {
+  return new AppError(400, code, message, { fields: { token: message } });
+}
+
+export async function changePassword(
+  ctx: AppContext,
+  actor: StaffActor,
+  input: { currentPassword: string; newPassword: string },
+  headers: Headers,
+): Promise<string[]> {
+  await assertAcceptablePassword(input.newPassword, 'newPassword', { current: input.currentPassword });
+  let cookies: string[];
+  try {
+    const result = (await ctx.auth.api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+      headers,
+      returnHeaders: true,
+    })) as unknown as { headers: Headers };
+    cookies = result.headers.getSetCookie();
+  } catch (err) {
+    if (err instanceof APIError && /password/i.test(String(err.body?.code ?? err.message))) {
+      await recordAudit(ctx.db, { action: 'auth.password_change', outcome: 'failure', actor, recordType: 'user', recordId: actor.userId });
+      throw invalid({ currentPassword: 'Your current password is not correct.' });
+    }
+    throw err;
+  }
+  // better-auth replaced the session; the new one must not inherit a stale idle clock.
+  await updateUser(ctx.db, actor.userId, { mustChangePassword: false });
+  await recordAudit(ctx.db, { action: 'auth.password_change', outcome: 'success', actor, recordType: 'user', recordId: actor.userId });
+  return cookies;
+}
+
+/** Issues an invitation or reset link by email; used by the users feature. */
+export async function issueLink(
+  ctx: AppContext,
+  tx: Parameters<Parameters<AppContext['db']['transaction']>[0]>[0],
+  user: { id: string; email: string; name: string },
+  purpose: 'invite' | 'reset',
+  invitedBy?: string,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const { token, hash } = newToken();
+  await expireOpenTokens(tx, user.id, purpose, now);
+  const ttl = purpose === 'invite' ? INVITE_TTL_MS : RESET_TTL_MS;
+  await insertUserToken(tx, { userId: user.id, purpose, tokenHash: hash, expiresAt: new Date(now.getTime() + ttl) });
+  const link = `${ctx.baseUrl}/${purpose === 'invite' ? 'accept-invite' : 'reset-password'}?token=${token}`;
+  await sendMessage(tx, {
+    channel: 'email',
+    recipient: user.email,
+    template: purpose === 'invite' ? 'user-invitation' : 'password-reset',
+    subject: purpose === 'invite' ? 'You are invited to Switchboard' : 'Reset your Switchboard password',
+    body:
+      purpose === 'invite'
+        ? [`Hello ${user.name},`, '', `${invitedBy ?? 'An administrator'} invited you to Switchboard.`, `Set your password within 7 days: ${link}`].join('\n')
+        : [`Hello ${user.name},`, '', 'An administrator reset your Switchboard password.', `Choose a new one within 30 minutes: ${link}`].join('\n'),
+  });
+}

@@ -1,0 +1,67 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import { AppError, unauthenticated } from '../../http/errors.js';
+import { toFetchHeaders } from '../../http/request-info.js';
+import type { StaffActor } from '../../policy/actor.js';
+import type { Role } from '../../../domain/auth/permissions.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { deleteSessionsOf, findUserById, organizationIdsOf, type UserRow } from '../users/users.repository.js';
+import { deleteSession, findSession, touchSession, twoFactorRequiredRoles } from './session.repository.js';
+
+export interface ResolvedSession {
+  actor: StaffActor;
+  user: UserRow;
+  twoFactorRequired: boolean;
+}
+
+/** Writes of last-activity are coalesced: the idle clock needs minutes, not milliseconds. */
+const TOUCH_EVERY_MS = 15_000;
+
+/**
+ * Resolves the staff session of a request: better-auth checks the signed cookie and absolute
+ * expiry; we add the idle timeout (HIPAA automatic logoff) and the account's current status,
+ * both against our clock so tests can move time.
+ */
+export async function resolveSession(ctx: AppContext, request: FastifyRequest): Promise<ResolvedSession | null> {
+  const cookie = request.headers.cookie;
+  if (!cookie || !cookie.includes('sb.session_token')) return null;
+  const found = await ctx.auth.api.getSession({ headers: toFetchHeaders(request), query: { disableRefresh: true } }).catch(() => null);
+  if (!found) return null;
+
+  const session = await findSession(ctx.db, found.session.id);
+  if (!session) return null;
+  const now = ctx.clock.now();
+  const idleMs = ctx.env.SESSION_IDLE_MINUTES * 60_000;
+  const absoluteMs = ctx.env.SESSION_ABSOLUTE_HOURS * 3_600_000;
+  if (now.getTime() - session.lastActiveAt.getTime() > idleMs || now.getTime() - session.createdAt.getTime() > absoluteMs) {
+    await deleteSession(ctx.db, session.id);
+    await recordAudit(ctx.db, { action: 'auth.session_expired', outcome: 'success', actor: { kind: 'system' }, recordType: 'user', recordId: session.userId, ip: request.ip });
+    throw unauthenticated('Your session ended after a period of inactivity. Sign in again.', 'session_expired');
+  }
+
+  const user = await findUserById(ctx.db, session.userId);
+  if (!user) return null;
+  if (user.status !== 'active') {
+    await deleteSessionsOf(ctx.db, user.id);
+    throw new AppError(401, 'account_disabled', 'This account is disabled.');
+  }
+  if (now.getTime() - session.lastActiveAt.getTime() > TOUCH_EVERY_MS) await touchSession(ctx.db, session.id, now);
+
+  const role = user.role as Role;
+  const [organizationIds, requiredRoles] = await Promise.all([organizationIdsOf(ctx.db, user.id), twoFactorRequiredRoles(ctx.db)]);
+  return {
+    user,
+    twoFactorRequired: requiredRoles.includes(role) && !user.twoFactorEnabled,
+    actor: {
+      kind: 'staff',
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      role,
+      allOrganizations: role === 'admin',
+      organizationIds,
+      sessionId: session.id,
+      ip: request.ip,
+    },
+  };
+}

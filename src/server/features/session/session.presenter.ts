@@ -1,0 +1,24 @@
+import type { ResolvedSession } from './session-guard.js';
+import type { UserRow } from '../users/users.repository.js';
+import type { OrganizationRow } from '../organizations/organizations.repository.js';
+import type { Role } from '../../../domain/auth/permissions.js';
+
+export function presentSessionUser(user: UserRow, organizationIds: string[], twoFactorRequired: boolean) {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role as Role,
+    organizationIds,
+    mustChangePassword: user.mustChangePassword,
+    twoFactorEnabled: user.twoFactorEnabled,
+    twoFactorRequired,
+  };
+}
+
+export function presentSession(resolved: ResolvedSession, organizations: OrganizationRow[]) {
+  return {
+    user: presentSessionUser(resolved.user, resolved.actor.allOrganizations ? organizations.map((o) => o.id) : resolved.actor.organizationIds, resolved.twoFactorRequired),
+    organizations: organizations.map((o) => ({ id: o.id, name: o.name, slug: o.slug, timeZone: o.timeZone, status: o.status })),
+  };
+}

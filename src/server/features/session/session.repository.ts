@@ -1,0 +1,42 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { securitySettings, sessions } from '../../db/schema/index.js';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function findSession(db: DbOrTx, id: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  return row;
+}
+
+export async function touchSession(db: DbOrTx, id: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ lastActiveAt: at }).where(eq(sessions.id, id));
+}
+
+export async function deleteSession(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+export async function listSessionsOf(db: DbOrTx, userId: string): Promise<SessionRow[]> {
+  return db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.lastActiveAt));
+}
+
+export async function deleteSessionOf(db: DbOrTx, userId: string, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+export async function twoFactorRequiredRoles(db: DbOrTx): Promise<string[]> {
+  const [row] = await db.select().from(securitySettings).where(eq(securitySettings.id, 1)).limit(1);
+  return row?.twoFactorRequiredRoles ?? [];
+}
+
+export async function saveTwoFactorRequiredRoles(db: DbOrTx, roles: string[]): Promise<void> {
+  await db
+    .insert(securitySettings)
+    .values({ id: 1, twoFactorRequiredRoles: roles })
+    .onConflictDoUpdate({ target: securitySettings.id, set: { twoFactorRequiredRoles: roles, updatedAt: sql`now()` } });
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { FeatureRoutes } from '../../http/route-types.js';
+import { ErrorResponse, forwardCookies } from '../../http/route-types.js';
+import { requestInfo } from '../../http/request-info.js';
+import { organizationScope } from '../../policy/actor.js';
+import { listVisibleOrganizations } from '../organizations/organizations.repository.js';
+import { organizationIdsOf } from '../users/users.repository.js';
+import { resolveSession } from './session-guard.js';
+import { presentSession, presentSessionUser } from './session.presenter.js';
+import { LoginBody, LoginResponse, SessionResponse, TwoFactorBody } from './session.schemas.js';
+import { signIn, signOut, verifyTwoFactor } from './session.service.js';
+import { twoFactorRequiredRoles } from './session.repository.js';
+
+export const sessionRoutes: FeatureRoutes = (app, ctx) => {
+  const loginLimit = { max: Math.round(20 * ctx.env.RATE_LIMIT_SCALE), timeWindow: '1 minute' };
+
+  app.get('/api/session', {
+    config: { access: 'session' },
+    schema: { tags: ['session'], summary: 'The signed-in staff user and their organizations', response: { 200: SessionResponse, 401: ErrorResponse } },
+    handler: async (request) => {
+      const resolved = request.staff!;
+      const orgs = await listVisibleOrganizations(ctx.db, organizationScope(resolved.actor));
+      return presentSession(resolved, orgs);
+    },
+  });
+
+  app.post('/api/session/login', {
+    config: { access: 'public', rateLimit: loginLimit },
+    schema: {
+      tags: ['session'],
+      summary: 'Sign in with email and password',
+      body: LoginBody,
+      response: { 200: LoginResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 423: ErrorResponse, 429: ErrorResponse },
+    },
+    handler: async (request, reply) => {
+      const result = await signIn(ctx, request.body, requestInfo(request));
+      forwardCookies(reply, result.cookies);
+      if (result.twoFactorRequired || !result.user) return { twoFactorRequired: true as const };
+      const [orgIds, required] = await Promise.all([organizationIdsOf(ctx.db, result.user.id), twoFactorRequiredRoles(ctx.db)]);
+      return { user: presentSessionUser(result.user, orgIds, required.includes(result.user.role) && !result.user.twoFactorEnabled) };
+    },
+  });
+
+  app.post('/api/session/login/two-factor', {
+    config: { access: 'public', rateLimit: loginLimit },
+    schema: { tags: ['session'], summary: 'Second step of sign-in: a TOTP code', body: TwoFactorBody, response: { 200: z.object({ ok: z.literal(true) }), 400: ErrorResponse, 401: ErrorResponse } },
+    handler: async (request, reply) => {
+      const result = await verifyTwoFactor(ctx, request.body.code, requestInfo(request));
+      forwardCookies(reply, result.cookies);
+      return { ok: true as const };
+    },
+  });
+
+  app.post('/api/session/logout', {
+    config: { access: 'public' },
+    schema: { tags: ['session'], summary: 'Sign out (ends the server session)', response: { 204: z.null() } },
+    handler: async (request, reply) => {
+      const resolved = await resolveSession(ctx, request).catch(() => null);
+      const cookies = await signOut(ctx, requestInfo(request), resolved ? { userId: resolved.actor.userId, email: resolved.actor.email } : undefined);
+      forwardCookies(reply, cookies);
+      return reply.status(204).send(null);
+    },
+  });
+
+  if (ctx.env.ENABLE_TEST_CLOCK) {
+    app.post('/api/test/clock', {
+      config: { access: 'public' },
+      schema: { tags: ['testing'], summary: 'Move the server clock (test builds only)', body: z.object({ advanceMs: z.number().int().min(0).max(7 * 86_400_000).optional(), reset: z.boolean().optional() }), response: { 200: z.object({ offsetMs: z.number() }) } },
+      handler: async (request) => {
+        if (request.body.reset) ctx.clock.reset();
+        if (request.body.advanceMs) ctx.clock.advance(request.body.advanceMs);
+        return { offsetMs: ctx.clock.offsetMs() };
+      },
+    });
+  }
+};

@@ -1,0 +1,128 @@
+import { APIError } from 'better-auth/api';
+import type { AppContext } from '../../app-context.js';
+import { AppError, unauthenticated } from '../../http/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
+import {
+  countRecentFailures,
+  deleteSessionsOf,
+  findUserByEmail,
+  findUserById,
+  recordSignInAttempt,
+  updateUser,
+  type UserRow,
+} from '../users/users.repository.js';
+
+export const LOCKOUT_THRESHOLD = 5;
+export const LOCKOUT_WINDOW_MS = 15 * 60_000;
+export const LOCKOUT_DURATION_MS = 15 * 60_000;
+
+const INVALID = () => new AppError(401, 'invalid_credentials', 'The email or password is incorrect.');
+
+export interface AuthResult {
+  /** Set-Cookie headers from better-auth, forwarded to the browser. */
+  cookies: string[];
+  user?: UserRow;
+  twoFactorRequired?: boolean;
+}
+
+interface RequestInfo {
+  headers: Headers;
+  ip: string;
+}
+
+/**
+ * Password sign-in through better-auth, wrapped with what it lacks: a per-account lockout, the
+ * disabled-account rule, the audit trail and our clock.
+ */
+export async function signIn(ctx: AppContext, input: { email: string; password: string }, req: RequestInfo): Promise<AuthResult> {
+  const now = ctx.clock.now();
+  const user = await findUserByEmail(ctx.db, input.email);
+
+  if (user?.lockedUntil && user.lockedUntil > now) {
+    await recordAudit(ctx.db, { action: 'auth.sign_in', outcome: 'denied', actor: { kind: 'anonymous', label: input.email }, ip: req.ip, recordType: 'user', recordId: user.id, details: { reason: 'locked' } });
+    throw lockedError(user.lockedUntil, now);
+  }
+
+  let result: { headers: Headers; response: Record<string, unknown> };
+  try {
+    result = (await ctx.auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: false },
+      headers: req.headers,
+      returnHeaders: true,
+    })) as unknown as typeof result;
+  } catch (err) {
+    if (!(err instanceof APIError)) throw err;
+    await recordFailure(ctx, input.email, user, req.ip);
+    throw INVALID();
+  }
+
+  const cookies = result.headers.getSetCookie();
+  if (!user) throw INVALID();
+
+  if (user.status !== 'active') {
+    // The password was right, so saying why is safe; the session better-auth just made is dropped.
+    await deleteSessionsOf(ctx.db, user.id);
+    await recordAudit(ctx.db, { action: 'auth.sign_in', outcome: 'denied', actor: { kind: 'anonymous', label: input.email }, ip: req.ip, recordType: 'user', recordId: user.id, details: { reason: user.status } });
+    throw new AppError(403, 'account_disabled', 'This account is disabled. Ask an administrator to reactivate it.');
+  }
+
+  if (result.response.twoFactorRedirect) {
+    await recordAudit(ctx.db, { action: 'auth.sign_in.password_ok', outcome: 'success', actor: { kind: 'anonymous', label: input.email }, ip: req.ip, recordType: 'user', recordId: user.id, details: { next: 'two_factor' } });
+    return { cookies, twoFactorRequired: true };
+  }
+  return { cookies, user: await completeSignIn(ctx, user, req) };
+}
+
+export async function verifyTwoFactor(ctx: AppContext, code: string, req: RequestInfo): Promise<AuthResult> {
+  let result: { headers: Headers; response: { user?: { id: string } } };
+  try {
+    result = (await ctx.auth.api.verifyTOTP({ body: { code }, headers: req.headers, returnHeaders: true })) as unknown as typeof result;
+  } catch (err) {
+    if (!(err instanceof APIError)) throw err;
+    await recordAudit(ctx.db, { action: 'auth.two_factor', outcome: 'failure', ip: req.ip });
+    throw new AppError(400, 'validation_failed', 'That code did not work.', { fields: { code: 'That code is not valid or has expired. Try the current code from your app.' } });
+  }
+  const userId = result.response.user?.id;
+  const user = userId ? await findUserById(ctx.db, userId) : undefined;
+  if (!user) throw unauthenticated();
+  return { cookies: result.headers.getSetCookie(), user: await completeSignIn(ctx, user, req) };
+}
+
+async function completeSignIn(ctx: AppContext, user: UserRow, req: RequestInfo): Promise<UserRow> {
+  const now = ctx.clock.now();
+  await recordSignInAttempt(ctx.db, { email: user.email, userId: user.id, ipAddress: req.ip, succeeded: true, at: now });
+  const updated = await updateUser(ctx.db, user.id, { lastSignInAt: now, lockedUntil: null });
+  await recordAudit(ctx.db, { action: 'auth.sign_in', outcome: 'success', actor: { kind: 'staff', userId: user.id, email: user.email }, ip: req.ip, recordType: 'user', recordId: user.id });
+  return updated ?? user;
+}
+
+async function recordFailure(ctx: AppContext, email: string, user: UserRow | undefined, ip: string): Promise<void> {
+  const now = ctx.clock.now();
+  await recordSignInAttempt(ctx.db, { email, userId: user?.id ?? null, ipAddress: ip, succeeded: false, at: now });
+  await recordAudit(ctx.db, { action: 'auth.sign_in', outcome: 'failure', actor: { kind: 'anonymous', label: email }, ip, recordType: user ? 'user' : undefined, recordId: user?.id });
+  if (!user) return;
+  const failures = await countRecentFailures(ctx.db, user.id, new Date(now.getTime() - LOCKOUT_WINDOW_MS));
+  if (failures >= LOCKOUT_THRESHOLD) {
+    const until = new Date(now.getTime() + LOCKOUT_DURATION_MS);
+    await updateUser(ctx.db, user.id, { lockedUntil: until });
+    await recordAudit(ctx.db, { action: 'auth.lockout', outcome: 'success', actor: { kind: 'system' }, ip, recordType: 'user', recordId: user.id, details: { until: until.toISOString(), failures } });
+  }
+}
+
+function lockedError(until: Date, now: Date): AppError {
+  const retryAfterSeconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new AppError(423, 'account_locked', `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`, { retryAfterSeconds });
+}
+
+export async function signOut(ctx: AppContext, req: RequestInfo, actor?: { userId: string; email: string }): Promise<string[]> {
+  let cookies: string[] = [];
+  try {
+    const result = (await ctx.auth.api.signOut({ headers: req.headers, returnHeaders: true })) as unknown as { headers: Headers };
+    cookies = result.headers.getSetCookie();
+  } catch (err) {
+    if (!(err instanceof APIError)) throw err;
+  }
+  if (actor) await recordAudit(ctx.db, { action: 'auth.sign_out', outcome: 'success', actor: { kind: 'staff', userId: actor.userId, email: actor.email }, ip: req.ip, recordType: 'user', recordId: actor.userId });
+  return cookies;
+}

@@ -1,0 +1,86 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.js';
+import { reportError } from '../features/errors/errors.service.js';
+import { AppError } from './errors.js';
+
+interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string>; digest?: string; [k: string]: unknown };
+}
+
+/**
+ * Turns every thrown thing into the one error envelope. Request-shaped problems are 4xx with a
+ * message per field; anything unexpected is a 500 whose digest finds the report in the error log.
+ */
+export function installErrorHandler(app: FastifyInstance, ctx: AppContext): void {
+  app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode === 423 && typeof error.extra.retryAfterSeconds === 'number') {
+        reply.header('retry-after', String(error.extra.retryAfterSeconds));
+      }
+      return send(reply, error.statusCode, { error: { code: error.code, message: error.message, ...error.extra } });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        const context = error.validationContext && error.validationContext !== 'body' ? error.validationContext : '';
+        const key = [context, path].filter(Boolean).join('.') || '_';
+        fields[key] ??= issue.message ?? "This value is not valid.";
+      }
+      return send(reply, 400, { error: { code: 'validation_failed', message: 'Some fields need attention.', fields } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return send(reply, 429, { error: { code: 'rate_limited', message: 'Too many requests. Wait a moment and try again.' } });
+    }
+    if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
+      return send(reply, status, { error: { code: clientCode(error), message: clientMessage(error, status) } });
+    }
+    const { digest } = await reportError(
+      ctx.db,
+      {
+        source: 'server',
+        error,
+        route: request.routeOptions.url ?? request.url,
+        method: request.method,
+        requestId: String(request.id),
+        userId: request.staff?.actor.userId ?? null,
+        statusCode: 500,
+      },
+      (e) => request.log.error(e, 'could not store error event'),
+    );
+    request.log.error({ err: error, digest }, 'unhandled error');
+    return send(reply, 500, { error: { code: 'internal_error', message: `Something went wrong on our side. Reference: ${digest}`, digest } });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    return send(reply, 404, { error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}.` } });
+  });
+}
+
+function send(reply: FastifyReply, status: number, body: ErrorBody) {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+function clientCode(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'payload_too_large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'unsupported_media_type';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'malformed_body';
+    default:
+      return error.statusCode === 415 ? 'unsupported_media_type' : error.statusCode === 413 ? 'payload_too_large' : 'bad_request';
+  }
+}
+
+function clientMessage(error: FastifyError, status: number): string {
+  if (status === 413) return 'The request is too large.';
+  if (status === 415) return 'Send the request as JSON (or form data where the endpoint says so).';
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return 'The request body is not valid JSON.';
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'The request body is empty.';
+  return 'The request could not be understood.';
+}

@@ -1,0 +1,38 @@
+import { can, type Capability, type Role } from '../../domain/auth/permissions.js';
+import { forbidden, notFound } from '../http/errors.js';
+
+/** The acting staff user, resolved from the session on the server — never from the request body. */
+export interface StaffActor {
+  kind: 'staff';
+  userId: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** Admins see every organization; everyone else only those they belong to. */
+  allOrganizations: boolean;
+  organizationIds: string[];
+  sessionId: string;
+  ip: string;
+}
+
+export function requireCapability(actor: StaffActor, capability: Capability): void {
+  if (!can(actor.role, capability)) throw forbidden();
+}
+
+export function canSeeOrganization(actor: StaffActor, organizationId: string | null | undefined): boolean {
+  if (!organizationId) return actor.allOrganizations;
+  return actor.allOrganizations || actor.organizationIds.includes(organizationId);
+}
+
+/**
+ * A record of an organization the actor may not see is "not found", never "forbidden", so its
+ * existence is not revealed (STYLE.md rule 4).
+ */
+export function assertOrganizationVisible(actor: StaffActor, organizationId: string | null | undefined, what?: string): void {
+  if (!canSeeOrganization(actor, organizationId)) throw notFound(what);
+}
+
+/** SQL-side scope for list queries: null means "no restriction" (admin). */
+export function organizationScope(actor: StaffActor): string[] | null {
+  return actor.allOrganizations ? null : actor.organizationIds;
+}

@@ -1,0 +1,18 @@
+import type { Capability } from '../../domain/auth/permissions.js';
+
+/**
+ * Every route declares who may call it in `config.access`; the access hook refuses to start the
+ * server if a route forgets, so no route can slip past the policy layer.
+ *
+ * - `public`: no session needed (patient pages, webhooks with their own signatures, health).
+ * - `session`: any signed-in staff user, even one who must still change a temporary password.
+ * - `staff`: any signed-in staff user who is done with forced steps.
+ * - a capability: `staff` plus the role check of PRODUCT §2.
+ */
+export type RouteAccess = 'public' | 'session' | 'staff' | { capability: Capability };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}

@@ -1,0 +1,29 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { createBrowserRouter } from 'react-router';
+import { setAuthFailureHandler } from '@web/lib/api';
+import { currentPathForNext, isPublicPath, paths } from '@web/lib/paths';
+import { sessionQueryKey } from '@web/features/session/api/get-session';
+import { setSignOutReason } from '@web/features/session/sign-out-reason';
+
+type Router = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * What happens when the API says the session is gone (401 outside the session endpoints)
+ * or a temporary password must be changed first (403 password_change_required).
+ */
+export function installAuthFailureHandler(router: Router, queryClient: QueryClient): void {
+  setAuthFailureHandler((failure) => {
+    const location = router.state.location;
+    if (failure.kind === 'unauthenticated') {
+      // Clearing the session makes the staff layout send the user to /login?next=…,
+      // and back here after signing in. Public pages carry on without a session.
+      setSignOutReason(isPublicPath(location.pathname) ? null : 'session_expired');
+      queryClient.setQueryData(sessionQueryKey, null);
+      return;
+    }
+    if (location.pathname !== paths.changePassword.path) {
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      void router.navigate(paths.changePassword.href(currentPathForNext(location)), { replace: true });
+    }
+  });
+}

@@ -1,0 +1,59 @@
+import type { LucideIcon } from 'lucide-react';
+import { CodeXml, LayoutDashboard, Users } from 'lucide-react';
+import { paths } from '@web/lib/paths';
+import { ROLES, type Role } from '@web/features/session/types';
+
+/**
+ * Who may open each staff page. The router checks these (route `handle.roles`), the
+ * sidebar shows only what the role may open, and the server checks again on every request.
+ */
+export const PAGE_ROLES = {
+  overview: ROLES,
+  users: ['admin'],
+  profile: ROLES,
+  developer: ['admin', 'developer'],
+  changePassword: ROLES,
+} as const satisfies Record<string, readonly Role[]>;
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  roles: readonly Role[];
+  /** One line shown on the overview's "where to go" list. */
+  description: string;
+}
+
+/** The sidebar. Later pages join by adding a row here (and their route in router.tsx). */
+export const NAV_ITEMS: readonly NavItem[] = [
+  {
+    label: 'Overview',
+    to: paths.overview.path,
+    icon: LayoutDashboard,
+    roles: PAGE_ROLES.overview,
+    description: 'Today at a glance for your organizations.',
+  },
+  {
+    label: 'Users',
+    to: paths.users.path,
+    icon: Users,
+    roles: PAGE_ROLES.users,
+    description: 'Invite staff, set roles and organizations, reset passwords.',
+  },
+  {
+    label: 'Developer',
+    to: paths.developer.path,
+    icon: CodeXml,
+    roles: PAGE_ROLES.developer,
+    description: 'API keys, webhooks, the API reference and the error log.',
+  },
+];
+
+export function navItemsFor(role: Role): NavItem[] {
+  return NAV_ITEMS.filter((item) => item.roles.includes(role));
+}
+
+/** `handle` of a staff route: which roles may open it. */
+export interface StaffRouteHandle {
+  roles?: readonly Role[];
+}

@@ -1,0 +1,53 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '@web/lib/paths';
+import { PAGE_ROLES, type StaffRouteHandle } from './nav';
+import { RootErrorBoundary } from './root-error-boundary';
+import { RootShell, RouteFallback } from './root-shell';
+
+/*
+ * Every layout and page is a lazy module (its own chunk). A route module exports
+ * `Component` and, where it prefetches data, `loader` (using the same query options as
+ * its hooks).
+ */
+
+const publicRoutes: RouteObject[] = [
+  { index: true, lazy: () => import('@web/routes/home') },
+  { path: paths.login.path, lazy: () => import('@web/routes/login') },
+  { path: paths.authError.path, lazy: () => import('@web/routes/auth-error') },
+  { path: paths.resetPassword.path, lazy: () => import('@web/routes/reset-password') },
+  { path: paths.acceptInvite.path, lazy: () => import('@web/routes/accept-invite') },
+  { path: paths.sentryExample.path, lazy: () => import('@web/routes/sentry-example-page') },
+  // Patient pages (request-appointment, portal, intake) join here.
+  { path: '*', lazy: () => import('@web/routes/not-found') },
+];
+
+const staffRoutes: RouteObject[] = [
+  { path: paths.overview.path, lazy: () => import('@web/routes/overview') },
+  {
+    path: paths.users.path,
+    handle: { roles: PAGE_ROLES.users } satisfies StaffRouteHandle,
+    lazy: () => import('@web/routes/users'),
+  },
+  { path: paths.profile.path, lazy: () => import('@web/routes/profile') },
+  {
+    path: paths.developer.path,
+    handle: { roles: PAGE_ROLES.developer } satisfies StaffRouteHandle,
+    lazy: () => import('@web/routes/developer'),
+  },
+  { path: paths.changePassword.path, lazy: () => import('@web/routes/change-password') },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootShell,
+    ErrorBoundary: RootErrorBoundary,
+    HydrateFallback: RouteFallback,
+    children: [
+      { id: 'public', lazy: () => import('./layouts/public-layout'), children: publicRoutes },
+      { id: 'staff', lazy: () => import('./layouts/staff-layout'), children: staffRoutes },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

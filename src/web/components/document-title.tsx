@@ -1,0 +1,4 @@
+/** Sets the tab title (React 19 hoists <title> into <head>). */
+export function DocumentTitle({ title }: { title: string }) {
+  return <title>{`${title} · Switchboard`}</title>;
+}

@@ -1,0 +1,50 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+const apiTarget = 'http://localhost:3000';
+
+// The web app (staff area + public pages) is one SPA under src/web.
+// Every route module is loaded lazily by the router (src/web/app/router.tsx), so the
+// initial chunk holds only React, the router, the query client and the route table.
+export default defineConfig({
+  root: fromRoot('./src/web'),
+  publicDir: fromRoot('./src/web/public'),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@web': fromRoot('./src/web'),
+      '@domain': fromRoot('./src/domain'),
+    },
+  },
+  build: {
+    outDir: fromRoot('./dist/web'),
+    emptyOutDir: true,
+    // Maps are written for symbolicating reported errors but not referenced from the bundles.
+    sourcemap: 'hidden',
+    // .vite/manifest.json: which chunks each route module needs (used to measure the
+    // JavaScript each page loads, and by the server for preload hints if it wants them).
+    manifest: true,
+    target: 'es2022',
+    // The only chunk above 400 KB is @sentry/react, loaded on demand when a DSN is set.
+    chunkSizeWarningLimit: 500,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/telephony': { target: apiTarget, changeOrigin: false },
+      '/healthz': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/telephony': { target: apiTarget, changeOrigin: false },
+      '/healthz': { target: apiTarget, changeOrigin: false },
+    },
+  },
+});
