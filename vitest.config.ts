@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * Two projects, run from the repository root (vite.config.ts sets its root to src/web for the
+ * SPA; this file is what Vitest reads instead, so the tests see the whole repository):
+ *
+ * - `unit`: pure tests (the domain, and any `*.unit.test.ts`), no I/O.
+ * - `integration`: `*.int.test.ts` beside the server code, on a real PostgreSQL. The global
+ *   setup starts one embedded cluster per run on a free port and migrates a template
+ *   database; every test file clones it (src/server/test-support/test-app.ts).
+ */
+export default defineConfig({
+  root: fromRoot('.'),
+  resolve: {
+    alias: {
+      '@web': fromRoot('./src/web'),
+      '@domain': fromRoot('./src/domain'),
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['src/domain/**/*.test.ts', 'src/**/*.unit.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.int.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['src/server/**/*.int.test.ts'],
+          globalSetup: ['src/server/test-support/global-setup.ts'],
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          teardownTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
