@@ -21,6 +21,9 @@ export default defineConfig({
     },
   },
   test: {
+    teardownTimeout: 30_000,
+    // better-auth logs every refused password as a warning; the tests assert those refusals.
+    onConsoleLog: (log) => !log.includes('[Better Auth]'),
     projects: [
       {
         extends: true,
@@ -41,7 +44,6 @@ export default defineConfig({
           pool: 'forks',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          teardownTimeout: 30_000,
         },
       },
     ],

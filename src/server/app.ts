@@ -68,13 +68,13 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   for (const register of featureRoutes) await register(app, ctx);
 
   if (opts.webDir && fs.existsSync(path.join(opts.webDir, 'index.html'))) {
-    await serveWebApp(app, opts.webDir);
+    await serveWebApp(app, opts.webDir, ctx.env.SENTRY_DSN);
   }
   return app;
 }
 
 /** The SPA: hashed assets cached for a year; any other GET that wants HTML gets index.html. */
-async function serveWebApp(app: ZodApp, webDir: string) {
+async function serveWebApp(app: ZodApp, webDir: string, sentryDsn: string | undefined) {
   await app.register(fastifyStatic, {
     root: webDir,
     wildcard: false,
@@ -83,7 +83,9 @@ async function serveWebApp(app: ZodApp, webDir: string) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
     },
   });
-  const indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  let indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  // The browser SDK learns the DSN from the page, so one build serves every deployment.
+  if (sentryDsn) indexHtml = indexHtml.replace('</head>', `<meta name="sentry-dsn" content="${escapeAttr(sentryDsn)}" /></head>`);
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0]!;
     const asset = path.join(webDir, path.normalize(url));
@@ -104,4 +106,8 @@ function sentryOrigin(dsn: string | undefined): string[] {
   } catch {
     return [];
   }
+}
+
+function escapeAttr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }

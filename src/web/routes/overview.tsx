@@ -47,7 +47,7 @@ export function OverviewRoute() {
         }
       />
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle>Your organizations</CardTitle>
@@ -59,7 +59,11 @@ export function OverviewRoute() {
                 headingLevel="h3"
                 icon={Building2}
                 title="No organizations yet"
-                description="You are not assigned to any practice. Ask a Switchboard administrator to add you to the organizations you work for."
+                description={
+                  user.role === 'admin'
+                    ? 'No practice has been set up on Switchboard yet. Once one is added, it appears here with its local time.'
+                    : 'You are not assigned to any practice. Ask a Switchboard administrator to add you to the organizations you work for.'
+                }
                 className="py-8"
               />
             ) : (
@@ -77,7 +81,7 @@ export function OverviewRoute() {
               <dl className="flex flex-wrap items-center gap-2 text-sm">
                 <div className="mb-1 w-full">
                   <dt className="text-muted-foreground">Signed in as</dt>
-                  <dd className="break-all font-medium">{user.email}</dd>
+                  <dd className="font-medium [overflow-wrap:anywhere]">{user.email}</dd>
                 </div>
                 <div>
                   <dt className="sr-only">Role</dt>
@@ -168,8 +172,7 @@ function OrganizationList({ organizations, now }: { organizations: readonly Sess
             </div>
             {time ? (
               <p className="pl-12 text-sm text-muted-foreground sm:pl-0">
-                <span className="sr-only">Local time: </span>
-                {time}
+                {time} <span className="text-muted-foreground">local time</span>
               </p>
             ) : null}
           </li>

@@ -1,8 +1,10 @@
-import { asc, inArray, ne, and } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { organizations } from '../../db/schema/index.js';
+import { organizationHours, organizationPhoneNumbers, organizations, userOrganizations, users } from '../../db/schema/index.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
+export type OrganizationInsert = typeof organizations.$inferInsert;
+export type PhoneNumberRow = typeof organizationPhoneNumbers.$inferSelect;
 
 /** Organizations a user may see: `null` scope means all (admins). Deactivated ones are hidden. */
 export async function listVisibleOrganizations(db: DbOrTx, scope: string[] | null): Promise<OrganizationRow[]> {
@@ -13,4 +15,123 @@ export async function listVisibleOrganizations(db: DbOrTx, scope: string[] | nul
     .from(organizations)
     .where(scope ? and(inArray(organizations.id, scope), notDeactivated) : notDeactivated)
     .orderBy(asc(organizations.name));
+}
+
+export interface OrganizationListFilter {
+  scope: string[] | null;
+  includeDeactivated: boolean;
+  status?: OrganizationRow['status'];
+  q?: string;
+}
+
+export async function listOrganizations(db: DbOrTx, f: OrganizationListFilter): Promise<OrganizationRow[]> {
+  if (f.scope && f.scope.length === 0) return [];
+  const where: SQL[] = [];
+  if (f.scope) where.push(inArray(organizations.id, f.scope));
+  if (!f.includeDeactivated) where.push(ne(organizations.status, 'deactivated'));
+  if (f.status) where.push(eq(organizations.status, f.status));
+  if (f.q) {
+    const like = `%${f.q.replace(/[%_\\]/g, '\\$&')}%`;
+    where.push(or(ilike(organizations.name, like), ilike(organizations.slug, like))!);
+  }
+  return db
+    .select()
+    .from(organizations)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(asc(organizations.name), asc(organizations.id));
+}
+
+export async function findOrganizationById(db: DbOrTx, id: string): Promise<OrganizationRow | undefined> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
+  return row;
+}
+
+export async function findOrganizationBySlug(db: DbOrTx, slug: string): Promise<OrganizationRow | undefined> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.slug, slug)).limit(1);
+  return row;
+}
+
+export async function insertOrganization(db: DbOrTx, row: OrganizationInsert): Promise<OrganizationRow> {
+  const [created] = await db.insert(organizations).values(row).returning();
+  await db.insert(organizationHours).values({ organizationId: created!.id });
+  return created!;
+}
+
+/**
+ * Applies `patch` only if the row is still at `version`, bumping it; undefined when the row is
+ * gone or was changed in the meantime (the caller tells the two apart).
+ */
+export async function updateOrganizationIfVersion(
+  db: DbOrTx,
+  id: string,
+  version: number,
+  patch: Partial<Omit<OrganizationInsert, 'id' | 'version' | 'createdAt'>>,
+): Promise<OrganizationRow | undefined> {
+  const [row] = await db
+    .update(organizations)
+    .set({ ...patch, version: sql`${organizations.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(organizations.id, id), eq(organizations.version, version)))
+    .returning();
+  return row;
+}
+
+export async function phoneNumbersOf(db: DbOrTx, organizationIds: string[]): Promise<Map<string, PhoneNumberRow[]>> {
+  const map = new Map<string, PhoneNumberRow[]>(organizationIds.map((id) => [id, []]));
+  if (organizationIds.length === 0) return map;
+  const rows = await db
+    .select()
+    .from(organizationPhoneNumbers)
+    .where(inArray(organizationPhoneNumbers.organizationId, organizationIds))
+    .orderBy(asc(organizationPhoneNumbers.createdAt), asc(organizationPhoneNumbers.e164));
+  for (const r of rows) map.get(r.organizationId)?.push(r);
+  return map;
+}
+
+/** Numbers among `e164s` that already route to an organization other than `organizationId`. */
+export async function phoneNumbersTakenElsewhere(db: DbOrTx, e164s: string[], organizationId: string | null): Promise<Set<string>> {
+  if (e164s.length === 0) return new Set();
+  const where = organizationId
+    ? and(inArray(organizationPhoneNumbers.e164, e164s), ne(organizationPhoneNumbers.organizationId, organizationId))
+    : inArray(organizationPhoneNumbers.e164, e164s);
+  const rows = await db.select({ e164: organizationPhoneNumbers.e164 }).from(organizationPhoneNumbers).where(where);
+  return new Set(rows.map((r) => r.e164));
+}
+
+/**
+ * Makes the organization's numbers exactly `numbers` (unchanged ones keep their id). Returns the
+ * numbers that could not be stored because another organization took them meanwhile.
+ */
+export async function replacePhoneNumbers(db: DbOrTx, organizationId: string, numbers: { e164: string; label: string }[]): Promise<string[]> {
+  const keep = numbers.map((n) => n.e164);
+  await db
+    .delete(organizationPhoneNumbers)
+    .where(
+      keep.length
+        ? and(eq(organizationPhoneNumbers.organizationId, organizationId), notInArray(organizationPhoneNumbers.e164, keep))
+        : eq(organizationPhoneNumbers.organizationId, organizationId),
+    );
+  const lost: string[] = [];
+  for (const n of numbers) {
+    const stored = await db
+      .insert(organizationPhoneNumbers)
+      .values({ organizationId, e164: n.e164, label: n.label })
+      .onConflictDoUpdate({
+        target: organizationPhoneNumbers.e164,
+        set: { label: n.label },
+        // Never moves a number away from another organization.
+        setWhere: eq(organizationPhoneNumbers.organizationId, organizationId),
+      })
+      .returning({ id: organizationPhoneNumbers.id });
+    if (stored.length === 0) lost.push(n.e164);
+  }
+  return lost;
+}
+
+export async function listMembers(db: DbOrTx, organizationId: string) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role, status: users.status })
+    .from(users)
+    .innerJoin(userOrganizations, eq(userOrganizations.userId, users.id))
+    .where(and(eq(userOrganizations.organizationId, organizationId), ne(users.status, 'disabled')))
+    .orderBy(asc(users.name), asc(users.id));
 }

@@ -1,20 +1,102 @@
-import { z } from 'zod';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { actorOf } from '../../policy/access-hook.js';
-import { organizationScope } from '../../policy/actor.js';
-import { listVisibleOrganizations } from './organizations.repository.js';
+import { presentOrganization, presentOrganizationSummary } from './organizations.presenter.js';
+import {
+  CreateOrganizationBody,
+  MemberListResponse,
+  OrganizationIdParams,
+  OrganizationListQuery,
+  OrganizationListResponse,
+  OrganizationView,
+  UpdateOrganizationBody,
+  VersionBody,
+} from './organizations.schemas.js';
+import {
+  createOrganization,
+  getOrganization,
+  listOrganizationsFor,
+  membersOf,
+  setOrganizationActive,
+  updateOrganization,
+} from './organizations.service.js';
 
-const OrganizationSummary = z
-  .object({ id: z.string(), name: z.string(), slug: z.string(), timeZone: z.string(), status: z.string() })
-  .meta({ id: 'OrganizationSummary' });
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const tags = ['organizations'];
 
 export const organizationsRoutes: FeatureRoutes = (app, ctx) => {
   app.get('/api/organizations', {
     config: { access: { capability: 'organizations.read' } },
-    schema: { tags: ['organizations'], summary: 'Organizations the user may see', response: { 200: z.object({ items: z.array(OrganizationSummary) }), 401: ErrorResponse, 403: ErrorResponse } },
-    handler: async (request) => {
-      const rows = await listVisibleOrganizations(ctx.db, organizationScope(actorOf(request)));
-      return { items: rows.map((o) => ({ id: o.id, name: o.name, slug: o.slug, timeZone: o.timeZone, status: o.status })) };
+    schema: {
+      tags,
+      summary: 'Organizations the user may see (deactivated ones for administrators only, on request)',
+      querystring: OrganizationListQuery,
+      response: { 200: OrganizationListResponse, ...errors },
     },
+    handler: async (request) => {
+      const rows = await listOrganizationsFor(ctx, actorOf(request), request.query);
+      return { items: rows.map((r) => presentOrganizationSummary(r.organization, r.phoneNumbers)) };
+    },
+  });
+
+  app.post('/api/organizations', {
+    config: { access: { capability: 'organizations.create' } },
+    schema: { tags, summary: 'Create an organization', body: CreateOrganizationBody, response: { 201: OrganizationView, ...errors } },
+    handler: async (request, reply) => {
+      const r = await createOrganization(ctx, actorOf(request), request.body);
+      return reply.status(201).send(presentOrganization(r.organization, r.phoneNumbers));
+    },
+  });
+
+  app.get('/api/organizations/:id', {
+    config: { access: { capability: 'organizations.read' } },
+    schema: { tags, summary: 'One organization with its settings', params: OrganizationIdParams, response: { 200: OrganizationView, ...errors } },
+    handler: async (request) => {
+      const r = await getOrganization(ctx, actorOf(request), request.params.id);
+      return presentOrganization(r.organization, r.phoneNumbers);
+    },
+  });
+
+  app.patch('/api/organizations/:id', {
+    config: { access: { capability: 'organizations.edit' } },
+    schema: {
+      tags,
+      summary: 'Change an organization (names the version it started from; 409 stale_version if it changed since)',
+      params: OrganizationIdParams,
+      body: UpdateOrganizationBody,
+      response: { 200: OrganizationView, ...errors },
+    },
+    handler: async (request) => {
+      const r = await updateOrganization(ctx, actorOf(request), request.params.id, request.body);
+      return presentOrganization(r.organization, r.phoneNumbers);
+    },
+  });
+
+  for (const [action, active] of [['deactivate', false], ['reactivate', true]] as const) {
+    app.post(`/api/organizations/:id/${action}`, {
+      // Creating and retiring organizations is the administrators' (organizations.create).
+      config: { access: { capability: 'organizations.create' } },
+      schema: {
+        tags,
+        summary: active ? 'Reactivate a deactivated organization' : 'Deactivate an organization (hidden from everyone but administrators)',
+        params: OrganizationIdParams,
+        body: VersionBody.optional(),
+        response: { 200: OrganizationView, ...errors },
+      },
+      handler: async (request) => {
+        const r = await setOrganizationActive(ctx, actorOf(request), request.params.id, active, request.body?.version);
+        return presentOrganization(r.organization, r.phoneNumbers);
+      },
+    });
+  }
+
+  app.get('/api/organizations/:id/members', {
+    config: { access: { capability: 'organizations.read' } },
+    schema: {
+      tags,
+      summary: 'Staff of the organization who can be put on duty (not deactivated)',
+      params: OrganizationIdParams,
+      response: { 200: MemberListResponse, ...errors },
+    },
+    handler: async (request) => ({ items: await membersOf(ctx, actorOf(request), request.params.id) }),
   });
 };

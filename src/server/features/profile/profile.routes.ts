@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
+import { ErrorResponse, forwardCookies, type FeatureRoutes } from '../../http/route-types.js';
 import { requestInfo } from '../../http/request-info.js';
 import { actorOf } from '../../policy/access-hook.js';
 import {
@@ -78,8 +78,8 @@ export const profileRoutes: FeatureRoutes = (app, ctx) => {
   app.post('/api/profile/two-factor/confirm', {
     config: { access: 'session' },
     schema: { tags: ['profile'], summary: 'Finish TOTP setup with a code from the app', body: z.object({ code: z.string().trim().regex(/^\d{6}$/, { error: 'Enter the 6-digit code.' }) }), response: { 200: z.object({ ok: z.literal(true) }), ...errors } },
-    handler: async (request) => {
-      await confirmTwoFactor(ctx, actorOf(request), request.body.code, requestInfo(request).headers);
+    handler: async (request, reply) => {
+      forwardCookies(reply, await confirmTwoFactor(ctx, actorOf(request), request.body.code, requestInfo(request).headers));
       return { ok: true as const };
     },
   });
@@ -87,8 +87,8 @@ export const profileRoutes: FeatureRoutes = (app, ctx) => {
   app.post('/api/profile/two-factor/disable', {
     config: { access: 'session' },
     schema: { tags: ['profile'], summary: 'Turn off two-factor', body: Password, response: { 200: z.object({ ok: z.literal(true) }), ...errors } },
-    handler: async (request) => {
-      await disableTwoFactor(ctx, actorOf(request), request.body.password, requestInfo(request).headers);
+    handler: async (request, reply) => {
+      forwardCookies(reply, await disableTwoFactor(ctx, actorOf(request), request.body.password, requestInfo(request).headers));
       return { ok: true as const };
     },
   });

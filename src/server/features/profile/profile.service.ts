@@ -70,26 +70,36 @@ export async function startTwoFactor(ctx: AppContext, actor: StaffActor, passwor
   }
 }
 
-export async function confirmTwoFactor(ctx: AppContext, actor: StaffActor, code: string, headers: Headers): Promise<void> {
+/**
+ * better-auth replaces the session when two-factor is turned on or off (the old one is deleted):
+ * both answer the new session's Set-Cookie, which the route must forward or the user is signed out.
+ */
+export async function confirmTwoFactor(ctx: AppContext, actor: StaffActor, code: string, headers: Headers): Promise<string[]> {
+  let cookies: string[];
   try {
-    await ctx.auth.api.verifyTOTP({ body: { code }, headers });
+    const result = (await ctx.auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })) as unknown as { headers: Headers };
+    cookies = result.headers.getSetCookie();
   } catch (err) {
     if (err instanceof APIError) throw invalid({ code: 'That code is not valid. Enter the current 6-digit code from your app.' });
     throw err;
   }
   await updateUser(ctx.db, actor.userId, { twoFactorEnabled: true });
   await recordAudit(ctx.db, { action: 'auth.two_factor_enabled', outcome: 'success', actor, recordType: 'user', recordId: actor.userId });
+  return cookies;
 }
 
-export async function disableTwoFactor(ctx: AppContext, actor: StaffActor, password: string, headers: Headers): Promise<void> {
+export async function disableTwoFactor(ctx: AppContext, actor: StaffActor, password: string, headers: Headers): Promise<string[]> {
   if ((await twoFactorRequiredRoles(ctx.db)).includes(actor.role)) {
     throw conflict('Two-factor authentication is required for your role and cannot be turned off.', 'two_factor_required');
   }
+  let cookies: string[];
   try {
-    await ctx.auth.api.disableTwoFactor({ body: { password }, headers });
+    const result = (await ctx.auth.api.disableTwoFactor({ body: { password }, headers, returnHeaders: true })) as unknown as { headers: Headers };
+    cookies = result.headers.getSetCookie();
   } catch (err) {
     if (err instanceof APIError) throw invalid({ password: 'Your password is not correct.' });
     throw err;
   }
   await recordAudit(ctx.db, { action: 'auth.two_factor_disabled', outcome: 'success', actor, recordType: 'user', recordId: actor.userId });
+  return cookies;
 }

@@ -40,7 +40,9 @@ export function UserMenu({ user, compact = false, minimal = false }: { user: Ses
     });
 
   return (
-    <DropdownMenu>
+    // Non-modal: the rest of the page stays in the accessibility tree while the menu is open
+    // (Escape, Tab and clicking outside still close it).
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger
         className={cn(
           'flex items-center gap-3 rounded-md text-left hover:bg-muted',
@@ -59,7 +61,7 @@ export function UserMenu({ user, compact = false, minimal = false }: { user: Ses
           </>
         )}
       </DropdownMenuTrigger>
-      <DropdownMenuContent align={compact ? 'end' : 'start'} side={compact ? 'bottom' : 'top'} className="w-64">
+      <DropdownMenuContent portal={false} align={compact ? 'end' : 'start'} side={compact ? 'bottom' : 'top'} className="w-64">
         <DropdownMenuLabel>
           <span className="block truncate font-medium">{user.name || user.email}</span>
           <span className="block truncate text-xs font-normal text-muted-foreground">{user.email}</span>

@@ -1,13 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, isApiError } from '@web/lib/api';
+import { peekSignOutReason, setSignOutReason } from '../sign-out-reason';
 import type { Session } from '../types';
+
+let wasSignedIn = false;
 
 /** `GET /api/session` → the session, or null when nobody is signed in (401). */
 export async function getSession(signal?: AbortSignal): Promise<Session | null> {
   try {
-    return await apiFetch<Session>('/api/session', { signal });
+    const session = await apiFetch<Session>('/api/session', { signal });
+    wasSignedIn = Boolean(session?.user);
+    return session;
   } catch (error) {
-    if (isApiError(error) && error.status === 401) return null;
+    if (isApiError(error) && error.status === 401) {
+      // Signed in a moment ago and now not (expired, or signed out elsewhere): say so on /login.
+      if (wasSignedIn && peekSignOutReason() === null) setSignOutReason('session_expired');
+      wasSignedIn = false;
+      return null;
+    }
     throw error;
   }
 }

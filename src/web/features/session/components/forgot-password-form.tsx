@@ -40,7 +40,7 @@ export function ForgotPasswordForm({ defaultEmail = '', onBack }: { defaultEmail
           <div className="space-y-1">
             <p className="font-semibold">Check your email</p>
             <p>
-              If an account exists for <strong className="break-all">{getValues('email')}</strong>, we have sent it a link to choose a
+              If an account exists for <strong className="[overflow-wrap:anywhere]">{getValues('email')}</strong>, we have sent it a link to choose a
               new password. The link works once and for a limited time. If nothing arrives in a few minutes, check your spam folder.
             </p>
           </div>

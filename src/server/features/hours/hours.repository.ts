@@ -1,0 +1,73 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { organizationHours, organizations } from '../../db/schema/index.js';
+import type { HoursOverride, WeeklyInterval } from '../../../domain/time/index.js';
+
+export type HoursRow = typeof organizationHours.$inferSelect;
+
+export async function findHours(db: DbOrTx, organizationId: string): Promise<HoursRow | undefined> {
+  const [row] = await db.select().from(organizationHours).where(eq(organizationHours.organizationId, organizationId)).limit(1);
+  return row;
+}
+
+/**
+ * Replaces the hours only if they are still at `version` (0: none stored yet), bumping it;
+ * undefined when someone saved in between.
+ */
+export async function saveHoursIfVersion(
+  db: DbOrTx,
+  organizationId: string,
+  version: number,
+  hours: { weekly: WeeklyInterval[]; overrides: HoursOverride[]; updatedBy: string },
+): Promise<HoursRow | undefined> {
+  if (version === 0) {
+    const [row] = await db
+      .insert(organizationHours)
+      .values({ organizationId, ...hours, version: 1, updatedAt: new Date() })
+      .onConflictDoNothing()
+      .returning();
+    return row;
+  }
+  const [row] = await db
+    .update(organizationHours)
+    .set({ ...hours, version: sql`${organizationHours.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(organizationHours.organizationId, organizationId), eq(organizationHours.version, version)))
+    .returning();
+  return row;
+}
+
+export interface OpenNowRow {
+  id: string;
+  name: string;
+  slug: string;
+  timeZone: string;
+  status: 'active' | 'paused' | 'deactivated';
+  hoursVersion: number;
+}
+
+/**
+ * The organizations for an open-now answer with their hours' version only; the (larger) hours
+ * themselves are read separately for the few whose version is not cached yet.
+ */
+export async function listOpenNowRows(db: DbOrTx, scope: string[] | null): Promise<OpenNowRow[]> {
+  if (scope && scope.length === 0) return [];
+  const notDeactivated = ne(organizations.status, 'deactivated');
+  return db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      slug: organizations.slug,
+      timeZone: organizations.timeZone,
+      status: organizations.status,
+      hoursVersion: sql<number>`coalesce(${organizationHours.version}, 0)`.mapWith(Number),
+    })
+    .from(organizations)
+    .leftJoin(organizationHours, eq(organizationHours.organizationId, organizations.id))
+    .where(scope ? and(inArray(organizations.id, scope), notDeactivated) : notDeactivated)
+    .orderBy(organizations.name, organizations.id);
+}
+
+export async function hoursOfMany(db: DbOrTx, organizationIds: string[]): Promise<HoursRow[]> {
+  if (organizationIds.length === 0) return [];
+  return db.select().from(organizationHours).where(inArray(organizationHours.organizationId, organizationIds));
+}

@@ -1,0 +1,43 @@
+import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
+import { actorOf } from '../../policy/access-hook.js';
+import { presentHours, presentOpenNow } from './hours.presenter.js';
+import { HoursBody, HoursParams, HoursView, OpenNowResponse } from './hours.schemas.js';
+import { getHours, openNow, saveHours } from './hours.service.js';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const tags = ['hours'];
+
+export const hoursRoutes: FeatureRoutes = (app, ctx) => {
+  app.get('/api/organizations/open-now', {
+    config: { access: { capability: 'organizations.read' } },
+    schema: {
+      tags,
+      summary: 'Open or closed now, with the next change, for every organization the user may see',
+      response: { 200: OpenNowResponse, ...errors },
+    },
+    handler: async (request) => presentOpenNow(await openNow(ctx, actorOf(request))),
+  });
+
+  app.get('/api/organizations/:id/hours', {
+    config: { access: { capability: 'organizations.read' } },
+    schema: {
+      tags,
+      summary: "Weekly hours and date overrides, in the organization's time zone, with the status now",
+      params: HoursParams,
+      response: { 200: HoursView, ...errors },
+    },
+    handler: async (request) => presentHours(await getHours(ctx, actorOf(request), request.params.id)),
+  });
+
+  app.put('/api/organizations/:id/hours', {
+    config: { access: { capability: 'hours.edit' } },
+    schema: {
+      tags,
+      summary: 'Replace the weekly hours and overrides (names the version it started from; 409 stale_version if they changed since)',
+      params: HoursParams,
+      body: HoursBody,
+      response: { 200: HoursView, ...errors },
+    },
+    handler: async (request) => presentHours(await saveHours(ctx, actorOf(request), request.params.id, request.body)),
+  });
+};

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../../app-context.js';
+import { conflict } from '../../http/errors.js';
+import { organizationScope, type StaffActor } from '../../policy/actor.js';
+import type { Hours, HoursOverride, WeeklyInterval } from '../../../domain/time/index.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { isUuid, loadVisibleOrganization } from '../organizations/organization-access.js';
+import type { OrganizationRow } from '../organizations/organizations.repository.js';
+import { HoursStatusCache, type OrganizationStatus } from './hours-status-cache.js';
+import { findHours, hoursOfMany, listOpenNowRows, saveHoursIfVersion, type HoursRow } from './hours.repository.js';
+import type { HoursBody } from './hours.schemas.js';
+
+export const HOURS_STALE_MESSAGE = 'These hours were changed elsewhere. Reload to see the latest version, then make your change again.';
+const PAUSED_TEXT = 'Paused · calls get the closed message';
+
+/** Parsed hours and their status windows, per organization version (see hours-status-cache.ts). */
+const statusCache = new HoursStatusCache();
+
+export interface StoredHours {
+  organization: OrganizationRow;
+  weekly: WeeklyInterval[];
+  overrides: HoursOverride[];
+  version: number;
+  updatedAt: Date | null;
+  status: OrganizationStatus & { paused: boolean };
+}
+
+export async function getHours(ctx: AppContext, actor: StaffActor, organizationId: string): Promise<StoredHours> {
+  const organization = await loadVisibleOrganization(ctx.db, actor, organizationId);
+  const row = await findHours(ctx.db, organization.id);
+  return present(organization, row, ctx.clock.now().getTime());
+}
+
+export async function saveHours(ctx: AppContext, actor: StaffActor, organizationId: string, body: HoursBody): Promise<StoredHours> {
+  const organization = await loadVisibleOrganization(ctx.db, actor, organizationId);
+  const weekly = normalizeWeekly(body.weekly);
+  const overrides = normalizeOverrides(body.overrides);
+  const row = await ctx.db.transaction(async (tx) => {
+    const saved = await saveHoursIfVersion(tx, organization.id, body.version, { weekly, overrides, updatedBy: actor.userId });
+    if (!saved) {
+      const current = await findHours(tx, organization.id);
+      throw conflict(HOURS_STALE_MESSAGE, 'stale_version', { currentVersion: current?.version ?? 0 });
+    }
+    await recordAudit(tx, {
+      action: 'hours.updated',
+      outcome: 'success',
+      actor,
+      organizationId: organization.id,
+      recordType: 'organization_hours',
+      recordId: organization.id,
+      details: { version: saved.version, weeklyIntervals: weekly.length, overrides: overrides.length },
+    });
+    return saved;
+  });
+  return present(organization, row, ctx.clock.now().getTime());
+}
+
+export interface OpenNowItem {
+  organizationId: string;
+  name: string;
+  slug: string;
+  timeZone: string;
+  status: OrganizationRow['status'];
+  hoursVersion: number;
+  paused: boolean;
+  open: boolean;
+  label: string | null;
+  nextChange: { at: number; opens: boolean } | null;
+  text: string;
+}
+
+/**
+ * Open or closed now, with the next change, for every organization the actor may see. One
+ * query for the organizations and their hours' versions; hours are read only for versions not
+ * cached yet; statuses come from the cache's windows.
+ */
+export async function openNow(ctx: AppContext, actor: StaffActor): Promise<{ at: number; items: OpenNowItem[] }> {
+  const rows = await listOpenNowRows(ctx.db, organizationScope(actor));
+  const missing = rows.filter((r) => !statusCache.has(r.id, r.hoursVersion, r.timeZone)).map((r) => r.id);
+  if (missing.length) {
+    const stored = new Map((await hoursOfMany(ctx.db, missing)).map((h) => [h.organizationId, h]));
+    for (const r of rows) {
+      if (!missing.includes(r.id)) continue;
+      const h = stored.get(r.id);
+      // Versions are re-read with the hours: a save in between caches the newer ones.
+      statusCache.put(r.id, h?.version ?? 0, toHours(r.timeZone, h));
+      r.hoursVersion = h?.version ?? 0;
+    }
+  }
+  const now = ctx.clock.now().getTime();
+  const items = rows.map((r) => {
+    const status = statusCache.status(r.id, r.hoursVersion, r.timeZone, now);
+    const paused = r.status === 'paused';
+    return {
+      organizationId: r.id,
+      name: r.name,
+      slug: r.slug,
+      timeZone: r.timeZone,
+      status: r.status,
+      hoursVersion: r.hoursVersion,
+      paused,
+      ...(paused ? { open: false, label: status.label, nextChange: null, text: PAUSED_TEXT } : status),
+    };
+  });
+  return { at: now, items };
+}
+
+/** The domain's `Hours` of an organization (no stored row: never open). */
+export function toHours(timeZone: string, row: Pick<HoursRow, 'weekly' | 'overrides'> | undefined): Hours {
+  return { timeZone, weekly: row?.weekly ?? [], overrides: row?.overrides ?? [] };
+}
+
+function present(organization: OrganizationRow, row: HoursRow | undefined, now: number): StoredHours {
+  const version = row?.version ?? 0;
+  if (!statusCache.has(organization.id, version, organization.timeZone)) statusCache.put(organization.id, version, toHours(organization.timeZone, row));
+  const status = statusCache.status(organization.id, version, organization.timeZone, now);
+  const paused = organization.status === 'paused';
+  return {
+    organization,
+    weekly: row?.weekly ?? [],
+    overrides: row?.overrides ?? [],
+    version,
+    updatedAt: row?.updatedAt ?? null,
+    status: paused ? { ...status, open: false, nextChange: null, text: PAUSED_TEXT, paused } : { ...status, paused },
+  };
+}
+
+function normalizeWeekly(weekly: WeeklyInterval[]): WeeklyInterval[] {
+  return weekly
+    .map((w) => ({ day: w.day, start: w.start, end: w.end }))
+    .sort((a, b) => a.day - b.day || (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+}
+
+/** Every override keeps (or gets) a stable id so clients can key and edit it. */
+function normalizeOverrides(overrides: HoursOverride[]): HoursOverride[] {
+  return overrides
+    .map((o) => ({
+      id: isUuid(o.id) ? o.id.toLowerCase() : randomUUID(),
+      from: o.from,
+      to: o.to,
+      label: o.label,
+      closed: o.closed,
+      intervals: o.closed ? [] : [...o.intervals].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0)),
+    }))
+    .sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.to < b.to ? -1 : a.to > b.to ? 1 : 0));
+}

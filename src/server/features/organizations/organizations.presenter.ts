@@ -1,0 +1,40 @@
+import type { OrganizationRow, PhoneNumberRow } from './organizations.repository.js';
+import { Address, AgentSettings, AppointmentSettings, defaultAgentSettings, defaultAppointmentSettings } from './organizations.schemas.js';
+
+function presentPhoneNumbers(numbers: PhoneNumberRow[]) {
+  return numbers.map((n) => ({ id: n.id, number: n.e164, label: n.label }));
+}
+
+/** Stored settings written before a field existed get that field's default. */
+function settings<T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false } }, stored: unknown, fallback: T): T {
+  const parsed = schema.safeParse({ ...(fallback as object), ...(stored as object) });
+  return parsed.success ? parsed.data : fallback;
+}
+
+function presentAddress(stored: Record<string, string>) {
+  const parsed = Address.safeParse(stored ?? {});
+  return parsed.success ? parsed.data : { line1: '', line2: '', city: '', region: '', postalCode: '', country: '' };
+}
+
+export function presentOrganizationSummary(org: OrganizationRow, numbers: PhoneNumberRow[]) {
+  return {
+    id: org.id,
+    name: org.name,
+    slug: org.slug,
+    timeZone: org.timeZone,
+    status: org.status,
+    address: presentAddress(org.address),
+    phoneNumbers: presentPhoneNumbers(numbers),
+    version: org.version,
+    updatedAt: org.updatedAt.toISOString(),
+  };
+}
+
+export function presentOrganization(org: OrganizationRow, numbers: PhoneNumberRow[]) {
+  return {
+    ...presentOrganizationSummary(org, numbers),
+    agentSettings: settings(AgentSettings, org.agentSettings, defaultAgentSettings(org.name)),
+    appointmentSettings: settings(AppointmentSettings, org.appointmentSettings, defaultAppointmentSettings()),
+    createdAt: org.createdAt.toISOString(),
+  };
+}

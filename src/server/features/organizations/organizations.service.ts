@@ -1,0 +1,230 @@
+import type { AppContext } from '../../app-context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { conflict, invalid, notFound } from '../../http/errors.js';
+import { organizationScope, type StaffActor } from '../../policy/actor.js';
+import { toE164 } from '../../../domain/phone.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { loadVisibleOrganization } from './organization-access.js';
+import {
+  findOrganizationById,
+  findOrganizationBySlug,
+  insertOrganization,
+  listMembers,
+  listOrganizations,
+  phoneNumbersOf,
+  phoneNumbersTakenElsewhere,
+  replacePhoneNumbers,
+  updateOrganizationIfVersion,
+  type OrganizationRow,
+  type PhoneNumberRow,
+} from './organizations.repository.js';
+import {
+  defaultAgentSettings,
+  defaultAppointmentSettings,
+  type Address,
+  type CreateOrganizationInput,
+  type UpdateOrganizationInput,
+} from './organizations.schemas.js';
+
+export interface OrganizationWithNumbers {
+  organization: OrganizationRow;
+  phoneNumbers: PhoneNumberRow[];
+}
+
+export const STALE_MESSAGE = 'This organization was changed elsewhere. Reload to see the latest version, then make your change again.';
+
+export async function listOrganizationsFor(
+  ctx: AppContext,
+  actor: StaffActor,
+  query: { q?: string; status?: OrganizationRow['status']; includeDeactivated: boolean },
+): Promise<OrganizationWithNumbers[]> {
+  // Deactivated organizations are hidden from everyone but administrators.
+  const includeDeactivated = actor.allOrganizations && (query.includeDeactivated || query.status === 'deactivated');
+  if (query.status === 'deactivated' && !includeDeactivated) return [];
+  const rows = await listOrganizations(ctx.db, { scope: organizationScope(actor), includeDeactivated, status: query.status, q: query.q });
+  const numbers = await phoneNumbersOf(ctx.db, rows.map((r) => r.id));
+  return rows.map((organization) => ({ organization, phoneNumbers: numbers.get(organization.id) ?? [] }));
+}
+
+export async function getOrganization(ctx: AppContext, actor: StaffActor, id: string): Promise<OrganizationWithNumbers> {
+  const organization = await loadVisibleOrganization(ctx.db, actor, id);
+  const numbers = await phoneNumbersOf(ctx.db, [organization.id]);
+  return { organization, phoneNumbers: numbers.get(organization.id) ?? [] };
+}
+
+export async function createOrganization(ctx: AppContext, actor: StaffActor, input: CreateOrganizationInput): Promise<OrganizationWithNumbers> {
+  const address = input.address ?? { line1: '', line2: '', city: '', region: '', postalCode: '', country: '' };
+  const numbers = normalizePhoneNumbers(input.phoneNumbers, address);
+  if (await findOrganizationBySlug(ctx.db, input.slug)) throw slugTaken();
+  await assertNumbersFree(ctx.db, numbers, null);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const organization = await insertOrganization(tx, {
+        name: input.name,
+        slug: input.slug,
+        timeZone: input.timeZone,
+        status: input.status,
+        address,
+        agentSettings: input.agentSettings ?? defaultAgentSettings(input.name),
+        appointmentSettings: input.appointmentSettings ?? defaultAppointmentSettings(),
+      });
+      await storeNumbers(tx, organization.id, numbers);
+      await recordAudit(tx, {
+        action: 'organization.created',
+        outcome: 'success',
+        actor,
+        organizationId: organization.id,
+        recordType: 'organization',
+        recordId: organization.id,
+        details: { slug: organization.slug, phoneNumbers: numbers.length },
+      });
+      return { organization, phoneNumbers: (await phoneNumbersOf(tx, [organization.id])).get(organization.id) ?? [] };
+    });
+  } catch (err) {
+    throw translateUniqueViolation(err);
+  }
+}
+
+export async function updateOrganization(
+  ctx: AppContext,
+  actor: StaffActor,
+  id: string,
+  input: UpdateOrganizationInput,
+): Promise<OrganizationWithNumbers> {
+  const current = await loadVisibleOrganization(ctx.db, actor, id);
+  const address = input.address ?? (current.address as Address);
+  const numbers = input.phoneNumbers ? normalizePhoneNumbers(input.phoneNumbers, address) : undefined;
+  if (input.slug !== undefined && input.slug !== current.slug) {
+    const other = await findOrganizationBySlug(ctx.db, input.slug);
+    if (other && other.id !== id) throw slugTaken();
+  }
+  if (numbers) await assertNumbersFree(ctx.db, numbers, id);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const updated = await updateOrganizationIfVersion(tx, id, input.version, {
+        name: input.name,
+        slug: input.slug,
+        timeZone: input.timeZone,
+        status: input.status,
+        address: input.address,
+        agentSettings: input.agentSettings,
+        appointmentSettings: input.appointmentSettings,
+      });
+      if (!updated) throw await staleOrGone(tx, id);
+      if (numbers) await storeNumbers(tx, id, numbers);
+      const fields = (Object.keys(input) as (keyof UpdateOrganizationInput)[]).filter((k) => k !== 'version' && input[k] !== undefined);
+      await recordAudit(tx, {
+        action: 'organization.updated',
+        outcome: 'success',
+        actor,
+        organizationId: id,
+        recordType: 'organization',
+        recordId: id,
+        details: { fields, ...(input.status && input.status !== current.status ? { status: { from: current.status, to: input.status } } : {}) },
+      });
+      return { organization: updated, phoneNumbers: (await phoneNumbersOf(tx, [id])).get(id) ?? [] };
+    });
+  } catch (err) {
+    throw translateUniqueViolation(err);
+  }
+}
+
+/** Administrators deactivate (hidden from everyone else, numbers stop routing) and reactivate. */
+export async function setOrganizationActive(
+  ctx: AppContext,
+  actor: StaffActor,
+  id: string,
+  active: boolean,
+  version: number | undefined,
+): Promise<OrganizationWithNumbers> {
+  const current = await loadVisibleOrganization(ctx.db, actor, id);
+  if (!active && current.status === 'deactivated') throw conflict('This organization is already deactivated.', 'invalid_transition');
+  if (active && current.status !== 'deactivated') throw conflict('This organization is not deactivated.', 'invalid_transition');
+  return ctx.db.transaction(async (tx) => {
+    const updated = await updateOrganizationIfVersion(tx, id, version ?? current.version, { status: active ? 'active' : 'deactivated' });
+    if (!updated) throw await staleOrGone(tx, id);
+    await recordAudit(tx, {
+      action: active ? 'organization.reactivated' : 'organization.deactivated',
+      outcome: 'success',
+      actor,
+      organizationId: id,
+      recordType: 'organization',
+      recordId: id,
+      details: { from: current.status },
+    });
+    return { organization: updated, phoneNumbers: (await phoneNumbersOf(tx, [id])).get(id) ?? [] };
+  });
+}
+
+export async function membersOf(ctx: AppContext, actor: StaffActor, id: string) {
+  const organization = await loadVisibleOrganization(ctx.db, actor, id);
+  return listMembers(ctx.db, organization.id);
+}
+
+/** The country numbers without a country code are read in: the address's, if we know its plan. */
+export function phoneCountryOf(address: Partial<Address> | null | undefined): 'US' | 'GB' | 'CA' {
+  const country = address?.country?.toUpperCase();
+  return country === 'GB' || country === 'CA' ? country : 'US';
+}
+
+function normalizePhoneNumbers(input: { number: string; label: string }[], address: Partial<Address>): { e164: string; label: string }[] {
+  const fields: Record<string, string> = {};
+  const seen = new Map<string, number>();
+  const out: { e164: string; label: string }[] = [];
+  input.forEach((n, i) => {
+    const e164 = toE164(n.number, phoneCountryOf(address));
+    if (!e164) {
+      fields[`phoneNumbers.${i}.number`] = 'Enter a valid phone number in international form, e.g. +1 860 555 0100.';
+      return;
+    }
+    if (seen.has(e164)) {
+      fields[`phoneNumbers.${i}.number`] = `This number is already listed above (${e164}).`;
+      return;
+    }
+    seen.set(e164, i);
+    out.push({ e164, label: n.label });
+  });
+  if (Object.keys(fields).length) throw invalid(fields);
+  return out;
+}
+
+async function assertNumbersFree(db: DbOrTx, numbers: { e164: string }[], organizationId: string | null): Promise<void> {
+  const taken = await phoneNumbersTakenElsewhere(db, numbers.map((n) => n.e164), organizationId);
+  if (taken.size === 0) return;
+  throw numbersTaken(numbers.map((n) => n.e164), taken);
+}
+
+async function storeNumbers(db: DbOrTx, organizationId: string, numbers: { e164: string; label: string }[]): Promise<void> {
+  const lost = await replacePhoneNumbers(db, organizationId, numbers);
+  if (lost.length) throw numbersTaken(numbers.map((n) => n.e164), new Set(lost));
+}
+
+function numbersTaken(all: string[], taken: Set<string>) {
+  const fields: Record<string, string> = {};
+  all.forEach((e164, i) => {
+    if (taken.has(e164)) fields[`phoneNumbers.${i}.number`] = `${e164} already routes calls to another organization; a number can belong to one organization only.`;
+  });
+  return conflict('A phone number belongs to another organization.', 'conflict', { fields });
+}
+
+const slugTaken = () =>
+  conflict('That slug is taken.', 'conflict', { fields: { slug: 'Another organization already uses this slug. Choose another.' } });
+
+async function staleOrGone(db: DbOrTx, id: string) {
+  const row = await findOrganizationById(db, id);
+  if (!row) return notFound('That organization');
+  return conflict(STALE_MESSAGE, 'stale_version', { currentVersion: row.version });
+}
+
+/** A race the pre-checks could not see still answers 409 with the field, not 500. */
+function translateUniqueViolation(err: unknown): unknown {
+  const pgErr = (err as { cause?: { code?: string; constraint?: string } })?.cause ?? (err as { code?: string; constraint?: string });
+  if (pgErr?.code !== '23505') return err;
+  if (pgErr.constraint === 'organizations_slug_unique') return slugTaken();
+  if (pgErr.constraint === 'organization_phone_numbers_e164_unique') {
+    return conflict('A phone number belongs to another organization.', 'conflict', {
+      fields: { phoneNumbers: 'One of these numbers was just given to another organization. Reload and try again.' },
+    });
+  }
+  return err;
+}
