@@ -29,7 +29,8 @@ export async function startEmbeddedPostgres(opts: {
   const pgDir = path.join(opts.dataDir, 'pg');
   ensureWritable(opts.dataDir);
   if (process.getuid?.() === 0) ensureReachableByPostgresUser([opts.dataDir, binaryDir()]);
-  await stopLeftoverServer(pgDir);
+  const shared = await reuseOrStopRunningServer(opts.dataDir, pgDir, opts.port);
+  if (shared) return shared;
 
   const logs: string[] = [];
   const pg = new EmbeddedPostgres({
@@ -70,6 +71,7 @@ export async function startEmbeddedPostgres(opts: {
     throw new StartupError(`The embedded database did not start: ${firstLine(err, logs)}`);
   }
 
+  fs.writeFileSync(ownerFile(opts.dataDir), String(process.pid));
   let stopped = false;
   return {
     port: opts.port,
@@ -78,6 +80,7 @@ export async function startEmbeddedPostgres(opts: {
       if (stopped) return;
       stopped = true;
       await pg.stop();
+      fs.rmSync(ownerFile(opts.dataDir), { force: true });
     },
   };
 }
@@ -116,16 +119,29 @@ function ensureReachableByPostgresUser(dirs: string[]): void {
   }
 }
 
-/** A `kill -9` of Node leaves PostgreSQL running with our data folder: stop it before starting anew. */
-async function stopLeftoverServer(pgDir: string): Promise<void> {
+const ownerFile = (dataDir: string) => path.join(dataDir, 'pg-owner.pid');
+
+/**
+ * PostgreSQL may already run on this data folder: started by another Switchboard process (a
+ * separate `--role=worker`, say), which we share without stopping it; or orphaned by a `kill -9`
+ * of Node, which we stop before starting our own.
+ */
+async function reuseOrStopRunningServer(dataDir: string, pgDir: string, port: number): Promise<EmbeddedDatabase | null> {
   const pidFile = path.join(pgDir, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return;
-  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  if (!fs.existsSync(pidFile)) return null;
+  const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
+  const owner = Number(fs.existsSync(ownerFile(dataDir)) ? fs.readFileSync(ownerFile(dataDir), 'utf8') : NaN);
+  const runningPort = Number(lines[3]);
+  if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner) && runningPort === port) {
+    return { port, url: (database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`, stop: async () => undefined };
+  }
   process.kill(pid, 'SIGINT');
   const deadline = Date.now() + 15_000;
   while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+  return null;
 }
 
 function isAlive(pid: number): boolean {
