@@ -14,7 +14,15 @@ import { systemClock, type Clock } from './lib/clock.js';
  */
 export function createAppContext(env: Env, databaseUrl: string, opts: { clock?: Clock; poolMax?: number } = {}): { ctx: AppContext; database: Database } {
   const log = pino({ level: env.LOG_LEVEL, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
-  const database = createDatabase(databaseUrl, { max: opts.poolMax, onError: (err) => log.warn({ err }, 'database connection error') });
+  const database = createDatabase(databaseUrl, {
+    max: opts.poolMax,
+    onError: (err) => {
+      const code = (err as { code?: string }).code;
+      // 57P01: the server is shutting down (Ctrl-C of the embedded database); expected, not news.
+      if (code === '57P01') log.debug({ code }, 'database connection closed by server shutdown');
+      else log.warn({ code, message: err.message }, 'database connection error');
+    },
+  });
   const baseUrl = env.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${env.PORT}`;
   const clock = opts.clock ?? systemClock();
   const auth = createAuth({

@@ -30,16 +30,5 @@ export const DEMO_USERS = [
   { email: 'developer@switchboard.demo', name: 'Devon Developer', role: 'developer', orgs: ['maple'] },
 ] as const;
 
-export function defaultAgentSettings(practice: string) {
-  return {
-    greeting: `Thank you for calling ${practice}. I'm the practice's virtual assistant. How can I help you today?`,
-    instructions: 'Be warm, brief and clear. Never give medical advice.',
-    faq: '',
-    emergencyMessage: 'If this is a medical emergency, hang up and call 911 now.',
-    voice: 'Polly.Joanna',
-    language: 'en-US',
-    brain: 'builtin',
-    model: '',
-    transferBehaviour: 'on_duty_then_callback',
-  };
-}
+/** The same defaults a newly created organization gets. */
+export { defaultAgentSettings } from '../../features/organizations/organizations.schemas.js';

@@ -7,6 +7,7 @@ import { organizations, userOrganizations, users } from '../schema/index.js';
 import { hashPassword } from '../../auth/password-hash.js';
 import { setPasswordHash } from '../../features/users/users.repository.js';
 import { DEMO_ORGANIZATIONS, DEMO_USERS, defaultAgentSettings } from './demo-organizations.js';
+import { DEMO_STAFF, seedHoursAndSchedules } from './demo-hours-schedules.js';
 
 export interface SeedResult {
   seeded: boolean;
@@ -40,13 +41,21 @@ export async function seedDemo(db: Db, opts: { dataDir: string; demoPassword?: s
         .returning({ id: organizations.id });
       orgIds.set(org.key, row!.id);
     }
-    for (const u of DEMO_USERS) {
+    const userIds = new Map<string, string>();
+    for (const u of [...DEMO_USERS.map((d) => ({ ...d, key: d.role as string })), ...DEMO_STAFF]) {
       const id = randomUUID();
+      userIds.set(u.key, id);
       await tx.insert(users).values({ id, email: u.email, name: u.name, role: u.role, status: 'active', emailVerified: true });
       await setPasswordHash(tx, id, hash);
       const ids = u.orgs.map((k) => orgIds.get(k)!);
       if (ids.length) await tx.insert(userOrganizations).values(ids.map((organizationId) => ({ userId: id, organizationId })));
     }
+    await seedHoursAndSchedules(
+      tx,
+      DEMO_ORGANIZATIONS.map((o) => ({ key: o.key, id: orgIds.get(o.key)!, timeZone: o.timeZone })),
+      userIds,
+      new Date(),
+    );
   });
 
   fs.mkdirSync(opts.dataDir, { recursive: true });

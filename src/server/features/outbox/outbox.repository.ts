@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { outboxMessages } from '../../db/schema/index.js';
 
@@ -40,7 +40,7 @@ export async function listOutboxMessages(
   if (opts.before) where.push(lt(outboxMessages.createdAt, opts.before));
   if (opts.organizationIds) {
     // Non-admins see only their organizations' messages; system mail (sign-in links) is admin-only.
-    where.push(opts.organizationIds.length ? sql`${outboxMessages.organizationId} = any(${opts.organizationIds})` : sql`false`);
+    where.push(opts.organizationIds.length ? inArray(outboxMessages.organizationId, opts.organizationIds) : sql`false`);
   }
   return db
     .select()

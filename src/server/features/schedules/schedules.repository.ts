@@ -1,0 +1,178 @@
+import { and, asc, count, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { scheduleOverrides, scheduleShifts, schedules, userOrganizations, users } from '../../db/schema/index.js';
+
+export type ScheduleRow = typeof schedules.$inferSelect;
+export type ShiftRow = typeof scheduleShifts.$inferSelect;
+export type ShiftInsert = typeof scheduleShifts.$inferInsert;
+export type OverrideRow = typeof scheduleOverrides.$inferSelect;
+export type OverrideInsert = typeof scheduleOverrides.$inferInsert;
+
+export async function listSchedules(db: DbOrTx, organizationId: string): Promise<ScheduleRow[]> {
+  return db.select().from(schedules).where(eq(schedules.organizationId, organizationId)).orderBy(asc(schedules.name), asc(schedules.id));
+}
+
+export async function findSchedule(db: DbOrTx, id: string): Promise<ScheduleRow | undefined> {
+  const [row] = await db.select().from(schedules).where(eq(schedules.id, id)).limit(1);
+  return row;
+}
+
+export async function findScheduleByName(db: DbOrTx, organizationId: string, name: string): Promise<ScheduleRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(schedules)
+    .where(and(eq(schedules.organizationId, organizationId), sql`lower(${schedules.name}) = lower(${name})`))
+    .limit(1);
+  return row;
+}
+
+export async function insertSchedule(db: DbOrTx, row: { organizationId: string; name: string; description: string }): Promise<ScheduleRow> {
+  const [created] = await db.insert(schedules).values(row).returning();
+  return created!;
+}
+
+export async function updateScheduleIfVersion(
+  db: DbOrTx,
+  id: string,
+  version: number,
+  patch: { name?: string; description?: string },
+): Promise<ScheduleRow | undefined> {
+  const [row] = await db
+    .update(schedules)
+    .set({ ...patch, version: sql`${schedules.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(schedules.id, id), eq(schedules.version, version)))
+    .returning();
+  return row;
+}
+
+export async function deleteScheduleIfVersion(db: DbOrTx, id: string, version: number): Promise<boolean> {
+  const rows = await db
+    .delete(schedules)
+    .where(and(eq(schedules.id, id), eq(schedules.version, version)))
+    .returning({ id: schedules.id });
+  return rows.length > 0;
+}
+
+/** Shifts and overrides change the rota: the schedule's `updatedAt` follows them. */
+export async function touchSchedule(db: DbOrTx, id: string): Promise<void> {
+  await db.update(schedules).set({ updatedAt: new Date() }).where(eq(schedules.id, id));
+}
+
+export async function listShifts(db: DbOrTx, scheduleIds: string[]): Promise<ShiftRow[]> {
+  if (scheduleIds.length === 0) return [];
+  return db
+    .select()
+    .from(scheduleShifts)
+    .where(inArray(scheduleShifts.scheduleId, scheduleIds))
+    .orderBy(asc(scheduleShifts.precedence), asc(scheduleShifts.createdAt), asc(scheduleShifts.id));
+}
+
+/** Overrides that end after `after` (and, with `before`, start before it). */
+export async function listOverrides(db: DbOrTx, scheduleIds: string[], after: Date, before?: Date): Promise<OverrideRow[]> {
+  if (scheduleIds.length === 0) return [];
+  const where = [inArray(scheduleOverrides.scheduleId, scheduleIds), gt(scheduleOverrides.endsAt, after)];
+  if (before) where.push(lt(scheduleOverrides.startsAt, before));
+  return db
+    .select()
+    .from(scheduleOverrides)
+    .where(and(...where))
+    .orderBy(asc(scheduleOverrides.startsAt), asc(scheduleOverrides.createdAt), asc(scheduleOverrides.id));
+}
+
+export async function countShifts(db: DbOrTx, scheduleIds: string[]): Promise<Map<string, number>> {
+  const map = new Map<string, number>();
+  if (scheduleIds.length === 0) return map;
+  const rows = await db
+    .select({ id: scheduleShifts.scheduleId, n: count() })
+    .from(scheduleShifts)
+    .where(inArray(scheduleShifts.scheduleId, scheduleIds))
+    .groupBy(scheduleShifts.scheduleId);
+  for (const r of rows) map.set(r.id, Number(r.n));
+  return map;
+}
+
+export async function findShift(db: DbOrTx, scheduleId: string, id: string): Promise<ShiftRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(scheduleShifts)
+    .where(and(eq(scheduleShifts.id, id), eq(scheduleShifts.scheduleId, scheduleId)))
+    .limit(1);
+  return row;
+}
+
+export async function insertShift(db: DbOrTx, row: ShiftInsert): Promise<ShiftRow> {
+  const [created] = await db.insert(scheduleShifts).values(row).returning();
+  return created!;
+}
+
+export async function updateShiftIfVersion(db: DbOrTx, scheduleId: string, id: string, version: number, patch: Partial<ShiftInsert>): Promise<ShiftRow | undefined> {
+  const [row] = await db
+    .update(scheduleShifts)
+    .set({ ...patch, version: sql`${scheduleShifts.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(scheduleShifts.id, id), eq(scheduleShifts.scheduleId, scheduleId), eq(scheduleShifts.version, version)))
+    .returning();
+  return row;
+}
+
+export async function deleteShiftIfVersion(db: DbOrTx, scheduleId: string, id: string, version: number): Promise<boolean> {
+  const rows = await db
+    .delete(scheduleShifts)
+    .where(and(eq(scheduleShifts.id, id), eq(scheduleShifts.scheduleId, scheduleId), eq(scheduleShifts.version, version)))
+    .returning({ id: scheduleShifts.id });
+  return rows.length > 0;
+}
+
+export async function findOverride(db: DbOrTx, scheduleId: string, id: string): Promise<OverrideRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(scheduleOverrides)
+    .where(and(eq(scheduleOverrides.id, id), eq(scheduleOverrides.scheduleId, scheduleId)))
+    .limit(1);
+  return row;
+}
+
+export async function insertOverride(db: DbOrTx, row: OverrideInsert): Promise<OverrideRow> {
+  const [created] = await db.insert(scheduleOverrides).values(row).returning();
+  return created!;
+}
+
+export async function updateOverrideIfVersion(
+  db: DbOrTx,
+  scheduleId: string,
+  id: string,
+  version: number,
+  patch: Partial<OverrideInsert>,
+): Promise<OverrideRow | undefined> {
+  const [row] = await db
+    .update(scheduleOverrides)
+    .set({ ...patch, version: sql`${scheduleOverrides.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(scheduleOverrides.id, id), eq(scheduleOverrides.scheduleId, scheduleId), eq(scheduleOverrides.version, version)))
+    .returning();
+  return row;
+}
+
+export async function deleteOverrideIfVersion(db: DbOrTx, scheduleId: string, id: string, version: number): Promise<boolean> {
+  const rows = await db
+    .delete(scheduleOverrides)
+    .where(and(eq(scheduleOverrides.id, id), eq(scheduleOverrides.scheduleId, scheduleId), eq(scheduleOverrides.version, version)))
+    .returning({ id: scheduleOverrides.id });
+  return rows.length > 0;
+}
+
+/** Of `userIds`, those who belong to the organization and are not deactivated. */
+export async function activeMemberIds(db: DbOrTx, organizationId: string, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(userOrganizations, eq(userOrganizations.userId, users.id))
+    .where(and(eq(userOrganizations.organizationId, organizationId), inArray(users.id, userIds), ne(users.status, 'disabled')))
+    .limit(userIds.length);
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function userNames(db: DbOrTx, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, [...new Set(userIds)]));
+  return new Map(rows.map((r) => [r.id, r.name || r.email]));
+}
