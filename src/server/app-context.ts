@@ -4,6 +4,7 @@ import type { Env } from './config/env.js';
 import type { Db } from './db/client.js';
 import type { Auth } from './auth/better-auth.js';
 import type { Clock } from './lib/clock.js';
+import type { LiveHub } from './features/live/live.hub.js';
 
 /** What every feature's routes and services are handed: no module-level singletons. */
 export interface AppContext {
@@ -15,4 +16,6 @@ export interface AppContext {
   /** Where links in emails point, e.g. http://localhost:3000 */
   baseUrl: string;
   log: FastifyBaseLogger;
+  /** Fans PostgreSQL NOTIFY out to server-sent-event clients; started by the web role. */
+  live: LiveHub;
 }

@@ -11,6 +11,7 @@ import type { AppContext } from './app-context.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { accessHook } from './policy/access-hook.js';
 import { featureRoutes } from './routes.js';
+import { liveRoutes } from './features/live/live.routes.js';
 import type { ZodApp } from './http/route-types.js';
 
 export interface BuildAppOptions {
@@ -66,6 +67,9 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   });
 
   for (const register of featureRoutes) await register(app, ctx);
+  await liveRoutes(ctx.live)(app, ctx);
+  await ctx.live.start();
+  app.addHook('onClose', async () => ctx.live.stop());
 
   if (opts.webDir && fs.existsSync(path.join(opts.webDir, 'index.html'))) {
     await serveWebApp(app, opts.webDir, ctx.env.SENTRY_DSN);

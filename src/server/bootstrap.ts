@@ -7,6 +7,7 @@ import type { Env } from './config/env.js';
 import { createAuth } from './auth/better-auth.js';
 import { createDatabase, type Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { LiveHub } from './features/live/live.hub.js';
 
 /**
  * Wires the context every role shares. Tests call it with their own database URL; main.ts
@@ -33,7 +34,7 @@ export function createAppContext(env: Env, databaseUrl: string, opts: { clock?: 
     secureCookies: baseUrl.startsWith('https:'),
     absoluteHours: env.SESSION_ABSOLUTE_HOURS,
   });
-  const ctx: AppContext = { env, db: database.db, pool: database.pool, auth, clock, baseUrl, log };
+  const ctx: AppContext = { env, db: database.db, pool: database.pool, auth, clock, baseUrl, log, live: new LiveHub(databaseUrl, log) };
   return { ctx, database };
 }
 

@@ -4,3 +4,7 @@ export * from './ops.js';
 export * from './organization-phone-numbers.js';
 export * from './hours.js';
 export * from './schedules.js';
+export * from './patients.js';
+export * from './calls.js';
+export * from './appointment-requests.js';
+export * from './handoffs.js';

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.js';
+import { patients } from './patients.js';
+
+export const CALL_DIRECTIONS = ['inbound', 'outbound'] as const;
+export const CALL_STATUSES = ['ringing', 'in_progress', 'completed', 'no_answer', 'busy', 'failed', 'canceled'] as const;
+export const CALL_OUTCOMES = ['appointment_requested', 'question_answered', 'transferred', 'message_taken', 'emergency', 'voicemail', 'abandoned', 'other'] as const;
+
+/**
+ * One phone call (PRODUCT §5). Its transcript, chat context and timeline are views of its
+ * ordered `call_events`; `transcript_text` is a denormalised copy of the spoken turns kept for
+ * full-text search over a million calls.
+ */
+export const calls = pgTable(
+  'calls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    direction: text('direction', { enum: CALL_DIRECTIONS }).notNull(),
+    status: text('status', { enum: CALL_STATUSES }).notNull().default('ringing'),
+    outcome: text('outcome', { enum: CALL_OUTCOMES }),
+    provider: text('provider', { enum: ['twilio', 'simulator'] }).notNull(),
+    /** The provider's id for the call (Twilio CallSid); unique per provider, so repeated webhooks find the same call. */
+    providerCallId: text('provider_call_id').notNull(),
+    fromNumber: text('from_number').notNull(),
+    toNumber: text('to_number').notNull(),
+    patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'set null' }),
+    brain: text('brain', { enum: ['builtin', 'llm'] }).notNull().default('builtin'),
+    /** The dialogue's working memory between turns (intent, filled slots, retries). */
+    agentState: jsonb('agent_state').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    summary: text('summary'),
+    transcriptText: text('transcript_text').notNull().default(''),
+    recordingUrl: text('recording_url'),
+    recordingDurationSeconds: integer('recording_duration_seconds'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    durationSeconds: integer('duration_seconds'),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the call was placed by the outbound queue. */
+    outboundJobId: uuid('outbound_job_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('calls_provider_call_uq').on(t.provider, t.providerCallId),
+    index('calls_org_started_idx').on(t.organizationId, t.startedAt.desc()),
+    index('calls_started_idx').on(t.startedAt.desc()),
+    index('calls_from_idx').on(t.fromNumber),
+    index('calls_status_idx').on(t.status).where(sql`status in ('ringing', 'in_progress')`),
+    index('calls_transcript_fts_idx').using('gin', sql`to_tsvector('english', ${t.transcriptText})`),
+  ],
+);
+
+export const CALL_EVENT_KINDS = [
+  'status',
+  'caller_speech',
+  'agent_speech',
+  'tool_call',
+  'tool_result',
+  'transfer',
+  'model_request',
+  'note',
+  'recording',
+  'error',
+] as const;
+
+/** Everything that happened on a call, in order (`seq` is per call). */
+export const callEvents = pgTable(
+  'call_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    callId: uuid('call_id')
+      .notNull()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    kind: text('kind', { enum: CALL_EVENT_KINDS }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /** Milliseconds the step took (a model request, a turn), where it applies. */
+    latencyMs: real('latency_ms'),
+    /** Idempotency: the provider request that produced this event (repeated webhooks are ignored). */
+    dedupeKey: text('dedupe_key'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('call_events_call_seq_uq').on(t.callId, t.seq), uniqueIndex('call_events_dedupe_uq').on(t.callId, t.dedupeKey)],
+);

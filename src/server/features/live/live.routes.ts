@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
+import { actorOf } from '../../policy/access-hook.js';
+import { canSeeOrganization } from '../../policy/actor.js';
+import type { LiveHub } from './live.hub.js';
+
+const HEARTBEAT_MS = 20_000;
+
+/**
+ * Server-sent events for staff screens. Each event carries only ids and hints; a browser
+ * refetches through the normal (authorised) endpoints. Events of organizations the user may
+ * not see are never sent.
+ */
+export function liveRoutes(hub: LiveHub): FeatureRoutes {
+  return (app) => {
+    app.get('/api/live', {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['live'],
+        summary: 'Live updates (text/event-stream) for the given topics',
+        querystring: z.object({ topics: z.string().max(200).regex(/^[a-z-]+(,[a-z-]+)*$/, { error: 'Comma-separated topic names.' }) }),
+        response: { 401: ErrorResponse, 403: ErrorResponse },
+      },
+      handler: async (request, reply) => {
+        const actor = actorOf(request);
+        const topics = new Set(request.query.topics.split(','));
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+        });
+        res.write(`retry: 3000\n: connected\n\n`);
+        const unsubscribe = hub.subscribe((event) => {
+          if (!topics.has(event.topic) || !canSeeOrganization(actor, event.organizationId)) return;
+          res.write(`event: ${event.topic}\ndata: ${JSON.stringify(event)}\n\n`);
+        });
+        const heartbeat = setInterval(() => res.write(`: keep-alive\n\n`), HEARTBEAT_MS);
+        const close = () => {
+          clearInterval(heartbeat);
+          unsubscribe();
+        };
+        request.raw.on('close', close);
+        res.on('error', close);
+      },
+    });
+  };
+}

@@ -1,0 +1,33 @@
+import { useEffect, useRef } from 'react';
+
+export interface LiveEvent {
+  topic: string;
+  organizationId: string;
+  type: string;
+  id: string;
+  data?: Record<string, unknown>;
+}
+
+/**
+ * Subscribes to server-sent events for some topics (GET /api/live). Events carry ids and hints;
+ * the usual reaction is to invalidate the TanStack queries that show them. EventSource
+ * reconnects by itself after a network drop.
+ */
+export function useLiveEvents(topics: readonly string[], onEvent: (event: LiveEvent) => void): void {
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+  const key = [...topics].sort().join(',');
+  useEffect(() => {
+    if (!key || typeof EventSource === 'undefined') return;
+    const source = new EventSource(`/api/live?topics=${encodeURIComponent(key)}`);
+    const listener = (message: MessageEvent<string>) => {
+      try {
+        handler.current(JSON.parse(message.data) as LiveEvent);
+      } catch {
+        /* a malformed event is skipped; the next refetch catches up */
+      }
+    };
+    for (const topic of key.split(',')) source.addEventListener(topic, listener as EventListener);
+    return () => source.close();
+  }, [key]);
+}
