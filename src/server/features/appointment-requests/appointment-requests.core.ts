@@ -1,0 +1,92 @@
+import type { AppContext } from '../../app-context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { appointmentRequestEvents, appointmentRequests } from '../../db/schema/index.js';
+import { publishLive } from '../live/live.publisher.js';
+import { createHandoff } from '../handoffs/handoffs.core.js';
+import { findOrCreatePatient } from '../patients/patients.core.js';
+import { newReferenceCode } from './reference-code.js';
+
+export type AppointmentRequestRow = typeof appointmentRequests.$inferSelect;
+
+export interface SubmittedRequest {
+  organizationId: string;
+  source: 'web' | 'phone' | 'portal';
+  callId?: string | null;
+  firstName: string;
+  lastName: string;
+  /** YYYY-MM-DD */
+  dateOfBirth: string;
+  /** E.164 */
+  phone?: string | null;
+  email?: string | null;
+  isNewPatient?: boolean | null;
+  reason: string;
+  reasonOther?: string | null;
+  preferences?: { days?: string[]; timesOfDay?: string[]; earliestDate?: string; text?: string };
+  insurance?: { carrier?: string; memberId?: string };
+  notes?: string | null;
+  consentToContact: boolean;
+  locale?: string;
+}
+
+/**
+ * Records a submitted appointment request (from the phone agent, or a web draft being
+ * submitted elsewhere), links or creates the patient, and puts an appointment-request handoff
+ * in the queue — all in the caller's transaction.
+ */
+export async function createSubmittedRequest(
+  ctx: AppContext,
+  tx: DbOrTx,
+  input: SubmittedRequest,
+): Promise<{ request: AppointmentRequestRow; handoffId: string }> {
+  const now = ctx.clock.now();
+  const patient = await findOrCreatePatient(tx, input);
+  const [request] = await tx
+    .insert(appointmentRequests)
+    .values({
+      organizationId: input.organizationId,
+      patientId: patient.id,
+      callId: input.callId ?? null,
+      source: input.source,
+      status: 'submitted',
+      referenceCode: newReferenceCode(),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      dateOfBirth: input.dateOfBirth,
+      phone: input.phone ?? null,
+      email: input.email ?? null,
+      isNewPatient: input.isNewPatient ?? null,
+      reason: input.reason,
+      reasonOther: input.reasonOther ?? null,
+      preferences: input.preferences ?? {},
+      insurance: input.insurance ?? {},
+      notes: input.notes ?? null,
+      consentToContact: input.consentToContact,
+      locale: input.locale ?? 'en',
+      submittedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await tx.insert(appointmentRequestEvents).values({
+    appointmentRequestId: request!.id,
+    fromStatus: null,
+    toStatus: 'submitted',
+    actorType: input.source === 'phone' ? 'agent' : 'patient',
+    at: now,
+  });
+  const handoff = await createHandoff(ctx, tx, {
+    organizationId: input.organizationId,
+    type: 'appointment_request',
+    priority: 'normal',
+    source: input.source === 'phone' ? 'call' : input.source,
+    reason: `Appointment request: ${input.reason}${input.reasonOther ? ` — ${input.reasonOther}` : ''}`,
+    callId: input.callId ?? null,
+    appointmentRequestId: request!.id,
+    patientId: patient.id,
+    contactName: `${input.firstName} ${input.lastName}`,
+    contactPhone: input.phone ?? null,
+  });
+  await publishLive(tx, { topic: 'appointment-requests', organizationId: input.organizationId, type: 'created', id: request!.id });
+  return { request: request!, handoffId: handoff.id };
+}

@@ -1,0 +1,88 @@
+import { Temporal } from 'temporal-polyfill';
+import type { AppContext } from '../../app-context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { handoffEvents, handoffs, type HANDOFF_PRIORITIES, type HANDOFF_TYPES } from '../../db/schema/index.js';
+import { addBusinessTime } from '../../../domain/time/index.js';
+import { findHours } from '../hours/hours.repository.js';
+import { toHours } from '../hours/hours.service.js';
+import { findOrganizationById } from '../organizations/organizations.repository.js';
+import { publishLive } from '../live/live.publisher.js';
+
+export type HandoffType = (typeof HANDOFF_TYPES)[number];
+export type HandoffPriority = (typeof HANDOFF_PRIORITIES)[number];
+export type HandoffRow = typeof handoffs.$inferSelect;
+
+/**
+ * Default deadlines per priority (issue 5): urgent counts wall-clock minutes; the others count
+ * the organization's business hours ("1 business day" is 8 open hours).
+ */
+export const DEFAULT_SLA_MINUTES: Record<HandoffPriority, { minutes: number; business: boolean }> = {
+  urgent: { minutes: 15, business: false },
+  high: { minutes: 60, business: true },
+  normal: { minutes: 240, business: true },
+  low: { minutes: 480, business: true },
+};
+
+export interface NewHandoff {
+  organizationId: string;
+  type: HandoffType;
+  priority: HandoffPriority;
+  source: 'call' | 'web' | 'portal' | 'staff';
+  reason: string;
+  callId?: string | null;
+  appointmentRequestId?: string | null;
+  patientId?: string | null;
+  contactName?: string | null;
+  contactPhone?: string | null;
+  details?: Record<string, unknown>;
+  actorUserId?: string | null;
+}
+
+/** The deadline of a new handoff, from the organization's SLA settings and business hours. */
+export async function handoffDueAt(db: DbOrTx, organizationId: string, priority: HandoffPriority, now: Date): Promise<Date> {
+  const organization = await findOrganizationById(db, organizationId);
+  const custom = (organization?.agentSettings as { handoffSla?: Partial<Record<HandoffPriority, number>> } | undefined)?.handoffSla;
+  const rule = DEFAULT_SLA_MINUTES[priority];
+  const minutes = custom?.[priority] ?? rule.minutes;
+  const wallClock = new Date(now.getTime() + minutes * 60_000);
+  if (!rule.business || !organization) return wallClock;
+  const hours = toHours(organization.timeZone, await findHours(db, organizationId));
+  try {
+    const due = addBusinessTime(hours, now.getTime(), { minutes });
+    return new Date(Number((due as Temporal.Instant).epochMilliseconds));
+  } catch {
+    // No open time within the engine's horizon (no hours set): count wall-clock time instead.
+    return wallClock;
+  }
+}
+
+/**
+ * Creates a handoff in the caller's transaction, with its first history event and a live
+ * update for every staff screen watching the queue.
+ */
+export async function createHandoff(ctx: AppContext, tx: DbOrTx, input: NewHandoff): Promise<HandoffRow> {
+  const now = ctx.clock.now();
+  const dueAt = await handoffDueAt(tx, input.organizationId, input.priority, now);
+  const [row] = await tx
+    .insert(handoffs)
+    .values({
+      organizationId: input.organizationId,
+      type: input.type,
+      priority: input.priority,
+      source: input.source,
+      reason: input.reason.slice(0, 2000),
+      callId: input.callId ?? null,
+      appointmentRequestId: input.appointmentRequestId ?? null,
+      patientId: input.patientId ?? null,
+      contactName: input.contactName ?? null,
+      contactPhone: input.contactPhone ?? null,
+      details: input.details ?? {},
+      dueAt,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await tx.insert(handoffEvents).values({ handoffId: row!.id, kind: 'created', actorUserId: input.actorUserId ?? null, at: now, data: { type: input.type, priority: input.priority } });
+  await publishLive(tx, { topic: 'handoffs', organizationId: input.organizationId, type: 'created', id: row!.id, data: { priority: input.priority, handoffType: input.type } });
+  return row!;
+}
