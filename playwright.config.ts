@@ -51,7 +51,6 @@ export default defineConfig({
     // SIGINT lets the server stop its embedded PostgreSQL before exiting.
     gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
     env: {
-      NODE_ENV: 'test',
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
       PORT: String(E2E_PORT),

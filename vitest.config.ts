@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -42,6 +43,9 @@ export default defineConfig({
           include: ['src/server/**/*.int.test.ts'],
           globalSetup: ['src/server/test-support/global-setup.ts'],
           pool: 'forks',
+          // Much of an integration test is waiting on PostgreSQL: use every core (Vitest's
+          // default leaves one free, which is a single worker on a two-core machine).
+          maxWorkers: Math.min(8, Math.max(2, os.availableParallelism())),
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

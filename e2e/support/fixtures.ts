@@ -4,6 +4,8 @@ import { AdminApi, demoApi, newApiContext } from './api';
 export interface ServerClock {
   /** Moves the server's clock forward (sessions, lockouts and links follow it). */
   advanceMinutes(minutes: number): Promise<void>;
+  /** Back to real time (also done automatically when the test ends). */
+  reset(): Promise<void>;
 }
 
 interface Fixtures {
@@ -25,7 +27,10 @@ export const test = base.extend<Fixtures>({
       const res = await api.post('/api/test/clock', { data });
       expect(res.status(), 'POST /api/test/clock (is ENABLE_TEST_CLOCK set?)').toBe(200);
     };
-    await use({ advanceMinutes: (minutes) => move({ advanceMs: Math.round(minutes * 60_000) }) });
+    await use({
+      advanceMinutes: (minutes) => move({ advanceMs: Math.round(minutes * 60_000) }),
+      reset: () => move({ reset: true }),
+    });
     await move({ reset: true });
     await api.dispose();
   },

@@ -22,6 +22,8 @@ export const CAPABILITIES = {
   'users.manage': ['admin'],
   'security.manage': ['admin'],
   'developer.access': ['admin', 'developer'],
+  /** The agent playground / call simulator (developer area and supervisors trying the agent). */
+  'playground.use': ['admin', 'supervisor', 'developer'],
   'audit.read': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 

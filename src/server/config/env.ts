@@ -26,6 +26,15 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Switchboard <no-reply@switchboard.local>'),
   SENTRY_DSN: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
+  /** OpenAI-compatible chat-completions endpoint of the LLM agent, e.g. https://api.openai.com/v1 */
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  /** Model used when an organization's agent settings name none. */
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
+  /** Budget of one LLM turn; past it the turn is answered by the built-in agent. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(12_000).default(5000),
+  /** A call with no activity for this long is closed by the worker (its final status never came). */
+  CALL_STALE_MINUTES: z.coerce.number().positive().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Lets browser tests move the server's clock forward (idle-session expiry). Never in production. */
   ENABLE_TEST_CLOCK: boolish,

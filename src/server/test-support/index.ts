@@ -3,3 +3,4 @@ export { createOrganization, createStaffUser, outboxFor, tokenFromBody, auditRow
 export { cookiesFrom, errorCode, login, signIn } from './http.js';
 export { enableTwoFactor } from './two-factor.js';
 export { registeredRoutes, routeKey, type RegisteredRoute } from './routes.js';
+export { addCallEvents, createCall, createConversation, createHandoffForCall, type TestCallEvent } from './calls.js';

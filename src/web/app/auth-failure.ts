@@ -8,8 +8,9 @@ import { setSignOutReason } from '@web/features/session/sign-out-reason';
 type Router = ReturnType<typeof createBrowserRouter>;
 
 /**
- * What happens when the API says the session is gone (401 outside the session endpoints)
- * or a temporary password must be changed first (403 password_change_required).
+ * What happens when the API says the session is gone (401 outside the session endpoints),
+ * a temporary password must be changed first (403 password_change_required), or the user's
+ * role requires two-factor and they have not turned it on (403 two_factor_setup_required).
  */
 export function installAuthFailureHandler(router: Router, queryClient: QueryClient): void {
   setAuthFailureHandler((failure) => {
@@ -19,6 +20,15 @@ export function installAuthFailureHandler(router: Router, queryClient: QueryClie
       // and back here after signing in. Public pages carry on without a session.
       setSignOutReason(isPublicPath(location.pathname) ? null : 'session_expired');
       queryClient.setQueryData(sessionQueryKey, null);
+      return;
+    }
+    if (failure.kind === 'two_factor_setup_required') {
+      // The reloaded session says twoFactorRequired; the staff layout then keeps the user on
+      // /profile (and /change-password) until two-factor is on.
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      if (location.pathname !== paths.profile.path && location.pathname !== paths.changePassword.path) {
+        void router.navigate(paths.profile.path, { replace: true });
+      }
       return;
     }
     if (location.pathname !== paths.changePassword.path) {

@@ -1,6 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import { CodeXml, LayoutDashboard, Users } from 'lucide-react';
+import { Building2, CalendarClock, Clock } from 'lucide-react';
 import { paths } from '@web/lib/paths';
+import { organizationPaths } from '@web/features/organizations/paths';
 import { ROLES, type Role } from '@web/features/session/types';
 
 /**
@@ -13,6 +15,9 @@ export const PAGE_ROLES = {
   profile: ROLES,
   developer: ['admin', 'developer'],
   changePassword: ROLES,
+  organizations: ROLES,
+  hours: ROLES,
+  schedules: ROLES,
 } as const satisfies Record<string, readonly Role[]>;
 
 export interface NavItem {
@@ -32,6 +37,27 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: LayoutDashboard,
     roles: PAGE_ROLES.overview,
     description: 'Today at a glance for your organizations.',
+  },
+  {
+    label: 'Organizations',
+    to: organizationPaths.organizations.path,
+    icon: Building2,
+    roles: PAGE_ROLES.organizations,
+    description: 'Practices, their phone numbers and agent settings.',
+  },
+  {
+    label: 'Business hours',
+    to: organizationPaths.hours.path,
+    icon: Clock,
+    roles: PAGE_ROLES.hours,
+    description: 'Weekly hours, holidays and special days, with a live open-now preview.',
+  },
+  {
+    label: 'Schedules',
+    to: organizationPaths.schedules.path,
+    icon: CalendarClock,
+    roles: PAGE_ROLES.schedules,
+    description: 'Who is on duty: shifts, cover and the week ahead.',
   },
   {
     label: 'Users',

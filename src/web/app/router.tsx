@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@web/lib/paths';
+import { organizationPaths } from '@web/features/organizations/paths';
 import { PAGE_ROLES, type StaffRouteHandle } from './nav';
 import { RootErrorBoundary } from './root-error-boundary';
 import { RootShell, RouteFallback } from './root-shell';
@@ -35,6 +36,9 @@ const staffRoutes: RouteObject[] = [
     lazy: () => import('@web/routes/developer'),
   },
   { path: paths.changePassword.path, lazy: () => import('@web/routes/change-password') },
+  { path: organizationPaths.organizations.path, lazy: () => import('@web/routes/organizations') },
+  { path: organizationPaths.hours.path, lazy: () => import('@web/routes/organizations-hours') },
+  { path: organizationPaths.schedules.path, lazy: () => import('@web/routes/organizations-schedules') },
 ];
 
 export const routes: RouteObject[] = [

@@ -4,8 +4,9 @@
  * - sends and receives JSON, with the session cookie (`credentials: 'same-origin'`);
  * - turns every failure into an `ApiError` carrying the error envelope's fields;
  * - reports authentication failures (401 outside the session endpoints, 403
- *   `password_change_required`) to a handler the app registers, which sends the user to
- *   sign in (and back afterwards) or to change their password.
+ *   `password_change_required` / `two_factor_setup_required`) to a handler the app registers,
+ *   which sends the user to sign in (and back afterwards), to change their password, or to
+ *   turn on two-factor in their profile.
  */
 
 export type ApiErrorCode =
@@ -15,6 +16,7 @@ export type ApiErrorCode =
   | 'invalid_credentials'
   | 'forbidden'
   | 'password_change_required'
+  | 'two_factor_setup_required'
   | 'csrf_rejected'
   | 'account_disabled'
   | 'not_found'
@@ -80,7 +82,8 @@ export interface ApiFetchOptions {
 
 export type AuthFailure =
   | { kind: 'unauthenticated'; error: ApiError }
-  | { kind: 'password_change_required'; error: ApiError };
+  | { kind: 'password_change_required'; error: ApiError }
+  | { kind: 'two_factor_setup_required'; error: ApiError };
 
 type AuthFailureHandler = (failure: AuthFailure) => void;
 
@@ -237,6 +240,8 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
         authFailureHandler({ kind: 'unauthenticated', error });
       } else if (error.status === 403 && error.code === 'password_change_required') {
         authFailureHandler({ kind: 'password_change_required', error });
+      } else if (error.status === 403 && error.code === 'two_factor_setup_required') {
+        authFailureHandler({ kind: 'two_factor_setup_required', error });
       }
     }
     throw error;

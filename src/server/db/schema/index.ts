@@ -8,3 +8,6 @@ export * from './patients.js';
 export * from './calls.js';
 export * from './appointment-requests.js';
 export * from './handoffs.js';
+export * from './do-not-call.js';
+export * from './patient-portal.js';
+export * from './intake.js';

@@ -58,10 +58,9 @@ interface DemoSchedule {
   overrides: DemoOverride[];
 }
 
-/** The next date (after today) that falls on ISO weekday `dow`, plus `weeks` weeks. */
-function nextWeekday(today: Temporal.PlainDate, dow: number, weeks = 0): Temporal.PlainDate {
-  const ahead = ((dow - today.dayOfWeek + 7) % 7 || 7) + weeks * 7;
-  return today.add({ days: ahead });
+/** The next date (after today) that falls on ISO weekday `dow`. */
+function nextWeekday(today: Temporal.PlainDate, dow: number): Temporal.PlainDate {
+  return today.add({ days: (dow - today.dayOfWeek + 7) % 7 || 7 });
 }
 
 /** Thanksgiving (fourth Thursday of November) this year, or next year's once it has passed. */
@@ -78,7 +77,9 @@ function plan(key: OrgKey, today: Temporal.PlainDate): { weekly: WeeklyInterval[
   switch (key) {
     case 'maple': {
       const thanksgiving = nextThanksgiving(today);
-      const thursday = nextWeekday(today, 4);
+      // Lee's day off is a Thursday that is not Thanksgiving.
+      let thursday = nextWeekday(today, 4);
+      if (thursday.toString() === thanksgiving) thursday = thursday.add({ days: 7 });
       return {
         // A lunch break every weekday, and Saturday mornings.
         weekly: [...every(WEEKDAYS, '08:00', '12:00'), ...every(WEEKDAYS, '13:00', '17:00'), { day: 6, start: '09:00', end: '12:00' }],
@@ -141,7 +142,8 @@ function plan(key: OrgKey, today: Temporal.PlainDate): { weekly: WeeklyInterval[
       };
     }
     case 'camden': {
-      const holiday = nextWeekday(today, 3, 1);
+      // Wednesday of next week.
+      const holiday = nextWeekday(today, 1).add({ days: 2 });
       return {
         weekly: every(WEEKDAYS, '08:00', '18:30'),
         overrides: [{ from: holiday.toString(), to: holiday.toString(), label: 'Practice holiday', closed: true, intervals: [] }],
@@ -179,6 +181,7 @@ export async function seedHoursAndSchedules(
   for (const org of orgs) {
     const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(org.timeZone).toPlainDate();
     const p = plan(org.key, today);
+    p.weekly.sort((a, b) => a.day - b.day || a.start.localeCompare(b.start));
     await tx
       .insert(organizationHours)
       .values({ organizationId: org.id, weekly: p.weekly, overrides: p.overrides.map((o) => ({ id: randomUUID(), ...o })) })

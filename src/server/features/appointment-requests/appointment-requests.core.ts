@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { appointmentRequestEvents, appointmentRequests } from '../../db/schema/index.js';
@@ -68,9 +69,52 @@ export async function createSubmittedRequest(
       updatedAt: now,
     })
     .returning();
+  const handoffId = await recordSubmission(ctx, tx, request!, patient.id, input, null);
+  return { request: request!, handoffId };
+}
+
+/**
+ * Turns a web draft (a row in status `draft`) into the submitted request — the same row, so
+ * its id and what the patient typed stay — and queues its handoff, in the caller's
+ * transaction. Null when the row is no longer a draft (already submitted by a concurrent
+ * call): the caller answers with the request as it is.
+ */
+export async function submitDraftRequest(
+  ctx: AppContext,
+  tx: DbOrTx,
+  draftId: string,
+  input: SubmittedRequest,
+): Promise<{ request: AppointmentRequestRow; handoffId: string } | null> {
+  const [locked] = await tx
+    .select({ id: appointmentRequests.id })
+    .from(appointmentRequests)
+    .where(and(eq(appointmentRequests.id, draftId), eq(appointmentRequests.status, 'draft')))
+    .for('update');
+  if (!locked) return null;
+  const now = ctx.clock.now();
+  const patient = await findOrCreatePatient(tx, input);
+  const [request] = await tx
+    .update(appointmentRequests)
+    .set({
+      patientId: patient.id,
+      status: 'submitted',
+      referenceCode: newReferenceCode(),
+      submittedAt: now,
+      updatedAt: now,
+      expiresAt: null,
+    })
+    .where(and(eq(appointmentRequests.id, draftId), eq(appointmentRequests.status, 'draft')))
+    .returning();
+  const handoffId = await recordSubmission(ctx, tx, request!, patient.id, input, 'draft');
+  return { request: request!, handoffId };
+}
+
+/** The submission's history event, its appointment-request handoff and the live update. */
+async function recordSubmission(ctx: AppContext, tx: DbOrTx, request: AppointmentRequestRow, patientId: string, input: SubmittedRequest, fromStatus: 'draft' | null): Promise<string> {
+  const now = request.submittedAt ?? ctx.clock.now();
   await tx.insert(appointmentRequestEvents).values({
-    appointmentRequestId: request!.id,
-    fromStatus: null,
+    appointmentRequestId: request.id,
+    fromStatus,
     toStatus: 'submitted',
     actorType: input.source === 'phone' ? 'agent' : 'patient',
     at: now,
@@ -82,11 +126,11 @@ export async function createSubmittedRequest(
     source: input.source === 'phone' ? 'call' : input.source,
     reason: `Appointment request: ${input.reason}${input.reasonOther ? ` — ${input.reasonOther}` : ''}`,
     callId: input.callId ?? null,
-    appointmentRequestId: request!.id,
-    patientId: patient.id,
+    appointmentRequestId: request.id,
+    patientId,
     contactName: `${input.firstName} ${input.lastName}`,
     contactPhone: input.phone ?? null,
   });
-  await publishLive(tx, { topic: 'appointment-requests', organizationId: input.organizationId, type: 'created', id: request!.id });
-  return { request: request!, handoffId: handoff.id };
+  await publishLive(tx, { topic: 'appointment-requests', organizationId: input.organizationId, type: 'created', id: request.id });
+  return handoff.id;
 }

@@ -7,6 +7,7 @@ import { findHours } from '../hours/hours.repository.js';
 import { toHours } from '../hours/hours.service.js';
 import { findOrganizationById } from '../organizations/organizations.repository.js';
 import { publishLive } from '../live/live.publisher.js';
+import { alertOnDutyOfUrgentHandoff } from './urgent-alert.js';
 
 export type HandoffType = (typeof HANDOFF_TYPES)[number];
 export type HandoffPriority = (typeof HANDOFF_PRIORITIES)[number];
@@ -58,7 +59,8 @@ export async function handoffDueAt(db: DbOrTx, organizationId: string, priority:
 
 /**
  * Creates a handoff in the caller's transaction, with its first history event and a live
- * update for every staff screen watching the queue.
+ * update for every staff screen watching the queue; an urgent one also alerts the people on
+ * duty through the outbox.
  */
 export async function createHandoff(ctx: AppContext, tx: DbOrTx, input: NewHandoff): Promise<HandoffRow> {
   const now = ctx.clock.now();
@@ -84,5 +86,6 @@ export async function createHandoff(ctx: AppContext, tx: DbOrTx, input: NewHando
     .returning();
   await tx.insert(handoffEvents).values({ handoffId: row!.id, kind: 'created', actorUserId: input.actorUserId ?? null, at: now, data: { type: input.type, priority: input.priority } });
   await publishLive(tx, { topic: 'handoffs', organizationId: input.organizationId, type: 'created', id: row!.id, data: { priority: input.priority, handoffType: input.type } });
+  if (input.priority === 'urgent' || input.type === 'urgent') await alertOnDutyOfUrgentHandoff(ctx, tx, row!);
   return row!;
 }

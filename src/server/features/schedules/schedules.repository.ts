@@ -64,7 +64,7 @@ export async function listShifts(db: DbOrTx, scheduleIds: string[]): Promise<Shi
     .select()
     .from(scheduleShifts)
     .where(inArray(scheduleShifts.scheduleId, scheduleIds))
-    .orderBy(asc(scheduleShifts.precedence), asc(scheduleShifts.createdAt), asc(scheduleShifts.id));
+    .orderBy(asc(scheduleShifts.precedence), sql`${scheduleShifts.days}[1]`, asc(scheduleShifts.startTime), asc(scheduleShifts.id));
 }
 
 /** Overrides that end after `after` (and, with `before`, start before it). */

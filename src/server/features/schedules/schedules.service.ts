@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
 import type { StaffActor } from '../../policy/actor.js';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { toE164 } from '../../../domain/phone.js';
 import { coverage, onDuty, resolveScheduleTime, type Assignee, type DutySegment, type Schedule } from '../../../domain/time/index.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -306,7 +307,12 @@ function assigneeOf(type: 'user' | 'phone', userId: string | null, phone: string
 export function assigneeView(a: Assignee, names: Map<string, string>): AssigneeView {
   return a.type === 'user'
     ? { type: 'user', userId: a.userId, phone: null, name: names.get(a.userId) ?? 'Unknown user' }
-    : { type: 'phone', userId: null, phone: a.phone, name: a.phone };
+    : { type: 'phone', userId: null, phone: a.phone, name: displayPhone(a.phone) };
+}
+
+/** "+1 860 555 0142": the stored E.164 number, grouped for reading. */
+function displayPhone(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 }
 
 export function storedAssigneeView(type: 'user' | 'phone', userId: string | null, phone: string | null, names: Map<string, string>): AssigneeView {

@@ -18,9 +18,13 @@ import type { StaffRouteHandle } from '../nav';
 import { StaffNav } from './staff-nav';
 import { UserMenu } from './user-menu';
 
+/** Pages open to a user whose role requires two-factor before they have turned it on. */
+const TWO_FACTOR_SETUP_PATHS: readonly string[] = [paths.profile.path, paths.changePassword.path];
+
 /**
  * The signed-in staff area. Sends visitors without a session to /login (and back afterwards),
- * and users with a temporary password to /change-password before anything else.
+ * users with a temporary password to /change-password before anything else, and users whose
+ * role requires two-factor (not yet on) to /profile to turn it on.
  */
 export function StaffLayout() {
   const location = useLocation();
@@ -70,6 +74,13 @@ export function StaffLayout() {
       return <Navigate to={paths.changePassword.href(currentPathForNext(location))} replace />;
     }
     return <ForcedPasswordChangeShell session={session.data} />;
+  }
+
+  if (session.data.user.twoFactorRequired) {
+    if (!TWO_FACTOR_SETUP_PATHS.includes(location.pathname)) {
+      return <Navigate to={paths.profile.path} replace />;
+    }
+    return <TwoFactorSetupShell session={session.data} />;
   }
 
   return <StaffShell session={session.data} />;
@@ -142,6 +153,24 @@ function ForcedPasswordChangeShell({ session }: { session: Session }) {
         </div>
       </header>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-xl flex-1 px-4 py-8 sm:px-6">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+/** Until two-factor is on: no navigation, only the profile (and change password) and sign out. */
+function TwoFactorSetupShell({ session }: { session: Session }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-background">
+      <SkipLink />
+      <header className="border-b border-border bg-card">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6 lg:px-8">
+          <BrandLink to={paths.profile.path} />
+          <UserMenu user={session.user} compact minimal />
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
         <Outlet />
       </main>
     </div>

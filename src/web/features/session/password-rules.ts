@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { NewPassword, PASSWORD_MAX, PASSWORD_MIN } from '@domain/auth/password-rules';
 
-/** Password rules shown to people and checked before the server checks them again. */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+/** Password rules shown to people and checked before the server checks them again (same schema). */
+export const PASSWORD_MIN_LENGTH = PASSWORD_MIN;
+export const PASSWORD_MAX_LENGTH = PASSWORD_MAX;
 
 export const PASSWORD_RULES = [
   `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`,
@@ -10,10 +11,7 @@ export const PASSWORD_RULES = [
   'Different from your current password',
 ] as const;
 
-export const newPasswordSchema = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`);
+export const newPasswordSchema = NewPassword;
 
 /** New password + confirmation, equal. Extend with other fields (`.extend`) per form. */
 export const newPasswordPairSchema = z

@@ -1,14 +1,8 @@
 /** Shapes of the staff session API (docs/API-CONVENTIONS.md, "Staff session endpoints"). */
 
-export const ROLES = ['admin', 'supervisor', 'agent', 'developer'] as const;
-export type Role = (typeof ROLES)[number];
-
-export const ROLE_LABELS: Record<Role, string> = {
-  admin: 'Administrator',
-  supervisor: 'Supervisor',
-  agent: 'Agent',
-  developer: 'Developer',
-};
+// Roles and their labels are shared with the server (the permission matrix of PRODUCT §2).
+export { ROLES, ROLE_LABELS, type Role } from '@domain/auth/permissions';
+import type { Role } from '@domain/auth/permissions';
 
 export interface SessionUser {
   id: string;

@@ -14,7 +14,7 @@ export async function getSession(signal?: AbortSignal): Promise<Session | null> 
   } catch (error) {
     if (isApiError(error) && error.status === 401) {
       // Signed in a moment ago and now not (expired, or signed out elsewhere): say so on /login.
-      if (wasSignedIn && peekSignOutReason() === null) setSignOutReason('session_expired');
+      if ((wasSignedIn || error.code === 'session_expired') && peekSignOutReason() === null) setSignOutReason('session_expired');
       wasSignedIn = false;
       return null;
     }

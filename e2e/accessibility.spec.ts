@@ -1,0 +1,93 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import { AdminApi, demoApi } from './support/api';
+import { expect, test } from './support/fixtures';
+
+/**
+ * axe on every page that exists, as a signed-out visitor or the demo admin, at desktop width
+ * and at a phone's 375 px. AxeBuilder needs a page from browser.newContext().
+ */
+
+type Who = 'visitor' | 'admin' | 'temporary-password user';
+interface PageCase {
+  name: string;
+  path: string;
+  who: Who;
+  /** Text of the page's main heading, to know it has rendered. */
+  heading: RegExp;
+}
+
+const PAGES: PageCase[] = [
+  { name: 'front page', path: '/', who: 'visitor', heading: /Every call to your practice, answered/ },
+  { name: 'sign in', path: '/login', who: 'visitor', heading: /Sign in to Switchboard/ },
+  { name: 'forgot password', path: '/login?forgot=1', who: 'visitor', heading: /Reset your password/ },
+  { name: 'expired link', path: '/auth/error?code=link_expired', who: 'visitor', heading: /This link has expired/ },
+  { name: 'page not found', path: '/no-such-page', who: 'visitor', heading: /Page not found/ },
+  { name: 'overview', path: '/overview', who: 'admin', heading: /Good (morning|afternoon|evening)/ },
+  { name: 'users', path: '/users', who: 'admin', heading: /Users/ },
+  { name: 'profile', path: '/profile', who: 'admin', heading: /Profile/ },
+  { name: 'developer', path: '/developer', who: 'admin', heading: /Developer/ },
+  { name: 'change password', path: '/change-password', who: 'admin', heading: /Change password/ },
+  { name: 'forced password change', path: '/change-password', who: 'temporary-password user', heading: /Change password/ },
+];
+
+const VIEWPORTS = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false },
+  { name: '375 px', viewport: { width: 375, height: 740 }, isMobile: true },
+] as const;
+
+let adminState: BrowserContextOptions['storageState'];
+let temporaryUser: { email: string; password: string };
+
+test.beforeAll(async () => {
+  const api = await demoApi('admin');
+  adminState = await api.storageState();
+  const password = 'temporary-Pa55-axe-check';
+  const user = await new AdminApi(api).createUserWithTemporaryPassword({ label: 'axe', temporaryPassword: password });
+  temporaryUser = { email: user.email, password };
+  await api.dispose();
+});
+
+async function openAs(browser: Browser, who: Who, viewport: (typeof VIEWPORTS)[number]): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: viewport.viewport,
+    isMobile: viewport.isMobile,
+    hasTouch: viewport.isMobile,
+    storageState: who === 'admin' ? adminState : undefined,
+  });
+  if (who === 'temporary-password user') {
+    const res = await context.request.post('/api/session/login', {
+      data: temporaryUser,
+      headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+    });
+    expect(res.status()).toBe(200);
+  }
+  return context.newPage();
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`axe at ${viewport.name}`, () => {
+    for (const pageCase of PAGES) {
+      test(`${pageCase.name} (${pageCase.path}) has no violations`, async ({ browser }) => {
+        const page = await openAs(browser, pageCase.who, viewport);
+        try {
+          await page.goto(pageCase.path);
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText(pageCase.heading);
+          await page.waitForLoadState('networkidle');
+          expect(new URL(page.url()).pathname).toBe(pageCase.path.split('?')[0]);
+
+          const results = await new AxeBuilder({ page }).analyze();
+          const summary = results.violations.map((v) => ({
+            rule: v.id,
+            impact: v.impact,
+            help: v.help,
+            targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+          }));
+          expect(summary, `axe violations on ${pageCase.path} at ${viewport.name}`).toEqual([]);
+        } finally {
+          await page.context().close();
+        }
+      });
+    }
+  });
+}

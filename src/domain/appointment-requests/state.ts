@@ -1,0 +1,31 @@
+/**
+ * The appointment-request state machine (PRODUCT §5):
+ * draft → submitted → in_review → scheduled | declined | canceled. A submitted request can be
+ * decided without a review step; a scheduled appointment can still be canceled. Anything else
+ * is refused (409 `invalid_transition`), never silently applied.
+ */
+export const APPOINTMENT_STATUSES = ['draft', 'submitted', 'in_review', 'scheduled', 'declined', 'canceled'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+export const REQUEST_TRANSITIONS: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
+  draft: ['submitted', 'canceled'],
+  submitted: ['in_review', 'scheduled', 'declined', 'canceled'],
+  in_review: ['scheduled', 'declined', 'canceled'],
+  scheduled: ['canceled'],
+  declined: [],
+  canceled: [],
+};
+
+export function canTransition(from: AppointmentStatus, to: AppointmentStatus): boolean {
+  return REQUEST_TRANSITIONS[from].includes(to);
+}
+
+/** The statuses a request may be in for a transition to `to`. */
+export function statusesLeadingTo(to: AppointmentStatus): AppointmentStatus[] {
+  return APPOINTMENT_STATUSES.filter((from) => canTransition(from, to));
+}
+
+/** Still waiting for the practice to decide. */
+export function isPending(status: AppointmentStatus): boolean {
+  return status === 'submitted' || status === 'in_review';
+}

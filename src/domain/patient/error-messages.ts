@@ -1,0 +1,60 @@
+import type { PatientLocale } from './locale.js';
+
+/**
+ * Messages of the error codes the patient endpoints answer, in every patient language. The
+ * pages show the server's message as it comes (they send their language with each request).
+ */
+const en: Record<string, string> = {
+  validation_failed: 'Some fields need attention.',
+  rate_limited: 'Too many attempts. Wait a few minutes and try again.',
+  payload_too_large: 'That is more text than the form accepts.',
+  malformed_body: 'The form could not be read. Reload the page and try again.',
+  bad_request: 'The form could not be read. Reload the page and try again.',
+  not_found: 'We could not find that.',
+  practice_not_found: 'We could not find that practice.',
+  requests_disabled: 'This practice does not take appointment requests online. Please call the practice.',
+  draft_not_found: 'Your request form has expired or was not found. Start again: it only takes a minute.',
+  draft_incomplete: 'Some answers are missing. Check the steps before sending.',
+  rejected: 'We could not accept this request. Please call the practice.',
+  invalid_code: 'That code is not right. Check the latest message and try again.',
+  code_expired: 'This code has expired or was tried too many times. Ask for a new code.',
+  unauthenticated: 'Sign in to the patient portal to continue.',
+  patient_session_expired: 'You were signed out after 15 minutes without activity. Sign in again.',
+  invalid_transition: 'This request can no longer be canceled here. Please call the practice.',
+  intake_link_invalid: 'This intake link is not valid. Use the latest link you received, or open the form from the patient portal.',
+  intake_link_expired: 'This intake link has expired. Open the form from the patient portal to get a new one.',
+  intake_submitted: 'This form was already sent to the practice and can no longer be changed.',
+  csrf_rejected: 'This request came from another site and was refused.',
+  internal_error: 'Something went wrong on our side. Please try again.',
+};
+
+const es: Record<string, string> = {
+  validation_failed: 'Algunos campos necesitan su atención.',
+  rate_limited: 'Demasiados intentos. Espere unos minutos y vuelva a intentarlo.',
+  payload_too_large: 'Ha escrito más texto del que admite el formulario.',
+  malformed_body: 'No se pudo leer el formulario. Recargue la página e inténtelo de nuevo.',
+  bad_request: 'No se pudo leer el formulario. Recargue la página e inténtelo de nuevo.',
+  not_found: 'No lo hemos encontrado.',
+  practice_not_found: 'No hemos encontrado esa consulta.',
+  requests_disabled: 'Esta consulta no acepta solicitudes de cita en línea. Por favor, llame a la consulta.',
+  draft_not_found: 'Su solicitud ha caducado o no se encontró. Empiece de nuevo: solo lleva un minuto.',
+  draft_incomplete: 'Faltan algunas respuestas. Revise los pasos antes de enviar.',
+  rejected: 'No pudimos aceptar esta solicitud. Por favor, llame a la consulta.',
+  invalid_code: 'Ese código no es correcto. Revise el último mensaje e inténtelo de nuevo.',
+  code_expired: 'Este código ha caducado o se ha intentado demasiadas veces. Pida un código nuevo.',
+  unauthenticated: 'Inicie sesión en el portal del paciente para continuar.',
+  patient_session_expired: 'Se cerró su sesión tras 15 minutos sin actividad. Inicie sesión de nuevo.',
+  invalid_transition: 'Esta solicitud ya no se puede cancelar aquí. Por favor, llame a la consulta.',
+  intake_link_invalid: 'Este enlace del formulario no es válido. Use el último enlace que recibió o abra el formulario desde el portal del paciente.',
+  intake_link_expired: 'Este enlace del formulario ha caducado. Abra el formulario desde el portal del paciente para obtener uno nuevo.',
+  intake_submitted: 'Este formulario ya se envió a la consulta y no se puede cambiar.',
+  csrf_rejected: 'Esta solicitud venía de otro sitio y se rechazó.',
+  internal_error: 'Algo salió mal por nuestra parte. Inténtelo de nuevo.',
+};
+
+const DICTIONARIES: Record<PatientLocale, Record<string, string>> = { en, es };
+
+/** The message for an error code in the patient's language, or undefined for codes we do not word. */
+export function patientErrorMessage(locale: PatientLocale, code: string): string | undefined {
+  return DICTIONARIES[locale][code];
+}

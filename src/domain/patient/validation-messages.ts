@@ -1,0 +1,98 @@
+import type { PatientLocale } from './locale.js';
+
+/**
+ * Validation messages of the patient pages, in every patient language. Server schemas name a
+ * message by key (`required`, `tooLong:500`, …); the server answers the text in the patient's
+ * language, so the page shows it beside the field as it comes. A key may be refined per field
+ * (`firstName.required`); unknown keys fall back to `invalid`.
+ */
+type Messages = Record<string, string>;
+
+const en: Messages = {
+  invalid: 'This value is not valid.',
+  required: 'This field is required.',
+  wrongType: 'This value has the wrong type.',
+  tooLong: 'Use at most {n} characters.',
+  tooMany: 'Choose at most {n}.',
+  markup: 'Remove the < and > characters.',
+  choice: 'Choose one of the options.',
+  nameFormat: 'Use letters, spaces, hyphens and apostrophes only.',
+  dateFormat: 'Enter a real date.',
+  phoneFormat: 'Enter a phone number we can call, for example (860) 555-0100.',
+  emailFormat: 'Enter an email address such as name@example.com.',
+  unknownField: 'This field is not part of the form.',
+  format: 'Use letters, digits and hyphens only.',
+  mustAccept: 'Tick the box to continue.',
+  already: 'This was already sent.',
+  'firstName.required': 'Enter your first name.',
+  'lastName.required': 'Enter your last name.',
+  'dateOfBirth.required': 'Enter your date of birth.',
+  'dateOfBirth.future': 'The date of birth must be in the past.',
+  'dateOfBirth.tooOld': 'Check the year: that is more than 120 years ago.',
+  'phone.required': 'Enter a phone number.',
+  'email.required': 'Enter your email address.',
+  'isNewPatient.required': 'Tell us whether you have been to this practice before.',
+  'reason.required': 'Choose the reason for your visit.',
+  'reason.unknown': "Choose one of the practice's visit reasons, or Other.",
+  'reasonOther.required': 'Describe the reason for your visit.',
+  'earliestDate.past': 'Choose today or a later date.',
+  'earliestDate.tooFar': 'Choose a date within the next 12 months.',
+  'consentToContact.required': 'Tick the box so the practice may contact you.',
+  'contact.required': 'Enter your email address or phone number.',
+  'contact.format': 'Enter a valid email address or phone number.',
+  'code.format': 'Enter the 6-digit code.',
+  'cancelReason.required': 'Tell the practice why you are canceling.',
+  'signature.required': 'Type your full name to sign.',
+};
+
+const es: Messages = {
+  invalid: 'Este valor no es válido.',
+  required: 'Este campo es obligatorio.',
+  wrongType: 'Este valor no tiene el tipo correcto.',
+  tooLong: 'Use como máximo {n} caracteres.',
+  tooMany: 'Elija como máximo {n}.',
+  markup: 'Quite los caracteres < y >.',
+  choice: 'Elija una de las opciones.',
+  nameFormat: 'Use solo letras, espacios, guiones y apóstrofos.',
+  dateFormat: 'Introduzca una fecha real.',
+  phoneFormat: 'Introduzca un teléfono al que podamos llamar, por ejemplo (860) 555-0100.',
+  emailFormat: 'Introduzca un correo electrónico como nombre@ejemplo.com.',
+  unknownField: 'Este campo no forma parte del formulario.',
+  format: 'Use solo letras, números y guiones.',
+  mustAccept: 'Marque la casilla para continuar.',
+  already: 'Esto ya se envió.',
+  'firstName.required': 'Introduzca su nombre.',
+  'lastName.required': 'Introduzca sus apellidos.',
+  'dateOfBirth.required': 'Introduzca su fecha de nacimiento.',
+  'dateOfBirth.future': 'La fecha de nacimiento debe estar en el pasado.',
+  'dateOfBirth.tooOld': 'Revise el año: eso es hace más de 120 años.',
+  'phone.required': 'Introduzca un número de teléfono.',
+  'email.required': 'Introduzca su correo electrónico.',
+  'isNewPatient.required': 'Indíquenos si ya ha venido antes a esta consulta.',
+  'reason.required': 'Elija el motivo de su visita.',
+  'reason.unknown': 'Elija uno de los motivos de visita de la consulta, u Otro.',
+  'reasonOther.required': 'Describa el motivo de su visita.',
+  'earliestDate.past': 'Elija hoy o una fecha posterior.',
+  'earliestDate.tooFar': 'Elija una fecha dentro de los próximos 12 meses.',
+  'consentToContact.required': 'Marque la casilla para que la consulta pueda contactarle.',
+  'contact.required': 'Introduzca su correo electrónico o su teléfono.',
+  'contact.format': 'Introduzca un correo electrónico o un teléfono válido.',
+  'code.format': 'Introduzca el código de 6 dígitos.',
+  'cancelReason.required': 'Indique a la consulta por qué cancela.',
+  'signature.required': 'Escriba su nombre completo para firmar.',
+};
+
+const DICTIONARIES: Record<PatientLocale, Messages> = { en, es };
+
+/**
+ * The text for a message key about `field` (a dotted path; its last segment refines the key).
+ * `key` may carry one parameter after a colon: `tooLong:500`.
+ */
+export function validationMessage(locale: PatientLocale, field: string, key: string): string {
+  const dict = DICTIONARIES[locale];
+  const [code, param] = key.split(':') as [string, string | undefined];
+  const leaf = field.split('.').pop() ?? field;
+  const text = dict[`${leaf}.${code}`] ?? dict[code] ?? dict.invalid!;
+  return param === undefined ? text : text.replace('{n}', Number(param).toLocaleString(locale === 'es' ? 'es-US' : 'en-US'));
+}
+

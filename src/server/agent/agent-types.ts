@@ -1,0 +1,100 @@
+import type { AppContext } from '../app-context.js';
+import type { DbOrTx } from '../db/client.js';
+import type { BuiltinState } from './brains/builtin/builtin-state.js';
+import type { LlmState } from './brains/llm/llm-state.js';
+import type { TurnLog } from './turn-log.js';
+
+/** What the agent knows about the practice it answers for (from the organization's settings). */
+export interface OrganizationProfile {
+  id: string;
+  name: string;
+  timeZone: string;
+  status: 'active' | 'paused' | 'deactivated';
+  /** Numbers without a country code, and dates like 3/4/80, are read the way this country does. */
+  country: 'US' | 'GB' | 'CA';
+  address: Record<string, string>;
+  settings: {
+    greeting: string;
+    instructions: string;
+    faq: string;
+    emergencyMessage: string;
+    voice: string;
+    language: string;
+    brain: 'builtin' | 'llm';
+    model: string;
+    transferBehaviour: 'on_duty_then_callback' | 'callback_only' | 'never_transfer';
+  };
+  appointments: { enabled: boolean; visitReasons: string[]; message: string };
+}
+
+export interface CallInfo {
+  id: string;
+  organizationId: string;
+  provider: 'twilio' | 'simulator';
+  direction: 'inbound' | 'outbound';
+  /** E.164 where the provider gave one; the caller's number for inbound calls. */
+  from: string;
+  to: string;
+  startedAt: Date;
+}
+
+/** One thing that happened at the caller's end, as the adapters report it. */
+export type CallerInput =
+  | { kind: 'start' }
+  | { kind: 'speech'; text: string; confidence?: number; digits?: string }
+  | { kind: 'silence' }
+  | { kind: 'dial_result'; status: DialStatus };
+
+export type DialStatus = 'completed' | 'answered' | 'no-answer' | 'busy' | 'failed' | 'canceled';
+
+export type TransferTarget = { type: 'user'; userId: string; name: string; phone: string | null } | { type: 'phone'; phone: string; name: string };
+
+export type NextStep = { type: 'gather' } | { type: 'transfer'; target: TransferTarget; timeoutSeconds: number } | { type: 'hangup' };
+
+/** The agent's answer to one input: what to say, then what the line does. */
+export interface AgentReply {
+  text: string;
+  next: NextStep;
+}
+
+/** What the call achieved so far; the outcome and summary are read from it (PRODUCT §5). */
+export interface Achievements {
+  emergency?: string;
+  appointment?: { referenceCode: string; name: string; reason: string };
+  transferred?: { name: string };
+  message?: boolean;
+  callback?: boolean;
+  answered?: string[];
+  doNotCall?: boolean;
+}
+
+/** The dialogue's memory between turns (calls.agent_state). */
+export interface AgentState {
+  v: 1;
+  /** Number of replies that asked the caller something; a webhook names the turn it answers. */
+  turn: number;
+  silences: number;
+  lastPrompt: string;
+  ended: boolean;
+  heardCaller: boolean;
+  done: Achievements;
+  /** Reference-code lookups that matched nothing (they stop after a few). */
+  lookupFailures: number;
+  pendingTransfer?: { target: TransferTarget; handoffId: string | null };
+  builtin: BuiltinState;
+  llm: LlmState;
+}
+
+/** Everything one turn works with. Tools write through `tx()`, a transaction opened on first use. */
+export interface TurnEnv {
+  ctx: AppContext;
+  call: CallInfo;
+  org: OrganizationProfile;
+  state: AgentState;
+  now: Date;
+  log: TurnLog;
+  /** The turn's transaction (begun lazily: most turns write nothing but their events). */
+  tx: () => Promise<DbOrTx>;
+  /** For reads: the turn's transaction when one is open, else the pool. */
+  reader: () => DbOrTx;
+}

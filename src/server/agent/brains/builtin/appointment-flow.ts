@@ -1,0 +1,154 @@
+import { checkDateOfBirth } from '../../nlu/dates.js';
+import { normalize } from '../../nlu/text.js';
+import { afterYesNo, isCorrection, yesNo } from '../../nlu/yes-no.js';
+import { absorb, acknowledge, applyCorrection, callerNumber, nextSlot, question, readBack } from './appointment-slots.js';
+import type { AppointmentSlot } from './builtin-state.js';
+import { anythingElse, decide, notUnderstood, type FlowCtx, type FlowReply } from './flow-context.js';
+
+/**
+ * An appointment request by phone: name, date of birth, reason, new or returning, preferred
+ * times, callback number — in any order and several at once — read back, and saved only on a yes.
+ */
+export function startAppointment(fc: FlowCtx, text: string): FlowReply {
+  if (!fc.env.org.appointments.enabled) {
+    decide(fc, 'appointments_disabled');
+    fc.b.flow = 'offer_help';
+    return { text: "I'm sorry, we're not taking appointment requests by phone right now. I can connect you with a member of staff, or take a message. Which would you prefer?" };
+  }
+  decide(fc, 'start_appointment');
+  fc.b.flow = 'appointment';
+  fc.b.appt = {};
+  fc.b.lastFilled = undefined;
+  const filled = absorb(fc, text, null);
+  return askNext(fc, `I can help you request an appointment. ${acknowledge(fc, filled)}`);
+}
+
+function askNext(fc: FlowCtx, prefix: string): FlowReply {
+  const slot = nextSlot(fc.b.appt);
+  fc.b.step = slot;
+  decide(fc, `ask:${slot}`);
+  return { text: `${prefix} ${question(fc, slot)}`.replace(/\s+/g, ' ').trim() };
+}
+
+export async function appointmentTurn(fc: FlowCtx, text: string): Promise<FlowReply> {
+  const { b } = fc;
+  const a = b.appt;
+  const step = b.step as AppointmentSlot;
+  if (step === 'confirm') return confirmStep(fc, text);
+  if (step === 'what_to_change') return whatToChange(fc, text);
+  if (step === 'phone') {
+    const filled = absorb(fc, text, 'phone');
+    if (filled.includes('phone')) return askNext(fc, 'Thank you.');
+    const own = callerNumber(fc);
+    const yn = yesNo(text);
+    if (yn === 'yes' && own) {
+      a.phone = own;
+      b.lastFilled = 'phone';
+      return askNext(fc, 'Great.');
+    }
+    if (yn === 'no' || !own) {
+      b.step = 'phone_number';
+      return { text: question(fc, 'phone_number') };
+    }
+    return notUnderstood(fc, `Sorry, I didn't catch that. ${question(fc, 'phone')}`);
+  }
+  if (step === 'patient_type') {
+    const filled = absorb(fc, text, 'patient_type');
+    if (!filled.includes('patient_type')) {
+      const yn = yesNo(text);
+      if (yn === null) return notUnderstood(fc, `Sorry, I didn't catch that. ${question(fc, 'patient_type')} Please say yes or no.`);
+      a.isNew = yn === 'no';
+      b.lastFilled = 'patient_type';
+    }
+    return askNext(fc, 'Thank you.');
+  }
+  if (isCorrection(text) && b.lastFilled) {
+    const changed = applyCorrection(fc, afterYesNo(text) || text);
+    if (changed.length) return askNext(fc, `Sorry about that. ${acknowledge(fc, changed)}`);
+  }
+  const filled = absorb(fc, text, step);
+  if (nextSlot(a) !== step) return askNext(fc, acknowledge(fc, filled));
+  if (step === 'dob' && a.dob) {
+    const check = checkDateOfBirth(a.dob, fc.today);
+    if (!check.ok && 'invalid' in check) {
+      a.dob = undefined;
+      return notUnderstood(fc, "I'm sorry, that doesn't sound like a valid date of birth. Could you say it again, for example March 3rd, 1980?");
+    }
+    if (!check.ok) return { text: question(fc, 'dob') };
+  }
+  const retry: Partial<Record<AppointmentSlot, string>> = {
+    name: "Sorry, I didn't catch the name. Could you say the patient's first and last name?",
+    last_name: "Sorry, I didn't catch the last name. Could you spell it for me?",
+    dob: "Sorry, I didn't catch the date of birth. Could you say it like March 3rd, 1980?",
+    phone_number: "Sorry, I didn't catch the number. Could you say it digit by digit?",
+  };
+  return notUnderstood(fc, retry[step] ?? `Sorry, I didn't catch that. ${question(fc, step)}`);
+}
+
+async function confirmStep(fc: FlowCtx, text: string): Promise<FlowReply> {
+  const yn = yesNo(text);
+  const rest = afterYesNo(text);
+  if (yn === 'yes') {
+    const changed = rest ? applyCorrection(fc, rest) : [];
+    if (changed.length) return reconfirm(fc);
+    return save(fc);
+  }
+  if (yn === 'no') {
+    if (rest && applyCorrection(fc, rest).length) return reconfirm(fc);
+    fc.b.step = 'what_to_change';
+    decide(fc, 'ask:what_to_change');
+    return { text: question(fc, 'what_to_change') };
+  }
+  if (applyCorrection(fc, text).length) return reconfirm(fc);
+  return notUnderstood(fc, 'Sorry, is everything I read back correct? Please say yes or no.');
+}
+
+function reconfirm(fc: FlowCtx): FlowReply {
+  fc.b.step = 'confirm';
+  decide(fc, 'reconfirm');
+  return { text: `Thanks for the correction. ${readBack(fc)}` };
+}
+
+const NAMED_SLOTS: [RegExp, AppointmentSlot, (keyof FlowCtx['b']['appt'])[]][] = [
+  [/\b(name|spell)/, 'name', ['first', 'last']],
+  [/\b(birth|born|birthday|dob|date)\b/, 'dob', ['dob', 'dobIso']],
+  [/\b(reason|visit|why)\b/, 'reason', ['reason', 'reasonOther']],
+  [/\b(time|times|day|days|prefer)/, 'preferences', ['prefs']],
+  [/\b(number|phone)\b/, 'phone_number', ['phone']],
+  [/\b(new|existing|before|returning|patient)\b/, 'patient_type', ['isNew']],
+];
+
+function whatToChange(fc: FlowCtx, text: string): FlowReply {
+  const changed = applyCorrection(fc, text);
+  if (changed.length) return reconfirm(fc);
+  const t = normalize(text);
+  for (const [re, slot, keys] of NAMED_SLOTS) {
+    if (!re.test(t)) continue;
+    for (const k of keys) delete fc.b.appt[k];
+    fc.b.step = slot;
+    decide(fc, `ask:${slot}`);
+    return { text: `Of course. ${question(fc, slot)}` };
+  }
+  return notUnderstood(fc, question(fc, 'what_to_change'));
+}
+
+async function save(fc: FlowCtx): Promise<FlowReply> {
+  const a = fc.b.appt;
+  decide(fc, 'create_appointment_request');
+  const r = await fc.tools.run('create_appointment_request', {
+    firstName: a.first,
+    lastName: a.last,
+    dateOfBirth: a.dobIso,
+    phone: a.phone,
+    reason: a.reason,
+    ...(a.reasonOther ? { reasonOther: a.reasonOther } : {}),
+    isNewPatient: a.isNew,
+    preferences: a.prefs ? { days: a.prefs.days, timesOfDay: a.prefs.timesOfDay, text: a.prefs.text } : undefined,
+    callerConfirmed: true,
+  });
+  if (!r.ok) {
+    fc.b.flow = 'offer_help';
+    return { text: `${r.speech || "I'm sorry, I couldn't save that request."} I can connect you with a member of staff, or take a message. Which would you prefer?` };
+  }
+  return anythingElse(fc, r.speech);
+}

@@ -1,0 +1,196 @@
+import { checkDateOfBirth, mergeDateParts, parseDateParts, sayDate, type DateParts } from '../../nlu/dates.js';
+import { correctedPart, extractName, spelledWords } from '../../nlu/names.js';
+import { extractPhone, sayPhone } from '../../nlu/phone-numbers.js';
+import { extractPreferences, sayPreferences } from '../../nlu/preferences.js';
+import { capitalizeName, normalize } from '../../nlu/text.js';
+import { matchVisitReason, newOrExistingPatient } from '../../nlu/visit-reasons.js';
+import type { AppointmentSlot, AppointmentSlots } from './builtin-state.js';
+import type { FlowCtx } from './flow-context.js';
+
+type Filled = NonNullable<FlowCtx['b']['lastFilled']>;
+
+/** The next question of an appointment request, in order; `confirm` once everything is known. */
+export function nextSlot(a: AppointmentSlots): AppointmentSlot {
+  if (!a.first) return 'name';
+  if (!a.last) return 'last_name';
+  if (!a.dobIso) return 'dob';
+  if (!a.reason) return 'reason';
+  if (a.isNew === undefined) return 'patient_type';
+  if (!a.prefs) return 'preferences';
+  if (!a.phone) return 'phone';
+  return 'confirm';
+}
+
+export function callerNumber(fc: FlowCtx): string | null {
+  return /^\+[1-9]\d{6,14}$/.test(fc.env.call.from) ? fc.env.call.from : null;
+}
+
+export function question(fc: FlowCtx, slot: AppointmentSlot): string {
+  const a = fc.b.appt;
+  switch (slot) {
+    case 'name':
+      return "May I have the patient's first and last name?";
+    case 'last_name':
+      return `And what's ${a.first ? `${a.first}'s` : 'the'} last name? You can spell it if you like.`;
+    case 'dob':
+      return partialDobQuestion(a.dob) ?? "What's the patient's date of birth?";
+    case 'reason': {
+      const examples = fc.env.org.appointments.visitReasons.slice(0, 4).map((r) => r.toLowerCase());
+      return `What's the reason for the visit?${examples.length ? ` For example, ${examples.join(', ')}.` : ''}`;
+    }
+    case 'patient_type':
+      return `Has the patient been seen at ${fc.env.org.name} before?`;
+    case 'preferences':
+      return 'Which days or times of day work best for the appointment?';
+    case 'phone': {
+      const own = callerNumber(fc);
+      return own ? `Is ${sayPhone(own)} the best number to reach you?` : "What's the best phone number to reach you?";
+    }
+    case 'phone_number':
+      return "What's the best number to reach you? Please say it digit by digit.";
+    case 'confirm':
+      return readBack(fc);
+    case 'what_to_change':
+      return 'What should I change? The name, date of birth, reason, preferred times, or phone number?';
+  }
+}
+
+function partialDobQuestion(d: DateParts | undefined): string | null {
+  if (!d) return null;
+  if (d.month && d.day && !d.year) return 'And what year was that?';
+  if (d.year && !d.month) return 'And the month and day?';
+  if (d.month && !d.day) return 'And which day of the month?';
+  return null;
+}
+
+export function readBack(fc: FlowCtx): string {
+  const a = fc.b.appt;
+  const who = `${a.first} ${a.last}`;
+  const reason = a.reason === 'Other' || !a.reason ? (a.reasonOther ?? 'your visit') : `a ${a.reason.toLowerCase()}${a.reasonOther ? ` (${a.reasonOther})` : ''}`;
+  const patient = a.isNew ? 'a new patient' : 'a returning patient';
+  const prefs = a.prefs ? sayPreferences(a.prefs) : 'any time';
+  return `Let me read that back. ${who}, born ${sayDate(a.dobIso!, fc.dayFirst)}, for ${reason}, ${patient}, preferring ${prefs}, and we'll call ${sayPhone(a.phone!)}. Is that all correct?`;
+}
+
+/** A short acknowledgement of what was just understood ("Thanks, Jane."). */
+export function acknowledge(fc: FlowCtx, filled: Filled[]): string {
+  const a = fc.b.appt;
+  if (filled.includes('dob') && a.dobIso) return `Got it, ${sayDate(a.dobIso, fc.dayFirst)}.`;
+  if (filled.includes('name') && a.first) return `Thank you, ${a.first}.`;
+  if (filled.length) return 'Got it.';
+  return '';
+}
+
+/**
+ * Takes every fact it can find in one utterance. `expecting` is the slot just asked: its answer
+ * may be bare ("Jane Smith", "the 4th"); other facts count only when stated unmistakably.
+ */
+export function absorb(fc: FlowCtx, text: string, expecting: AppointmentSlot | null): Filled[] {
+  const a = fc.b.appt;
+  const filled: Filled[] = [];
+  const country = fc.env.org.country;
+  const ctx = { dayFirst: fc.dayFirst, today: fc.today };
+
+  const nameExpect = expecting === 'name' ? 'full' : expecting === 'last_name' ? 'last' : undefined;
+  const name = extractName(text, nameExpect);
+  if (name) {
+    if (name.first) a.first = name.first;
+    if (name.last) a.last = name.last;
+    filled.push('name');
+  }
+
+  const parts = parseDateParts(text, ctx);
+  if (parts && (expecting === 'dob' || (parts.day && parts.month && parts.year))) {
+    a.dob = mergeDateParts(expecting === 'dob' ? a.dob : undefined, parts);
+    const check = checkDateOfBirth(a.dob, fc.today);
+    if (check.ok) a.dobIso = check.iso;
+    if (check.ok || expecting === 'dob') filled.push('dob');
+  }
+
+  const reason = matchVisitReason(text, fc.env.org.appointments.visitReasons, { requireMatch: expecting !== 'reason' });
+  if (reason && !(expecting === 'reason' && filled.length && reason.reason === 'Other')) {
+    a.reason = reason.reason;
+    a.reasonOther = reason.reasonOther;
+    filled.push('reason');
+  }
+
+  const patient = newOrExistingPatient(text);
+  if (patient !== null) {
+    a.isNew = patient;
+    filled.push('patient_type');
+  }
+
+  const prefs = extractPreferences(text, expecting === 'preferences');
+  if (prefs) {
+    a.prefs = prefs;
+    filled.push('preferences');
+  } else if (expecting === 'preferences' && normalize(text).split(' ').length >= 2 && !filled.length) {
+    a.prefs = { days: [], timesOfDay: [], text: text.trim().slice(0, 300) };
+    filled.push('preferences');
+  }
+
+  const phone = extractPhone(text, country);
+  if (phone && (expecting === 'phone' || expecting === 'phone_number' || normalize(text).replace(/\D/g, '').length >= 10)) {
+    a.phone = phone;
+    filled.push('phone');
+  }
+  if (filled.length) fc.b.lastFilled = filled[filled.length - 1];
+  return filled;
+}
+
+/**
+ * A correction of something already given ("no, the 4th", "actually it's Smyth, S-M-Y-T-H",
+ * "the number is 860 555 0199"): applied to the slot it is about. Returns what changed.
+ */
+export function applyCorrection(fc: FlowCtx, text: string): Filled[] {
+  const a = fc.b.appt;
+  const t = normalize(text);
+  const about: Filled | undefined = /\b(born|birth|birthday|dob|date)\b/.test(t)
+    ? 'dob'
+    : /\b(name|spell|spelled|spelt)\b/.test(t)
+      ? 'name'
+      : /\b(number|phone)\b/.test(t)
+        ? 'phone'
+        : /\b(reason|visit|for a|for my)\b/.test(t)
+          ? 'reason'
+          : /\b(morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekday|weekend|time)\b/.test(t)
+            ? 'preferences'
+            : /\b(new|existing|before|returning)\b/.test(t)
+              ? 'patient_type'
+              : undefined;
+  const target = about ?? fc.b.lastFilled;
+  const ctx = { dayFirst: fc.dayFirst, today: fc.today };
+  if (target === 'dob' || (!about && parseDateParts(text, ctx))) {
+    const parts = parseDateParts(text, ctx);
+    if (parts) {
+      const merged = mergeDateParts(a.dob, parts);
+      const check = checkDateOfBirth(merged, fc.today);
+      if (check.ok) {
+        a.dob = merged;
+        a.dobIso = check.iso;
+        return ['dob'];
+      }
+    }
+  }
+  if (target === 'name' || (!about && spelledWords(text).length)) {
+    const name = extractName(text, 'full');
+    if (name?.first && name.last) {
+      Object.assign(a, { first: name.first, last: name.last });
+      return ['name'];
+    }
+    const one = name?.last ?? name?.first ?? spelledWords(text).map(capitalizeName)[0];
+    if (one) {
+      a[correctedPart({ first: a.first, last: a.last }, one)] = one;
+      return ['name'];
+    }
+  }
+  if (target === 'phone') {
+    const phone = extractPhone(text, fc.env.org.country);
+    if (phone) {
+      a.phone = phone;
+      return ['phone'];
+    }
+  }
+  const expecting: Record<Filled, AppointmentSlot> = { name: 'name', dob: 'dob', reason: 'reason', patient_type: 'patient_type', preferences: 'preferences', phone: 'phone_number' };
+  return target && target !== 'dob' && target !== 'name' ? absorb(fc, text, expecting[target]) : absorb(fc, text, null);
+}

@@ -1,0 +1,36 @@
+import type { DateParts } from '../../nlu/dates.js';
+import type { Preferences } from '../../nlu/preferences.js';
+
+/** The built-in brain's slots and where it is in the conversation. */
+export type Flow = 'idle' | 'anything_else' | 'offer_help' | 'appointment' | 'callback' | 'message' | 'status';
+
+export type AppointmentSlot = 'name' | 'last_name' | 'dob' | 'reason' | 'patient_type' | 'preferences' | 'phone' | 'phone_number' | 'confirm' | 'what_to_change';
+
+export interface AppointmentSlots {
+  first?: string;
+  last?: string;
+  dob?: DateParts;
+  dobIso?: string;
+  reason?: string;
+  reasonOther?: string | null;
+  isNew?: boolean;
+  prefs?: Preferences;
+  phone?: string;
+}
+
+export interface BuiltinState {
+  flow: Flow;
+  step: string;
+  appt: AppointmentSlots;
+  /** The slot filled most recently, which "no, the 4th" corrects. */
+  lastFilled?: 'name' | 'dob' | 'reason' | 'patient_type' | 'preferences' | 'phone';
+  msg: { name?: string; text?: string; phone?: string };
+  cb: { reason?: string; phone?: string };
+  status: { code?: string; dobIso?: string };
+  /** Answers in a row that could not be understood at the current step. */
+  misunderstood: number;
+}
+
+export function initialBuiltinState(): BuiltinState {
+  return { flow: 'idle', step: '', appt: {}, msg: {}, cb: {}, status: {}, misunderstood: 0 };
+}

@@ -1,0 +1,137 @@
+import { extractName } from '../../nlu/names.js';
+import { extractPhone, sayPhone } from '../../nlu/phone-numbers.js';
+import { yesNo } from '../../nlu/yes-no.js';
+import { callerNumber } from './appointment-slots.js';
+import { anythingElse, decide, notUnderstood, type FlowCtx, type FlowReply } from './flow-context.js';
+
+/**
+ * Transfers, call-backs and messages. A transfer goes to the person on duty while the practice
+ * is open; otherwise (or when nobody answers) the caller is offered a call-back.
+ */
+export async function startTransfer(fc: FlowCtx, text: string): Promise<FlowReply> {
+  decide(fc, 'transfer_to_staff');
+  const r = await fc.tools.run('transfer_to_staff', { reason: text.slice(0, 300) });
+  if (r.next?.type === 'transfer') return { text: r.speech, next: r.next };
+  if (r.result.offer === 'message') return startMessage(fc, r.speech);
+  return offerCallback(fc, r.speech, text);
+}
+
+export function offerCallback(fc: FlowCtx, said: string, reason: string | null): FlowReply {
+  decide(fc, 'offer_callback');
+  fc.b.flow = 'callback';
+  fc.b.step = 'offer';
+  fc.b.cb = { reason: reason ?? undefined };
+  return { text: `${said} Would you like someone to call you back?`.replace(/\s+/g, ' ').trim() };
+}
+
+/** A call-back asked for directly ("can someone call me back?"). */
+export function startCallback(fc: FlowCtx, reason: string | null): FlowReply {
+  fc.b.flow = 'callback';
+  fc.b.cb = { reason: reason ?? undefined };
+  return askCallbackNumber(fc, 'Sure.');
+}
+
+function askCallbackNumber(fc: FlowCtx, prefix: string): FlowReply {
+  const own = callerNumber(fc);
+  fc.b.step = own ? 'phone' : 'phone_number';
+  decide(fc, `ask:${fc.b.step}`);
+  return { text: own ? `${prefix} Is ${sayPhone(own)} the best number to call you back on?` : `${prefix} What number should we call you back on?` };
+}
+
+/** Handles "is this the best number?" and "what number?" for call-backs and messages. */
+function numberStep(fc: FlowCtx, text: string, set: (phone: string) => void): FlowReply | 'done' {
+  const typed = extractPhone(text, fc.env.org.country);
+  if (typed) {
+    set(typed);
+    return 'done';
+  }
+  if (fc.b.step === 'phone') {
+    const yn = yesNo(text);
+    const own = callerNumber(fc);
+    if (yn === 'yes' && own) {
+      set(own);
+      return 'done';
+    }
+    if (yn === 'no') {
+      fc.b.step = 'phone_number';
+      return { text: 'What number should we use? Please say it digit by digit.' };
+    }
+    return notUnderstood(fc, `Sorry, I didn't catch that. Is ${sayPhone(own ?? '')} the best number?`);
+  }
+  return notUnderstood(fc, "Sorry, I didn't catch the number. Could you say it digit by digit?");
+}
+
+export async function callbackTurn(fc: FlowCtx, text: string): Promise<FlowReply> {
+  const { b } = fc;
+  if (b.step === 'offer') {
+    const yn = yesNo(text);
+    if (yn === 'yes') return askCallbackNumber(fc, 'Of course.');
+    if (yn === 'no') return anythingElse(fc, 'No problem.');
+    return notUnderstood(fc, 'Would you like someone from the practice to call you back? Please say yes or no.');
+  }
+  if (b.step === 'phone' || b.step === 'phone_number') {
+    const r = numberStep(fc, text, (p) => (b.cb.phone = p));
+    if (r !== 'done') return r;
+    if (!b.cb.reason) {
+      b.step = 'reason';
+      decide(fc, 'ask:reason');
+      return { text: 'And briefly, what is the call about?' };
+    }
+    return saveCallback(fc);
+  }
+  if (b.step === 'reason') {
+    if (!text.trim()) return notUnderstood(fc, 'Briefly, what is the call about?');
+    b.cb.reason = text.trim().slice(0, 500);
+    return saveCallback(fc);
+  }
+  return anythingElse(fc, '');
+}
+
+async function saveCallback(fc: FlowCtx): Promise<FlowReply> {
+  decide(fc, 'request_callback');
+  const r = await fc.tools.run('request_callback', { phone: fc.b.cb.phone, reason: fc.b.cb.reason ?? 'Call back requested' });
+  return anythingElse(fc, r.speech);
+}
+
+export function startMessage(fc: FlowCtx, prefix = ''): FlowReply {
+  decide(fc, 'start_message');
+  fc.b.flow = 'message';
+  fc.b.step = 'text';
+  fc.b.msg = { name: fc.b.msg.name };
+  return { text: `${prefix} Sure, I can take a message. What would you like me to pass on?`.trim() };
+}
+
+export async function messageTurn(fc: FlowCtx, text: string): Promise<FlowReply> {
+  const { b } = fc;
+  if (b.step === 'text') {
+    if (text.trim().length < 2) return notUnderstood(fc, 'What message would you like me to pass on?');
+    b.msg.text = text.trim().slice(0, 2000);
+    const known = [b.appt.first, b.appt.last].filter(Boolean).join(' ');
+    if (known) b.msg.name = known;
+    if (b.msg.name) return askMessageNumber(fc);
+    b.step = 'name';
+    decide(fc, 'ask:name');
+    return { text: 'Got it. And who is the message from?' };
+  }
+  if (b.step === 'name') {
+    const name = extractName(text, 'full');
+    if (!name) return notUnderstood(fc, "Sorry, I didn't catch your name. Who is the message from?");
+    b.msg.name = [name.first, name.last].filter(Boolean).join(' ');
+    return askMessageNumber(fc);
+  }
+  if (b.step === 'phone' || b.step === 'phone_number') {
+    const r = numberStep(fc, text, (p) => (b.msg.phone = p));
+    if (r !== 'done') return r;
+    decide(fc, 'take_message');
+    const saved = await fc.tools.run('take_message', { message: b.msg.text, name: b.msg.name, phone: b.msg.phone });
+    return anythingElse(fc, saved.speech);
+  }
+  return anythingElse(fc, '');
+}
+
+function askMessageNumber(fc: FlowCtx): FlowReply {
+  const own = callerNumber(fc);
+  fc.b.step = own ? 'phone' : 'phone_number';
+  decide(fc, `ask:${fc.b.step}`);
+  return { text: own ? `Thank you. Is ${sayPhone(own)} the best number for a reply?` : 'Thank you. What number should we reply to?' };
+}

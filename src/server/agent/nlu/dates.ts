@@ -1,0 +1,149 @@
+import { normalize, words } from './text.js';
+import { parseDayNumber, parseYear } from './numbers.js';
+
+/**
+ * Dates of birth as people say them: "March third nineteen eighty", "3/3/80", "the third of
+ * March 1980", "March 3rd, 1980", "1980-03-03". Parts may be missing ("no, the 4th" is a day
+ * only) so a correction can change one part of a date already given.
+ */
+export interface DateParts {
+  day?: number;
+  month?: number;
+  year?: number;
+}
+
+export interface DateContext {
+  /** How to read 3/4/80: March 4th (US) or 3 April (GB). */
+  dayFirst: boolean;
+  /** Today, YYYY-MM-DD, in the organization's zone: two-digit years and the future are judged by it. */
+  today: string;
+}
+
+const MONTHS: Record<string, number> = {
+  january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6,
+  july: 7, jul: 7, august: 8, aug: 8, september: 9, sep: 9, sept: 9, october: 10, oct: 10, november: 11, nov: 11,
+  december: 12, dec: 12,
+};
+
+export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+function pivotFor(today: string) {
+  const thisYear = Number(today.slice(0, 4));
+  return (yy: number) => (2000 + yy > thisYear ? 1900 + yy : 2000 + yy);
+}
+
+function numericDate(text: string, ctx: DateContext): DateParts | null {
+  const iso = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/.exec(text);
+  if (iso) return { year: Number(iso[1]), month: Number(iso[2]), day: Number(iso[3]) };
+  const m = /\b(\d{1,2})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*(\d{2}|\d{4})\b/.exec(text);
+  if (!m) return null;
+  let a = Number(m[1]);
+  let b = Number(m[2]);
+  const yearRaw = m[3]!;
+  const year = yearRaw.length === 2 ? pivotFor(ctx.today)(Number(yearRaw)) : Number(yearRaw);
+  // The reading that makes a real date wins when only one does (13/3/80 is day-first anywhere).
+  let dayFirst = ctx.dayFirst;
+  if (a > 12 && b <= 12) dayFirst = true;
+  else if (b > 12 && a <= 12) dayFirst = false;
+  if (dayFirst) [a, b] = [b, a];
+  return { month: a, day: b, year };
+}
+
+/** The parts of a date found in `text` (null when there is none at all). */
+export function parseDateParts(text: string, ctx: DateContext): DateParts | null {
+  const numeric = numericDate(normalize(text), ctx);
+  if (numeric) return numeric;
+  const list = words(text);
+  const pivot = pivotFor(ctx.today);
+  // Every month word is a candidate ("Jan" may be a name): the one with the most parts wins.
+  let best: DateParts | null = null;
+  for (let monthAt = 0; monthAt < list.length; monthAt++) {
+    const w = list[monthAt]!;
+    if (!(w in MONTHS) || (w === 'may' && !looksLikeDateAround(list, monthAt))) continue;
+    const parts = partsAroundMonth(list, monthAt, pivot);
+    if (!best || Object.keys(parts).length > Object.keys(best).length) best = parts;
+  }
+  if (best) return best;
+  // No month: "the 4th", "the fourth", a year on its own ("1981", "nineteen eighty one").
+  for (let i = 0; i < list.length; i++) {
+    const year = parseYear(list, i, pivot);
+    if (year && (list[i]!.length === 4 || year.next - i >= 2)) return { year: year.value };
+  }
+  const the = list.findIndex((w, i) => w === 'the' && parseDayNumber(list, i + 1) !== null);
+  if (the >= 0) return { day: parseDayNumber(list, the + 1)!.value };
+  const ordinal = list.findIndex((w) => /^\d{1,2}(st|nd|rd|th)$/.test(w) || /^(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)$/.test(w));
+  if (ordinal >= 0) {
+    const day = parseDayNumber(list, ordinal > 0 && (list[ordinal - 1] === 'twenty' || list[ordinal - 1] === 'thirty') ? ordinal - 1 : ordinal);
+    if (day) return { day: day.value };
+  }
+  return null;
+}
+
+function partsAroundMonth(list: string[], monthAt: number, pivot: (yy: number) => number): DateParts {
+  const parts: DateParts = { month: MONTHS[list[monthAt]!] };
+  // "the third of March", "3 March", "third March"
+  let before = monthAt - 1;
+  if (list[before] === 'of') before--;
+  const dayBefore = findDayEndingAt(list, before);
+  let after = monthAt + 1;
+  if (dayBefore) parts.day = dayBefore;
+  else {
+    if (list[after] === 'the') after++;
+    const day = parseDayNumber(list, after);
+    // "March nineteen eighty" is a month and a year, not the 19th; "March twenty nineteen
+    // eighty" is the 20th: the reading that accounts for more words wins, a tie goes to the year.
+    const asYear = parseYear(list, after, pivot);
+    const dayThenYear = day ? parseYear(list, day.next + (list[day.next] === 'of' ? 1 : 0), pivot) : null;
+    const dayReadingEnd = dayThenYear ? dayThenYear.next : (day?.next ?? -1);
+    if (day && (!asYear || dayReadingEnd > asYear.next)) {
+      parts.day = day.value;
+      after = day.next;
+    }
+  }
+  if (list[after] === 'of' || list[after] === 'in' || list[after] === 'year') after++;
+  const year = parseYear(list, after, pivot);
+  if (year) parts.year = year.value;
+  return parts;
+}
+
+function looksLikeDateAround(list: string[], i: number): boolean {
+  return parseDayNumber(list, i + 1) !== null || parseDayNumber(list, i - 1) !== null || (list[i - 1] === 'of' && parseDayNumber(list, i - 2) !== null);
+}
+
+/** A day number that ends right at index `end` (inclusive): "third", "twenty third", "3". */
+function findDayEndingAt(list: string[], end: number): number | undefined {
+  for (const start of [end - 1, end]) {
+    if (start < 0) continue;
+    const day = parseDayNumber(list, start);
+    if (day && day.next === end + 1) return day.value;
+  }
+  return undefined;
+}
+
+/** Merges a correction into what was known: "no, the 4th" changes only the day. */
+export function mergeDateParts(known: DateParts | undefined, change: DateParts): DateParts {
+  return { ...known, ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) };
+}
+
+export type DateCheck = { ok: true; iso: string } | { ok: false; missing: ('day' | 'month' | 'year')[] } | { ok: false; invalid: 'not_a_date' | 'future' | 'too_old' };
+
+/** A complete, real date of birth: not in the future and not more than 120 years ago. */
+export function checkDateOfBirth(parts: DateParts, today: string): DateCheck {
+  const missing = (['month', 'day', 'year'] as const).filter((k) => parts[k] === undefined);
+  if (missing.length) return { ok: false, missing };
+  const { day, month, year } = parts as Required<DateParts>;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (month < 1 || month > 12 || date.getUTCDate() !== day || date.getUTCMonth() !== month - 1) return { ok: false, invalid: 'not_a_date' };
+  const iso = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  if (iso > today) return { ok: false, invalid: 'future' };
+  if (year < Number(today.slice(0, 4)) - 120) return { ok: false, invalid: 'too_old' };
+  return { ok: true, iso };
+}
+
+const ORDINAL_SUFFIX = (n: number) => (n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th');
+
+/** "March 3rd, 1980" (US) or "3 March 1980" (day first). */
+export function sayDate(iso: string, dayFirst = false): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return dayFirst ? `${d} ${MONTH_NAMES[m - 1]} ${y}` : `${MONTH_NAMES[m - 1]} ${d}${ORDINAL_SUFFIX(d)}, ${y}`;
+}

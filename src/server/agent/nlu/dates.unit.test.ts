@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { checkDateOfBirth, mergeDateParts, parseDateParts, sayDate } from './dates.js';
+
+const US = { dayFirst: false, today: '2026-05-10' };
+const GB = { dayFirst: true, today: '2026-05-10' };
+
+describe('parseDateParts', () => {
+  it.each([
+    ['March third nineteen eighty', { month: 3, day: 3, year: 1980 }],
+    ['march 3rd 1980', { month: 3, day: 3, year: 1980 }],
+    ['March 3, 1980', { month: 3, day: 3, year: 1980 }],
+    ['the third of March 1980', { month: 3, day: 3, year: 1980 }],
+    ['third of march nineteen eighty', { month: 3, day: 3, year: 1980 }],
+    ['3 March 1980', { month: 3, day: 3, year: 1980 }],
+    ['March the 3rd, 1980', { month: 3, day: 3, year: 1980 }],
+    ['3/3/80', { month: 3, day: 3, year: 1980 }],
+    ['03/04/1980', { month: 3, day: 4, year: 1980 }],
+    ['1980-03-03', { month: 3, day: 3, year: 1980 }],
+    ['December twenty-first, two thousand and five', { month: 12, day: 21, year: 2005 }],
+    ['july thirty first nineteen ninety nine', { month: 7, day: 31, year: 1999 }],
+    ['november twentieth nineteen oh five', { month: 11, day: 20, year: 1905 }],
+    ['june 5 2019', { month: 6, day: 5, year: 2019 }],
+    ['I was born on May 9th 1975', { month: 5, day: 9, year: 1975 }],
+    ['march twenty nineteen eighty', { month: 3, day: 20, year: 1980 }],
+    ['feb 2 twenty twelve', { month: 2, day: 2, year: 2012 }],
+    ['my name is Jan Novak born March 3 1980', { month: 3, day: 3, year: 1980 }],
+  ])('%s', (text, expected) => {
+    expect(parseDateParts(text, US)).toEqual(expected);
+  });
+
+  it('reads numeric dates day first where the practice does', () => {
+    expect(parseDateParts('03/04/1980', GB)).toEqual({ day: 3, month: 4, year: 1980 });
+    expect(parseDateParts('13/04/1980', US)).toEqual({ day: 13, month: 4, year: 1980 });
+  });
+
+  it('finds partial dates for corrections', () => {
+    expect(parseDateParts('no, the 4th', US)).toEqual({ day: 4 });
+    expect(parseDateParts('no the fourth', US)).toEqual({ day: 4 });
+    expect(parseDateParts('sorry, 1981', US)).toEqual({ year: 1981 });
+    expect(parseDateParts('it was april', US)).toEqual({ month: 4 });
+    expect(parseDateParts('nineteen eighty one', US)).toEqual({ year: 1981 });
+  });
+
+  it('finds nothing in other sentences', () => {
+    expect(parseDateParts('I would like to book an appointment', US)).toBeNull();
+    expect(parseDateParts('may I speak to someone', US)).toBeNull();
+  });
+});
+
+describe('checkDateOfBirth', () => {
+  it('accepts a real past date', () => expect(checkDateOfBirth({ year: 1980, month: 3, day: 3 }, US.today)).toEqual({ ok: true, iso: '1980-03-03' }));
+  it('names what is missing', () => expect(checkDateOfBirth({ month: 3, day: 3 }, US.today)).toEqual({ ok: false, missing: ['year'] }));
+  it('refuses the 31st of February, the future and 130-year-olds', () => {
+    expect(checkDateOfBirth({ year: 1980, month: 2, day: 31 }, US.today)).toEqual({ ok: false, invalid: 'not_a_date' });
+    expect(checkDateOfBirth({ year: 2030, month: 1, day: 1 }, US.today)).toEqual({ ok: false, invalid: 'future' });
+    expect(checkDateOfBirth({ year: 1890, month: 1, day: 1 }, US.today)).toEqual({ ok: false, invalid: 'too_old' });
+  });
+  it('merges a correction into a known date', () => {
+    expect(mergeDateParts({ year: 1980, month: 3, day: 3 }, { day: 4 })).toEqual({ year: 1980, month: 3, day: 4 });
+  });
+  it('says dates', () => {
+    expect(sayDate('1980-03-03')).toBe('March 3rd, 1980');
+    expect(sayDate('1980-03-22', true)).toBe('22 March 1980');
+  });
+});

@@ -1,0 +1,53 @@
+import { normalize } from './text.js';
+
+/**
+ * What the caller wants, from how people put it. Several can match one sentence ("can I talk
+ * to someone about booking?"); they come back in priority order, so asking for a person wins.
+ */
+export type Intent =
+  | 'human'
+  | 'callback'
+  | 'message'
+  | 'do_not_call'
+  | 'request_status'
+  | 'change_appointment'
+  | 'appointment'
+  | 'hours'
+  | 'location'
+  | 'goodbye'
+  | 'thanks';
+
+const RULES: { intent: Intent; re: RegExp }[] = [
+  {
+    intent: 'do_not_call',
+    re: /\b(stop calling|don'?t call me|do not call|never call|take me off|remove (me|my number)|off your (call(ing)? )?list|unsubscribe|no more calls|put me on (the|your) do not call)\b/,
+  },
+  { intent: 'callback', re: /\b(call me back|callback|call back|ring me back|have someone call|get back to me)\b/ },
+  {
+    intent: 'human',
+    re: /\b(real person|human|a person|someone|somebody|representative|receptionist|operator|front desk|staff member|member of staff|live agent|transfer me|put me through|connect me|(talk|speak) (to|with) (a|the|an|your|dr|doctor|nurse|someone|somebody|anyone|reception|office|manager)|the nurse|nurse line|office manager)\b/,
+  },
+  { intent: 'message', re: /\b(leave a message|take a message|leave (a )?message|pass (on|along) a message|give (a|them a) message|a message for|let (the )?(doctor|dr|nurse|office|them) know|tell (the )?(doctor|dr|nurse|office)|prescription|refill|test results?|lab results?)\b/ },
+  {
+    intent: 'request_status',
+    re: /\b(status|reference (code|number)|confirmation (code|number)|check on (my|a|the) (request|appointment)|heard back|follow(ing)? up on (my|a) request|did my (request|appointment)|my request)\b/,
+  },
+  { intent: 'change_appointment', re: /\b(cancel|reschedule|re-schedule|move|change) (my|an|the|our) (appointment|visit)\b/ },
+  {
+    intent: 'appointment',
+    re: /\b(appointment|appt|book|booking|schedule|see (a|the|dr|doctor|someone|the doctor)|checkup|check-up|check up|physical|come in|get in to see|visit|consultation|new patient|vaccin\w*|flu shot|follow-up|follow up)\b/,
+  },
+  { intent: 'hours', re: /\b(hours|open|opening|close|closing|closed|what time|when (are|do) you|are you (there|in)|weekend|saturday|sunday|holiday)\b/ },
+  { intent: 'location', re: /\b(address|where are you|located|location|directions|how do i get|parking)\b/ },
+  { intent: 'goodbye', re: /\b(bye|goodbye|good bye|that'?s all|that is all|that'?s it|that is it|nothing else|no thanks|no thank you|i'?m (all )?(good|set|done)|all set|hang up|have a (good|nice|great) (day|one))\b/ },
+  { intent: 'thanks', re: /\b(thanks|thank you|cheers|appreciate)\b/ },
+];
+
+export function detectIntents(text: string): Intent[] {
+  const t = normalize(text);
+  return RULES.filter((r) => r.re.test(t)).map((r) => r.intent);
+}
+
+export function detectIntent(text: string): Intent | null {
+  return detectIntents(text)[0] ?? null;
+}

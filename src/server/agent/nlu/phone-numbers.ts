@@ -1,0 +1,30 @@
+import { toE164 } from '../../../domain/phone.js';
+import { spokenDigits } from './numbers.js';
+import { normalize, words } from './text.js';
+
+export type PhoneCountry = 'US' | 'GB' | 'CA';
+
+/**
+ * A phone number said or typed in an utterance ("860 555 0123", "eight six oh five five five
+ * oh one two three", "double five", "+44 20 7946 0000"), as E.164; null when the digits do not
+ * make a valid number.
+ */
+export function extractPhone(text: string, country: PhoneCountry): string | null {
+  const digits = spokenDigits(words(text));
+  if (digits.length < 7 || digits.length > 15) return null;
+  const international = /(^|\s)(\+|plus\s)/.test(normalize(text));
+  return toE164(international ? `+${digits}` : digits, country) ?? (digits.length > 10 ? toE164(`+${digits}`, country) : null);
+}
+
+/** "860-555-0123" read digit by digit with pauses: "8 6 0, 5 5 5, 0 1 2 3". */
+export function sayPhone(e164: string): string {
+  const national = e164.startsWith('+1') ? e164.slice(2) : e164.startsWith('+44') ? `0${e164.slice(3)}` : e164.replace('+', '');
+  const groups = e164.startsWith('+1') && national.length === 10 ? [national.slice(0, 3), national.slice(3, 6), national.slice(6)] : chunk(national);
+  return groups.map((g) => g.split('').join(' ')).join(', ');
+}
+
+function chunk(s: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < s.length; i += 4) out.push(s.slice(i, i + 4));
+  return out;
+}

@@ -1,0 +1,56 @@
+/**
+ * What speech recognition hands us, made comparable: lower case, straight quotes, hyphens and
+ * slashes kept (dates, spelled names), other punctuation turned into spaces.
+ */
+export function normalize(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[\u2018\u2019`]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[^a-z0-9'\-/+.,:\s]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Words of an utterance: hyphens split words ("twenty-third" → twenty, third), apostrophes stay. */
+export function words(text: string): string[] {
+  return normalize(text)
+    .replace(/[-/,.:+]/g, ' ')
+    .split(' ')
+    .filter(Boolean);
+}
+
+const FILLERS = new Set(['uh', 'um', 'erm', 'er', 'hmm', 'ah', 'oh', 'well', 'like', 'okay', 'ok', 'so']);
+
+/** Words without hesitation noises at the start ("um, well, it's…"). */
+export function withoutLeadingFillers(list: string[]): string[] {
+  let i = 0;
+  while (i < list.length && FILLERS.has(list[i]!)) i++;
+  return list.slice(i);
+}
+
+export function containsAny(text: string, patterns: RegExp[]): boolean {
+  return patterns.some((p) => p.test(text));
+}
+
+/** "Jane", "O'Brien", "Smith-Jones": each part capitalised. */
+export function capitalizeName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/(^|[\s'-])([a-z])/g, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
+}
+
+/** Edit distance, for telling which of two names a correction is about. */
+export function editDistance(a: string, b: string): number {
+  const dp = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = dp[0]!;
+    dp[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = dp[j]!;
+      dp[j] = Math.min(dp[j]! + 1, dp[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return dp[b.length]!;
+}

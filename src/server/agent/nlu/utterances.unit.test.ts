@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { detectEmergency } from './emergency.js';
+import { detectIntent, detectIntents } from './intents.js';
+import { extractPhone, sayPhone } from './phone-numbers.js';
+import { extractPreferences, sayPreferences } from './preferences.js';
+import { extractReferenceCode, sayReferenceCode } from './reference-code.js';
+import { matchVisitReason, newOrExistingPatient } from './visit-reasons.js';
+import { afterYesNo, isCorrection, yesNo } from './yes-no.js';
+
+describe('detectIntent', () => {
+  it.each([
+    ["I'd like to make an appointment", 'appointment'],
+    ['Can I book a checkup for next week?', 'appointment'],
+    ['I need to see the doctor', 'appointment'],
+    ['What are your hours?', 'hours'],
+    ['Are you open on Saturday?', 'hours'],
+    ['what time do you close today', 'hours'],
+    ['Can I speak to a real person please', 'human'],
+    ['let me talk to someone about booking', 'human'],
+    ['operator', 'human'],
+    ['I want to leave a message for Dr Hart', 'message'],
+    ['I need a refill on my prescription', 'message'],
+    ["I'm calling to check on the status of my request", 'request_status'],
+    ['Please stop calling me', 'do_not_call'],
+    ['take me off your calling list', 'do_not_call'],
+    ['Can someone call me back?', 'callback'],
+    ['I need to cancel my appointment', 'change_appointment'],
+    ['where are you located', 'location'],
+    ["no that's all, bye", 'goodbye'],
+    ['the weather is nice', null],
+  ])('%s → %s', (text, intent) => expect(detectIntent(text)).toBe(intent));
+
+  it('asking for a person wins over the topic', () => expect(detectIntents('can I speak to someone about an appointment')[0]).toBe('human'));
+});
+
+describe('detectEmergency', () => {
+  it.each([
+    ['I have chest pain', 'cardiac'],
+    ["my husband can't breathe", 'breathing'],
+    ["I've been having suicidal thoughts", 'suicide'],
+    ['I want to kill myself', 'suicide'],
+    ["the bleeding won't stop", 'bleeding'],
+    ['her face is drooping and her speech is slurred', 'stroke'],
+    ['he has slurred speech', 'stroke'],
+    ['my son is having a seizure', 'seizure'],
+    ['I think I took too many pills', 'overdose'],
+  ])('%s → %s', (text, category) => expect(detectEmergency(text)?.category).toBe(category));
+
+  it.each(['no chest pain, just a cough', "it's not an emergency, I need a refill", 'I would like to book a physical', 'I do not have trouble breathing'])('not: %s', (text) => {
+    expect(detectEmergency(text)).toBeNull();
+  });
+});
+
+describe('yes / no', () => {
+  it.each([
+    ['yes', 'yes'],
+    ["yeah that's right", 'yes'],
+    ['correct', 'yes'],
+    ['sure, go ahead', 'yes'],
+    ['no', 'no'],
+    ['nope', 'no'],
+    ['no, the 4th', 'no'],
+    ["um, that's not right", 'no'],
+    ['my name is Jane', null],
+  ])('%s → %s', (text, expected) => expect(yesNo(text)).toBe(expected));
+  it('keeps what follows', () => expect(afterYesNo('No, the 4th')).toBe('the 4th'));
+  it('spots corrections', () => {
+    expect(isCorrection('actually it is Smyth')).toBe(true);
+    expect(isCorrection('Jane Smith')).toBe(false);
+  });
+});
+
+describe('phone numbers', () => {
+  it.each([
+    ['860 555 0123', '+18605550123'],
+    ['(860) 555-0123', '+18605550123'],
+    ['eight six oh five five five oh one two three', '+18605550123'],
+    ['8 6 0 double 5 5 0 1 2 3', '+18605550123'],
+    ['my number is 1 860 555 0123', '+18605550123'],
+  ])('%s', (text, e164) => expect(extractPhone(text, 'US')).toBe(e164));
+  it('reads UK numbers', () => expect(extractPhone('020 7946 0018', 'GB')).toBe('+442079460018'));
+  it('refuses too few digits', () => expect(extractPhone('five five five', 'US')).toBeNull());
+  it('says numbers digit by digit', () => expect(sayPhone('+18605550123')).toBe('8 6 0, 5 5 5, 0 1 2 3'));
+});
+
+describe('reference codes', () => {
+  it.each([
+    ['K 7 M 4 Q X R', 'K7M-4QXR'],
+    ['my code is K7M-4QXR', 'K7M-4QXR'],
+    ['kilo seven mike four quebec x-ray romeo', 'K7M-4QXR'],
+    ['k seven m as in mike four q x r', 'K7M-4QXR'],
+  ])('%s', (text, code) => expect(extractReferenceCode(text)).toBe(code));
+  it('refuses other strings', () => expect(extractReferenceCode('I do not have it')).toBeNull());
+  it('says codes', () => expect(sayReferenceCode('K7M-4QXR')).toBe('K 7 M, 4 Q X R'));
+});
+
+describe('preferences', () => {
+  it('reads days and times', () => {
+    expect(extractPreferences('Tuesday or Thursday mornings', true)).toMatchObject({ days: ['tue', 'thu'], timesOfDay: ['morning'] });
+    expect(extractPreferences('weekday afternoons work best', false)).toMatchObject({ days: ['mon', 'tue', 'wed', 'thu', 'fri'], timesOfDay: ['afternoon'] });
+    expect(extractPreferences('any time really', true)).toMatchObject({ days: [], timesOfDay: [] });
+  });
+  it('ignores incidental times unless asked', () => expect(extractPreferences('I woke up this morning with a fever', false)).toBeNull());
+  it('says them', () => expect(sayPreferences({ days: ['tue', 'thu'], timesOfDay: ['morning'], text: '' })).toBe('Tuesdays or Thursdays, mornings'));
+});
+
+describe('visit reasons', () => {
+  const reasons = ['New patient visit', 'Follow-up', 'Annual physical', 'Sick visit', 'Vaccination'];
+  it.each([
+    ['a follow-up', 'Follow-up', null],
+    ['my annual physical', 'Annual physical', null],
+    ['I need a flu shot', 'Vaccination', null],
+    ['I have a bad cough and a fever', 'Sick visit', 'I have a bad cough and a fever'],
+  ])('%s', (text, reason, other) => expect(matchVisitReason(text, reasons, { requireMatch: false })).toEqual({ reason, reasonOther: other }));
+  it('keeps other reasons in the caller’s words', () => {
+    expect(matchVisitReason('to talk about my knee surgery options', reasons, { requireMatch: false })).toEqual({ reason: 'Other', reasonOther: 'to talk about my knee surgery options' });
+    expect(matchVisitReason('to talk about my knee', reasons, { requireMatch: true })).toBeNull();
+  });
+  it('tells new from existing patients', () => {
+    expect(newOrExistingPatient("I'm a new patient")).toBe(true);
+    expect(newOrExistingPatient("I've been there before")).toBe(false);
+    expect(newOrExistingPatient('hello')).toBeNull();
+  });
+});

@@ -1,0 +1,37 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { appointmentRequests, doNotCall, users } from '../../db/schema/index.js';
+
+/** The queries the agent's tools need beyond other features' repositories. */
+
+export async function findRequestForStatus(db: DbOrTx, organizationId: string, referenceCode: string, dateOfBirth: string) {
+  const [row] = await db
+    .select({ id: appointmentRequests.id, status: appointmentRequests.status, scheduledFor: appointmentRequests.scheduledFor })
+    .from(appointmentRequests)
+    .where(
+      and(
+        eq(appointmentRequests.organizationId, organizationId),
+        eq(appointmentRequests.referenceCode, referenceCode),
+        eq(appointmentRequests.dateOfBirth, dateOfBirth),
+        ne(appointmentRequests.status, 'draft'),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function addDoNotCall(db: DbOrTx, row: { organizationId: string; phone: string; reason: string; callId: string }): Promise<void> {
+  await db
+    .insert(doNotCall)
+    .values({ ...row, source: 'call' })
+    .onConflictDoNothing({ target: [doNotCall.organizationId, doNotCall.phone] });
+}
+
+export async function userContacts(db: DbOrTx, ids: string[]): Promise<Map<string, { name: string; phone: string | null; active: boolean }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email, phone: users.phone, status: users.status })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, { name: r.name || r.email, phone: r.phone, active: r.status === 'active' }]));
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { createSubmittedRequest } from '../../features/appointment-requests/appointment-requests.core.js';
+import { sayReferenceCode } from '../nlu/reference-code.js';
+import { phoneArgument } from './tool-helpers.js';
+import type { ToolDefinition } from './tool-types.js';
+
+const schema = z.object({
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  dateOfBirth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD'),
+  phone: z.string().max(40).optional().describe("Callback number; the caller's own number when omitted"),
+  reason: z.string().trim().min(1).max(200).describe("One of the practice's visit reasons, or 'Other'"),
+  reasonOther: z.string().max(500).optional().describe('The caller’s own words about the reason'),
+  isNewPatient: z.boolean().optional(),
+  preferences: z
+    .object({
+      days: z.array(z.enum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'])).max(7).default([]),
+      timesOfDay: z.array(z.enum(['morning', 'afternoon', 'evening'])).max(3).default([]),
+      text: z.string().max(300).optional(),
+    })
+    .optional(),
+  callerConfirmed: z.boolean().describe('True only after every detail was read back to the caller and they said it is correct'),
+});
+
+export const createAppointmentRequestTool: ToolDefinition<typeof schema> = {
+  name: 'create_appointment_request',
+  description:
+    'Saves an appointment request for the practice to schedule (the practice calls back to confirm a time). Read every detail back to the caller and get a yes before calling it.',
+  schema,
+  async execute(env, args) {
+    if (!args.callerConfirmed) {
+      return { ok: false, result: { error: 'not_confirmed', message: 'Read the details back to the caller and get a yes first.' }, speech: 'Let me read the details back to you first.' };
+    }
+    if (!env.org.appointments.enabled) {
+      return {
+        ok: false,
+        result: { error: 'not_accepting', message: 'This practice does not take appointment requests by phone.' },
+        speech: "I'm sorry, we're not taking appointment requests by phone right now.",
+      };
+    }
+    const phone = phoneArgument(env, args.phone);
+    if (!phone) return { ok: false, result: { error: 'invalid_phone', message: 'Ask for a callback number.' }, speech: "I'll need a phone number we can call you back on." };
+    const dob = new Date(`${args.dateOfBirth}T00:00:00Z`);
+    if (Number.isNaN(dob.getTime()) || args.dateOfBirth > env.now.toISOString().slice(0, 10)) {
+      return { ok: false, result: { error: 'invalid_date_of_birth' }, speech: "I'm sorry, I need a valid date of birth." };
+    }
+    const { request, handoffId } = await createSubmittedRequest(env.ctx, await env.tx(), {
+      organizationId: env.org.id,
+      source: 'phone',
+      callId: env.call.id,
+      firstName: args.firstName,
+      lastName: args.lastName,
+      dateOfBirth: args.dateOfBirth,
+      phone,
+      isNewPatient: args.isNewPatient ?? null,
+      reason: args.reason,
+      reasonOther: args.reasonOther ?? null,
+      preferences: args.preferences ? { days: args.preferences.days, timesOfDay: args.preferences.timesOfDay, text: args.preferences.text } : {},
+      notes: 'Requested by phone through the agent.',
+      consentToContact: true,
+    });
+    const code = request.referenceCode!;
+    env.state.done.appointment = { referenceCode: code, name: `${args.firstName} ${args.lastName}`, reason: args.reasonOther ? `${args.reason}: ${args.reasonOther}` : args.reason };
+    const next = env.org.appointments.message || 'The practice will call you to confirm a time.';
+    return {
+      ok: true,
+      result: { requestId: request.id, referenceCode: code, handoffId, status: request.status },
+      speech: `Thank you. Your appointment request is in, and your reference code is ${sayReferenceCode(code)}. ${next}`,
+    };
+  },
+};

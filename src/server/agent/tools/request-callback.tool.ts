@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { createHandoff } from '../../features/handoffs/handoffs.core.js';
+import { sayPhone } from '../nlu/phone-numbers.js';
+import { sayWhen } from './hours-speech.js';
+import { callerName, openState, phoneArgument } from './tool-helpers.js';
+import type { ToolDefinition } from './tool-types.js';
+
+const schema = z.object({
+  phone: z.string().max(40).optional().describe("Number to call back; the caller's own number when omitted (confirm it with them first)"),
+  reason: z.string().trim().min(1).max(1000).describe('What the call back is about'),
+  name: z.string().max(200).optional(),
+});
+
+export const requestCallbackTool: ToolDefinition<typeof schema> = {
+  name: 'request_callback',
+  description: 'Asks the staff to call the caller back (a callback task in their queue). Use when a transfer is not possible or the caller prefers it.',
+  schema,
+  async execute(env, args) {
+    const phone = phoneArgument(env, args.phone);
+    if (!phone) return { ok: false, result: { error: 'invalid_phone', message: 'Ask for a valid callback number.' }, speech: 'What number should we call you back on?' };
+    const { open, nextChangeMs } = await openState(env);
+    const afterFailedTransfer = env.state.pendingTransfer !== undefined;
+    const handoff = await createHandoff(env.ctx, await env.tx(), {
+      organizationId: env.org.id,
+      type: 'callback',
+      priority: afterFailedTransfer ? 'high' : 'normal',
+      source: 'call',
+      reason: `Call back: ${args.reason}`,
+      callId: env.call.id,
+      contactName: args.name || callerName(env.state),
+      contactPhone: phone,
+      details: { afterFailedTransfer },
+    });
+    env.state.done.callback = true;
+    const when = open ? 'as soon as someone is free' : nextChangeMs ? `after we open ${sayWhen(nextChangeMs, env.now.getTime(), env.org.timeZone)}` : 'as soon as possible';
+    return {
+      ok: true,
+      result: { handoffId: handoff.id, phone, priority: handoff.priority, dueAt: handoff.dueAt.toISOString() },
+      speech: `Thank you. Someone from the practice will call you back at ${sayPhone(phone)} ${when}.`,
+    };
+  },
+};

@@ -1,0 +1,103 @@
+import type { AppContext } from '../../app-context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import { isOpen, nextChange, type Hours } from '../../../domain/time/index.js';
+import { findHours } from '../hours/hours.repository.js';
+import { toHours } from '../hours/hours.service.js';
+import { findOrganizationById, findOrganizationBySlug, listVisibleOrganizations, phoneNumbersOf, type OrganizationRow } from '../organizations/organizations.repository.js';
+
+/** What the public pages need of a practice's settings, with the defaults of a new practice. */
+export interface PublicSettings {
+  requestsEnabled: boolean;
+  visitReasons: string[];
+  requestMessage: string;
+  emergencyMessage: string;
+  country: 'US' | 'GB' | 'CA';
+}
+
+export function publicSettings(org: OrganizationRow): PublicSettings {
+  const a = org.appointmentSettings as { enabled?: boolean; visitReasons?: string[]; message?: string };
+  const g = org.agentSettings as { emergencyMessage?: string };
+  const country = (org.address as { country?: string }).country;
+  return {
+    requestsEnabled: org.status === 'active' && a.enabled !== false,
+    visitReasons: Array.isArray(a.visitReasons) ? a.visitReasons : [],
+    requestMessage: a.message ?? '',
+    emergencyMessage: g.emergencyMessage?.trim() || '',
+    country: country === 'GB' || country === 'CA' ? country : 'US',
+  };
+}
+
+/** The number to call in an emergency where the practice is. */
+export function emergencyNumber(country: string): string {
+  return country === 'GB' ? '999' : country === 'US' || country === 'CA' ? '911' : '112';
+}
+
+export const practiceNotFound = () => new AppError(404, 'practice_not_found', 'We could not find that practice.');
+
+/** A practice the public may see (not deactivated), by slug; otherwise "practice not found". */
+export async function loadPublicPractice(db: DbOrTx, slug: string): Promise<OrganizationRow> {
+  if (!/^[a-z0-9-]{1,60}$/.test(slug)) throw practiceNotFound();
+  const org = await findOrganizationBySlug(db, slug);
+  if (!org || org.status === 'deactivated') throw practiceNotFound();
+  return org;
+}
+
+export async function loadPublicPracticeById(db: DbOrTx, id: string): Promise<OrganizationRow> {
+  const org = await findOrganizationById(db, id);
+  if (!org || org.status === 'deactivated') throw practiceNotFound();
+  return org;
+}
+
+export async function practiceHours(db: DbOrTx, org: OrganizationRow): Promise<Hours> {
+  return toHours(org.timeZone, await findHours(db, org.id));
+}
+
+export async function practicePhone(db: DbOrTx, organizationId: string): Promise<string | null> {
+  return (await phoneNumbersOf(db, [organizationId])).get(organizationId)?.[0]?.e164 ?? null;
+}
+
+/** The chooser on /request-appointment and the portal's sign-in. */
+export async function listPublicPractices(ctx: AppContext) {
+  const orgs = await listVisibleOrganizations(ctx.db, null);
+  return {
+    items: orgs.map((o) => {
+      const address = o.address as Record<string, string>;
+      return { slug: o.slug, name: o.name, city: address.city ?? '', region: address.region ?? '', requestsEnabled: publicSettings(o).requestsEnabled };
+    }),
+  };
+}
+
+/** One practice for the public pages: hours, open now, visit reasons, emergency notice. */
+export async function publicPracticeInfo(ctx: AppContext, slug: string) {
+  const org = await loadPublicPractice(ctx.db, slug);
+  const settings = publicSettings(org);
+  const [hours, phone] = await Promise.all([practiceHours(ctx.db, org), practicePhone(ctx.db, org.id)]);
+  const now = ctx.clock.now().getTime();
+  const change = hours.weekly.length || hours.overrides.length ? nextChange(hours, now) : null;
+  const today = new Date(now).toISOString().slice(0, 10);
+  const address = org.address as Record<string, string>;
+  return {
+    slug: org.slug,
+    name: org.name,
+    timeZone: org.timeZone,
+    phone,
+    address: { line1: address.line1 ?? '', city: address.city ?? '', region: address.region ?? '', postalCode: address.postalCode ?? '', country: address.country ?? '' },
+    requestsEnabled: settings.requestsEnabled,
+    requestMessage: settings.requestMessage,
+    visitReasons: settings.visitReasons,
+    emergencyMessage: settings.emergencyMessage,
+    emergencyNumber: emergencyNumber(settings.country),
+    weekly: hours.weekly.map((w) => ({ day: w.day, start: w.start, end: w.end })),
+    upcomingClosures: hours.overrides
+      .filter((o) => o.to >= today && o.from <= addDays(today, 21))
+      .map((o) => ({ from: o.from, to: o.to, label: o.label ?? '', closed: o.closed })),
+    status: { open: isOpen(hours, now), nextChange: change ? { at: change.at.toString(), opens: change.opens } : null },
+  };
+}
+
+function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

@@ -1,0 +1,56 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { appointmentRequestEvents, appointmentRequests, users } from '../../db/schema/index.js';
+import type { AppointmentStatus } from '../../../domain/appointment-requests/state.js';
+import type { AppointmentRequestRow } from './appointment-requests.core.js';
+
+export async function findRequest(db: DbOrTx, id: string): Promise<AppointmentRequestRow | undefined> {
+  const [row] = await db.select().from(appointmentRequests).where(eq(appointmentRequests.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * The conditional transition: applied only while the request is still at `version` and in one
+ * of `from`, so two people deciding the same request at once cannot both succeed.
+ */
+export async function transitionIfVersion(
+  db: DbOrTx,
+  id: string,
+  version: number,
+  from: AppointmentStatus[],
+  patch: Partial<Pick<AppointmentRequestRow, 'status' | 'scheduledFor' | 'declineReason' | 'cancelReason' | 'decidedBy'>>,
+  now: Date,
+): Promise<AppointmentRequestRow | undefined> {
+  const [row] = await db
+    .update(appointmentRequests)
+    .set({ ...patch, updatedAt: now, version: sql`${appointmentRequests.version} + 1` })
+    .where(and(eq(appointmentRequests.id, id), eq(appointmentRequests.version, version), inArray(appointmentRequests.status, from)))
+    .returning();
+  return row;
+}
+
+export async function insertRequestEvent(db: DbOrTx, row: typeof appointmentRequestEvents.$inferInsert): Promise<void> {
+  await db.insert(appointmentRequestEvents).values(row);
+}
+
+export async function listRequestEvents(db: DbOrTx, requestId: string) {
+  return db
+    .select({
+      fromStatus: appointmentRequestEvents.fromStatus,
+      toStatus: appointmentRequestEvents.toStatus,
+      actorType: appointmentRequestEvents.actorType,
+      actorName: users.name,
+      note: appointmentRequestEvents.note,
+      at: appointmentRequestEvents.at,
+    })
+    .from(appointmentRequestEvents)
+    .leftJoin(users, eq(users.id, appointmentRequestEvents.actorUserId))
+    .where(eq(appointmentRequestEvents.appointmentRequestId, requestId))
+    .orderBy(asc(appointmentRequestEvents.at), asc(appointmentRequestEvents.id));
+}
+
+export async function userName(db: DbOrTx, id: string | null): Promise<string | null> {
+  if (!id) return null;
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, id)).limit(1);
+  return row?.name ?? null;
+}

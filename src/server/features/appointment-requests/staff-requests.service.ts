@@ -1,0 +1,144 @@
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
+import { canSeeOrganization, type StaffActor } from '../../policy/actor.js';
+import { canTransition, statusesLeadingTo, type AppointmentStatus } from '../../../domain/appointment-requests/state.js';
+import { localTimeToInstant } from '../../../domain/appointment-requests/scheduling.js';
+import { recordAudit, recordPhiView } from '../audit/audit.service.js';
+import { resolveHandoffsOfRequest } from '../handoffs/request-handoffs.js';
+import type { RequestView } from '../handoffs/handoffs.schemas.js';
+import { publishLive } from '../live/live.publisher.js';
+import { isUuid, organizationVisibleTo } from '../organizations/organization-access.js';
+import { findOrganizationById, type OrganizationRow } from '../organizations/organizations.repository.js';
+import type { AppointmentRequestRow } from './appointment-requests.core.js';
+import { toFhirAppointment, type FhirAppointment } from './staff-fhir.js';
+import { notifyPatient, type NoticeKind } from './staff-notices.js';
+import { findRequest, insertRequestEvent, listRequestEvents, transitionIfVersion, userName } from './staff-requests.repository.js';
+
+const MAX_AHEAD_MS = 2 * 366 * 86_400_000;
+const STATUS_WORDS: Record<AppointmentStatus, string> = {
+  draft: 'a draft',
+  submitted: 'waiting for review',
+  in_review: 'in review',
+  scheduled: 'already scheduled',
+  declined: 'already declined',
+  canceled: 'already canceled',
+};
+const VERBS: Partial<Record<AppointmentStatus, string>> = { scheduled: 'scheduled', declined: 'declined', canceled: 'canceled', in_review: 'reviewed' };
+
+/** The request and its organization as the actor may see them; drafts and other organizations' requests are "not found". */
+export async function loadRequestFor(db: DbOrTx, actor: StaffActor, id: string): Promise<{ request: AppointmentRequestRow; org: OrganizationRow }> {
+  const missing = () => notFound('That appointment request');
+  if (!isUuid(id)) throw missing();
+  const request = await findRequest(db, id);
+  if (!request || request.status === 'draft' || !canSeeOrganization(actor, request.organizationId)) throw missing();
+  const org = await findOrganizationById(db, request.organizationId);
+  if (!org || !organizationVisibleTo(actor, org)) throw missing();
+  return { request, org };
+}
+
+export async function presentRequest(db: DbOrTx, r: AppointmentRequestRow): Promise<z.infer<typeof RequestView>> {
+  const [history, decidedByName] = await Promise.all([listRequestEvents(db, r.id), userName(db, r.decidedBy)]);
+  return {
+    id: r.id,
+    referenceCode: r.referenceCode,
+    status: r.status,
+    source: r.source,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    dateOfBirth: r.dateOfBirth,
+    phone: r.phone,
+    email: r.email,
+    isNewPatient: r.isNewPatient,
+    reason: r.reason,
+    reasonOther: r.reasonOther,
+    preferences: r.preferences,
+    insurance: r.insurance,
+    notes: r.notes,
+    consentToContact: r.consentToContact,
+    locale: r.locale,
+    scheduledFor: r.scheduledFor?.toISOString() ?? null,
+    declineReason: r.declineReason,
+    cancelReason: r.cancelReason,
+    decidedBy: r.decidedBy && decidedByName ? { id: r.decidedBy, name: decidedByName } : null,
+    version: r.version,
+    submittedAt: r.submittedAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+    history: history.map((e) => ({ ...e, at: e.at.toISOString() })),
+  };
+}
+
+/** A pending request moves to "in review" when someone takes its handoff (no-op otherwise). */
+export async function markInReview(ctx: AppContext, tx: DbOrTx, requestId: string, actor: StaffActor): Promise<void> {
+  const request = await findRequest(tx, requestId);
+  if (!request || request.status !== 'submitted') return;
+  const now = ctx.clock.now();
+  const row = await transitionIfVersion(tx, requestId, request.version, ['submitted'], { status: 'in_review' }, now);
+  if (!row) return;
+  await insertRequestEvent(tx, { appointmentRequestId: requestId, fromStatus: 'submitted', toStatus: 'in_review', actorType: 'staff', actorUserId: actor.userId, at: now });
+  await publishLive(tx, { topic: 'appointment-requests', organizationId: row.organizationId, type: 'updated', id: requestId, data: { status: 'in_review' } });
+}
+
+export type Decision =
+  | { to: 'scheduled'; version: number; scheduledFor: string; note?: string }
+  | { to: 'declined'; version: number; reason: string }
+  | { to: 'canceled'; version: number; reason?: string };
+
+/**
+ * Schedules, declines or cancels a request: checked against the state machine, then applied by
+ * a conditional UPDATE on the version (so a second decision at the same time gets 409), the
+ * request's handoffs closed, the patient notified through the outbox — one transaction.
+ */
+export async function decideRequest(ctx: AppContext, actor: StaffActor, id: string, d: Decision): Promise<AppointmentRequestRow> {
+  const { request, org } = await loadRequestFor(ctx.db, actor, id);
+  if (!canTransition(request.status, d.to)) throw invalidTransition(request.status, d.to, await userName(ctx.db, request.decidedBy));
+  if (d.version !== request.version) throw stale();
+  const now = ctx.clock.now();
+  const patch: Parameters<typeof transitionIfVersion>[4] = { status: d.to, decidedBy: actor.userId };
+  if (d.to === 'scheduled') patch.scheduledFor = scheduledInstant(d.scheduledFor, org.timeZone, now);
+  if (d.to === 'declined') patch.declineReason = d.reason;
+  if (d.to === 'canceled') patch.cancelReason = d.reason || null;
+  const note = d.to === 'scheduled' ? d.note : d.reason;
+  return ctx.db.transaction(async (tx) => {
+    const updated = await transitionIfVersion(tx, id, d.version, statusesLeadingTo(d.to), patch, now);
+    if (!updated) {
+      const current = await findRequest(tx, id);
+      if (current && !canTransition(current.status, d.to)) throw invalidTransition(current.status, d.to, await userName(tx, current.decidedBy));
+      throw stale();
+    }
+    await insertRequestEvent(tx, { appointmentRequestId: id, fromStatus: request.status, toStatus: d.to, actorType: 'staff', actorUserId: actor.userId, note: note || null, at: now });
+    const resolution = { scheduled: 'appointment_scheduled', declined: 'appointment_declined', canceled: 'appointment_canceled' }[d.to];
+    await resolveHandoffsOfRequest(ctx, tx, id, resolution, actor, note);
+    const kind: NoticeKind = d.to;
+    const outbox = await notifyPatient(tx, kind, updated, org, ctx.baseUrl, { reason: d.to === 'scheduled' ? undefined : d.reason });
+    await publishLive(tx, { topic: 'appointment-requests', organizationId: org.id, type: 'updated', id, data: { status: d.to } });
+    await recordAudit(tx, { action: `appointment_request.${d.to}`, outcome: 'success', actor, organizationId: org.id, recordType: 'appointment_request', recordId: id, details: { from: request.status, notified: outbox.length } });
+    return updated;
+  });
+}
+
+export async function requestAsFhir(ctx: AppContext, actor: StaffActor, id: string): Promise<FhirAppointment> {
+  const { request, org } = await loadRequestFor(ctx.db, actor, id);
+  await recordPhiView(ctx.db, actor, { type: 'appointment_request', id, organizationId: org.id });
+  return toFhirAppointment(request, org, ctx.baseUrl, ctx.clock.now());
+}
+
+function scheduledInstant(local: string, zone: string, now: Date): Date {
+  const result = localTimeToInstant(local, zone);
+  if (!result.ok) {
+    throw invalid({
+      scheduledFor: result.reason === 'skipped' ? `That time does not exist in ${zone}: the clocks change then. Choose another time.` : 'Choose a real date and time.',
+    });
+  }
+  if (result.epochMs <= now.getTime()) throw invalid({ scheduledFor: 'Choose a time in the future.' });
+  if (result.epochMs > now.getTime() + MAX_AHEAD_MS) throw invalid({ scheduledFor: 'Choose a time within the next two years.' });
+  return new Date(result.epochMs);
+}
+
+function invalidTransition(from: AppointmentStatus, to: AppointmentStatus, by: string | null): AppError {
+  const who = by && (from === 'scheduled' || from === 'declined' || from === 'canceled') ? ` by ${by}` : '';
+  return conflict(`This request is ${STATUS_WORDS[from]}${who}, so it cannot be ${VERBS[to] ?? to}.`, 'invalid_transition', { status: from });
+}
+
+const stale = () => conflict('This request was changed by someone else. Reload it to see the latest, then try again.', 'stale_version');

@@ -1,0 +1,287 @@
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { appointmentRequests, callEvents, calls, handoffs, organizations, patients, users } from '../../db/schema/index.js';
+
+export type CallRow = typeof calls.$inferSelect;
+export type CallEventRow = typeof callEvents.$inferSelect;
+export type CallStatus = CallRow['status'];
+export type CallOutcome = NonNullable<CallRow['outcome']>;
+
+export const LIVE_STATUSES = ['ringing', 'in_progress'] as const satisfies readonly CallStatus[];
+
+export interface OrganizationZoneRow {
+  id: string;
+  name: string;
+  timeZone: string;
+  status: 'active' | 'paused' | 'deactivated';
+}
+
+/**
+ * The organizations whose calls the actor may see, with their zones (for "today" and date
+ * ranges). `scope` null: every organization (administrators, deactivated ones included).
+ */
+export async function visibleOrganizationZones(db: DbOrTx, scope: string[] | null): Promise<OrganizationZoneRow[]> {
+  if (scope && scope.length === 0) return [];
+  return db
+    .select({ id: organizations.id, name: organizations.name, timeZone: organizations.timeZone, status: organizations.status })
+    .from(organizations)
+    .where(scope ? and(inArray(organizations.id, scope), ne(organizations.status, 'deactivated')) : undefined)
+    .orderBy(asc(organizations.name));
+}
+
+/** A time window on `started_at`, optionally only for some organizations (those of one zone). */
+export interface StartedWindow {
+  organizationIds: string[] | null;
+  from?: Date;
+  to?: Date;
+}
+
+export interface CallListFilter {
+  /** Organizations to list (null: all). Always applied. */
+  organizationIds: string[] | null;
+  direction?: CallRow['direction'];
+  status?: CallStatus;
+  outcome?: CallOutcome | 'none';
+  live?: boolean;
+  hasHandoff?: boolean;
+  /** E.164 */
+  phone?: string;
+  q?: string;
+  /** OR'ed windows (one per time zone), and the envelope around them all (for the index). */
+  windows?: StartedWindow[];
+  envelope?: { from?: Date; to?: Date };
+  sort: 'startedAt' | 'duration';
+  order: 'asc' | 'desc';
+  limit: number;
+  cursor?: { value: string; id: string; direction: 'after' | 'before' };
+}
+
+export interface CallListRow {
+  id: string;
+  organizationId: string;
+  organizationName: string;
+  direction: CallRow['direction'];
+  status: CallStatus;
+  outcome: CallOutcome | null;
+  provider: CallRow['provider'];
+  fromNumber: string;
+  toNumber: string;
+  patientId: string | null;
+  patientFirstName: string | null;
+  patientLastName: string | null;
+  startedAt: Date;
+  answeredAt: Date | null;
+  endedAt: Date | null;
+  durationSeconds: number | null;
+  summary: string | null;
+  hasRecording: boolean;
+  hasHandoff: boolean;
+  match: string | null;
+  /** The sort key as exact text (microseconds since the epoch, or seconds of duration). */
+  sortValue: string;
+}
+
+const FTS_CONFIG = sql.raw(`'english'`);
+const HEADLINE_OPTIONS = 'StartSel=«, StopSel=», MaxWords=18, MinWords=6, MaxFragments=2, FragmentDelimiter=" … "';
+
+function sortExpression(sort: CallListFilter['sort']): SQL {
+  // Exact keys: started_at in whole microseconds, duration with live calls (no duration yet) last.
+  return sort === 'duration' ? sql`coalesce(c.duration_seconds, -1)` : sql`c.started_at`;
+}
+
+function sortValueSql(sort: CallListFilter['sort']): SQL {
+  return sort === 'duration' ? sql`coalesce(c.duration_seconds, -1)::text` : sql`(extract(epoch from c.started_at) * 1000000)::bigint::text`;
+}
+
+function cursorValueSql(sort: CallListFilter['sort'], value: string): SQL {
+  return sort === 'duration' ? sql`${Number(value)}::int` : sql`('epoch'::timestamptz + ${value}::bigint * interval '1 microsecond')`;
+}
+
+/**
+ * One page of calls, newest (or longest) first, by keyset: `(sort key, id)` past the cursor.
+ * The comparison is written as `key <= v and (key < v or id < id0)` so that the existing
+ * single-column indexes on the sort key serve it (ties are rare).
+ */
+export async function listCalls(db: DbOrTx, f: CallListFilter): Promise<CallListRow[]> {
+  if (f.organizationIds && f.organizationIds.length === 0) return [];
+  const where: SQL[] = [];
+  if (f.organizationIds) {
+    where.push(f.organizationIds.length === 1 ? sql`c.organization_id = ${f.organizationIds[0]}` : sql`c.organization_id in ${f.organizationIds}`);
+  }
+  if (f.direction) where.push(sql`c.direction = ${f.direction}`);
+  if (f.status) where.push(sql`c.status = ${f.status}`);
+  if (f.outcome === 'none') where.push(sql`c.outcome is null`);
+  else if (f.outcome) where.push(sql`c.outcome = ${f.outcome}`);
+  if (f.live === true) where.push(sql`c.status in ('ringing', 'in_progress')`);
+  if (f.live === false) where.push(sql`c.status not in ('ringing', 'in_progress')`);
+  if (f.hasHandoff !== undefined) {
+    where.push(f.hasHandoff ? sql`exists (select 1 from handoffs h where h.call_id = c.id)` : sql`not exists (select 1 from handoffs h where h.call_id = c.id)`);
+  }
+  if (f.phone) where.push(sql`(c.from_number = ${f.phone} or c.to_number = ${f.phone})`);
+  if (f.q) where.push(sql`to_tsvector(${FTS_CONFIG}, c.transcript_text) @@ websearch_to_tsquery(${FTS_CONFIG}, ${f.q})`);
+  if (f.envelope?.from) where.push(sql`c.started_at >= ${f.envelope.from}`);
+  if (f.envelope?.to) where.push(sql`c.started_at < ${f.envelope.to}`);
+  if (f.windows && f.windows.length) {
+    const parts = f.windows.map((w) => {
+      const p: SQL[] = [];
+      if (w.organizationIds) p.push(sql`c.organization_id in ${w.organizationIds}`);
+      if (w.from) p.push(sql`c.started_at >= ${w.from}`);
+      if (w.to) p.push(sql`c.started_at < ${w.to}`);
+      return p.length ? sql`(${sql.join(p, sql` and `)})` : sql`true`;
+    });
+    where.push(parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` or `)})`);
+  }
+
+  const key = sortExpression(f.sort);
+  // Walking backwards (the page before a cursor) reverses the order; the rows are put back after.
+  const backwards = f.cursor?.direction === 'before';
+  const descending = (f.order === 'desc') !== backwards;
+  if (f.cursor) {
+    const v = cursorValueSql(f.sort, f.cursor.value);
+    where.push(
+      descending
+        ? sql`${key} <= ${v} and (${key} < ${v} or c.id < ${f.cursor.id}::uuid)`
+        : sql`${key} >= ${v} and (${key} > ${v} or c.id > ${f.cursor.id}::uuid)`,
+    );
+  }
+  const dir = sql.raw(descending ? 'desc' : 'asc');
+  const outerDir = sql.raw(f.order === 'desc' ? 'desc' : 'asc');
+  const match = f.q
+    ? sql`(select ts_headline(${FTS_CONFIG}, c2.transcript_text, websearch_to_tsquery(${FTS_CONFIG}, ${f.q}), ${HEADLINE_OPTIONS}) from calls c2 where c2.id = page.id)`
+    : sql`null::text`;
+
+  const query = sql`
+    with page as (
+      select c.id, c.organization_id, c.direction, c.status, c.outcome, c.provider, c.from_number, c.to_number, c.patient_id,
+             c.started_at, c.answered_at, c.ended_at, c.duration_seconds, c.summary, (c.recording_url is not null) as has_recording,
+             ${sortValueSql(f.sort)} as sort_value, ${key} as sort_key
+      from calls c
+      ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+      order by ${key} ${dir}, c.id ${dir}
+      limit ${f.limit}
+    )
+    select page.id, page.organization_id as "organizationId", o.name as "organizationName", page.direction, page.status, page.outcome,
+           page.provider, page.from_number as "fromNumber", page.to_number as "toNumber", page.patient_id as "patientId",
+           p.first_name as "patientFirstName", p.last_name as "patientLastName", page.started_at as "startedAt",
+           page.answered_at as "answeredAt", page.ended_at as "endedAt", page.duration_seconds as "durationSeconds", page.summary,
+           page.has_recording as "hasRecording", exists (select 1 from handoffs h where h.call_id = page.id) as "hasHandoff",
+           ${match} as match, page.sort_value as "sortValue"
+    from page
+    join organizations o on o.id = page.organization_id
+    left join patients p on p.id = page.patient_id
+    order by page.sort_key ${outerDir}, page.id ${outerDir}`;
+  const result = await db.execute(query);
+  return (result.rows as unknown as CallListRow[]).map(normalizeTimes);
+}
+
+/** node-postgres returns timestamptz of a raw query as Date already; be strict anyway. */
+function normalizeTimes(r: CallListRow): CallListRow {
+  const d = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
+  return { ...r, startedAt: d(r.startedAt)!, answeredAt: d(r.answeredAt), endedAt: d(r.endedAt) };
+}
+
+export async function findCall(db: DbOrTx, id: string): Promise<CallRow | undefined> {
+  const [row] = await db.select().from(calls).where(eq(calls.id, id)).limit(1);
+  return row;
+}
+
+export async function findCallForUpdate(db: DbOrTx, id: string): Promise<CallRow | undefined> {
+  const [row] = await db.select().from(calls).where(eq(calls.id, id)).limit(1).for('update');
+  return row;
+}
+
+export async function findOrganizationZone(db: DbOrTx, id: string): Promise<OrganizationZoneRow | undefined> {
+  const [row] = await db
+    .select({ id: organizations.id, name: organizations.name, timeZone: organizations.timeZone, status: organizations.status })
+    .from(organizations)
+    .where(eq(organizations.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function eventsOf(db: DbOrTx, callId: string, kinds?: readonly CallEventRow['kind'][]): Promise<CallEventRow[]> {
+  return db
+    .select()
+    .from(callEvents)
+    .where(kinds ? and(eq(callEvents.callId, callId), inArray(callEvents.kind, [...kinds])) : eq(callEvents.callId, callId))
+    .orderBy(asc(callEvents.seq));
+}
+
+export async function findPatient(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(patients).where(eq(patients.id, id)).limit(1);
+  return row;
+}
+
+export async function handoffsOfCall(db: DbOrTx, callId: string) {
+  return db
+    .select({
+      id: handoffs.id,
+      type: handoffs.type,
+      priority: handoffs.priority,
+      status: handoffs.status,
+      source: handoffs.source,
+      reason: handoffs.reason,
+      dueAt: handoffs.dueAt,
+      createdAt: handoffs.createdAt,
+      assigneeName: users.name,
+      resolution: handoffs.resolution,
+    })
+    .from(handoffs)
+    .leftJoin(users, eq(users.id, handoffs.assigneeId))
+    .where(eq(handoffs.callId, callId))
+    .orderBy(asc(handoffs.createdAt));
+}
+
+export async function appointmentRequestsOfCall(db: DbOrTx, callId: string) {
+  return db
+    .select({
+      id: appointmentRequests.id,
+      referenceCode: appointmentRequests.referenceCode,
+      status: appointmentRequests.status,
+      source: appointmentRequests.source,
+      firstName: appointmentRequests.firstName,
+      lastName: appointmentRequests.lastName,
+      reason: appointmentRequests.reason,
+      createdAt: appointmentRequests.createdAt,
+      submittedAt: appointmentRequests.submittedAt,
+    })
+    .from(appointmentRequests)
+    .where(eq(appointmentRequests.callId, callId))
+    .orderBy(asc(appointmentRequests.createdAt));
+}
+
+/**
+ * Appends an event with the call's next `seq`. The caller holds the call's row lock, so two
+ * staff writes never race; the unique (call, seq) index catches a writer that does not lock.
+ */
+export async function appendCallEvent(
+  db: DbOrTx,
+  callId: string,
+  event: { kind: CallEventRow['kind']; payload: Record<string, unknown>; at: Date },
+): Promise<CallEventRow> {
+  const [row] = await db
+    .insert(callEvents)
+    .values({
+      callId,
+      seq: sql`(select coalesce(max(${callEvents.seq}), 0) + 1 from ${callEvents} where ${callEvents.callId} = ${callId})`,
+      kind: event.kind,
+      payload: event.payload,
+      at: event.at,
+    })
+    .returning();
+  return row!;
+}
+
+export async function setCallOutcome(db: DbOrTx, id: string, outcome: CallOutcome, at: Date): Promise<CallRow> {
+  const [row] = await db.update(calls).set({ outcome, updatedAt: at }).where(eq(calls.id, id)).returning();
+  return row!;
+}
+
+export async function openHandoffOfType(db: DbOrTx, callId: string, type: (typeof handoffs.$inferSelect)['type']) {
+  const [row] = await db
+    .select({ id: handoffs.id })
+    .from(handoffs)
+    .where(and(eq(handoffs.callId, callId), eq(handoffs.type, type), inArray(handoffs.status, ['open', 'claimed'])))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import type { HandoffListRow, HandoffEventRow } from './handoffs.repository.js';
+import type { HandoffEventView, HandoffSummary } from './handoffs.schemas.js';
+
+export function presentHandoff(h: HandoffListRow): z.infer<typeof HandoffSummary> {
+  return {
+    id: h.id,
+    organizationId: h.organizationId,
+    organizationName: h.organizationName,
+    type: h.type,
+    priority: h.priority,
+    status: h.status,
+    source: h.source,
+    reason: h.reason,
+    contactName: h.contactName,
+    contactPhone: h.contactPhone,
+    dueAt: h.dueAt.toISOString(),
+    createdAt: h.createdAt.toISOString(),
+    updatedAt: h.updatedAt.toISOString(),
+    claimedAt: h.claimedAt?.toISOString() ?? null,
+    resolvedAt: h.resolvedAt?.toISOString() ?? null,
+    resolution: h.resolution,
+    assignee: h.assigneeId ? { id: h.assigneeId, name: h.assigneeName ?? 'Former user' } : null,
+    callId: h.callId,
+    appointmentRequestId: h.appointmentRequestId,
+    appointmentRequestStatus: h.requestStatus,
+    version: h.version,
+  };
+}
+
+export function presentEvent(e: HandoffEventRow & { actorName: string | null }): z.infer<typeof HandoffEventView> {
+  return {
+    id: e.id,
+    kind: e.kind,
+    body: e.body,
+    data: e.data,
+    at: e.at.toISOString(),
+    actor: e.actorUserId ? { id: e.actorUserId, name: e.actorName ?? 'Former user' } : null,
+  };
+}

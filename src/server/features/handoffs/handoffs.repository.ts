@@ -1,0 +1,208 @@
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { appointmentRequests, handoffEvents, handoffs, organizations, userOrganizations, users } from '../../db/schema/index.js';
+import type { HandoffRow } from './handoffs.core.js';
+
+export type HandoffStatus = HandoffRow['status'];
+export type HandoffEventRow = typeof handoffEvents.$inferSelect;
+
+export interface HandoffListRow extends HandoffRow {
+  organizationName: string;
+  assigneeName: string | null;
+  requestStatus: (typeof appointmentRequests.$inferSelect)['status'] | null;
+}
+
+export interface HandoffListFilter {
+  /** Organizations the caller may see; null: every organization (admins). */
+  scope: string[] | null;
+  tab: 'open' | 'mine' | 'resolved';
+  userId: string;
+  organizationId?: string;
+  type?: HandoffRow['type'];
+  priority?: HandoffRow['priority'];
+  assigneeId?: string;
+  page: number;
+  pageSize: number;
+}
+
+const UNRESOLVED: HandoffStatus[] = ['open', 'claimed'];
+const PRIORITY_RANK = sql`case ${handoffs.priority} when 'urgent' then 0 when 'high' then 1 when 'normal' then 2 else 3 end`;
+
+const listColumns = {
+  handoff: handoffs,
+  organizationName: organizations.name,
+  assigneeName: users.name,
+  requestStatus: appointmentRequests.status,
+};
+
+function flatten(r: { handoff: HandoffRow; organizationName: string; assigneeName: string | null; requestStatus: HandoffListRow['requestStatus'] }): HandoffListRow {
+  return { ...r.handoff, organizationName: r.organizationName, assigneeName: r.assigneeName, requestStatus: r.requestStatus };
+}
+
+/** The queue: scoped to the caller's organizations, sorted by priority then deadline (resolved: newest first). */
+export async function listHandoffs(db: DbOrTx, f: HandoffListFilter): Promise<{ rows: HandoffListRow[]; total: number; counts: { open: number; mine: number } }> {
+  if (f.scope && f.scope.length === 0) return { rows: [], total: 0, counts: { open: 0, mine: 0 } };
+  const common: SQL[] = [];
+  if (f.scope) common.push(inArray(handoffs.organizationId, f.scope));
+  if (f.organizationId) common.push(eq(handoffs.organizationId, f.organizationId));
+  if (f.type) common.push(eq(handoffs.type, f.type));
+  if (f.priority) common.push(eq(handoffs.priority, f.priority));
+  const open = inArray(handoffs.status, UNRESOLVED);
+  const mine = and(open, eq(handoffs.assigneeId, f.userId))!;
+  const tab = f.tab === 'open' ? open : f.tab === 'mine' ? mine : inArray(handoffs.status, ['resolved', 'canceled']);
+  const where = [...common, tab];
+  if (f.assigneeId && f.tab !== 'mine') where.push(f.assigneeId === 'unassigned' ? isNull(handoffs.assigneeId) : eq(handoffs.assigneeId, f.assigneeId));
+  const orderBy =
+    f.tab === 'resolved'
+      ? [desc(sql`coalesce(${handoffs.resolvedAt}, ${handoffs.updatedAt})`), desc(handoffs.id)]
+      : [asc(PRIORITY_RANK), asc(handoffs.dueAt), asc(handoffs.createdAt), asc(handoffs.id)];
+  const [rows, totalRow, countRow] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(handoffs)
+      .innerJoin(organizations, eq(organizations.id, handoffs.organizationId))
+      .leftJoin(users, eq(users.id, handoffs.assigneeId))
+      .leftJoin(appointmentRequests, eq(appointmentRequests.id, handoffs.appointmentRequestId))
+      .where(and(...where))
+      .orderBy(...orderBy)
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize),
+    db.select({ n: count() }).from(handoffs).where(and(...where)),
+    db
+      .select({
+        open: sql<number>`count(*) filter (where ${open})`.mapWith(Number),
+        mine: sql<number>`count(*) filter (where ${mine})`.mapWith(Number),
+      })
+      .from(handoffs)
+      .where(common.length ? and(...common, open) : open),
+  ]);
+  return { rows: rows.map(flatten), total: Number(totalRow[0]?.n ?? 0), counts: { open: countRow[0]?.open ?? 0, mine: countRow[0]?.mine ?? 0 } };
+}
+
+export async function findHandoff(db: DbOrTx, id: string): Promise<HandoffListRow | undefined> {
+  const [row] = await db
+    .select(listColumns)
+    .from(handoffs)
+    .innerJoin(organizations, eq(organizations.id, handoffs.organizationId))
+    .leftJoin(users, eq(users.id, handoffs.assigneeId))
+    .leftJoin(appointmentRequests, eq(appointmentRequests.id, handoffs.appointmentRequestId))
+    .where(eq(handoffs.id, id))
+    .limit(1);
+  return row ? flatten(row) : undefined;
+}
+
+/**
+ * The atomic claim: only an open handoff can be claimed, so of two claims at once exactly one
+ * updates the row; the other gets nothing back.
+ */
+export async function claimIfOpen(db: DbOrTx, id: string, userId: string, now: Date): Promise<HandoffRow | undefined> {
+  const [row] = await db
+    .update(handoffs)
+    .set({ status: 'claimed', assigneeId: userId, claimedAt: now, updatedAt: now, version: sql`${handoffs.version} + 1` })
+    .where(and(eq(handoffs.id, id), eq(handoffs.status, 'open')))
+    .returning();
+  return row;
+}
+
+/** Applies `patch` only while the handoff is in one of `from` (re-checked by the database). */
+export async function updateHandoffIfStatus(
+  db: DbOrTx,
+  id: string,
+  from: HandoffStatus[],
+  patch: Partial<Pick<HandoffRow, 'status' | 'assigneeId' | 'claimedAt' | 'resolvedAt' | 'resolution' | 'dueAt'>>,
+  now: Date,
+): Promise<HandoffRow | undefined> {
+  const [row] = await db
+    .update(handoffs)
+    .set({ ...patch, updatedAt: now, version: sql`${handoffs.version} + 1` })
+    .where(and(eq(handoffs.id, id), inArray(handoffs.status, from)))
+    .returning();
+  return row;
+}
+
+/** Bumps `updatedAt` (and version) so lists and caches see a note or an attempt. */
+export async function touchHandoff(db: DbOrTx, id: string, now: Date): Promise<void> {
+  await db.update(handoffs).set({ updatedAt: now, version: sql`${handoffs.version} + 1` }).where(eq(handoffs.id, id));
+}
+
+export async function insertHandoffEvent(db: DbOrTx, row: typeof handoffEvents.$inferInsert): Promise<HandoffEventRow> {
+  const [created] = await db.insert(handoffEvents).values(row).returning();
+  return created!;
+}
+
+export async function listHandoffEvents(db: DbOrTx, handoffId: string): Promise<(HandoffEventRow & { actorName: string | null })[]> {
+  const rows = await db
+    .select({ event: handoffEvents, actorName: users.name })
+    .from(handoffEvents)
+    .leftJoin(users, eq(users.id, handoffEvents.actorUserId))
+    .where(eq(handoffEvents.handoffId, handoffId))
+    .orderBy(asc(handoffEvents.at), asc(handoffEvents.id));
+  return rows.map((r) => ({ ...r.event, actorName: r.actorName }));
+}
+
+/** Unresolved handoffs of an appointment request (closed together with the request). */
+export async function openHandoffsOfRequest(db: DbOrTx, appointmentRequestId: string): Promise<HandoffRow[]> {
+  return db
+    .select()
+    .from(handoffs)
+    .where(and(eq(handoffs.appointmentRequestId, appointmentRequestId), inArray(handoffs.status, UNRESOLVED)));
+}
+
+export interface AssignableUser {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  phone: string | null;
+  notificationPreferences: { email: boolean; sms: boolean; urgentHandoffs: boolean };
+}
+
+const assignableColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  phone: users.phone,
+  notificationPreferences: users.notificationPreferences,
+};
+
+/**
+ * People who may work this organization's handoffs: its active members whose role works
+ * handoffs, and administrators (who work every organization).
+ */
+export async function assignableUsers(db: DbOrTx, organizationId: string): Promise<AssignableUser[]> {
+  return db
+    .select(assignableColumns)
+    .from(users)
+    .where(
+      and(
+        eq(users.status, 'active'),
+        or(
+          eq(users.role, 'admin'),
+          and(
+            inArray(users.role, ['supervisor', 'agent']),
+            sql`exists (select 1 from ${userOrganizations} uo where uo.user_id = ${users.id} and uo.organization_id = ${organizationId})`,
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+/** Active users among `ids`, with what urgent alerts need. */
+export async function alertTargets(db: DbOrTx, ids: string[]): Promise<AssignableUser[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(assignableColumns)
+    .from(users)
+    .where(and(inArray(users.id, ids), ne(users.status, 'disabled')));
+}
+
+/** The organization's supervisors: who hears of an urgent handoff when nobody is on duty. */
+export async function supervisorsOf(db: DbOrTx, organizationId: string): Promise<AssignableUser[]> {
+  return db
+    .select(assignableColumns)
+    .from(users)
+    .innerJoin(userOrganizations, eq(userOrganizations.userId, users.id))
+    .where(and(eq(userOrganizations.organizationId, organizationId), eq(users.role, 'supervisor'), eq(users.status, 'active')));
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
+import { actorOf } from '../../policy/access-hook.js';
+import { addNote, assignHandoff, cancelHandoff, claimHandoff, messagePatient, recordCallback, reopenHandoff, resolveHandoff } from './handoff-actions.service.js';
+import { presentHandoff } from './handoffs.presenter.js';
+import {
+  AssignBody,
+  AssigneeOptions,
+  CallbackBody,
+  CancelBody,
+  CreateHandoffBody,
+  HandoffDetail,
+  HandoffIdParams,
+  HandoffListQuery,
+  HandoffListResponse,
+  HandoffSummary,
+  MessageBody,
+  NoteBody,
+  ReopenBody,
+  ResolveBody,
+} from './handoffs.schemas.js';
+import { assigneeOptions, createStaffHandoff, handoffDetail, listQueue } from './handoffs.service.js';
+
+const access = { capability: 'handoffs.work' } as const;
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const tags = ['handoffs'];
+const Updated = z.object({ handoff: HandoffSummary });
+
+/** The human work queue (PRODUCT §3 /handoffs). */
+export const handoffsRoutes: FeatureRoutes = (app, ctx) => {
+  app.get('/api/handoffs', {
+    config: { access },
+    schema: { tags, summary: 'The queue: tabs open / mine / resolved, filtered, by priority then deadline', querystring: HandoffListQuery, response: { 200: HandoffListResponse, ...errors } },
+    handler: async (request) => listQueue(ctx, actorOf(request), request.query),
+  });
+
+  app.post('/api/handoffs', {
+    config: { access },
+    schema: { tags, summary: 'Create a handoff (staff)', body: CreateHandoffBody, response: { 201: Updated, ...errors } },
+    handler: async (request, reply) => {
+      const row = await createStaffHandoff(ctx, actorOf(request), request.body);
+      return reply.status(201).send({ handoff: presentHandoff(row) });
+    },
+  });
+
+  app.get('/api/handoffs/:id', {
+    config: { access },
+    schema: { tags, summary: 'One handoff with its history, linked call or request, and the patient’s history (audited view)', params: HandoffIdParams, response: { 200: HandoffDetail, ...errors } },
+    handler: async (request) => handoffDetail(ctx, actorOf(request), request.params.id),
+  });
+
+  app.get('/api/handoffs/:id/assignees', {
+    config: { access },
+    schema: { tags, summary: 'Who it can be assigned to, with the on-duty person suggested', params: HandoffIdParams, response: { 200: AssigneeOptions, ...errors } },
+    handler: async (request) => assigneeOptions(ctx, actorOf(request), request.params.id),
+  });
+
+  const action = <B extends z.ZodType>(path: string, summary: string, body: B | null, run: (actor: ReturnType<typeof actorOf>, id: string, body: z.infer<B>) => ReturnType<typeof claimHandoff>) =>
+    app.post(`/api/handoffs/:id/${path}`, {
+      config: { access },
+      schema: { tags, summary, params: HandoffIdParams, ...(body ? { body } : {}), response: { 200: Updated, ...errors } },
+      handler: async (request) => {
+        const params = request.params as z.infer<typeof HandoffIdParams>;
+        const row = await run(actorOf(request), params.id, request.body as z.infer<B>);
+        return { handoff: presentHandoff(row) };
+      },
+    });
+
+  action('claim', 'Claim an open handoff (atomic: of two at once, one wins; the other gets 409 with who has it)', null, (actor, id) => claimHandoff(ctx, actor, id));
+  action('assign', 'Assign to a person of the organization', AssignBody, (actor, id, b) => assignHandoff(ctx, actor, id, b.userId));
+  action('notes', 'Add a note', NoteBody, (actor, id, b) => addNote(ctx, actor, id, b.body));
+  action('resolve', 'Resolve with an outcome and a note', ResolveBody, (actor, id, b) => resolveHandoff(ctx, actor, id, b));
+  action('reopen', 'Reopen a resolved or canceled handoff', ReopenBody, (actor, id, b) => reopenHandoff(ctx, actor, id, b?.note));
+  action('cancel', 'Cancel with a reason', CancelBody, (actor, id, b) => cancelHandoff(ctx, actor, id, b.reason));
+  action('callback-attempts', 'Record a call-back attempt and its result', CallbackBody, (actor, id, b) => recordCallback(ctx, actor, id, b));
+  action('messages', 'Send the patient a message (email or text) through the outbox', MessageBody, (actor, id, b) => messagePatient(ctx, actor, id, b));
+};

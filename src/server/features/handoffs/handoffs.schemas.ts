@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { HANDOFF_PRIORITIES, HANDOFF_STATUSES, HANDOFF_TYPES } from '../../db/schema/index.js';
+import { APPOINTMENT_STATUSES } from '../../db/schema/index.js';
+
+/** Ids are checked as uuids by the service (a malformed one is "not found"), never by Postgres. */
+export const HandoffIdParams = z.object({ id: z.string().max(100) });
+
+const text = (max: number, required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: `Use at most ${max} characters.` });
+
+export const HANDOFF_TABS = ['open', 'mine', 'resolved'] as const;
+
+export const HandoffListQuery = z.object({
+  tab: z.enum(HANDOFF_TABS, { error: 'Choose open, mine or resolved.' }).default('open'),
+  organizationId: z.uuid({ error: 'Not a valid organization id.' }).optional(),
+  type: z.enum(HANDOFF_TYPES, { error: 'Not a handoff type.' }).optional(),
+  priority: z.enum(HANDOFF_PRIORITIES, { error: 'Not a priority.' }).optional(),
+  /** A user id, or `unassigned`. */
+  assigneeId: z.string().trim().min(1).max(100).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type HandoffListQuery = z.infer<typeof HandoffListQuery>;
+
+const Person = z.object({ id: z.string(), name: z.string() });
+
+export const HandoffSummary = z
+  .object({
+    id: z.string(),
+    organizationId: z.string(),
+    organizationName: z.string(),
+    type: z.enum(HANDOFF_TYPES),
+    priority: z.enum(HANDOFF_PRIORITIES),
+    status: z.enum(HANDOFF_STATUSES),
+    source: z.enum(['call', 'web', 'portal', 'staff']),
+    reason: z.string(),
+    contactName: z.string().nullable(),
+    contactPhone: z.string().nullable(),
+    dueAt: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    claimedAt: z.string().nullable(),
+    resolvedAt: z.string().nullable(),
+    resolution: z.string().nullable(),
+    assignee: Person.nullable(),
+    callId: z.string().nullable(),
+    appointmentRequestId: z.string().nullable(),
+    appointmentRequestStatus: z.enum(APPOINTMENT_STATUSES).nullable(),
+    version: z.number(),
+  })
+  .meta({ id: 'HandoffSummary' });
+
+export const HandoffListResponse = z.object({
+  items: z.array(HandoffSummary),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  /** Open (unresolved) handoffs, and those assigned to the caller, under the same filters. */
+  counts: z.object({ open: z.number(), mine: z.number() }),
+});
+
+export const HANDOFF_EVENT_KINDS = ['created', 'claimed', 'assigned', 'note', 'callback_attempt', 'resolved', 'reopened', 'canceled', 'message_sent'] as const;
+
+export const HandoffEventView = z.object({
+  id: z.number(),
+  kind: z.enum(HANDOFF_EVENT_KINDS),
+  body: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  at: z.string(),
+  actor: Person.nullable(),
+});
+
+export const CallExcerpt = z.object({
+  id: z.string(),
+  direction: z.string(),
+  status: z.string(),
+  outcome: z.string().nullable(),
+  fromNumber: z.string(),
+  toNumber: z.string(),
+  startedAt: z.string(),
+  durationSeconds: z.number().nullable(),
+  summary: z.string().nullable(),
+  turnCount: z.number(),
+  excerpt: z.array(z.object({ speaker: z.enum(['caller', 'agent']), text: z.string(), at: z.string() })),
+});
+
+export const RequestView = z
+  .object({
+    id: z.string(),
+    referenceCode: z.string().nullable(),
+    status: z.enum(APPOINTMENT_STATUSES),
+    source: z.enum(['web', 'phone', 'portal']),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    dateOfBirth: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    isNewPatient: z.boolean().nullable(),
+    reason: z.string().nullable(),
+    reasonOther: z.string().nullable(),
+    preferences: z.record(z.string(), z.unknown()),
+    insurance: z.object({ carrier: z.string().optional(), memberId: z.string().optional() }),
+    notes: z.string().nullable(),
+    consentToContact: z.boolean(),
+    locale: z.string(),
+    scheduledFor: z.string().nullable(),
+    declineReason: z.string().nullable(),
+    cancelReason: z.string().nullable(),
+    decidedBy: Person.nullable(),
+    version: z.number(),
+    submittedAt: z.string().nullable(),
+    createdAt: z.string(),
+    history: z.array(z.object({ fromStatus: z.string().nullable(), toStatus: z.string(), actorType: z.string(), actorName: z.string().nullable(), note: z.string().nullable(), at: z.string() })),
+  })
+  .meta({ id: 'AppointmentRequestStaffView' });
+
+export const HandoffDetail = z
+  .object({
+    handoff: HandoffSummary.extend({ details: z.record(z.string(), z.unknown()) }),
+    organization: z.object({ id: z.string(), name: z.string(), timeZone: z.string() }),
+    events: z.array(HandoffEventView),
+    call: CallExcerpt.nullable(),
+    appointmentRequest: RequestView.nullable(),
+    patient: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), dateOfBirth: z.string(), phone: z.string().nullable(), email: z.string().nullable() }).nullable(),
+    history: z.array(z.object({ kind: z.enum(['call', 'appointment_request', 'handoff']), id: z.string(), at: z.string(), title: z.string(), status: z.string() })),
+    /** Where the patient can be reached from here: the number to call back, the address to write to. */
+    contact: z.object({ phone: z.string().nullable(), email: z.string().nullable() }),
+  })
+  .meta({ id: 'HandoffDetail' });
+
+export const AssigneeOptions = z.object({
+  items: z.array(z.object({ id: z.string(), name: z.string(), role: z.string(), onDuty: z.boolean() })),
+  /** The on-duty person to suggest (first on duty who may work handoffs), if any. */
+  suggestedUserId: z.string().nullable(),
+  onDuty: z.array(z.object({ type: z.enum(['user', 'phone']), userId: z.string().nullable(), phone: z.string().nullable(), name: z.string(), scheduleName: z.string() })),
+});
+
+export const CreateHandoffBody = z.object({
+  organizationId: z.uuid({ error: 'Choose an organization.' }),
+  type: z.enum(HANDOFF_TYPES, { error: 'Choose a type.' }),
+  priority: z.enum(HANDOFF_PRIORITIES, { error: 'Choose a priority.' }).default('normal'),
+  reason: text(2000, 'Say what needs doing.'),
+  contactName: z.string().trim().max(200, { error: 'Use at most 200 characters.' }).optional(),
+  contactPhone: z.string().trim().max(40, { error: 'Use at most 40 characters.' }).optional(),
+  callId: z.uuid({ error: 'Not a valid call id.' }).optional(),
+});
+export type CreateHandoffBody = z.infer<typeof CreateHandoffBody>;
+
+export const AssignBody = z.object({ userId: z.string({ error: 'Choose a person.' }).trim().min(1, { error: 'Choose a person.' }).max(100) });
+export const NoteBody = z.object({ body: text(5000, 'Write a note.') });
+
+export const RESOLUTION_OUTCOMES = ['completed', 'appointment_scheduled', 'patient_reached', 'message_delivered', 'no_action_needed', 'unreachable', 'duplicate', 'other'] as const;
+export const ResolveBody = z.object({
+  outcome: z.enum(RESOLUTION_OUTCOMES, { error: 'Choose an outcome.' }),
+  note: z.string().trim().max(5000, { error: 'Use at most 5000 characters.' }).optional(),
+});
+export const ReopenBody = z.object({ note: z.string().trim().max(5000, { error: 'Use at most 5000 characters.' }).optional() }).default({});
+export const CancelBody = z.object({ reason: text(1000, 'Say why it is canceled.') });
+
+export const CALLBACK_RESULTS = ['reached', 'no_answer', 'voicemail', 'busy', 'wrong_number', 'failed'] as const;
+export const CallbackBody = z.object({
+  result: z.enum(CALLBACK_RESULTS, { error: 'Choose what happened.' }),
+  note: z.string().trim().max(2000, { error: 'Use at most 2000 characters.' }).optional(),
+});
+
+export const MessageBody = z.object({
+  channel: z.enum(['email', 'sms'], { error: 'Choose email or text message.' }),
+  body: text(1000, 'Write the message.'),
+});

@@ -1,0 +1,143 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  appointmentRequestEvents,
+  appointmentRequests,
+  handoffEvents,
+  handoffs,
+  intakeSubmissions,
+  patientSessions,
+  patients,
+  portalCodes,
+} from '../../db/schema/index.js';
+
+export type PortalCodeRow = typeof portalCodes.$inferSelect;
+export type PatientSessionRow = typeof patientSessions.$inferSelect;
+export type RequestRow = typeof appointmentRequests.$inferSelect;
+
+/** Who a portal session (or sign-in) stands for: a practice, a proven contact and a date of birth. */
+export interface PatientIdentity {
+  organizationId: string;
+  contactKind: 'email' | 'phone';
+  contact: string;
+  dateOfBirth: string;
+}
+
+function identityMatch(p: PatientIdentity): SQL {
+  const contact = p.contactKind === 'email' ? sql`lower(${patients.email}) = ${p.contact}` : eq(patients.phone, p.contact);
+  return and(eq(patients.organizationId, p.organizationId), eq(patients.dateOfBirth, p.dateOfBirth), contact)!;
+}
+
+/** The practice's patient rows of this person (the same person may have several). */
+export async function patientsOf(db: DbOrTx, p: PatientIdentity) {
+  return db.select().from(patients).where(identityMatch(p)).limit(50);
+}
+
+/** The person's requests at the practice (never drafts), newest first; or one of them. */
+export async function requestsOf(db: DbOrTx, p: PatientIdentity, requestId?: string): Promise<RequestRow[]> {
+  const rows = await db
+    .select({ request: appointmentRequests })
+    .from(appointmentRequests)
+    .innerJoin(patients, eq(patients.id, appointmentRequests.patientId))
+    .where(
+      and(
+        identityMatch(p),
+        eq(appointmentRequests.organizationId, p.organizationId),
+        ne(appointmentRequests.status, 'draft'),
+        requestId ? eq(appointmentRequests.id, requestId) : undefined,
+      ),
+    )
+    .orderBy(desc(appointmentRequests.createdAt))
+    .limit(100);
+  return rows.map((r) => r.request);
+}
+
+export async function eventsOf(db: DbOrTx, requestIds: string[]) {
+  if (!requestIds.length) return [];
+  return db.select().from(appointmentRequestEvents).where(inArray(appointmentRequestEvents.appointmentRequestId, requestIds)).orderBy(asc(appointmentRequestEvents.at), asc(appointmentRequestEvents.id));
+}
+
+export async function intakesOf(db: DbOrTx, requestIds: string[]) {
+  if (!requestIds.length) return [];
+  return db.select({ appointmentRequestId: intakeSubmissions.appointmentRequestId, status: intakeSubmissions.status }).from(intakeSubmissions).where(inArray(intakeSubmissions.appointmentRequestId, requestIds));
+}
+
+/** Messages staff sent to the patient from handoffs about these requests or these patient rows. */
+export async function messagesOf(db: DbOrTx, organizationId: string, requestIds: string[], patientIds: string[]) {
+  const about: SQL[] = [];
+  if (requestIds.length) about.push(inArray(handoffs.appointmentRequestId, requestIds));
+  if (patientIds.length) about.push(inArray(handoffs.patientId, patientIds));
+  if (!about.length) return [];
+  return db
+    .select({ body: handoffEvents.body, at: handoffEvents.at, data: handoffEvents.data, appointmentRequestId: handoffs.appointmentRequestId })
+    .from(handoffEvents)
+    .innerJoin(handoffs, eq(handoffs.id, handoffEvents.handoffId))
+    .where(and(eq(handoffs.organizationId, organizationId), eq(handoffEvents.kind, 'message_sent'), or(...about)))
+    .orderBy(desc(handoffEvents.at))
+    .limit(200);
+}
+
+/** Cancels a request that is still pending; undefined when it is not (any more). */
+export async function cancelIfPending(db: DbOrTx, id: string, reason: string | null, now: Date): Promise<RequestRow | undefined> {
+  const [row] = await db
+    .update(appointmentRequests)
+    .set({ status: 'canceled', cancelReason: reason, version: sql`${appointmentRequests.version} + 1`, updatedAt: now })
+    .where(and(eq(appointmentRequests.id, id), inArray(appointmentRequests.status, ['submitted', 'in_review'])))
+    .returning();
+  return row;
+}
+
+export async function insertCancelEvent(db: DbOrTx, requestId: string, fromStatus: string, note: string | null, at: Date): Promise<void> {
+  await db.insert(appointmentRequestEvents).values({ appointmentRequestId: requestId, fromStatus, toStatus: 'canceled', actorType: 'patient', note, at });
+}
+
+// ── codes ──────────────────────────────────────────────────────────────────────────────────
+
+export async function insertCode(db: DbOrTx, row: typeof portalCodes.$inferInsert): Promise<PortalCodeRow> {
+  const [created] = await db.insert(portalCodes).values(row).returning();
+  return created!;
+}
+
+export async function recentCodesSent(db: DbOrTx, organizationId: string, contact: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(portalCodes)
+    .where(and(eq(portalCodes.organizationId, organizationId), eq(portalCodes.contact, contact), eq(portalCodes.matched, true), gt(portalCodes.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+/** Counts a try on a live code (unused, unexpired, fewer than `maxTries`); undefined otherwise. */
+export async function countTry(db: DbOrTx, id: string, now: Date, maxTries: number): Promise<PortalCodeRow | undefined> {
+  const [row] = await db
+    .update(portalCodes)
+    .set({ attempts: sql`${portalCodes.attempts} + 1` })
+    .where(and(eq(portalCodes.id, id), isNull(portalCodes.consumedAt), gt(portalCodes.expiresAt, now), lt(portalCodes.attempts, maxTries)))
+    .returning();
+  return row;
+}
+
+/** Uses a code once: the first caller gets the row, any other undefined. */
+export async function consumeCode(db: DbOrTx, id: string, now: Date): Promise<PortalCodeRow | undefined> {
+  const [row] = await db.update(portalCodes).set({ consumedAt: now }).where(and(eq(portalCodes.id, id), isNull(portalCodes.consumedAt))).returning();
+  return row;
+}
+
+// ── sessions ───────────────────────────────────────────────────────────────────────────────
+
+export async function insertSession(db: DbOrTx, row: typeof patientSessions.$inferInsert): Promise<PatientSessionRow> {
+  const [created] = await db.insert(patientSessions).values(row).returning();
+  return created!;
+}
+
+export async function findSessionByHash(db: DbOrTx, tokenHash: string): Promise<PatientSessionRow | undefined> {
+  const [row] = await db.select().from(patientSessions).where(eq(patientSessions.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+export async function touchSession(db: DbOrTx, id: string, now: Date): Promise<void> {
+  await db.update(patientSessions).set({ lastActiveAt: now }).where(eq(patientSessions.id, id));
+}
+
+export async function deleteSession(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(patientSessions).where(eq(patientSessions.id, id));
+}

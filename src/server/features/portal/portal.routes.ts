@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
+import { localeOf, patientScope } from '../../http/patient-scope.js';
+import { CancelBody, CancelResponse, IntakeLinkResponse, PortalOverview, RequestIdParams, SignInBody, SignInResponse, VerifyBody } from './portal.schemas.js';
+import { cancelRequest, portalIntakeLink, portalOverview } from './portal.service.js';
+import { clearPatientCookie, endPatientSession, requirePatientSession } from './portal-session.js';
+import { requestCode, verifyCode } from './portal-sign-in.service.js';
+
+const tags = ['patient portal'];
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse };
+
+/**
+ * The patient portal (PRODUCT §3 /portal). Public routes by the policy layer's measure (no
+ * staff session): each checks the patient session itself, and a patient session reaches only
+ * that patient's records at that practice.
+ */
+export const portalRoutes: FeatureRoutes = (app, ctx) =>
+  patientScope(app, (scope) => {
+    const limit = (max: number, minutes = 10) => ({ max: Math.round(max * ctx.env.RATE_LIMIT_SCALE), timeWindow: `${minutes} minutes` });
+
+    scope.post('/api/portal/sign-in', {
+      config: { access: 'public', rateLimit: limit(10) },
+      bodyLimit: 4_096,
+      schema: {
+        tags,
+        summary: 'Ask for a one-time code (same answer whether or not a patient matched)',
+        body: SignInBody,
+        response: { 202: SignInResponse, ...errors },
+      },
+      handler: async (request, reply) => reply.status(202).send(await requestCode(ctx, request.body, localeOf(request), request.ip)),
+    });
+
+    scope.post('/api/portal/verify', {
+      config: { access: 'public', rateLimit: limit(30) },
+      bodyLimit: 4_096,
+      schema: { tags, summary: 'Enter the code: starts a patient session (15 minutes idle)', body: VerifyBody, response: { 200: z.object({ ok: z.literal(true) }), ...errors } },
+      handler: (request, reply) => verifyCode(ctx, request.body, request, reply),
+    });
+
+    scope.post('/api/portal/sign-out', {
+      config: { access: 'public' },
+      schema: { tags, summary: 'End the patient session', response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        await endPatientSession(ctx, request);
+        clearPatientCookie(ctx, reply);
+        return reply.status(204).send(null);
+      },
+    });
+
+    scope.get('/api/portal/overview', {
+      config: { access: 'public', rateLimit: limit(600) },
+      schema: { tags, summary: "The patient's requests, their history, intake and messages", response: { 200: PortalOverview, ...errors } },
+      handler: async (request) => portalOverview(ctx, await requirePatientSession(ctx, request)),
+    });
+
+    scope.post('/api/portal/requests/:id/cancel', {
+      config: { access: 'public', rateLimit: limit(60) },
+      bodyLimit: 4_096,
+      schema: { tags, summary: 'Cancel a request that is not yet scheduled (409 otherwise)', params: RequestIdParams, body: CancelBody, response: { 200: CancelResponse, ...errors } },
+      handler: async (request) => {
+        const session = await requirePatientSession(ctx, request);
+        return { request: await cancelRequest(ctx, session, request.params.id, request.body.reason, request.ip) };
+      },
+    });
+
+    scope.post('/api/portal/requests/:id/intake-link', {
+      config: { access: 'public', rateLimit: limit(60) },
+      schema: { tags, summary: 'A link to the intake form of one of the patient’s requests', params: RequestIdParams, response: { 200: IntakeLinkResponse, ...errors } },
+      handler: async (request) => portalIntakeLink(ctx, await requirePatientSession(ctx, request), request.params.id),
+    });
+  });

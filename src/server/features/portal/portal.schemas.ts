@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { isoDate, text } from '../appointment-requests/public-requests.schemas.js';
+
+const typeError = (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? 'required' : 'wrongType');
+
+export const SignInBody = z.object({
+  organization: z.string({ error: typeError }).trim().min(1, { error: 'required' }).max(60, { error: 'tooLong:60' }),
+  /** An email address or a phone number, as the patient gave it with their request. */
+  contact: z
+    .string({ error: typeError })
+    .trim()
+    .max(254, { error: 'tooLong:254' })
+    .refine((v) => v !== '', { error: 'required', abort: true })
+    .refine((v) => !/[<>]/.test(v), { error: 'markup', abort: true }),
+  dateOfBirth: isoDate(true),
+});
+
+export const SignInResponse = z.object({
+  challengeId: z.string(),
+  channel: z.enum(['email', 'sms']),
+  /** The address the code goes to if it matches a patient, partly hidden. */
+  sentTo: z.string(),
+  expiresInSeconds: z.number(),
+});
+
+export const VerifyBody = z.object({
+  challengeId: z.string({ error: typeError }).trim().max(100, { error: 'tooLong:100' }),
+  code: z
+    .string({ error: typeError })
+    .trim()
+    .refine((v) => v !== '', { error: 'required', abort: true })
+    .refine((v) => /^\d{6}$/.test(v), { error: 'format' }),
+});
+
+export const CancelBody = z.object({ reason: text(500, { free: true }).default('') });
+
+export const RequestIdParams = z.object({ id: z.string().max(100) });
+
+const Message = z.object({ body: z.string(), at: z.string(), channel: z.string().nullable() });
+
+export const PortalRequest = z.object({
+  id: z.string(),
+  referenceCode: z.string().nullable(),
+  status: z.enum(['submitted', 'in_review', 'scheduled', 'declined', 'canceled']),
+  reason: z.string().nullable(),
+  reasonOther: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  scheduledFor: z.string().nullable(),
+  declineReason: z.string().nullable(),
+  canCancel: z.boolean(),
+  history: z.array(z.object({ status: z.string(), at: z.string(), by: z.enum(['you', 'practice', 'phone_assistant']) })),
+  intake: z.object({ status: z.enum(['not_started', 'in_progress', 'submitted']), available: z.boolean() }),
+  messages: z.array(Message),
+});
+
+export const PortalOverview = z.object({
+  practice: z.object({ slug: z.string(), name: z.string(), timeZone: z.string(), phone: z.string().nullable(), emergencyNumber: z.string(), emergencyMessage: z.string() }),
+  patient: z.object({ firstName: z.string().nullable(), contact: z.string() }),
+  requests: z.array(PortalRequest),
+  /** Messages from the practice not about one of the requests. */
+  messages: z.array(Message),
+  idleMinutes: z.number(),
+});
+
+export const IntakeLinkResponse = z.object({ url: z.string() });
+export const CancelResponse = z.object({ request: PortalRequest });

@@ -1,0 +1,117 @@
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { AppError, conflict, notFound } from '../../http/errors.js';
+import { isPending } from '../../../domain/appointment-requests/state.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { resolveHandoffsOfRequest } from '../handoffs/request-handoffs.js';
+import { issueIntakeLink } from '../intake/intake-links.js';
+import { publishLive } from '../live/live.publisher.js';
+import { isUuid } from '../organizations/organization-access.js';
+import { emergencyNumber, loadPublicPracticeById, practicePhone, publicSettings } from '../appointment-requests/public-practices.service.js';
+import type { PortalRequest } from './portal.schemas.js';
+import { PATIENT_IDLE_MINUTES } from './portal-session.js';
+import {
+  cancelIfPending,
+  eventsOf,
+  insertCancelEvent,
+  intakesOf,
+  messagesOf,
+  patientsOf,
+  requestsOf,
+  type PatientSessionRow,
+  type RequestRow,
+} from './portal.repository.js';
+
+type PortalRequestView = z.infer<typeof PortalRequest>;
+
+const requestNotFound = () => notFound('That request');
+
+async function present(ctx: AppContext, session: PatientSessionRow, rows: RequestRow[]) {
+  const ids = rows.map((r) => r.id);
+  const patientIds = (await patientsOf(ctx.db, session)).map((p) => p.id);
+  const [events, intakes, messages] = await Promise.all([eventsOf(ctx.db, ids), intakesOf(ctx.db, ids), messagesOf(ctx.db, session.organizationId, ids, patientIds)]);
+  const message = (m: (typeof messages)[number]) => ({ body: m.body ?? '', at: m.at.toISOString(), channel: typeof m.data.channel === 'string' ? m.data.channel : null });
+  const requests: PortalRequestView[] = rows.map((r) => {
+    const intake = intakes.find((i) => i.appointmentRequestId === r.id);
+    return {
+      id: r.id,
+      referenceCode: r.referenceCode,
+      status: r.status as PortalRequestView['status'],
+      reason: r.reason,
+      reasonOther: r.reasonOther,
+      submittedAt: r.submittedAt?.toISOString() ?? null,
+      scheduledFor: r.status === 'scheduled' ? (r.scheduledFor?.toISOString() ?? null) : null,
+      declineReason: r.status === 'declined' ? r.declineReason : null,
+      canCancel: isPending(r.status),
+      history: events
+        .filter((e) => e.appointmentRequestId === r.id)
+        .map((e) => ({ status: e.toStatus, at: e.at.toISOString(), by: e.actorType === 'patient' ? ('you' as const) : e.actorType === 'agent' ? ('phone_assistant' as const) : ('practice' as const) })),
+      intake: { status: intake?.status ?? 'not_started', available: r.status !== 'declined' && r.status !== 'canceled' },
+      messages: messages.filter((m) => m.appointmentRequestId === r.id).map(message),
+    };
+  });
+  return { requests, otherMessages: messages.filter((m) => !m.appointmentRequestId || !ids.includes(m.appointmentRequestId)).map(message) };
+}
+
+/** Everything the portal shows: the practice, the patient's requests with history, intake and messages. */
+export async function portalOverview(ctx: AppContext, session: PatientSessionRow) {
+  const org = await loadPublicPracticeById(ctx.db, session.organizationId);
+  const rows = await requestsOf(ctx.db, session);
+  const { requests, otherMessages } = await present(ctx, session, rows);
+  const settings = publicSettings(org);
+  const firstName = rows.find((r) => r.firstName)?.firstName ?? (await patientsOf(ctx.db, session))[0]?.firstName ?? null;
+  return {
+    practice: {
+      slug: org.slug,
+      name: org.name,
+      timeZone: org.timeZone,
+      phone: await practicePhone(ctx.db, org.id),
+      emergencyNumber: emergencyNumber(settings.country),
+      emergencyMessage: settings.emergencyMessage,
+    },
+    patient: { firstName, contact: session.contact },
+    requests,
+    messages: otherMessages,
+    idleMinutes: PATIENT_IDLE_MINUTES,
+  };
+}
+
+/** One of the patient's own requests; any other id (someone else's, another practice's, made up) is 404. */
+async function ownRequest(ctx: AppContext, session: PatientSessionRow, id: string): Promise<RequestRow> {
+  if (!isUuid(id)) throw requestNotFound();
+  const [row] = await requestsOf(ctx.db, session, id);
+  if (!row) throw requestNotFound();
+  return row;
+}
+
+/**
+ * Cancels a request that is not yet scheduled (or decided): one conditional UPDATE, so a staff
+ * decision at the same moment and this cancel cannot both win. Otherwise 409.
+ */
+export async function cancelRequest(ctx: AppContext, session: PatientSessionRow, id: string, reason: string, ip: string): Promise<PortalRequestView> {
+  const row = await ownRequest(ctx, session, id);
+  if (!isPending(row.status)) throw conflict(`This request is ${row.status.replace('_', ' ')} and can no longer be canceled here.`, 'invalid_transition', { status: row.status });
+  const now = ctx.clock.now();
+  const updated = await ctx.db.transaction(async (tx) => {
+    const canceled = await cancelIfPending(tx, id, reason || null, now);
+    if (!canceled) return null;
+    await insertCancelEvent(tx, id, row.status, reason || null, now);
+    await resolveHandoffsOfRequest(ctx, tx, id, 'canceled_by_patient', null, reason ? `Canceled by the patient: ${reason}` : 'Canceled by the patient in the portal.');
+    await publishLive(tx, { topic: 'appointment-requests', organizationId: row.organizationId, type: 'updated', id, data: { status: 'canceled' } });
+    await recordAudit(tx, { action: 'appointment_request.canceled', outcome: 'success', actor: { kind: 'patient', id: session.id }, organizationId: row.organizationId, recordType: 'appointment_request', recordId: id, ip, details: { from: row.status, by: 'patient' } });
+    return canceled;
+  });
+  if (!updated) {
+    const [current] = await requestsOf(ctx.db, session, id);
+    throw conflict('This request was decided by the practice a moment ago and can no longer be canceled here.', 'invalid_transition', { status: current?.status ?? 'unknown' });
+  }
+  const { requests } = await present(ctx, session, [updated]);
+  return requests[0]!;
+}
+
+/** A fresh link to the intake form of one of the patient's requests. */
+export async function portalIntakeLink(ctx: AppContext, session: PatientSessionRow, id: string): Promise<{ url: string }> {
+  const row = await ownRequest(ctx, session, id);
+  if (row.status === 'declined' || row.status === 'canceled') throw new AppError(409, 'invalid_transition', 'The intake form is not needed for a request that is closed.');
+  return { url: await issueIntakeLink(ctx, ctx.db, row.id, 'portal') };
+}

@@ -1,0 +1,60 @@
+import type { FastifyError, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { pickLocale, type PatientLocale } from '../../domain/patient/locale.js';
+import { patientErrorMessage } from '../../domain/patient/error-messages.js';
+import { validationMessage } from '../../domain/patient/validation-messages.js';
+import { AppError } from './errors.js';
+import type { ZodApp } from './route-types.js';
+
+/**
+ * The patient's language for this request: the page sends it as `Accept-Language` (it knows
+ * the patient's choice; the browser's default may differ).
+ */
+export function localeOf(request: FastifyRequest): PatientLocale {
+  return pickLocale(request.headers['accept-language']);
+}
+
+/**
+ * A validation failure whose field messages are keys of src/domain/patient/validation-messages.ts;
+ * the patient scope words them in the patient's language.
+ */
+export function patientInvalid(fields: Record<string, string>): AppError {
+  return new AppError(400, 'validation_failed', 'Some fields need attention.', { fields });
+}
+
+/**
+ * Registers patient-facing routes in a scope whose errors speak the patient's language: schema
+ * failures and `patientInvalid` get one translated message per field; known error codes get
+ * translated messages. Everything else (500s with their digest) goes on to the app's handler.
+ */
+export async function patientScope(app: ZodApp, register: (scope: ZodApp) => void | Promise<void>): Promise<void> {
+  await app.register(async (scope) => {
+    scope.setErrorHandler(async (error: FastifyError, request, reply) => {
+      const locale = localeOf(request);
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const fields: Record<string, string> = {};
+        for (const issue of error.validation) {
+          const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+          const context = error.validationContext && error.validationContext !== 'body' ? error.validationContext : '';
+          const key = [context, path].filter(Boolean).join('.') || '_';
+          fields[key] ??= validationMessage(locale, key, issue.message ?? 'invalid');
+        }
+        return reply.status(400).send({ error: { code: 'validation_failed', message: patientErrorMessage(locale, 'validation_failed')!, fields } });
+      }
+      if (error instanceof AppError) {
+        const fields = error.extra.fields
+          ? Object.fromEntries(Object.entries(error.extra.fields).map(([k, v]) => [k, validationMessage(locale, k, v)]))
+          : undefined;
+        const message = patientErrorMessage(locale, error.code) ?? error.message;
+        return reply.status(error.statusCode).send({ error: { ...error.extra, code: error.code, message, ...(fields ? { fields } : {}) } });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        const code = status === 429 ? 'rate_limited' : status === 413 ? 'payload_too_large' : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'malformed_body' : 'bad_request';
+        if (status !== 415) return reply.status(status).send({ error: { code, message: patientErrorMessage(locale, code)! } });
+      }
+      throw error;
+    });
+    await register(scope as unknown as ZodApp);
+  });
+}

@@ -1,0 +1,554 @@
+import * as OTPAuth from 'otpauth';
+import type { Role } from '../../domain/auth/permissions.js';
+import type { AppContext } from '../app-context.js';
+import type { OrganizationRow } from '../features/organizations/organizations.repository.js';
+import type { StaffUser } from '../test-support/factories.js';
+import type { TestApp } from '../test-support/test-app.js';
+import { handoffMatrixRows } from '../features/handoffs/handoffs.matrix.js';
+
+/**
+ * The authorization matrix (PRODUCT §2, issue 2 point 5): one object per registered route with
+ * the status each kind of caller gets, run for real by authorization-matrix.int.test.ts. A
+ * route without a row, or a row without a route, fails that test.
+ *
+ * The expectations are written out here from the product's permission table on purpose: they
+ * are not derived from `CAPABILITIES`, so a wrong change there is caught here.
+ *
+ * To add a route: add one object to MATRIX (keep the feature's section together), with
+ * - `expect`: the status for every principal — the exact success status for those allowed
+ *   (the sample request must be valid enough to reach it), 403 for a role that may not,
+ *   401 for anonymous on a non-public route;
+ * - `request`: a sample request (path with its ids, body, query); it may make what it needs
+ *   with the fixtures, and may bring a session of its own (for routes that end or rotate it);
+ * - `otherOrganization`: for a route that takes (or lists) records of an organization, what a
+ *   user of another organization gets: 404 for a record of an organization they may not see
+ *   (never 403), or a list that does not contain it; otherwise NOT_ORGANIZATION_SCOPED.
+ */
+
+export const PRINCIPALS = ['anonymous', 'admin', 'supervisor', 'agent', 'developer'] as const;
+export type Principal = (typeof PRINCIPALS)[number];
+const STAFF_ROLES: Role[] = ['admin', 'supervisor', 'agent', 'developer'];
+
+export interface MatrixFixtures {
+  app: TestApp;
+  ctx: AppContext;
+  /** The organization every non-admin principal belongs to (admins see all). */
+  home: OrganizationRow;
+  /** An organization none of the principals belongs to; its users are the "other organization". */
+  other: OrganizationRow;
+  /** The signed-in principals (members of `home`). */
+  users: Record<Role, StaffUser & { cookie: string }>;
+  /** Signed-in users of each role who belong only to `other`. */
+  outsiders: Record<Role, StaffUser & { cookie: string }>;
+  /** A digest of an error in the error log. */
+  errorDigest: string;
+  /** A new user to act on (members of `home` unless told otherwise). */
+  newUser(input?: Partial<Pick<StaffUser, 'role'>> & { status?: 'active' | 'invited' | 'disabled' }): Promise<StaffUser>;
+  /**
+   * A new user of the principal's role with a session of its own, for routes that change or end
+   * the session (sign-out, password change, two-factor). Undefined for anonymous.
+   */
+  freshSession(as: Principal): Promise<(StaffUser & { cookie: string }) | undefined>;
+  /** A token from a real reset email, or from a real invitation email. */
+  resetToken(): Promise<string>;
+  invitationToken(): Promise<string>;
+  /** A fresh session whose user has two-factor turned on. */
+  freshSessionWithTwoFactor(as: Principal): Promise<(StaffUser & { cookie: string }) | undefined>;
+  /** A request as the admin principal that must succeed; answers the JSON body. */
+  asAdmin<T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown): Promise<T>;
+  /** A new organization (admins only see it; no principal is a member) — for deactivation and the like. */
+  newOrganization(status?: 'active' | 'deactivated'): Promise<OrganizationRow>;
+  /** A new schedule of `home` with one shift and one override (made through the API as admin). */
+  newSchedule(): Promise<{ id: string; version: number; shiftId: string; shiftVersion: number; overrideId: string; overrideVersion: number }>;
+}
+
+export interface SampleRequest {
+  /** The path with its parameters filled in (defaults to the route's url). */
+  url?: string;
+  query?: Record<string, string>;
+  payload?: unknown;
+  /** A session of its own; otherwise the principal's (none for anonymous). */
+  cookie?: string;
+}
+
+type Expectations = Record<Principal, number>;
+
+export interface OtherOrganizationCase {
+  /** The role of the user of the other organization (their organization only). */
+  as: Exclude<Role, 'admin'>;
+  /** A request about a record (or list) of `home`. */
+  request: (fx: MatrixFixtures) => SampleRequest | Promise<SampleRequest>;
+  /** 404 for a record; the success status for a list (then `verify` checks that nothing leaks). */
+  status: number;
+  verify?: (body: unknown, fx: MatrixFixtures) => void;
+}
+
+export const NOT_ORGANIZATION_SCOPED = 'not organization-scoped' as const;
+
+export interface MatrixRow {
+  /** `METHOD /url` exactly as registered, e.g. `PATCH /api/users/:id`. */
+  route: string;
+  expect: Expectations;
+  request?: (fx: MatrixFixtures, as: Principal) => SampleRequest | Promise<SampleRequest>;
+  otherOrganization: OtherOrganizationCase | typeof NOT_ORGANIZATION_SCOPED;
+}
+
+/** Everyone, signed in or not, gets `status`. */
+export const everyone = (status: number): Expectations => ({ anonymous: status, admin: status, supervisor: status, agent: status, developer: status });
+
+/** Any signed-in staff user gets `status`; anonymous 401. */
+export const signedIn = (status: number): Expectations => ({ ...everyone(status), anonymous: 401 });
+
+/** The listed roles get `status`, the other roles 403, anonymous 401. */
+export function only(roles: Role[], status: number): Expectations {
+  const e = { anonymous: 401 } as Expectations;
+  for (const role of STAFF_ROLES) e[role] = roles.includes(role) ? status : 403;
+  return e;
+}
+
+const NEW_PASSWORD = 'matrix new passphrase 77';
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+const listedIds = (body: unknown): string[] => ((body as { items?: { id: string }[] }).items ?? []).map((i) => i.id);
+const listedOrganizationIds = (body: unknown): string[] => ((body as { items?: { organizationId: string }[] }).items ?? []).map((i) => i.organizationId);
+
+/** A record of `home` asked for by a user of `other`: 404, never 403 (STYLE.md rule 4). */
+const foreign = (as: OtherOrganizationCase['as'], request: OtherOrganizationCase['request']): OtherOrganizationCase => ({ as, request, status: 404 });
+
+const SHIFT = { assignee: { type: 'phone', phone: '+18605550123' }, days: [1, 2, 3], start: '09:00', end: '17:00' };
+const OVERRIDE = { assignee: { type: 'phone', phone: '+18605550124' }, from: '2031-06-05T17:00', to: '2031-06-06T08:00', note: 'matrix' };
+const currentVersion = async (fx: MatrixFixtures, id: string) =>
+  (await fx.ctx.pool.query<{ version: number }>('select version from organizations where id = $1', [id])).rows[0]!.version;
+
+export const MATRIX: MatrixRow[] = [
+  // ── health (public probes) ───────────────────────────────────────────────────────────────
+  { route: 'GET /healthz', expect: everyone(200), otherOrganization: NOT_ORGANIZATION_SCOPED },
+  { route: 'GET /readyz', expect: everyone(200), otherOrganization: NOT_ORGANIZATION_SCOPED },
+  { route: 'GET /metrics', expect: everyone(200), otherOrganization: NOT_ORGANIZATION_SCOPED },
+  { route: 'GET /api/openapi.json', expect: everyone(200), otherOrganization: NOT_ORGANIZATION_SCOPED },
+
+  // ── session ──────────────────────────────────────────────────────────────────────────────
+  {
+    route: 'GET /api/session',
+    expect: signedIn(200),
+    otherOrganization: {
+      as: 'supervisor',
+      request: () => ({}),
+      status: 200,
+      verify: (body, fx) => {
+        const b = body as { user: { organizationIds: string[] }; organizations: { id: string }[] };
+        if (b.user.organizationIds.includes(fx.home.id) || b.organizations.some((o) => o.id === fx.home.id)) throw new Error('session lists a foreign organization');
+      },
+    },
+  },
+  {
+    route: 'POST /api/session/login',
+    expect: everyone(200),
+    request: async (fx) => {
+      const u = await fx.newUser({ role: 'agent' });
+      return { payload: { email: u.email, password: u.password } };
+    },
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+  {
+    // Public second step; without the first step's cookie the code is refused (400), never 401/403.
+    route: 'POST /api/session/login/two-factor',
+    expect: everyone(400),
+    request: () => ({ payload: { code: '123456' } }),
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+  {
+    route: 'POST /api/session/logout',
+    expect: everyone(204),
+    request: async (fx, as) => ({ cookie: (await fx.freshSession(as))?.cookie }),
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+
+  // ── password ─────────────────────────────────────────────────────────────────────────────
+  {
+    route: 'POST /api/password/forgot',
+    expect: everyone(202),
+    request: (fx) => ({ payload: { email: fx.users.agent.email } }),
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+  {
+    route: 'POST /api/password/reset',
+    expect: everyone(200),
+    request: async (fx) => ({ payload: { token: await fx.resetToken(), newPassword: NEW_PASSWORD } }),
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+  {
+    route: 'POST /api/invitations/accept',
+    expect: everyone(200),
+    request: async (fx) => ({ payload: { token: await fx.invitationToken(), name: 'Matrix Invitee', password: NEW_PASSWORD } }),
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+  {
+    route: 'POST /api/password/change',
+    expect: signedIn(200),
+    request: async (fx, as) => {
+      const s = await fx.freshSession(as);
+      return { cookie: s?.cookie, payload: { currentPassword: s?.password ?? 'whatever password', newPassword: NEW_PASSWORD } };
+    },
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+
+  // ── profile (own account; `session` access) ──────────────────────────────────────────────
+  { route: 'GET /api/profile', expect: signedIn(200), otherOrganization: NOT_ORGANIZATION_SCOPED },
+  {
+    route: 'PATCH /api/profile',
+    expect: signedIn(200),
+    request: () => ({ payload: { notificationPreferences: { email: true, sms: false, urgentHandoffs: true, dailySummary: false } } }),
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+  { route: 'GET /api/profile/sessions', expect: signedIn(200), otherOrganization: NOT_ORGANIZATION_SCOPED },
+  {
+    route: 'POST /api/profile/sessions/revoke-others',
+    expect: signedIn(200),
+    request: async (fx, as) => ({ cookie: (await fx.freshSession(as))?.cookie }),
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+  {
+    // Another user's session id is 404 (profile.int.test.ts); here one's own.
+    route: 'DELETE /api/profile/sessions/:id',
+    expect: signedIn(204),
+    request: async (fx, as) => {
+      const s = await fx.freshSession(as);
+      if (!s) return { url: `/api/profile/sessions/${UNKNOWN_ID}` };
+      const { rows } = await fx.ctx.pool.query<{ id: string }>('select id from sessions where user_id = $1 limit 1', [s.id]);
+      return { url: `/api/profile/sessions/${rows[0]!.id}`, cookie: s.cookie };
+    },
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+  {
+    route: 'POST /api/profile/two-factor/enable',
+    expect: signedIn(200),
+    request: async (fx, as) => {
+      const s = await fx.freshSession(as);
+      return { cookie: s?.cookie, payload: { password: s?.password ?? 'whatever password' } };
+    },
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+  {
+    route: 'POST /api/profile/two-factor/confirm',
+    expect: signedIn(200),
+    request: async (fx, as) => {
+      const s = await fx.freshSession(as);
+      if (!s) return { payload: { code: '123456' } };
+      const enable = await fx.app.inject({ method: 'POST', url: '/api/profile/two-factor/enable', headers: { cookie: s.cookie }, payload: { password: s.password } });
+      const totp = OTPAuth.URI.parse(enable.json().totpURI) as OTPAuth.TOTP;
+      return { cookie: s.cookie, payload: { code: totp.generate() } };
+    },
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+  {
+    route: 'POST /api/profile/two-factor/disable',
+    expect: signedIn(200),
+    request: async (fx, as) => {
+      const s = await fx.freshSessionWithTwoFactor(as);
+      return { cookie: s?.cookie, payload: { password: s?.password ?? 'whatever password' } };
+    },
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+
+  // ── users (admin) ────────────────────────────────────────────────────────────────────────
+  { route: 'GET /api/users', expect: only(['admin'], 200), otherOrganization: NOT_ORGANIZATION_SCOPED },
+  {
+    route: 'POST /api/users',
+    expect: only(['admin'], 201),
+    request: (fx) => ({
+      payload: { email: `matrix-${Math.random().toString(36).slice(2)}@example.test`, name: 'Matrix Invitee', role: 'agent', organizationIds: [fx.home.id], mode: 'invite' },
+    }),
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+  {
+    route: 'GET /api/users/:id',
+    expect: only(['admin'], 200),
+    request: (fx) => ({ url: `/api/users/${fx.users.agent.id}` }),
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+  {
+    route: 'PATCH /api/users/:id',
+    expect: only(['admin'], 200),
+    request: async (fx) => ({ url: `/api/users/${(await fx.newUser()).id}`, payload: { name: 'Renamed By Matrix' } }),
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+  {
+    route: 'POST /api/users/:id/deactivate',
+    expect: only(['admin'], 200),
+    request: async (fx) => ({ url: `/api/users/${(await fx.newUser()).id}/deactivate` }),
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+  {
+    route: 'POST /api/users/:id/reactivate',
+    expect: only(['admin'], 200),
+    request: async (fx) => ({ url: `/api/users/${(await fx.newUser({ status: 'disabled' })).id}/reactivate` }),
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+  {
+    route: 'POST /api/users/:id/reset-password',
+    expect: only(['admin'], 200),
+    request: async (fx) => ({ url: `/api/users/${(await fx.newUser()).id}/reset-password`, payload: { mode: 'email' } }),
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+  {
+    route: 'POST /api/users/:id/unlock',
+    expect: only(['admin'], 204),
+    request: async (fx) => ({ url: `/api/users/${(await fx.newUser()).id}/unlock` }),
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+
+  // ── security settings (admin) ────────────────────────────────────────────────────────────
+  { route: 'GET /api/security-settings', expect: only(['admin'], 200), otherOrganization: NOT_ORGANIZATION_SCOPED },
+  {
+    // Never require two-factor here: every principal would be sent to set it up.
+    route: 'PUT /api/security-settings',
+    expect: only(['admin'], 200),
+    request: () => ({ payload: { twoFactorRequiredRoles: [] } }),
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+
+  // ── developer area ───────────────────────────────────────────────────────────────────────
+  {
+    route: 'GET /api/developer/outbox',
+    expect: only(['admin', 'developer'], 200),
+    otherOrganization: {
+      as: 'developer',
+      request: () => ({}),
+      status: 200,
+      verify: (body, fx) => {
+        const items = (body as { items: { organizationId: string | null }[] }).items;
+        if (items.some((m) => m.organizationId === fx.home.id)) throw new Error("outbox shows another organization's messages");
+      },
+    },
+  },
+  { route: 'GET /api/developer/errors', expect: only(['admin', 'developer'], 200), otherOrganization: NOT_ORGANIZATION_SCOPED },
+  {
+    route: 'GET /api/developer/errors/:digest',
+    expect: only(['admin', 'developer'], 200),
+    request: (fx) => ({ url: `/api/developer/errors/${fx.errorDigest}` }),
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+  { route: 'GET /api/audit', expect: only(['admin'], 200), otherOrganization: NOT_ORGANIZATION_SCOPED },
+  { route: 'GET /api/public-config', expect: everyone(200), otherOrganization: NOT_ORGANIZATION_SCOPED },
+  {
+    route: 'POST /api/client-errors',
+    expect: everyone(201),
+    request: () => ({ payload: { message: 'matrix: a client error' } }),
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+  {
+    // Raises on purpose: every caller gets the 500 with a digest.
+    route: 'POST /api/sentry-example/server-error',
+    expect: everyone(500),
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+
+  // ── organizations ────────────────────────────────────────────────────────────────────────
+  {
+    route: 'GET /api/organizations',
+    expect: signedIn(200),
+    otherOrganization: {
+      as: 'supervisor',
+      request: () => ({}),
+      status: 200,
+      verify: (body, fx) => {
+        if (listedIds(body).includes(fx.home.id)) throw new Error('lists an organization the user is not in');
+      },
+    },
+  },
+
+  {
+    route: 'POST /api/organizations',
+    expect: only(['admin'], 201),
+    request: () => {
+      const slug = `matrix-${Math.random().toString(36).slice(2, 10)}`;
+      return { payload: { name: `Matrix ${slug}`, slug, timeZone: 'America/Chicago' } };
+    },
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+  {
+    route: 'GET /api/organizations/open-now',
+    expect: signedIn(200),
+    otherOrganization: {
+      as: 'agent',
+      request: () => ({}),
+      status: 200,
+      verify: (body, fx) => {
+        if (listedOrganizationIds(body).includes(fx.home.id)) throw new Error('open-now lists an organization the user is not in');
+      },
+    },
+  },
+  {
+    route: 'GET /api/organizations/:id',
+    expect: signedIn(200),
+    request: (fx) => ({ url: `/api/organizations/${fx.home.id}` }),
+    otherOrganization: foreign('supervisor', (fx) => ({ url: `/api/organizations/${fx.home.id}` })),
+  },
+  {
+    route: 'PATCH /api/organizations/:id',
+    expect: only(['admin', 'supervisor'], 200),
+    request: async (fx) => ({ url: `/api/organizations/${fx.home.id}`, payload: { version: await currentVersion(fx, fx.home.id), address: { city: 'Hartford' } } }),
+    otherOrganization: foreign('supervisor', async (fx) => ({ url: `/api/organizations/${fx.home.id}`, payload: { version: await currentVersion(fx, fx.home.id), name: 'Taken over' } })),
+  },
+  {
+    route: 'POST /api/organizations/:id/deactivate',
+    expect: only(['admin'], 200),
+    request: async (fx) => ({ url: `/api/organizations/${(await fx.newOrganization()).id}/deactivate`, payload: {} }),
+    otherOrganization: NOT_ORGANIZATION_SCOPED, // administrators only, and they see every organization
+  },
+  {
+    route: 'POST /api/organizations/:id/reactivate',
+    expect: only(['admin'], 200),
+    request: async (fx) => ({ url: `/api/organizations/${(await fx.newOrganization('deactivated')).id}/reactivate`, payload: {} }),
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+  {
+    route: 'GET /api/organizations/:id/members',
+    expect: signedIn(200),
+    request: (fx) => ({ url: `/api/organizations/${fx.home.id}/members` }),
+    otherOrganization: foreign('agent', (fx) => ({ url: `/api/organizations/${fx.home.id}/members` })),
+  },
+
+  // ── hours ────────────────────────────────────────────────────────────────────────────────
+  {
+    route: 'GET /api/organizations/:id/hours',
+    expect: signedIn(200),
+    request: (fx) => ({ url: `/api/organizations/${fx.home.id}/hours` }),
+    otherOrganization: foreign('agent', (fx) => ({ url: `/api/organizations/${fx.home.id}/hours` })),
+  },
+  {
+    route: 'PUT /api/organizations/:id/hours',
+    expect: only(['admin', 'supervisor'], 200),
+    request: async (fx) => {
+      const { version } = await fx.asAdmin<{ version: number }>('GET', `/api/organizations/${fx.home.id}/hours`);
+      return { url: `/api/organizations/${fx.home.id}/hours`, payload: { version, weekly: [{ day: 1, start: '08:00', end: '17:00' }], overrides: [] } };
+    },
+    otherOrganization: foreign('supervisor', (fx) => ({ url: `/api/organizations/${fx.home.id}/hours`, payload: { version: 0, weekly: [], overrides: [] } })),
+  },
+
+  // ── schedules ────────────────────────────────────────────────────────────────────────────
+  {
+    route: 'GET /api/organizations/:id/schedules',
+    expect: signedIn(200),
+    request: (fx) => ({ url: `/api/organizations/${fx.home.id}/schedules` }),
+    otherOrganization: foreign('agent', (fx) => ({ url: `/api/organizations/${fx.home.id}/schedules` })),
+  },
+  {
+    route: 'POST /api/organizations/:id/schedules',
+    expect: only(['admin', 'supervisor'], 201),
+    request: (fx) => ({ url: `/api/organizations/${fx.home.id}/schedules`, payload: { name: `Matrix desk ${Math.random().toString(36).slice(2, 8)}` } }),
+    otherOrganization: foreign('supervisor', (fx) => ({ url: `/api/organizations/${fx.home.id}/schedules`, payload: { name: 'Foreign desk' } })),
+  },
+  {
+    route: 'GET /api/schedules/:scheduleId',
+    expect: signedIn(200),
+    request: async (fx) => ({ url: `/api/schedules/${(await fx.newSchedule()).id}` }),
+    otherOrganization: foreign('agent', async (fx) => ({ url: `/api/schedules/${(await fx.newSchedule()).id}` })),
+  },
+  {
+    route: 'PATCH /api/schedules/:scheduleId',
+    expect: only(['admin', 'supervisor'], 200),
+    request: async (fx) => {
+      const s = await fx.newSchedule();
+      return { url: `/api/schedules/${s.id}`, payload: { version: s.version, description: 'Changed by the matrix' } };
+    },
+    otherOrganization: foreign('supervisor', async (fx) => {
+      const s = await fx.newSchedule();
+      return { url: `/api/schedules/${s.id}`, payload: { version: s.version, name: 'Taken over' } };
+    }),
+  },
+  {
+    route: 'DELETE /api/schedules/:scheduleId',
+    expect: only(['admin', 'supervisor'], 204),
+    request: async (fx) => {
+      const s = await fx.newSchedule();
+      return { url: `/api/schedules/${s.id}`, query: { version: String(s.version) } };
+    },
+    otherOrganization: foreign('supervisor', async (fx) => {
+      const s = await fx.newSchedule();
+      return { url: `/api/schedules/${s.id}`, query: { version: String(s.version) } };
+    }),
+  },
+  {
+    route: 'GET /api/schedules/:scheduleId/on-duty',
+    expect: signedIn(200),
+    request: async (fx) => ({ url: `/api/schedules/${(await fx.newSchedule()).id}/on-duty` }),
+    otherOrganization: foreign('agent', async (fx) => ({ url: `/api/schedules/${(await fx.newSchedule()).id}/on-duty` })),
+  },
+  {
+    route: 'GET /api/schedules/:scheduleId/coverage',
+    expect: signedIn(200),
+    request: async (fx) => ({ url: `/api/schedules/${(await fx.newSchedule()).id}/coverage`, query: { days: '7' } }),
+    otherOrganization: foreign('agent', async (fx) => ({ url: `/api/schedules/${(await fx.newSchedule()).id}/coverage` })),
+  },
+  {
+    route: 'POST /api/schedules/:scheduleId/shifts',
+    expect: only(['admin', 'supervisor'], 201),
+    request: async (fx) => ({ url: `/api/schedules/${(await fx.newSchedule()).id}/shifts`, payload: SHIFT }),
+    otherOrganization: foreign('supervisor', async (fx) => ({ url: `/api/schedules/${(await fx.newSchedule()).id}/shifts`, payload: SHIFT })),
+  },
+  {
+    route: 'PUT /api/schedules/:scheduleId/shifts/:shiftId',
+    expect: only(['admin', 'supervisor'], 200),
+    request: async (fx) => {
+      const s = await fx.newSchedule();
+      return { url: `/api/schedules/${s.id}/shifts/${s.shiftId}`, payload: { version: s.shiftVersion, shift: { ...SHIFT, days: [4, 5] } } };
+    },
+    otherOrganization: foreign('supervisor', async (fx) => {
+      const s = await fx.newSchedule();
+      return { url: `/api/schedules/${s.id}/shifts/${s.shiftId}`, payload: { version: s.shiftVersion, shift: SHIFT } };
+    }),
+  },
+  {
+    route: 'DELETE /api/schedules/:scheduleId/shifts/:shiftId',
+    expect: only(['admin', 'supervisor'], 200),
+    request: async (fx) => {
+      const s = await fx.newSchedule();
+      return { url: `/api/schedules/${s.id}/shifts/${s.shiftId}`, query: { version: String(s.shiftVersion) } };
+    },
+    otherOrganization: foreign('supervisor', async (fx) => {
+      const s = await fx.newSchedule();
+      return { url: `/api/schedules/${s.id}/shifts/${s.shiftId}`, query: { version: String(s.shiftVersion) } };
+    }),
+  },
+  {
+    route: 'POST /api/schedules/:scheduleId/overrides',
+    expect: only(['admin', 'supervisor'], 201),
+    request: async (fx) => ({ url: `/api/schedules/${(await fx.newSchedule()).id}/overrides`, payload: OVERRIDE }),
+    otherOrganization: foreign('supervisor', async (fx) => ({ url: `/api/schedules/${(await fx.newSchedule()).id}/overrides`, payload: OVERRIDE })),
+  },
+  {
+    route: 'PUT /api/schedules/:scheduleId/overrides/:overrideId',
+    expect: only(['admin', 'supervisor'], 200),
+    request: async (fx) => {
+      const s = await fx.newSchedule();
+      return { url: `/api/schedules/${s.id}/overrides/${s.overrideId}`, payload: { version: s.overrideVersion, override: { ...OVERRIDE, note: 'changed' } } };
+    },
+    otherOrganization: foreign('supervisor', async (fx) => {
+      const s = await fx.newSchedule();
+      return { url: `/api/schedules/${s.id}/overrides/${s.overrideId}`, payload: { version: s.overrideVersion, override: OVERRIDE } };
+    }),
+  },
+  {
+    route: 'DELETE /api/schedules/:scheduleId/overrides/:overrideId',
+    expect: only(['admin', 'supervisor'], 200),
+    request: async (fx) => {
+      const s = await fx.newSchedule();
+      return { url: `/api/schedules/${s.id}/overrides/${s.overrideId}`, query: { version: String(s.overrideVersion) } };
+    },
+    otherOrganization: foreign('supervisor', async (fx) => {
+      const s = await fx.newSchedule();
+      return { url: `/api/schedules/${s.id}/overrides/${s.overrideId}`, query: { version: String(s.overrideVersion) } };
+    }),
+  },
+
+  // ── handoffs and staff decisions on appointment requests (rows in handoffs.matrix.ts) ───
+  ...handoffMatrixRows(),
+];
+
+/** Routes that exist only in some configurations and are left out of the matrix. */
+export const EXCLUDED_ROUTES = new Set([
+  // ENABLE_TEST_CLOCK only (browser tests); never in production.
+  'POST /api/test/clock',
+]);

@@ -1,0 +1,190 @@
+import * as React from 'react';
+import { createColumnHelper } from '@tanstack/react-table';
+import { ScrollText } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { RelativeTime } from '@web/components/relative-time';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { DataTable } from '@web/components/ui/data-table';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { useAuditEvents } from '../api/list-audit-events';
+import type { AuditEvent } from '../types';
+import { useCursorPages } from '../use-cursor-pages';
+import { FilterInput } from './filter-input';
+
+/** Actions recorded today; the filter also accepts any other exact action name. */
+const KNOWN_ACTIONS = [
+  'auth.sign_in',
+  'auth.sign_out',
+  'auth.lockout',
+  'auth.password_change',
+  'auth.password_reset',
+  'auth.password_reset_requested',
+  'auth.session_expired',
+  'auth.sessions_revoked',
+  'auth.two_factor',
+  'auth.two_factor_enabled',
+  'auth.two_factor_disabled',
+  'user.created',
+  'user.updated',
+  'user.role_changed',
+  'user.organizations_changed',
+  'user.deactivated',
+  'user.reactivated',
+  'user.password_reset',
+  'user.unlocked',
+  'user.invitation_accepted',
+  'profile.updated',
+  'security.two_factor_policy_changed',
+  'organization.created',
+  'organization.updated',
+  'organization.deactivated',
+  'organization.reactivated',
+  'hours.updated',
+  'phi.view',
+];
+
+const column = createColumnHelper<AuditEvent>();
+
+const OUTCOME_VARIANTS: Record<string, 'success' | 'destructive' | 'warning' | 'neutral'> = {
+  success: 'success',
+  failure: 'destructive',
+  failed: 'destructive',
+  denied: 'destructive',
+};
+
+function describeDetails(details: Record<string, unknown>): string {
+  const entries = Object.entries(details);
+  if (entries.length === 0) return '';
+  return entries.map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`).join(' · ');
+}
+
+const columns = [
+  column.accessor('at', { header: 'When', cell: ({ getValue }) => <RelativeTime value={getValue()} seconds /> }),
+  column.accessor('action', {
+    header: 'Action',
+    cell: ({ getValue }) => <code className="whitespace-nowrap font-mono text-xs font-semibold">{getValue()}</code>,
+  }),
+  column.accessor('outcome', {
+    header: 'Outcome',
+    cell: ({ getValue }) => <Badge variant={OUTCOME_VARIANTS[getValue()] ?? 'neutral'}>{getValue()}</Badge>,
+  }),
+  column.accessor('actorLabel', {
+    header: 'Who',
+    cell: ({ row }) => (
+      <span className="block min-w-36 max-w-56 [overflow-wrap:anywhere]">
+        {row.original.actorLabel ?? row.original.actorId ?? <span className="text-muted-foreground">{row.original.actorType}</span>}
+      </span>
+    ),
+  }),
+  column.accessor('recordType', {
+    header: 'Record',
+    cell: ({ row }) =>
+      row.original.recordType ? (
+        <span className="block max-w-56 text-xs">
+          {row.original.recordType}
+          {row.original.recordId ? <code className="block font-mono text-muted-foreground [overflow-wrap:anywhere]">{row.original.recordId}</code> : null}
+        </span>
+      ) : (
+        <span className="text-muted-foreground">—</span>
+      ),
+  }),
+  column.accessor('ipAddress', {
+    header: 'IP address',
+    cell: ({ getValue }) => <span className="whitespace-nowrap font-mono text-xs">{getValue() || '—'}</span>,
+  }),
+  column.accessor('details', {
+    header: 'Details',
+    cell: ({ getValue }) => {
+      const text = describeDetails(getValue());
+      return text ? (
+        <span className="block min-w-48 max-w-80 font-mono text-xs text-muted-foreground [overflow-wrap:anywhere]">{text}</span>
+      ) : (
+        <span className="text-muted-foreground">—</span>
+      );
+    },
+  }),
+];
+
+/** Recent audit events (administrators only), newest first. */
+export function AuditTab() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const action = searchParams.get('action') ?? '';
+  const pages = useCursorPages<number>();
+  const audit = useAuditEvents({ action: action || undefined, before: pages.cursor, pageSize: pages.pagination.pageSize });
+  const items = audit.data?.items;
+  const listId = React.useId();
+
+  const setAction = (value: string) => {
+    pages.reset();
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set('action', value);
+        else next.delete('action');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="sm:w-80">
+          <FilterInput
+            label="Action"
+            placeholder="e.g. user.created"
+            list={listId}
+            value={action}
+            onValueChange={setAction}
+            aria-describedby={`${listId}-help`}
+          />
+          <p id={`${listId}-help`} className="mt-1.5 text-sm text-muted-foreground">
+            The exact action name; suggestions appear as you type.
+          </p>
+          <datalist id={listId}>
+            {KNOWN_ACTIONS.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
+        </div>
+        <Button variant="outline" onClick={() => void audit.refetch()} loading={audit.isFetching && !audit.isPending}>
+          Refresh
+        </Button>
+      </div>
+      <DataTable
+        label="Audit log"
+        columns={columns}
+        data={items}
+        getRowId={(event) => String(event.id)}
+        pagination={pages.pagination}
+        onPaginationChange={(next) => pages.change(next, items?.at(-1)?.id)}
+        hasNextPage={audit.data?.hasMore}
+        isLoading={audit.isPending}
+        isFetching={audit.isFetching}
+        error={audit.isError ? audit.error : undefined}
+        onRetry={() => void audit.refetch()}
+        empty={
+          <EmptyState
+            headingLevel="h2"
+            icon={ScrollText}
+            title={action ? `No “${action}” events` : 'No audit events yet'}
+            description={
+              action
+                ? 'Check the action name (it must match exactly), or clear the filter.'
+                : 'Sign-ins, user and role changes, password changes and views of health information are recorded here.'
+            }
+            action={
+              action ? (
+                <Button variant="outline" onClick={() => setAction('')}>
+                  Clear the filter
+                </Button>
+              ) : undefined
+            }
+          />
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { Badge } from '@web/components/ui/badge';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { formatDateTime } from '@web/lib/format-date';
+import type { OutboxMessage } from '../types';
+import { LinkifiedText } from './linkified-text';
+import { OutboxStatusBadge } from './outbox-status-badge';
+
+export function OutboxMessageDialog({ message, onOpenChange }: { message: OutboxMessage | null; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={message !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        {message ? (
+          <>
+            <DialogHeader>
+              <DialogTitle className="[overflow-wrap:anywhere]">
+                {message.channel === 'email' ? (message.subject ?? '(no subject)') : `Text message to ${message.recipient}`}
+              </DialogTitle>
+              <DialogDescription className="[overflow-wrap:anywhere]">
+                {message.channel === 'email' ? 'Email' : 'Text message'} to {message.recipient}
+              </DialogDescription>
+            </DialogHeader>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-muted-foreground">Status</dt>
+              <dd className="flex flex-wrap items-center gap-2">
+                <OutboxStatusBadge status={message.status} />
+                <span className="text-muted-foreground">
+                  {message.attempts} {message.attempts === 1 ? 'attempt' : 'attempts'}
+                  {message.transport ? ` · via ${message.transport}` : ''}
+                </span>
+              </dd>
+              <dt className="text-muted-foreground">Template</dt>
+              <dd>
+                <Badge variant="outline" className="font-mono">
+                  {message.template}
+                </Badge>
+              </dd>
+              <dt className="text-muted-foreground">Created</dt>
+              <dd>{formatDateTime(message.createdAt, { seconds: true })}</dd>
+              <dt className="text-muted-foreground">Sent</dt>
+              <dd>{message.sentAt ? formatDateTime(message.sentAt, { seconds: true }) : 'Not yet'}</dd>
+              {message.lastError ? (
+                <>
+                  <dt className="text-muted-foreground">Last error</dt>
+                  <dd className="font-mono text-xs text-destructive [overflow-wrap:anywhere]">{message.lastError}</dd>
+                </>
+              ) : null}
+            </dl>
+            <section aria-label="Message body" className="rounded-lg border border-border bg-muted p-4">
+              <LinkifiedText text={message.body} className="whitespace-pre-wrap text-sm leading-relaxed [overflow-wrap:anywhere]" />
+            </section>
+          </>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,13 @@
+import { Badge } from '@web/components/ui/badge';
+import type { OutboxMessage } from '../types';
+
+const VARIANTS = { queued: 'info', sent: 'success', failed: 'destructive' } as const;
+const LABELS = { queued: 'Queued', sent: 'Sent', failed: 'Failed' } as const;
+
+export function OutboxStatusBadge({ status, title }: { status: OutboxMessage['status']; title?: string }) {
+  return (
+    <Badge variant={VARIANTS[status]} title={title}>
+      {LABELS[status]}
+    </Badge>
+  );
+}

@@ -1,0 +1,140 @@
+import * as React from 'react';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Mail, MessageSquare } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { RelativeTime } from '@web/components/relative-time';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { DataTable } from '@web/components/ui/data-table';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { useOutbox } from '../api/list-outbox';
+import type { OutboxMessage } from '../types';
+import { useCursorPages } from '../use-cursor-pages';
+import { FilterInput } from './filter-input';
+import { OutboxMessageDialog } from './outbox-message-dialog';
+import { OutboxStatusBadge } from './outbox-status-badge';
+
+const column = createColumnHelper<OutboxMessage>();
+
+function outboxColumns(open: (message: OutboxMessage) => void) {
+  return [
+    column.accessor('createdAt', { header: 'When', cell: ({ getValue }) => <RelativeTime value={getValue()} seconds /> }),
+    column.accessor('channel', {
+      header: 'Channel',
+      cell: ({ getValue }) =>
+        getValue() === 'email' ? (
+          <Badge variant="outline">
+            <Mail aria-hidden="true" />
+            Email
+          </Badge>
+        ) : (
+          <Badge variant="outline">
+            <MessageSquare aria-hidden="true" />
+            Text
+          </Badge>
+        ),
+    }),
+    column.accessor('recipient', {
+      header: 'To',
+      cell: ({ getValue }) => <span className="block min-w-40 max-w-64 [overflow-wrap:anywhere]">{getValue()}</span>,
+    }),
+    column.accessor('subject', {
+      header: 'Subject / template',
+      cell: ({ row }) => {
+        const message = row.original;
+        return (
+          <div className="min-w-48 max-w-80">
+            {/* The button's ::after covers the whole row, so a click anywhere on the row opens it. */}
+            <button
+              type="button"
+              data-row-open=""
+              onClick={() => open(message)}
+              className="rounded-sm text-left font-medium text-primary underline-offset-4 after:absolute after:inset-0 after:content-[''] hover:underline"
+            >
+              {message.subject ?? (message.channel === 'sms' ? message.body.slice(0, 60) + (message.body.length > 60 ? '…' : '') : '(no subject)')}
+            </button>
+            <p className="font-mono text-xs text-muted-foreground">{message.template}</p>
+          </div>
+        );
+      },
+    }),
+    column.accessor('status', {
+      header: 'Status',
+      cell: ({ row }) => <OutboxStatusBadge status={row.original.status} title={row.original.lastError ?? undefined} />,
+    }),
+    column.accessor('transport', {
+      header: 'Transport',
+      cell: ({ getValue }) => <span className="whitespace-nowrap">{getValue() ?? <span className="text-muted-foreground">—</span>}</span>,
+    }),
+    column.accessor('attempts', { header: 'Attempts', cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span> }),
+  ];
+}
+
+/** Emails and text messages Switchboard sent (or is sending). */
+export function OutboxTab() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const recipient = searchParams.get('to') ?? '';
+  const pages = useCursorPages<string>();
+  const outbox = useOutbox({ recipient: recipient || undefined, before: pages.cursor, pageSize: pages.pagination.pageSize });
+  const [selected, setSelected] = React.useState<OutboxMessage | null>(null);
+  const columns = React.useMemo(() => outboxColumns(setSelected), []);
+  const items = outbox.data?.items;
+
+  const setRecipient = (value: string) => {
+    pages.reset();
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set('to', value);
+        else next.delete('to');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <FilterInput label="Recipient" placeholder="Email address or phone number" value={recipient} onValueChange={setRecipient} className="sm:w-80" />
+        <Button variant="outline" onClick={() => void outbox.refetch()} loading={outbox.isFetching && !outbox.isPending}>
+          Refresh
+        </Button>
+      </div>
+      <DataTable
+        label="Outbox messages"
+        columns={columns}
+        data={items}
+        getRowId={(message) => message.id}
+        pagination={pages.pagination}
+        onPaginationChange={(next) => pages.change(next, items?.at(-1)?.createdAt)}
+        hasNextPage={outbox.data?.hasMore}
+        isLoading={outbox.isPending}
+        isFetching={outbox.isFetching}
+        error={outbox.isError ? outbox.error : undefined}
+        onRetry={() => void outbox.refetch()}
+        className="[&_tbody_tr:has([data-row-open])]:relative [&_tbody_tr:has([data-row-open])]:cursor-pointer"
+        empty={
+          <EmptyState
+            headingLevel="h2"
+            icon={Mail}
+            title={recipient ? 'No messages to that recipient' : 'No messages yet'}
+            description={
+              recipient
+                ? 'Check the address or number, or clear the filter.'
+                : 'Invitations, password resets and notifications appear here as soon as Switchboard sends them.'
+            }
+            action={
+              recipient ? (
+                <Button variant="outline" onClick={() => setRecipient('')}>
+                  Clear the filter
+                </Button>
+              ) : undefined
+            }
+          />
+        }
+      />
+      <OutboxMessageDialog message={selected} onOpenChange={(open) => (open ? null : setSelected(null))} />
+    </div>
+  );
+}

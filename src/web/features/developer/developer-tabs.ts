@@ -1,0 +1,48 @@
+import * as React from 'react';
+import type { Capability } from '@domain/auth/permissions';
+
+export interface DeveloperTab {
+  /** The `?tab=` value. */
+  id: string;
+  label: string;
+  /** Who sees the tab (the server checks the same capability on its endpoints). */
+  capability: Capability;
+  /** One line under the tabs saying what this tab is for. */
+  description: string;
+  Component: React.LazyExoticComponent<React.ComponentType>;
+}
+
+/**
+ * The tabs of /developer, in order. Later tools (API keys, webhooks, playground, telephony
+ * setup, queue health) join by adding a row here; each tab is its own chunk.
+ */
+export const DEVELOPER_TABS: readonly DeveloperTab[] = [
+  {
+    id: 'outbox',
+    label: 'Outbox',
+    capability: 'developer.access',
+    description: 'Every email and text message Switchboard sends, with its delivery status. Open one to read it.',
+    Component: React.lazy(() => import('./components/outbox-tab').then((m) => ({ default: m.OutboxTab }))),
+  },
+  {
+    id: 'errors',
+    label: 'Errors',
+    capability: 'developer.access',
+    description: 'Unexpected errors from the server, browsers and background jobs. Find a report by the reference people were shown.',
+    Component: React.lazy(() => import('./components/errors-tab').then((m) => ({ default: m.ErrorsTab }))),
+  },
+  {
+    id: 'audit',
+    label: 'Audit log',
+    capability: 'audit.read',
+    description: 'Who did what and when: sign-ins, user and role changes, password changes, views of health information.',
+    Component: React.lazy(() => import('./components/audit-tab').then((m) => ({ default: m.AuditTab }))),
+  },
+  {
+    id: 'api',
+    label: 'API reference',
+    capability: 'developer.access',
+    description: 'The REST API, generated from the same schemas the server validates requests with.',
+    Component: React.lazy(() => import('./components/api-reference-tab').then((m) => ({ default: m.ApiReferenceTab }))),
+  },
+];

@@ -1,0 +1,96 @@
+import * as React from 'react';
+import { Temporal } from 'temporal-polyfill';
+import { describeStatus, openIntervals, type Hours } from '@domain/time';
+import { dayContext } from '@domain/time/hours';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { viewerTimeZone, wallClock, zoneLabel } from '@web/features/organizations/lib/time-zones';
+import { cn } from '@web/lib/utils';
+
+const hhmm = (ms: number, zone: string) => wallClock(new Date(ms), zone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/**
+ * What callers get, computed in the browser with the same engine as the server: open or closed
+ * now and the next change in the organization's zone (with the viewer's own time beside it when
+ * the zones differ), and the coming week day by day.
+ */
+export function HoursPreview({ hours, timeZone, now, invalid, paused }: { hours: Hours | null; timeZone: string; now: Date; invalid: boolean; paused: boolean }) {
+  const viewerZone = viewerTimeZone();
+  const sameZone = viewerZone === timeZone || wallClock(now, viewerZone) === wallClock(now, timeZone);
+  const status = React.useMemo(() => (hours ? describeStatus(hours, now.getTime()) : null), [hours, now]);
+  const week = React.useMemo(() => (hours ? nextSevenDays(hours, now) : []), [hours, now]);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Preview</CardTitle>
+        <CardDescription>
+          As callers will hear it, in {zoneLabel(timeZone)}. It is {wallClock(now, timeZone)} there
+          {sameZone ? '.' : `; ${wallClock(now, viewerZone)} your time (${zoneLabel(viewerZone)}).`}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div aria-live="polite" className="rounded-lg bg-muted p-4">
+          {status ? (
+            <>
+              <p className="flex items-start gap-2 text-base font-semibold">
+                <span aria-hidden="true" className={cn('mt-1.5 size-2.5 shrink-0 rounded-full', status.open ? 'bg-success' : 'bg-muted-foreground/60')} />
+                <span data-testid="hours-preview-status">{status.text}</span>
+              </p>
+              {status.nextChange && !sameZone ? (
+                <p className="mt-1 pl-4.5 text-sm text-muted-foreground">
+                  {status.nextChange.opens ? 'Opens' : 'Closes'} at {wallClock(new Date(status.nextChange.at.epochMilliseconds), viewerZone)} your time.
+                </p>
+              ) : null}
+              {paused ? <p className="mt-1 pl-4.5 text-sm text-muted-foreground">The organization is paused: callers get the closed message whatever the hours say.</p> : null}
+            </>
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              {invalid ? 'Fix the fields marked in red to see the preview.' : 'Loading the preview…'}
+            </p>
+          )}
+        </div>
+        {week.length ? (
+          <div>
+            <h3 className="mb-2 text-sm font-semibold">The next 7 days</h3>
+            <ul className="divide-y divide-border text-sm">
+              {week.map((d) => (
+                <li key={d.date} className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 py-1.5">
+                  <span className={cn('font-medium', d.today && 'text-primary')}>
+                    {d.title}
+                    {d.today ? ' (today)' : ''}
+                  </span>
+                  <span className="text-right text-muted-foreground">
+                    {d.label ? <span className="mr-2 font-medium text-foreground">{d.label}</span> : null}
+                    {d.intervals.length ? d.intervals.join(', ') : 'Closed'}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function nextSevenDays(hours: Hours, now: Date) {
+  const zone = hours.timeZone;
+  const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(zone).toPlainDate();
+  return Array.from({ length: 7 }, (_, i) => {
+    const date = today.add({ days: i });
+    const start = date.toZonedDateTime({ timeZone: zone }).epochMilliseconds;
+    const end = date.add({ days: 1 }).toZonedDateTime({ timeZone: zone }).epochMilliseconds;
+    const intervals = openIntervals(hours, start, end).map((iv) => {
+      const s = iv.start.epochMilliseconds;
+      const e = iv.end.epochMilliseconds;
+      return `${hhmm(s, zone)}–${e >= end ? '24:00' : hhmm(e, zone)}`;
+    });
+    return {
+      date: date.toString(),
+      title: date.toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric' }),
+      today: i === 0,
+      label: dayContext(hours, start).label,
+      intervals,
+    };
+  });
+}

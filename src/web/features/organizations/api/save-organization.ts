@@ -1,0 +1,60 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@web/lib/api';
+import { sessionQueryKey } from '@web/features/session/api/get-session';
+import type { Address, AgentSettings, AppointmentSettings, Organization } from '../types';
+import { organizationsQueryKey } from './list-organizations';
+
+export interface OrganizationInput {
+  name: string;
+  slug: string;
+  timeZone: string;
+  status: 'active' | 'paused';
+  address: Address;
+  phoneNumbers: { number: string; label: string }[];
+  agentSettings: AgentSettings;
+  appointmentSettings: AppointmentSettings;
+}
+
+/** `POST /api/organizations` (administrators). 409 with a field message for a taken slug or number. */
+export function createOrganization(input: OrganizationInput): Promise<Organization> {
+  return apiFetch<Organization>('/api/organizations', { method: 'POST', body: input });
+}
+
+/** `PATCH /api/organizations/:id` with the version the edit started from; 409 `stale_version` if it changed. */
+export function updateOrganization({ id, ...input }: Partial<OrganizationInput> & { id: string; version: number }): Promise<Organization> {
+  return apiFetch<Organization>(`/api/organizations/${encodeURIComponent(id)}`, { method: 'PATCH', body: input });
+}
+
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  // Names, zones and statuses also appear in the session's organization list.
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: organizationsQueryKey }),
+      queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+      queryClient.invalidateQueries({ queryKey: ['hours'] }),
+    ]);
+}
+
+export function useCreateOrganization() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: createOrganization, onSuccess: invalidate });
+}
+
+export function useUpdateOrganization() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: updateOrganization, onSuccess: invalidate });
+}
+
+/** `POST /api/organizations/:id/deactivate|reactivate` (administrators). */
+export function setOrganizationActive({ id, active, version }: { id: string; active: boolean; version: number }): Promise<Organization> {
+  return apiFetch<Organization>(`/api/organizations/${encodeURIComponent(id)}/${active ? 'reactivate' : 'deactivate'}`, {
+    method: 'POST',
+    body: { version },
+  });
+}
+
+export function useSetOrganizationActive() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: setOrganizationActive, onSuccess: invalidate });
+}

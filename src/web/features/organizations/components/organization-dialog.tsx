@@ -1,0 +1,121 @@
+import * as React from 'react';
+import { RefreshCw } from 'lucide-react';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { LoadingBlock } from '@web/components/ui/spinner';
+import { useToast } from '@web/components/ui/toast';
+import { FormErrorAlert } from '@web/components/form-error-alert';
+import { errorMessage, isApiError } from '@web/lib/api';
+import { useOrganization } from '../api/get-organization';
+import { useCreateOrganization, useUpdateOrganization } from '../api/save-organization';
+import type { Organization } from '../types';
+import { OrganizationForm, inputFrom, type OrganizationFormHandle, type OrganizationFormValues } from './organization-form';
+
+export type OrganizationDialogTarget = { mode: 'create' } | { mode: 'edit' | 'view'; id: string; name: string };
+
+/** Create, edit or (for roles that only read) view an organization, in a dialog. */
+export function OrganizationDialog({ target, onClose }: { target: OrganizationDialogTarget | null; onClose: () => void }) {
+  const open = target !== null;
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
+      <DialogContent className="max-w-2xl">
+        {target ? <DialogBody key={target.mode === 'create' ? 'create' : target.id} target={target} onClose={onClose} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DialogBody({ target, onClose }: { target: OrganizationDialogTarget; onClose: () => void }) {
+  const id = target.mode === 'create' ? null : target.id;
+  const query = useOrganization(id);
+  const title = target.mode === 'create' ? 'New organization' : target.mode === 'edit' ? `Edit ${target.name}` : target.name;
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>
+          {target.mode === 'create'
+            ? 'Name, time zone and numbers are enough to start; hours and schedules come next.'
+            : target.mode === 'edit'
+              ? 'Changes apply to calls as soon as you save.'
+              : 'Your role can read these settings; a supervisor or administrator can change them.'}
+        </DialogDescription>
+      </DialogHeader>
+      {target.mode === 'create' ? (
+        <Editor organization={null} readOnly={false} onClose={onClose} />
+      ) : query.isPending ? (
+        <LoadingBlock label="Loading the organization…" className="py-10" />
+      ) : query.isError ? (
+        <Alert variant="destructive" assertive title="The organization could not be loaded.">
+          <p>{errorMessage(query.error)}</p>
+          <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <Editor key={query.data.version} organization={query.data} readOnly={target.mode === 'view'} onClose={onClose} onReload={() => void query.refetch()} />
+      )}
+    </>
+  );
+}
+
+function Editor({ organization, readOnly, onClose, onReload }: { organization: Organization | null; readOnly: boolean; onClose: () => void; onReload?: () => void }) {
+  const formId = React.useId();
+  const formRef = React.useRef<OrganizationFormHandle>(null);
+  const create = useCreateOrganization();
+  const update = useUpdateOrganization();
+  const mutation = organization ? update : create;
+  const { toast } = useToast();
+  const [unmatched, setUnmatched] = React.useState<Record<string, string>>({});
+
+  const onSubmit = (values: OrganizationFormValues) => {
+    setUnmatched({});
+    const input = inputFrom(values);
+    const options = {
+      onSuccess: (saved: Organization) => {
+        toast({ title: organization ? `Saved ${saved.name}` : `Created ${saved.name}`, description: organization ? undefined : 'Set its hours next.' });
+        onClose();
+      },
+      onError: (error: unknown) => setUnmatched(formRef.current?.showServerErrors(error) ?? {}),
+    };
+    if (organization) update.mutate({ id: organization.id, version: organization.version, ...input }, options);
+    else create.mutate(input, options);
+  };
+
+  const stale = isApiError(mutation.error) && mutation.error.code === 'stale_version';
+  return (
+    <>
+      {stale ? (
+        <Alert variant="warning" assertive title="Changed elsewhere">
+          <p>Someone saved this organization after you opened it. Reload to see their changes, then make yours again.</p>
+          <Button variant="outline" size="sm" className="mt-2" onClick={onReload}>
+            <RefreshCw aria-hidden="true" />
+            Reload
+          </Button>
+        </Alert>
+      ) : (
+        <FormErrorAlert error={mutation.error} />
+      )}
+      {Object.keys(unmatched).length ? (
+        <ul className="list-disc space-y-1 pl-5 text-sm text-destructive">
+          {Object.entries(unmatched).map(([k, m]) => (
+            <li key={k}>{m}</li>
+          ))}
+        </ul>
+      ) : null}
+      <OrganizationForm ref={formRef} id={formId} organization={organization} readOnly={readOnly} onSubmit={onSubmit} />
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose}>
+          {readOnly ? 'Close' : 'Cancel'}
+        </Button>
+        {readOnly ? null : (
+          <Button type="submit" form={formId} loading={mutation.isPending}>
+            {organization ? 'Save changes' : 'Create organization'}
+          </Button>
+        )}
+      </DialogFooter>
+    </>
+  );
+}

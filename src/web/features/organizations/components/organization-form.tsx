@@ -1,0 +1,369 @@
+import * as React from 'react';
+import { Controller, useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Plus, Trash2 } from 'lucide-react';
+import { Button } from '@web/components/ui/button';
+import { Checkbox } from '@web/components/ui/checkbox';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Select } from '@web/components/ui/select';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { Textarea } from '@web/components/ui/textarea';
+import { isApiError } from '@web/lib/api';
+import type { OrganizationInput } from '../api/save-organization';
+import { sentence } from '../lib/messages';
+import { isValidTimeZone, timeZoneList } from '../lib/time-zones';
+import { TRANSFER_LABELS, type Organization, type TransferBehaviour } from '../types';
+
+const optionalText = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`);
+
+const schema = z
+  .object({
+    name: z.string().trim().min(1, 'Enter a name.').max(120, 'Use at most 120 characters.'),
+    slug: z
+      .string()
+      .trim()
+      .min(2, 'Use at least 2 characters.')
+      .max(60, 'Use at most 60 characters.')
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, digits and single hyphens, e.g. maple-street.'),
+    timeZone: z.string().trim().min(1, 'Choose a time zone.').refine(isValidTimeZone, 'Unknown time zone. Use an IANA name such as America/New_York.'),
+    status: z.enum(['active', 'paused']),
+    address: z.object({
+      line1: optionalText(200),
+      line2: optionalText(200),
+      city: optionalText(120),
+      region: optionalText(120),
+      postalCode: optionalText(20),
+      country: z.string().trim().regex(/^([A-Za-z]{2})?$/, 'Use a two-letter country code such as US or GB.'),
+    }),
+    phoneNumbers: z.array(z.object({ number: z.string().trim().min(1, 'Enter a phone number or remove the row.'), label: optionalText(60) })),
+    agentSettings: z.object({
+      greeting: optionalText(1000),
+      instructions: optionalText(10_000),
+      faq: optionalText(50_000),
+      emergencyMessage: optionalText(1000),
+      voice: optionalText(60),
+      language: z.string().trim().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'Use a language tag such as en-US.'),
+      brain: z.enum(['builtin', 'llm']),
+      model: optionalText(100),
+      transferBehaviour: z.enum(['on_duty_then_callback', 'callback_only', 'never_transfer']),
+    }),
+    appointmentSettings: z.object({ enabled: z.boolean(), message: optionalText(1000) }),
+    visitReasonsText: z.string().max(6000, 'That is too long.'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.agentSettings.brain === 'llm' && !v.agentSettings.model) {
+      ctx.addIssue({ code: 'custom', path: ['agentSettings', 'model'], message: 'Enter the model name the LLM agent uses.' });
+    }
+  });
+
+export type OrganizationFormValues = z.infer<typeof schema>;
+
+type Tab = 'details' | 'numbers' | 'agent' | 'appointments';
+const TAB_OF: Array<[RegExp, Tab]> = [
+  [/^phoneNumbers/, 'numbers'],
+  [/^agentSettings/, 'agent'],
+  [/^(appointmentSettings|visitReasonsText)/, 'appointments'],
+];
+const tabOf = (field: string): Tab => TAB_OF.find(([re]) => re.test(field))?.[1] ?? 'details';
+
+function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+}
+
+export function valuesFrom(org: Organization | null): OrganizationFormValues {
+  return {
+    name: org?.name ?? '',
+    slug: org?.slug ?? '',
+    timeZone: org?.timeZone ?? '',
+    status: org?.status === 'paused' ? 'paused' : 'active',
+    address: org?.address ?? { line1: '', line2: '', city: '', region: '', postalCode: '', country: 'US' },
+    phoneNumbers: org?.phoneNumbers.map((p) => ({ number: p.number, label: p.label })) ?? [],
+    agentSettings: org?.agentSettings ?? {
+      greeting: '',
+      instructions: 'Be warm, brief and clear. Never give medical advice.',
+      faq: '',
+      emergencyMessage: 'If this is a medical emergency, hang up and call 911 now.',
+      voice: 'Polly.Joanna',
+      language: 'en-US',
+      brain: 'builtin',
+      model: '',
+      transferBehaviour: 'on_duty_then_callback',
+    },
+    appointmentSettings: { enabled: org?.appointmentSettings.enabled ?? true, message: org?.appointmentSettings.message ?? 'We will call you to confirm a time.' },
+    visitReasonsText: (org?.appointmentSettings.visitReasons ?? ['New patient visit', 'Follow-up', 'Sick visit']).join('\n'),
+  };
+}
+
+export function inputFrom(values: OrganizationFormValues): OrganizationInput {
+  return {
+    name: values.name,
+    slug: values.slug,
+    timeZone: values.timeZone,
+    status: values.status,
+    address: { ...values.address, country: values.address.country.toUpperCase() },
+    phoneNumbers: values.phoneNumbers,
+    agentSettings: { ...values.agentSettings, greeting: values.agentSettings.greeting || `Thank you for calling ${values.name}. How can I help you today?` },
+    appointmentSettings: {
+      enabled: values.appointmentSettings.enabled,
+      message: values.appointmentSettings.message,
+      visitReasons: values.visitReasonsText
+        .split('\n')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    },
+  };
+}
+
+export interface OrganizationFormHandle {
+  /** Places a failed save's field messages beside their fields; answers those that fit none. */
+  showServerErrors: (error: unknown) => Record<string, string>;
+}
+
+export interface OrganizationFormProps {
+  id: string;
+  organization: Organization | null;
+  readOnly: boolean;
+  onSubmit: (values: OrganizationFormValues) => void;
+}
+
+export const OrganizationForm = React.forwardRef<OrganizationFormHandle, OrganizationFormProps>(function OrganizationForm(
+  { id, organization, readOnly, onSubmit },
+  ref,
+) {
+  const form = useForm<OrganizationFormValues>({ resolver: zodResolver(schema), defaultValues: valuesFrom(organization) });
+  const { register, control, handleSubmit, setError, setValue, formState } = form;
+  const errors = formState.errors;
+  const numbers = useFieldArray({ control, name: 'phoneNumbers' });
+  const [tab, setTab] = React.useState<Tab>('details');
+  const slugEdited = React.useRef(Boolean(organization));
+  const zoneListId = React.useId();
+
+  React.useImperativeHandle(ref, () => ({
+    showServerErrors: (error) => {
+      const unmatched: Record<string, string> = {};
+      if (!isApiError(error)) return unmatched;
+      let first: string | null = null;
+      for (const [key, message] of Object.entries(error.fields)) {
+        const name = key.startsWith('appointmentSettings.visitReasons') ? 'visitReasonsText' : key;
+        const known = /^(name|slug|timeZone|status|address\.\w+|phoneNumbers\.\d+\.(number|label)|agentSettings\.\w+|appointmentSettings\.(enabled|message)|visitReasonsText)$/.test(name);
+        if (!known) {
+          unmatched[key] = message;
+          continue;
+        }
+        setError(name as FieldPath<OrganizationFormValues>, { type: 'server', message: sentence(message) });
+        first ??= name;
+      }
+      if (first) {
+        setTab(tabOf(first));
+        // After the tab switches, focus the first field with a message.
+        setTimeout(() => form.setFocus(first as FieldPath<OrganizationFormValues>), 0);
+      }
+      return unmatched;
+    },
+  }));
+
+  const tabHasError = (t: Tab) => Object.keys(flatErrors(errors)).some((k) => tabOf(k) === t);
+  const onInvalid = () => {
+    const firstKey = Object.keys(flatErrors(errors))[0];
+    if (firstKey) setTab(tabOf(firstKey));
+  };
+  const brain = form.watch('agentSettings.brain');
+
+  return (
+    <form id={id} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)}>
+      <fieldset disabled={readOnly} className="min-w-0">
+        <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+          <TabsList className="w-full justify-start">
+            {(
+              [
+                ['details', 'Details'],
+                ['numbers', 'Phone numbers'],
+                ['agent', 'Agent'],
+                ['appointments', 'Appointments'],
+              ] as const
+            ).map(([value, label]) => (
+              <TabsTrigger key={value} value={value}>
+                {label}
+                {tabHasError(value) ? (
+                  <span className="size-1.5 rounded-full bg-destructive" aria-label="has errors" role="img" />
+                ) : null}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+
+          <TabsContent value="details" forceMount className="space-y-4 data-[state=inactive]:hidden">
+            <FormField label="Name" required error={errors.name?.message}>
+              <Input
+                autoComplete="organization"
+                {...register('name', {
+                  onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+                    if (!slugEdited.current) setValue('slug', slugify(e.target.value));
+                  },
+                })}
+              />
+            </FormField>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label="Slug" required error={errors.slug?.message} description="In links such as /request-appointment?org=…">
+                <Input spellCheck={false} autoCapitalize="none" {...register('slug', { onChange: () => (slugEdited.current = true) })} />
+              </FormField>
+              <FormField label="Time zone" required error={errors.timeZone?.message} description="Hours and schedules are kept in this zone.">
+                <Input list={zoneListId} spellCheck={false} autoCapitalize="none" placeholder="America/New_York" {...register('timeZone')} />
+              </FormField>
+              <datalist id={zoneListId}>
+                {timeZoneList().map((z) => (
+                  <option key={z} value={z} />
+                ))}
+              </datalist>
+            </div>
+            <FormField
+              label="Status"
+              error={errors.status?.message}
+              description="A paused organization's numbers are answered with the closed message."
+            >
+              <Select {...register('status')}>
+                <option value="active">Active — calls are answered</option>
+                <option value="paused">Paused — callers hear the closed message</option>
+              </Select>
+            </FormField>
+            <fieldset className="space-y-4 rounded-lg border border-border p-4">
+              <legend className="px-1 text-sm font-semibold">Address</legend>
+              <FormField label="Street address" error={errors.address?.line1?.message}>
+                <Input autoComplete="address-line1" {...register('address.line1')} />
+              </FormField>
+              <FormField label="Address line 2" error={errors.address?.line2?.message}>
+                <Input autoComplete="address-line2" {...register('address.line2')} />
+              </FormField>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField label="City" error={errors.address?.city?.message}>
+                  <Input autoComplete="address-level2" {...register('address.city')} />
+                </FormField>
+                <FormField label="State or region" error={errors.address?.region?.message}>
+                  <Input autoComplete="address-level1" {...register('address.region')} />
+                </FormField>
+                <FormField label="Postal code" error={errors.address?.postalCode?.message}>
+                  <Input autoComplete="postal-code" {...register('address.postalCode')} />
+                </FormField>
+                <FormField label="Country code" error={errors.address?.country?.message} description="Two letters, e.g. US or GB.">
+                  <Input maxLength={2} autoComplete="country" className="uppercase" {...register('address.country')} />
+                </FormField>
+              </div>
+            </fieldset>
+          </TabsContent>
+
+          <TabsContent value="numbers" forceMount className="space-y-4 data-[state=inactive]:hidden">
+            <p className="text-sm text-muted-foreground">
+              Calls to these numbers reach this organization. A number belongs to one organization only. Numbers are stored in international
+              form (E.164); numbers without a country code are read in the address's country.
+            </p>
+            {numbers.fields.length === 0 ? <p className="text-sm">No numbers yet.</p> : null}
+            <ul className="space-y-3">
+              {numbers.fields.map((field, i) => (
+                <li key={field.id} className="grid gap-3 rounded-lg border border-border p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
+                  <FormField label={`Number ${i + 1}`} error={errors.phoneNumbers?.[i]?.number?.message}>
+                    <Input type="tel" autoComplete="off" placeholder="+1 860 555 0100" {...register(`phoneNumbers.${i}.number`)} />
+                  </FormField>
+                  <FormField label={`Label of number ${i + 1}`} error={errors.phoneNumbers?.[i]?.label?.message}>
+                    <Input placeholder="Main line" {...register(`phoneNumbers.${i}.label`)} />
+                  </FormField>
+                  <Button type="button" variant="ghost" size="icon" className="sm:mt-6" onClick={() => numbers.remove(i)} aria-label={`Remove number ${i + 1}`}>
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+            {readOnly ? null : (
+              <Button type="button" variant="outline" onClick={() => numbers.append({ number: '', label: '' }, { shouldFocus: true })}>
+                <Plus aria-hidden="true" />
+                Add a number
+              </Button>
+            )}
+          </TabsContent>
+
+          <TabsContent value="agent" forceMount className="space-y-4 data-[state=inactive]:hidden">
+            <FormField label="Greeting" error={errors.agentSettings?.greeting?.message} description="The first thing callers hear.">
+              <Textarea rows={2} {...register('agentSettings.greeting')} />
+            </FormField>
+            <FormField label="Instructions" error={errors.agentSettings?.instructions?.message}>
+              <Textarea rows={3} {...register('agentSettings.instructions')} />
+            </FormField>
+            <FormField label="FAQ knowledge" error={errors.agentSettings?.faq?.message} description="Facts the agent may quote: parking, insurance, what to bring.">
+              <Textarea rows={4} {...register('agentSettings.faq')} />
+            </FormField>
+            <FormField label="Emergency message" error={errors.agentSettings?.emergencyMessage?.message}>
+              <Textarea rows={2} {...register('agentSettings.emergencyMessage')} />
+            </FormField>
+            <FormField label="When a caller asks for a person" error={errors.agentSettings?.transferBehaviour?.message}>
+              <Select {...register('agentSettings.transferBehaviour')}>
+                {(Object.keys(TRANSFER_LABELS) as TransferBehaviour[]).map((k) => (
+                  <option key={k} value={k}>
+                    {TRANSFER_LABELS[k]}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label="Voice" error={errors.agentSettings?.voice?.message}>
+                <Input {...register('agentSettings.voice')} />
+              </FormField>
+              <FormField label="Language" error={errors.agentSettings?.language?.message}>
+                <Input placeholder="en-US" {...register('agentSettings.language')} />
+              </FormField>
+              <FormField label="Brain" error={errors.agentSettings?.brain?.message}>
+                <Select {...register('agentSettings.brain')}>
+                  <option value="builtin">Built-in (works offline)</option>
+                  <option value="llm">LLM (OpenAI-compatible)</option>
+                </Select>
+              </FormField>
+              <FormField label="Model" required={brain === 'llm'} error={errors.agentSettings?.model?.message}>
+                <Input placeholder={brain === 'llm' ? 'gpt-4o-mini' : 'Only for the LLM brain'} {...register('agentSettings.model')} />
+              </FormField>
+            </div>
+          </TabsContent>
+
+          <TabsContent value="appointments" forceMount className="space-y-4 data-[state=inactive]:hidden">
+            <Controller
+              control={control}
+              name="appointmentSettings.enabled"
+              render={({ field }) => (
+                <div className="flex items-start gap-3">
+                  <Checkbox id={`${id}-appointments`} checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />
+                  <div className="space-y-1">
+                    <Label htmlFor={`${id}-appointments`}>Patients may request appointments on the web</Label>
+                    <p className="text-sm text-muted-foreground">Shown on /request-appointment with this organization's hours.</p>
+                  </div>
+                </div>
+              )}
+            />
+            <FormField label="Visit reasons" error={errors.visitReasonsText?.message} description="One per line.">
+              <Textarea rows={5} {...register('visitReasonsText')} />
+            </FormField>
+            <FormField label="Message shown to patients" error={errors.appointmentSettings?.message?.message}>
+              <Textarea rows={2} {...register('appointmentSettings.message')} />
+            </FormField>
+          </TabsContent>
+        </Tabs>
+      </fieldset>
+    </form>
+  );
+});
+
+/** "phoneNumbers.0.number" → message, for react-hook-form's nested errors. */
+function flatErrors(errors: object, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(errors)) {
+    if (!value || typeof value !== 'object') continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    if ('message' in value && typeof (value as { message?: unknown }).message === 'string') out[path] = (value as { message: string }).message;
+    else Object.assign(out, flatErrors(value as object, path));
+  }
+  return out;
+}

@@ -1,0 +1,36 @@
+import { Building2, CalendarClock, Clock } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { cn } from '@web/lib/utils';
+import { organizationPaths } from '../paths';
+
+/** Moves between the three organization pages, keeping the chosen organization. */
+export function OrganizationSectionNav({ organizationId }: { organizationId?: string | null }) {
+  const items = [
+    { label: 'Organizations', to: organizationPaths.organizations.href(), icon: Building2 },
+    { label: 'Hours', to: organizationPaths.hours.href(organizationId), icon: Clock },
+    { label: 'Schedules', to: organizationPaths.schedules.href(organizationId), icon: CalendarClock },
+  ];
+  return (
+    <nav aria-label="Organization pages" className="mb-6 overflow-x-auto border-b border-border">
+      <ul className="flex min-w-max gap-1">
+        {items.map((item) => (
+          <li key={item.label}>
+            <NavLink
+              to={item.to}
+              end
+              className={({ isActive }) =>
+                cn(
+                  '-mb-px inline-flex items-center gap-2 border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-muted-foreground hover:text-foreground',
+                  isActive && 'border-primary text-foreground',
+                )
+              }
+            >
+              <item.icon aria-hidden="true" className="size-4" />
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

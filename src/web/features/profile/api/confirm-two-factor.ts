@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@web/lib/api';
+import { sessionQueryKey } from '@web/features/session/api/get-session';
+import { profileQueryKey } from './get-profile';
+import { sessionsQueryKey } from './list-sessions';
+
+/**
+ * `POST /api/profile/two-factor/confirm { code }` — finishes setup with a code from the app.
+ * The server replaces this browser's session (new cookie), so everything about it is reloaded.
+ */
+export function confirmTwoFactor(input: { code: string }): Promise<{ ok: true }> {
+  return apiFetch<{ ok: true }>('/api/profile/two-factor/confirm', { method: 'POST', body: input });
+}
+
+export function useConfirmTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmTwoFactor,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+        queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+      ]),
+  });
+}

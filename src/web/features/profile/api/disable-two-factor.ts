@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@web/lib/api';
+import { sessionQueryKey } from '@web/features/session/api/get-session';
+import { profileQueryKey } from './get-profile';
+import { sessionsQueryKey } from './list-sessions';
+
+/**
+ * `POST /api/profile/two-factor/disable { password }` — turns two-factor off; 409
+ * `two_factor_required` when the role requires it. Replaces this browser's session.
+ */
+export function disableTwoFactor(input: { password: string }): Promise<{ ok: true }> {
+  return apiFetch<{ ok: true }>('/api/profile/two-factor/disable', { method: 'POST', body: input });
+}
+
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: disableTwoFactor,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+        queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,72 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { FormErrorAlert } from '@web/components/form-error-alert';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { useToast } from '@web/components/ui/toast';
+import { isApiError } from '@web/lib/api';
+import { applyServerFieldErrors } from '@web/lib/form-errors';
+import { useDisableTwoFactor } from '../api/disable-two-factor';
+
+const schema = z.object({ password: z.string().min(1, 'Enter your password.') });
+
+export function DisableTwoFactorDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>{open ? <DisableTwoFactorForm onDone={() => onOpenChange(false)} /> : null}</DialogContent>
+    </Dialog>
+  );
+}
+
+function DisableTwoFactorForm({ onDone }: { onDone: () => void }) {
+  const { toast } = useToast();
+  const disable = useDisableTwoFactor();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { password: '' } });
+
+  const onSubmit = handleSubmit((values) =>
+    disable.mutate(values, {
+      onSuccess: () => {
+        toast({ title: 'Two-factor is off', description: 'Signing in now asks only for your password.' });
+        onDone();
+      },
+      onError: (error) => applyServerFieldErrors(error, setError, { fields: ['password'] }),
+    }),
+  );
+  const error = disable.error;
+  const fieldOnly = isApiError(error) && error.code === 'validation_failed' && error.hasFieldErrors;
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Turn off two-factor authentication?</DialogTitle>
+        <DialogDescription>
+          Anyone who learns your password could then sign in as you. Your authenticator app entry and backup codes stop working.
+        </DialogDescription>
+      </DialogHeader>
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        {error && !fieldOnly ? (
+          <FormErrorAlert error={error} title={isApiError(error) && error.code === 'two_factor_required' ? 'Required for your role' : undefined} />
+        ) : null}
+        <FormField label="Your password" description="To confirm it is you." error={errors.password?.message}>
+          <Input type="password" autoComplete="current-password" {...register('password')} />
+        </FormField>
+        <DialogFooter>
+          <Button variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="destructive" loading={disable.isPending}>
+            Turn off two-factor
+          </Button>
+        </DialogFooter>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+import * as React from 'react';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { useToast } from '@web/components/ui/toast';
+import { FormErrorAlert } from '@web/components/form-error-alert';
+import { fieldsUnder, sentence } from '@web/features/organizations/lib/messages';
+import { zoneLabel } from '@web/features/organizations/lib/time-zones';
+import type { Member } from '@web/features/organizations/types';
+import { isApiError } from '@web/lib/api';
+import { useSaveOverride } from '../api/save-schedule';
+import type { Schedule, ScheduleOverride } from '../types';
+import { AssigneeField, NOBODY, assigneeDraft, assigneeInput } from './assignee-field';
+
+export type OverrideDialogTarget = { mode: 'add'; from: string; to: string } | { mode: 'edit'; override: ScheduleOverride };
+
+/** A one-off change: "Dana covers for Lee from Fri 17:00 to Mon 08:00". */
+export function OverrideDialog({
+  schedule,
+  members,
+  target,
+  onClose,
+}: {
+  schedule: Schedule;
+  members: Member[];
+  target: OverrideDialogTarget | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-w-xl">
+        {target ? <OverrideForm key={target.mode === 'edit' ? target.override.id : 'add'} schedule={schedule} members={members} target={target} onClose={onClose} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function OverrideForm({ schedule, members, target, onClose }: { schedule: Schedule; members: Member[]; target: OverrideDialogTarget; onClose: () => void }) {
+  const existing = target.mode === 'edit' ? target.override : null;
+  const [who, setWho] = React.useState(assigneeDraft(existing?.assignee ?? null));
+  const [replaces, setReplaces] = React.useState(assigneeDraft(existing?.replacesAssignee ?? null));
+  const [from, setFrom] = React.useState(existing?.fromLocal ?? (target.mode === 'add' ? target.from : ''));
+  const [to, setTo] = React.useState(existing?.toLocal ?? (target.mode === 'add' ? target.to : ''));
+  const [note, setNote] = React.useState(existing?.note ?? '');
+  const [clientErrors, setClientErrors] = React.useState<Record<string, string>>({});
+  const save = useSaveOverride();
+  const { toast } = useToast();
+  const formId = React.useId();
+
+  const serverFields = isApiError(save.error) ? (existing ? fieldsUnder(save.error.fields, 'override') : save.error.fields) : {};
+  const err = (k: string) => sentence(clientErrors[k] ?? serverFields[k]);
+  const stale = isApiError(save.error) && save.error.code === 'stale_version';
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const assignee = assigneeInput(who);
+    const problems: Record<string, string> = {};
+    if (!assignee) problems.assignee = 'Choose who covers.';
+    if (!from) problems.from = 'Enter when the cover starts.';
+    if (!to) problems.to = 'Enter when the cover ends.';
+    if (from && to && to <= from) problems.to = 'The end must be after the start.';
+    setClientErrors(problems);
+    if (Object.keys(problems).length || !assignee) return;
+    save.mutate(
+      {
+        scheduleId: schedule.id,
+        overrideId: existing?.id,
+        version: existing?.version,
+        override: { assignee, replacesAssignee: replaces.choice === NOBODY ? null : assigneeInput(replaces), from, to, note },
+      },
+      {
+        onSuccess: () => {
+          toast({ title: existing ? 'Cover saved' : 'Cover added' });
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{existing ? 'Change cover' : 'Add cover'}</DialogTitle>
+        <DialogDescription>
+          {schedule.name}. Someone is on duty from one moment to another, whatever the shifts say. Times are in {zoneLabel(schedule.timeZone)}.
+        </DialogDescription>
+      </DialogHeader>
+      {stale ? (
+        <Alert variant="warning" assertive title="Changed elsewhere — reload">
+          Someone changed or removed this cover after you opened it. Close this dialog to see the latest version, then make your change again.
+        </Alert>
+      ) : isApiError(save.error) && save.error.code === 'validation_failed' ? null : (
+        <FormErrorAlert error={save.error} />
+      )}
+      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+        <AssigneeField label="Who covers" value={who} onChange={setWho} members={members} error={err('assignee') ?? err('assignee.userId')} phoneError={err('assignee.phone')} />
+        <AssigneeField
+          label="Covering for"
+          value={replaces}
+          onChange={setReplaces}
+          members={members}
+          noneLabel="Nobody in particular (added to whoever is on duty)"
+          description="The person covered for is off duty while the cover runs."
+          error={err('replacesAssignee') ?? err('replacesAssignee.userId')}
+          phoneError={err('replacesAssignee.phone')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="From" error={err('from')}>
+            <Input type="datetime-local" step={60} value={from} onChange={(e) => setFrom(e.target.value)} />
+          </FormField>
+          <FormField label="Until" error={err('to')}>
+            <Input type="datetime-local" step={60} value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+          </FormField>
+        </div>
+        <FormField label="Note (optional)" error={err('note')}>
+          <Input value={note} maxLength={200} placeholder="e.g. Lee on leave" onChange={(e) => setNote(e.target.value)} />
+        </FormField>
+      </form>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} loading={save.isPending}>
+          {existing ? 'Save cover' : 'Add cover'}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}

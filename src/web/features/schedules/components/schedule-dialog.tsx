@@ -1,0 +1,93 @@
+import * as React from 'react';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Textarea } from '@web/components/ui/textarea';
+import { useToast } from '@web/components/ui/toast';
+import { FormErrorAlert } from '@web/components/form-error-alert';
+import { sentence } from '@web/features/organizations/lib/messages';
+import { isApiError } from '@web/lib/api';
+import { useCreateSchedule, useUpdateSchedule } from '../api/save-schedule';
+import type { Schedule } from '../types';
+
+export type ScheduleDialogTarget = { mode: 'create'; organizationId: string; organizationName: string } | { mode: 'rename'; schedule: Pick<Schedule, 'id' | 'name' | 'description' | 'version'> };
+
+/** Create a schedule, or rename and describe one. */
+export function ScheduleDialog({ target, onClose, onCreated }: { target: ScheduleDialogTarget | null; onClose: () => void; onCreated: (id: string) => void }) {
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent>{target ? <ScheduleForm target={target} onClose={onClose} onCreated={onCreated} /> : null}</DialogContent>
+    </Dialog>
+  );
+}
+
+function ScheduleForm({ target, onClose, onCreated }: { target: ScheduleDialogTarget; onClose: () => void; onCreated: (id: string) => void }) {
+  const existing = target.mode === 'rename' ? target.schedule : null;
+  const [name, setName] = React.useState(existing?.name ?? '');
+  const [description, setDescription] = React.useState(existing?.description ?? '');
+  const [nameError, setNameError] = React.useState<string | undefined>();
+  const create = useCreateSchedule();
+  const update = useUpdateSchedule();
+  const mutation = existing ? update : create;
+  const { toast } = useToast();
+  const formId = React.useId();
+  const fields = isApiError(mutation.error) ? mutation.error.fields : {};
+  const stale = isApiError(mutation.error) && mutation.error.code === 'stale_version';
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) {
+      setNameError('Enter a name, e.g. Front desk.');
+      return;
+    }
+    setNameError(undefined);
+    if (existing) {
+      update.mutate({ id: existing.id, version: existing.version, name, description }, { onSuccess: () => (toast({ title: 'Schedule saved' }), onClose()) });
+    } else if (target.mode === 'create') {
+      create.mutate(
+        { organizationId: target.organizationId, name, description },
+        {
+          onSuccess: (created) => {
+            toast({ title: `Created ${name.trim()}`, description: 'Add its shifts next.' });
+            if (created) onCreated(created.id);
+            onClose();
+          },
+        },
+      );
+    }
+  };
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{existing ? 'Rename schedule' : 'New schedule'}</DialogTitle>
+        <DialogDescription>{target.mode === 'create' ? `A rota of ${target.organizationName}, e.g. Front desk or On-call nurse.` : 'Its shifts and cover stay as they are.'}</DialogDescription>
+      </DialogHeader>
+      {stale ? (
+        <Alert variant="warning" assertive title="Changed elsewhere — reload">
+          Someone changed this schedule after you opened it. Close this dialog to see the latest version, then make your change again.
+        </Alert>
+      ) : isApiError(mutation.error) && Object.keys(fields).length ? null : (
+        <FormErrorAlert error={mutation.error} />
+      )}
+      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+        <FormField label="Name" required error={nameError ?? sentence(fields.name)}>
+          <Input value={name} maxLength={80} onChange={(e) => setName(e.target.value)} autoFocus />
+        </FormField>
+        <FormField label="Description (optional)" error={sentence(fields.description)}>
+          <Textarea rows={2} value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} />
+        </FormField>
+      </form>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} loading={mutation.isPending}>
+          {existing ? 'Save' : 'Create schedule'}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}

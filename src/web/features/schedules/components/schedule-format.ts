@@ -1,0 +1,32 @@
+import { DAYS } from '@web/features/hours/model';
+
+/** "Mon–Fri", "Mon, Wed, Fri", "Every day", "Sat–Sun". */
+export function formatDays(days: number[]): string {
+  const sorted = [...new Set(days)].sort((a, b) => a - b);
+  if (sorted.length === 7) return 'Every day';
+  const runs: number[][] = [];
+  for (const d of sorted) {
+    const run = runs[runs.length - 1];
+    if (run && run[run.length - 1] === d - 1) run.push(d);
+    else runs.push([d]);
+  }
+  const short = (d: number) => DAYS[d - 1]?.short ?? String(d);
+  return runs.map((r) => (r.length >= 3 ? `${short(r[0]!)}–${short(r[r.length - 1]!)}` : r.map(short).join(', '))).join(', ');
+}
+
+/** "17:00–08:00 (next day)". */
+export function formatShiftTime(start: string, end: string): string {
+  const overnight = end !== '24:00' && end <= start;
+  return `${start}–${end === '00:00' || end === '24:00' ? '24:00' : end}${overnight && end !== '00:00' ? ' (next day)' : ''}`;
+}
+
+/** "Thu, Nov 26, 08:00" from a wall time "2026-11-26T08:00". */
+export function formatLocal(local: string): string {
+  const [date, time] = local.split('T');
+  const d = new Date(`${date}T00:00:00Z`);
+  const day = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
+  return `${day}, ${time}`;
+}
+
+/** Calendar colours, given out in the order people first appear in the week; all keep white borders visible. */
+export const PALETTE = ['bg-teal-600', 'bg-indigo-500', 'bg-amber-500', 'bg-sky-600', 'bg-fuchsia-600', 'bg-lime-600', 'bg-orange-600', 'bg-violet-700'];

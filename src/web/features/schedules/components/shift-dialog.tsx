@@ -1,0 +1,163 @@
+import * as React from 'react';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Checkbox } from '@web/components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { useToast } from '@web/components/ui/toast';
+import { FormErrorAlert } from '@web/components/form-error-alert';
+import { DAYS } from '@web/features/hours/model';
+import { fieldsUnder, sentence } from '@web/features/organizations/lib/messages';
+import { zoneLabel } from '@web/features/organizations/lib/time-zones';
+import type { Member } from '@web/features/organizations/types';
+import { isApiError } from '@web/lib/api';
+import { useSaveShift } from '../api/save-schedule';
+import type { Schedule, Shift } from '../types';
+import { AssigneeField, assigneeDraft, assigneeInput } from './assignee-field';
+
+export type ShiftDialogTarget = { mode: 'add' } | { mode: 'edit'; shift: Shift };
+
+/** Add or change a weekly shift. Server messages appear beside their fields. */
+export function ShiftDialog({ schedule, members, target, onClose }: { schedule: Schedule; members: Member[]; target: ShiftDialogTarget | null; onClose: () => void }) {
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-w-xl">
+        {target ? <ShiftForm key={target.mode === 'edit' ? target.shift.id : 'add'} schedule={schedule} members={members} target={target} onClose={onClose} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ShiftForm({ schedule, members, target, onClose }: { schedule: Schedule; members: Member[]; target: ShiftDialogTarget; onClose: () => void }) {
+  const shift = target.mode === 'edit' ? target.shift : null;
+  const [who, setWho] = React.useState(assigneeDraft(shift?.assignee ?? null));
+  const [days, setDays] = React.useState<number[]>(shift?.days ?? [1, 2, 3, 4, 5]);
+  const [start, setStart] = React.useState(shift?.start ?? '09:00');
+  const [end, setEnd] = React.useState(shift?.end === '24:00' ? '00:00' : (shift?.end ?? '17:00'));
+  const [effectiveFrom, setEffectiveFrom] = React.useState(shift?.effectiveFrom ?? '');
+  const [effectiveTo, setEffectiveTo] = React.useState(shift?.effectiveTo ?? '');
+  const [precedence, setPrecedence] = React.useState(String(shift?.precedence ?? 0));
+  const [clientErrors, setClientErrors] = React.useState<Record<string, string>>({});
+  const save = useSaveShift();
+  const { toast } = useToast();
+  const formId = React.useId();
+
+  const serverFields = isApiError(save.error) ? (shift ? fieldsUnder(save.error.fields, 'shift') : save.error.fields) : {};
+  const err = (k: string) => sentence(clientErrors[k] ?? serverFields[k]);
+  const stale = isApiError(save.error) && save.error.code === 'stale_version';
+  const overnight = start && end && end <= start && end !== '00:00';
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const assignee = assigneeInput(who);
+    const problems: Record<string, string> = {};
+    if (!assignee) problems.assignee = 'Choose a person or an outside number.';
+    if (days.length === 0) problems.days = 'Choose at least one day.';
+    if (!start) problems.start = 'Enter the start time.';
+    if (!end) problems.end = 'Enter the end time.';
+    if (start && start === end) problems.end = 'The end must differ from the start.';
+    if (!/^-?\d+$/.test(precedence.trim())) problems.precedence = 'Use a whole number.';
+    setClientErrors(problems);
+    if (Object.keys(problems).length || !assignee) return;
+    save.mutate(
+      {
+        scheduleId: schedule.id,
+        shiftId: shift?.id,
+        version: shift?.version,
+        shift: { assignee, days, start, end, effectiveFrom: effectiveFrom || null, effectiveTo: effectiveTo || null, precedence: Number(precedence) },
+      },
+      {
+        onSuccess: () => {
+          toast({ title: shift ? 'Shift saved' : 'Shift added' });
+          onClose();
+        },
+      },
+    );
+  };
+
+  const toggle = (day: number, on: boolean) => setDays((d) => (on ? [...new Set([...d, day])].sort((a, b) => a - b) : d.filter((x) => x !== day)));
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{shift ? 'Change shift' : 'Add a shift'}</DialogTitle>
+        <DialogDescription>
+          {schedule.name}. Times are in {zoneLabel(schedule.timeZone)}; an end at or before the start runs into the next day.
+        </DialogDescription>
+      </DialogHeader>
+      {stale ? (
+        <Alert variant="warning" assertive title="Changed elsewhere — reload">
+          Someone changed or removed this shift after you opened it. Close this dialog to see the latest version, then make your change again.
+        </Alert>
+      ) : isApiError(save.error) && save.error.code === 'validation_failed' ? null : (
+        <FormErrorAlert error={save.error} />
+      )}
+      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+        <AssigneeField
+          label="Who is on duty"
+          value={who}
+          onChange={setWho}
+          members={members}
+          error={err('assignee') ?? err('assignee.userId')}
+          phoneError={err('assignee.phone')}
+        />
+        <fieldset className="space-y-2" aria-describedby={err('days') ? `${formId}-days-error` : undefined}>
+          <legend className="text-sm font-medium">Days</legend>
+          <div className="flex flex-wrap gap-x-4 gap-y-2">
+            {DAYS.map((d) => (
+              <div key={d.day} className="flex items-center gap-2">
+                <Checkbox id={`${formId}-day-${d.day}`} checked={days.includes(d.day)} onCheckedChange={(v) => toggle(d.day, v === true)} aria-label={d.name} />
+                <Label htmlFor={`${formId}-day-${d.day}`} aria-hidden="true">
+                  {d.short}
+                </Label>
+              </div>
+            ))}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="link" size="sm" onClick={() => setDays([1, 2, 3, 4, 5])}>
+              Weekdays
+            </Button>
+            <Button type="button" variant="link" size="sm" onClick={() => setDays([6, 7])}>
+              Weekend
+            </Button>
+            <Button type="button" variant="link" size="sm" onClick={() => setDays([1, 2, 3, 4, 5, 6, 7])}>
+              Every day
+            </Button>
+          </div>
+          {err('days') ? (
+            <p id={`${formId}-days-error`} className="text-sm font-medium text-destructive">
+              {err('days')}
+            </p>
+          ) : null}
+        </fieldset>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Starts" error={err('start')}>
+            <Input type="time" step={60} value={start} onChange={(e) => setStart(e.target.value)} />
+          </FormField>
+          <FormField label="Ends" error={err('end')} description={overnight ? 'Runs into the next day.' : end === '00:00' ? 'At midnight.' : undefined}>
+            <Input type="time" step={60} value={end} onChange={(e) => setEnd(e.target.value)} />
+          </FormField>
+          <FormField label="Effective from (optional)" error={err('effectiveFrom')}>
+            <Input type="date" value={effectiveFrom} onChange={(e) => setEffectiveFrom(e.target.value)} />
+          </FormField>
+          <FormField label="Effective until (optional)" error={err('effectiveTo')}>
+            <Input type="date" value={effectiveTo} min={effectiveFrom || undefined} onChange={(e) => setEffectiveTo(e.target.value)} />
+          </FormField>
+        </div>
+        <FormField label="Order of precedence" error={err('precedence')} description="When several people are on duty at once, lower numbers come first (they get transfers first).">
+          <Input type="number" inputMode="numeric" step={1} min={-999} max={999} value={precedence} onChange={(e) => setPrecedence(e.target.value)} className="w-32" />
+        </FormField>
+      </form>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} loading={save.isPending}>
+          {shift ? 'Save shift' : 'Add shift'}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@web/lib/api';
+import { sessionQueryKey } from '@web/features/session/api/get-session';
+import { securitySettingsQueryKey, type SecuritySettings } from './get-security-settings';
+
+/** `PUT /api/security-settings { twoFactorRequiredRoles }`. */
+export function updateSecuritySettings(input: SecuritySettings): Promise<SecuritySettings> {
+  return apiFetch<SecuritySettings>('/api/security-settings', { method: 'PUT', body: input });
+}
+
+export function useUpdateSecuritySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSecuritySettings,
+    onSuccess: (settings) => {
+      queryClient.setQueryData(securitySettingsQueryKey, settings);
+      // Requiring two-factor for your own role (without it on) changes what you may open.
+      return queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}

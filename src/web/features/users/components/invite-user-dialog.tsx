@@ -1,0 +1,168 @@
+import * as React from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FormErrorAlert } from '@web/components/form-error-alert';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { useToast } from '@web/components/ui/toast';
+import { isApiError } from '@web/lib/api';
+import { applyServerFieldErrors } from '@web/lib/form-errors';
+import { useCreateUser, type CreateUserResult } from '../api/create-user';
+import { useOrganizationOptions } from '../api/list-organization-options';
+import { inviteUserSchema, type InviteUserFormInput, type InviteUserFormOutput } from '../user-form-schemas';
+import { OrganizationsChecklist } from './organizations-checklist';
+import { PasswordDeliveryChoice } from './password-delivery-choice';
+import { ROLE_DESCRIPTIONS, RoleSelect } from './role-select';
+import { TemporaryPasswordReveal } from './temporary-password-reveal';
+
+const DELIVERY_OPTIONS = [
+  {
+    value: 'invite',
+    label: 'Email an invitation link',
+    description: 'They choose their own password from a link valid for a limited time.',
+  },
+  {
+    value: 'temporary_password',
+    label: 'Set a temporary password now',
+    description: 'You give it to them; they must change it when they first sign in.',
+  },
+] as const;
+
+const FIELDS = ['email', 'name', 'role', 'organizationIds', 'mode', 'temporaryPassword'] as const;
+
+export function InviteUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-xl">{open ? <InviteUserForm onDone={() => onOpenChange(false)} /> : null}</DialogContent>
+    </Dialog>
+  );
+}
+
+function InviteUserForm({ onDone }: { onDone: () => void }) {
+  const { toast } = useToast();
+  const create = useCreateUser();
+  const organizations = useOrganizationOptions();
+  const [created, setCreated] = React.useState<CreateUserResult | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<InviteUserFormInput, unknown, InviteUserFormOutput>({
+    resolver: zodResolver(inviteUserSchema),
+    defaultValues: { email: '', name: '', role: 'agent', organizationIds: [], mode: 'invite', temporaryPassword: '' },
+  });
+  const role = watch('role');
+  const mode = watch('mode');
+
+  const onSubmit = handleSubmit((values) =>
+    create.mutate(
+      {
+        email: values.email,
+        name: values.name,
+        role: values.role,
+        organizationIds: values.role === 'admin' ? [] : values.organizationIds,
+        mode: values.mode,
+        temporaryPassword: values.mode === 'temporary_password' && values.temporaryPassword ? values.temporaryPassword : undefined,
+      },
+      {
+        onSuccess: (result) => {
+          if (result.temporaryPassword) {
+            setCreated(result);
+            toast({ title: 'User created', description: `${result.user.name} can sign in with the temporary password.` });
+          } else {
+            toast({ title: 'Invitation sent', description: `${result.user.email} will get an email with a link to set a password.` });
+            onDone();
+          }
+        },
+        onError: (error) => applyServerFieldErrors(error, setError, { fields: FIELDS }),
+      },
+    ),
+  );
+
+  if (created?.temporaryPassword) {
+    return (
+      <>
+        <DialogHeader>
+          <DialogTitle>{created.user.name} can now sign in</DialogTitle>
+          <DialogDescription>The account is active with a temporary password.</DialogDescription>
+        </DialogHeader>
+        <TemporaryPasswordReveal password={created.temporaryPassword} email={created.user.email} />
+        <DialogFooter>
+          <Button onClick={onDone}>Done</Button>
+        </DialogFooter>
+      </>
+    );
+  }
+
+  const error = create.error;
+  const fieldOnly = isApiError(error) && error.code === 'validation_failed' && error.hasFieldErrors;
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Invite a user</DialogTitle>
+        <DialogDescription>Add a member of staff: who they are, what they may do, and where.</DialogDescription>
+      </DialogHeader>
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        {error && !fieldOnly && !(isApiError(error) && error.fields.email) ? <FormErrorAlert error={error} /> : null}
+        <FormField label="Email address" required error={errors.email?.message}>
+          <Input type="email" autoComplete="off" spellCheck={false} {...register('email')} />
+        </FormField>
+        <FormField label="Name" required error={errors.name?.message}>
+          <Input autoComplete="off" {...register('name')} />
+        </FormField>
+        <FormField label="Role" required error={errors.role?.message} description={ROLE_DESCRIPTIONS[role]}>
+          <RoleSelect {...register('role')} />
+        </FormField>
+        {role === 'admin' ? (
+          <Alert variant="neutral">Administrators work in every organization, so there is nothing to choose.</Alert>
+        ) : (
+          <Controller
+            control={control}
+            name="organizationIds"
+            render={({ field }) => (
+              <OrganizationsChecklist
+                organizations={organizations.data}
+                isLoading={organizations.isPending}
+                loadError={organizations.error}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.organizationIds?.message}
+              />
+            )}
+          />
+        )}
+        <PasswordDeliveryChoice
+          legend="How do they get a password?"
+          options={DELIVERY_OPTIONS}
+          current={mode}
+          error={errors.mode?.message}
+          {...register('mode')}
+        />
+        {mode === 'temporary_password' ? (
+          <FormField
+            label="Temporary password (optional)"
+            description="Leave empty and Switchboard makes a strong one. You see it once, after saving."
+            error={errors.temporaryPassword?.message}
+          >
+            <Input type="text" autoComplete="off" spellCheck={false} {...register('temporaryPassword')} />
+          </FormField>
+        ) : null}
+        <DialogFooter>
+          <Button variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            {mode === 'invite' ? 'Send invitation' : 'Create user'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { KeyRound, LockOpen, MoreHorizontal, Pencil, UserCheck, UserX } from 'lucide-react';
+import { Button } from '@web/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@web/components/ui/dropdown-menu';
+import { isLocked, type User } from '../types';
+
+export type UserAction = 'edit' | 'reset-password' | 'unlock' | 'deactivate' | 'reactivate';
+
+export function UserActionsMenu({ user, isSelf, onAction }: { user: User; isSelf: boolean; onAction: (action: UserAction, user: User) => void }) {
+  const disabled = user.status === 'disabled';
+  return (
+    // Non-modal, so the dialogs opened from it manage focus on their own.
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="size-9" aria-label={`Actions for ${user.name}`}>
+          <MoreHorizontal aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56" portal={false}>
+        <DropdownMenuItem onSelect={() => onAction('edit', user)}>
+          <Pencil aria-hidden="true" />
+          Edit details…
+        </DropdownMenuItem>
+        {disabled ? null : (
+          <DropdownMenuItem onSelect={() => onAction('reset-password', user)}>
+            <KeyRound aria-hidden="true" />
+            {user.status === 'invited' ? 'Resend invitation…' : 'Reset password…'}
+          </DropdownMenuItem>
+        )}
+        {isLocked(user) ? (
+          <DropdownMenuItem onSelect={() => onAction('unlock', user)}>
+            <LockOpen aria-hidden="true" />
+            Unlock sign-in
+          </DropdownMenuItem>
+        ) : null}
+        {isSelf && !disabled ? null : (
+          <>
+            <DropdownMenuSeparator />
+            {disabled ? (
+              <DropdownMenuItem onSelect={() => onAction('reactivate', user)}>
+                <UserCheck aria-hidden="true" />
+                Reactivate…
+              </DropdownMenuItem>
+            ) : (
+              <DropdownMenuItem destructive onSelect={() => onAction('deactivate', user)}>
+                <UserX aria-hidden="true" />
+                Deactivate…
+              </DropdownMenuItem>
+            )}
+          </>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,108 @@
+import * as React from 'react';
+import { Search, X } from 'lucide-react';
+import { ROLES, ROLE_LABELS } from '@domain/auth/permissions';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Select } from '@web/components/ui/select';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import type { OrganizationOption } from '../api/list-organization-options';
+import { USER_STATUSES, USER_STATUS_LABELS } from '../types';
+import type { UserListFilters } from '../use-user-list-params';
+
+export interface UserFiltersProps {
+  filters: UserListFilters;
+  organizations: OrganizationOption[] | undefined;
+  hasFilters: boolean;
+  onChange: (key: 'q' | 'role' | 'status' | 'org', value: string | undefined) => void;
+  onClear: () => void;
+}
+
+/** Search (debounced) and filters of the users list. */
+export function UserFilters({ filters, organizations, hasFilters, onChange, onClear }: UserFiltersProps) {
+  const id = React.useId();
+  const [search, setSearch] = React.useState(filters.q);
+  const debounced = useDebouncedValue(search, 300);
+
+  // Send the search to the URL once typing pauses.
+  React.useEffect(() => {
+    if (debounced.trim() !== filters.q.trim()) onChange('q', debounced.trim() || undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the debounced text changes
+  }, [debounced]);
+
+  // The URL changed from elsewhere (clear filters, back button): show it.
+  const [lastUrlQ, setLastUrlQ] = React.useState(filters.q);
+  if (filters.q !== lastUrlQ) {
+    setLastUrlQ(filters.q);
+    if (filters.q.trim() !== search.trim()) setSearch(filters.q);
+  }
+
+  return (
+    <div role="search" aria-label="Filter users" className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(14rem,2fr)_repeat(3,minmax(9rem,1fr))_auto] lg:items-end">
+      <div className="col-span-2 space-y-1.5 lg:col-span-1">
+        <Label htmlFor={`${id}-q`}>Search</Label>
+        <div className="relative">
+          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            id={`${id}-q`}
+            type="search"
+            placeholder="Name or email"
+            autoComplete="off"
+            spellCheck={false}
+            className="pl-9"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-role`}>Role</Label>
+        <Select id={`${id}-role`} value={filters.role ?? ''} onChange={(event) => onChange('role', event.target.value || undefined)}>
+          <option value="">All roles</option>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-status`}>Status</Label>
+        <Select id={`${id}-status`} value={filters.status ?? ''} onChange={(event) => onChange('status', event.target.value || undefined)}>
+          <option value="">Any status</option>
+          {USER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {USER_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="col-span-2 space-y-1.5 sm:col-span-1 lg:col-span-1">
+        <Label htmlFor={`${id}-org`}>Organization</Label>
+        <Select id={`${id}-org`} value={filters.organizationId ?? ''} onChange={(event) => onChange('org', event.target.value || undefined)}>
+          <option value="">All organizations</option>
+          {(organizations ?? []).map((organization) => (
+            <option key={organization.id} value={organization.id}>
+              {organization.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {hasFilters ? (
+        <Button
+          variant="ghost"
+          className="col-span-2 justify-self-start lg:col-span-1"
+          onClick={() => {
+            setSearch('');
+            onClear();
+          }}
+        >
+          <X aria-hidden="true" />
+          Clear filters
+        </Button>
+      ) : (
+        <span aria-hidden="true" className="hidden lg:block" />
+      )}
+    </div>
+  );
+}
