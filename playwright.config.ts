@@ -1,5 +1,5 @@
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { freshDataDir, removeOnExit } from './e2e/support/data-dir';
 import { BASE_URL, DEMO_PASSWORD, E2E_PG_PORT, E2E_PORT } from './e2e/support/env';
 
 /**
@@ -12,15 +12,17 @@ import { BASE_URL, DEMO_PASSWORD, E2E_PG_PORT, E2E_PORT } from './e2e/support/en
  */
 
 // One fresh data folder per run. The config is evaluated again in each worker process; the
-// environment variable (inherited by workers) keeps the name the runner chose.
-process.env.E2E_DATA_DIR ??= path.join('.tmp', `e2e-data-${Date.now().toString(36)}-${process.pid}`);
+// environment variable (inherited by workers) keeps the folder the runner chose.
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = freshDataDir();
+  removeOnExit(process.env.E2E_DATA_DIR);
+}
 const dataDir = process.env.E2E_DATA_DIR;
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.spec.ts',
-  globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: CI ? 1 : 0,

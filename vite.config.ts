@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -7,13 +7,30 @@ const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 const apiTarget = 'http://localhost:3000';
 
+/**
+ * Public patient pages (request an appointment, portal, intake) are a second, lightweight entry
+ * (patient.html: Preact, no router or query library) so they load far less JavaScript than the
+ * staff app. The server sends patient.html for these paths; in `vite dev` this does the same.
+ */
+const PATIENT_PAGES = /^\/(request-appointment|portal|intake)(\/|\?|$)/;
+const patientPagesInDev: Plugin = {
+  name: 'switchboard:patient-pages',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      if (req.url && PATIENT_PAGES.test(req.url)) req.url = '/patient.html';
+      next();
+    });
+  },
+};
+
 // The web app (staff area + public pages) is one SPA under src/web.
 // Every route module is loaded lazily by the router (src/web/app/router.tsx), so the
 // initial chunk holds only React, the router, the query client and the route table.
 export default defineConfig({
   root: fromRoot('./src/web'),
   publicDir: fromRoot('./src/web/public'),
-  plugins: [react(), tailwindcss()],
+  // The patient entry's modules use Preact (`@jsxImportSource preact`), so React's fast refresh stays out of them.
+  plugins: [react({ exclude: [/\/node_modules\//, /\/src\/web\/patient\//] }), tailwindcss(), patientPagesInDev],
   resolve: {
     alias: {
       '@web': fromRoot('./src/web'),
@@ -31,6 +48,9 @@ export default defineConfig({
     target: 'es2022',
     // The only chunk above 400 KB is @sentry/react, loaded on demand when a DSN is set.
     chunkSizeWarningLimit: 500,
+    rolldownOptions: {
+      input: { index: fromRoot('./src/web/index.html'), patient: fromRoot('./src/web/patient.html') },
+    },
   },
   server: {
     port: 5173,

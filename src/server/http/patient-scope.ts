@@ -14,6 +14,11 @@ export function localeOf(request: FastifyRequest): PatientLocale {
   return pickLocale(request.headers['accept-language']);
 }
 
+/** Field messages in the patient's language; `fieldKeys` keeps the keys so the page can re-word them when the language changes. */
+function translate(locale: PatientLocale, keys: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, validationMessage(locale, k, v)]));
+}
+
 /**
  * A validation failure whose field messages are keys of src/domain/patient/validation-messages.ts;
  * the patient scope words them in the patient's language.
@@ -32,21 +37,19 @@ export async function patientScope(app: ZodApp, register: (scope: ZodApp) => voi
     scope.setErrorHandler(async (error: FastifyError, request, reply) => {
       const locale = localeOf(request);
       if (hasZodFastifySchemaValidationErrors(error)) {
-        const fields: Record<string, string> = {};
+        const keys: Record<string, string> = {};
         for (const issue of error.validation) {
           const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
           const context = error.validationContext && error.validationContext !== 'body' ? error.validationContext : '';
           const key = [context, path].filter(Boolean).join('.') || '_';
-          fields[key] ??= validationMessage(locale, key, issue.message ?? 'invalid');
+          keys[key] ??= issue.message ?? 'invalid';
         }
-        return reply.status(400).send({ error: { code: 'validation_failed', message: patientErrorMessage(locale, 'validation_failed')!, fields } });
+        return reply.status(400).send({ error: { code: 'validation_failed', message: patientErrorMessage(locale, 'validation_failed')!, fields: translate(locale, keys), fieldKeys: keys } });
       }
       if (error instanceof AppError) {
-        const fields = error.extra.fields
-          ? Object.fromEntries(Object.entries(error.extra.fields).map(([k, v]) => [k, validationMessage(locale, k, v)]))
-          : undefined;
+        const keys = error.extra.fields;
         const message = patientErrorMessage(locale, error.code) ?? error.message;
-        return reply.status(error.statusCode).send({ error: { ...error.extra, code: error.code, message, ...(fields ? { fields } : {}) } });
+        return reply.status(error.statusCode).send({ error: { ...error.extra, code: error.code, message, ...(keys ? { fields: translate(locale, keys), fieldKeys: keys } : {}) } });
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {

@@ -5,6 +5,7 @@ import type { OrganizationRow } from '../features/organizations/organizations.re
 import type { StaffUser } from '../test-support/factories.js';
 import type { TestApp } from '../test-support/test-app.js';
 import { handoffMatrixRows } from '../features/handoffs/handoffs.matrix.js';
+import { callsMatrixRows } from '../features/calls/calls.matrix.js';
 
 /**
  * The authorization matrix (PRODUCT §2, issue 2 point 5): one object per registered route with
@@ -545,6 +546,9 @@ export const MATRIX: MatrixRow[] = [
 
   // ── handoffs and staff decisions on appointment requests (rows in handoffs.matrix.ts) ───
   ...handoffMatrixRows(),
+
+  // ── calls and the overview (rows in calls.matrix.ts) ─────────────────────────────────────
+  ...callsMatrixRows(),
 ];
 
 /** Routes that exist only in some configurations and are left out of the matrix. */

@@ -1,6 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import { CodeXml, LayoutDashboard, Users } from 'lucide-react';
 import { Building2, CalendarClock, Clock } from 'lucide-react';
+import { Inbox } from 'lucide-react';
+import { handoffPaths } from '@web/features/handoffs/paths';
 import { paths } from '@web/lib/paths';
 import { organizationPaths } from '@web/features/organizations/paths';
 import { ROLES, type Role } from '@web/features/session/types';
@@ -11,6 +13,7 @@ import { ROLES, type Role } from '@web/features/session/types';
  */
 export const PAGE_ROLES = {
   overview: ROLES,
+  handoffs: ['admin', 'supervisor', 'agent'],
   users: ['admin'],
   profile: ROLES,
   developer: ['admin', 'developer'],
@@ -27,6 +30,8 @@ export interface NavItem {
   roles: readonly Role[];
   /** One line shown on the overview's "where to go" list. */
   description: string;
+  /** Active only on this exact path, not on the paths below it (/organizations vs /organizations/hours). */
+  end?: boolean;
 }
 
 /** The sidebar. Later pages join by adding a row here (and their route in router.tsx). */
@@ -39,8 +44,16 @@ export const NAV_ITEMS: readonly NavItem[] = [
     description: 'Today at a glance for your organizations.',
   },
   {
+    label: 'Handoffs',
+    to: handoffPaths.handoffs.path,
+    icon: Inbox,
+    roles: PAGE_ROLES.handoffs,
+    description: 'The work queue: callbacks, transfers, messages and appointment requests to act on.',
+  },
+  {
     label: 'Organizations',
     to: organizationPaths.organizations.path,
+    end: true,
     icon: Building2,
     roles: PAGE_ROLES.organizations,
     description: 'Practices, their phone numbers and agent settings.',

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@web/lib/paths';
 import { organizationPaths } from '@web/features/organizations/paths';
+import { handoffPaths } from '@web/features/handoffs/paths';
 import { PAGE_ROLES, type StaffRouteHandle } from './nav';
 import { RootErrorBoundary } from './root-error-boundary';
 import { RootShell, RouteFallback } from './root-shell';
@@ -24,6 +25,8 @@ const publicRoutes: RouteObject[] = [
 
 const staffRoutes: RouteObject[] = [
   { path: paths.overview.path, lazy: () => import('@web/routes/overview') },
+  { path: handoffPaths.handoffs.path, handle: { roles: PAGE_ROLES.handoffs } satisfies StaffRouteHandle, lazy: () => import('@web/routes/handoffs') },
+  { path: handoffPaths.handoff.path, handle: { roles: PAGE_ROLES.handoffs } satisfies StaffRouteHandle, lazy: () => import('@web/routes/handoff-detail') },
   {
     path: paths.users.path,
     handle: { roles: PAGE_ROLES.users } satisfies StaffRouteHandle,

@@ -1,6 +1,7 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { appointmentRequests, doNotCall, users } from '../../db/schema/index.js';
+import { appointmentRequests, doNotCall, handoffEvents, handoffs, users } from '../../db/schema/index.js';
+import { publishLive } from '../../features/live/live.publisher.js';
 
 /** The queries the agent's tools need beyond other features' repositories. */
 
@@ -34,4 +35,20 @@ export async function userContacts(db: DbOrTx, ids: string[]): Promise<Map<strin
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, { name: r.name || r.email, phone: r.phone, active: r.status === 'active' }]));
+}
+
+/**
+ * A live transfer nobody answered: its handoff is canceled (the caller is offered a call-back,
+ * which is a handoff of its own), with the reason in its history.
+ */
+export async function cancelLiveTransfer(ctx: { clock: { now(): Date } }, db: DbOrTx, handoffId: string, reason: string): Promise<void> {
+  const now = ctx.clock.now();
+  const rows = await db
+    .update(handoffs)
+    .set({ status: 'canceled', resolution: reason, resolvedAt: now, updatedAt: now, version: sql`${handoffs.version} + 1` })
+    .where(and(eq(handoffs.id, handoffId), eq(handoffs.status, 'open')))
+    .returning({ organizationId: handoffs.organizationId });
+  if (rows.length === 0) return;
+  await db.insert(handoffEvents).values({ handoffId, kind: 'canceled', body: reason, at: now });
+  await publishLive(db, { topic: 'handoffs', organizationId: rows[0]!.organizationId, type: 'updated', id: handoffId });
 }

@@ -15,7 +15,7 @@ const NOW = new Date('2026-02-10T15:00:00Z');
 
 beforeAll(async () => {
   t = await createTestApp();
-  t.ctx.clock.advance(NOW.getTime() - Date.now());
+  t.ctx.clock.now = () => new Date(NOW);
   ny = (await createOrganization(t.ctx, { name: 'Overview New York', timeZone: 'America/New_York' })).id;
   tokyo = (await createOrganization(t.ctx, { name: 'Overview Tokyo', timeZone: 'Asia/Tokyo' })).id;
   other = (await createOrganization(t.ctx, { name: 'Overview Other' })).id;

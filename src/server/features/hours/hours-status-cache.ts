@@ -1,23 +1,26 @@
 import { Temporal } from 'temporal-polyfill';
-import { describeStatus, formatCountdown, type Hours } from '../../../domain/time/index.js';
+import { formatCountdown, isOpen, nextChange, type Hours } from '../../../domain/time/index.js';
+import { dayContext } from '../../../domain/time/hours.js';
 
 /**
  * Open/closed status of many organizations at once, cheaply. Two layers, both keyed by what
  * the database says, so a second node (or a restart) computes the same answers:
  *
  * 1. The parsed `Hours` per organization, kept while its hours version and zone are unchanged.
- * 2. The result of `describeStatus`, kept until it can next differ: the next open/close change,
- *    the organization's next local midnight (the date, and so the override label and the
- *    weekday wording, changes there), or the moment the countdown appears. Between those only
- *    the countdown moves, and it is recomputed with the domain's own formatter.
+ * 2. The status, kept until it can next differ: the next open/close change, the organization's
+ *    next local midnight (the date, and so the override label and the weekday wording, changes
+ *    there), or the moment the countdown appears. Between those only the countdown moves, and
+ *    it is recomputed with the domain's own formatter.
  *
- * The answer is the same text `describeStatus(hours, now)` gives; `hours-status-cache.test.ts`
- * checks that against the domain at many instants.
+ * The text is the domain's `describeStatus(hours, now)`, word for word, built from the same
+ * engine calls (isOpen, nextChange, dayContext) but with the weekday formatters kept per zone:
+ * Temporal's toLocaleString builds a new Intl.DateTimeFormat on every call, which made one
+ * status cost about a millisecond. `hours-status-cache.unit.test.ts` checks the equality
+ * against describeStatus at many instants, zones and hours (property-based).
  */
 
 /** describeStatus shows "(in 2 h 13 min)" only when the change is closer than this. */
 const COUNTDOWN_LIMIT_MS = 12 * 3_600_000;
-const COUNTDOWN = / \(in [^)]+\)$/;
 
 export interface OrganizationStatus {
   open: boolean;
@@ -81,27 +84,53 @@ function keyOf(version: number, timeZone: string): string {
   return `${version}@${timeZone}`;
 }
 
+const SEP = ' · ';
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Weekday (and, a week or more ahead, the date) in the zone, as describeStatus words it. */
+function dayWords(zone: string, withDate: boolean, ms: number): string {
+  const key = `${zone}|${withDate ? 1 : 0}`;
+  let f = formatters.get(key);
+  if (f === undefined) {
+    f = new Intl.DateTimeFormat('en-US', withDate ? { weekday: 'short', month: 'short', day: 'numeric', timeZone: zone } : { weekday: 'short', timeZone: zone });
+    formatters.set(key, f);
+  }
+  return f.format(ms);
+}
+
+const hhmm = (z: Temporal.ZonedDateTime) => `${String(z.hour).padStart(2, '0')}:${String(z.minute).padStart(2, '0')}`;
+
 function computeWindow(hours: Hours, nowMs: number): StatusWindow {
-  const status = describeStatus(hours, nowMs);
-  const changeAt = status.nextChange ? status.nextChange.at.epochMilliseconds : null;
-  const countdown = COUNTDOWN.test(status.text);
-  const midnight = Temporal.Instant.fromEpochMilliseconds(nowMs)
-    .toZonedDateTimeISO(hours.timeZone)
-    .startOfDay()
-    .add({ days: 1 })
-    .startOfDay().epochMilliseconds;
+  const zone = hours.timeZone;
+  const open = isOpen(hours, nowMs);
+  const change = nextChange(hours, nowMs);
+  const label = dayContext(hours, nowMs).label ?? null;
+  const now = Temporal.Instant.fromEpochMilliseconds(nowMs).toZonedDateTimeISO(zone);
+  const midnight = now.toPlainDate().add({ days: 1 }).toZonedDateTime({ timeZone: zone }).epochMilliseconds;
+
+  const parts = [open ? 'Open now' : 'Closed'];
+  if (label !== null) parts.push(label);
   let until = midnight;
-  if (changeAt !== null) {
+  let countdown = false;
+  if (change) {
+    const changeAt = change.at.epochMilliseconds;
+    const when = change.at.toZonedDateTimeISO(zone);
+    const days = now.toPlainDate().until(when.toPlainDate()).days;
+    const time = hhmm(when);
+    parts.push(`${change.opens ? 'opens' : 'closes'} ${days === 0 ? time : `${dayWords(zone, days >= 7, changeAt)} ${time}`}`);
+    countdown = changeAt - nowMs < COUNTDOWN_LIMIT_MS;
     until = Math.min(until, changeAt);
     if (!countdown) until = Math.min(until, changeAt - COUNTDOWN_LIMIT_MS);
+  } else {
+    parts.push(open ? 'open around the clock' : 'no upcoming opening hours');
   }
   return {
     from: nowMs,
     until: Math.max(until, nowMs + 1),
-    open: status.open,
-    label: status.label ?? null,
-    nextChange: status.nextChange ? { at: status.nextChange.at.epochMilliseconds, opens: status.nextChange.opens } : null,
-    prefix: status.text.replace(COUNTDOWN, ''),
+    open,
+    label,
+    nextChange: change ? { at: change.at.epochMilliseconds, opens: change.opens } : null,
+    prefix: parts.join(SEP),
     countdown,
   };
 }

@@ -79,7 +79,7 @@ export const organizationsRoutes: FeatureRoutes = (app, ctx) => {
         tags,
         summary: active ? 'Reactivate a deactivated organization' : 'Deactivate an organization (hidden from everyone but administrators)',
         params: OrganizationIdParams,
-        body: VersionBody.optional(),
+        body: VersionBody.nullish(),
         response: { 200: OrganizationView, ...errors },
       },
       handler: async (request) => {

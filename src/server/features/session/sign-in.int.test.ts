@@ -1,7 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditRows, createStaffUser, createTestApp, errorCode, login, signIn, uniqueEmail, type TestAppHandle } from '../../test-support/index.js';
+import { auditRows, cookiesFrom, createStaffUser, createTestApp, errorCode, login, signIn, uniqueEmail, type TestAppHandle } from '../../test-support/index.js';
 
 let t: TestAppHandle;
+
+/** The attributes (lower-cased, without the value) of the session cookie a response sets. */
+function sessionCookieAttributes(header: string | string[] | undefined): string[] {
+  const line = [header ?? []].flat().find((c) => /^(__Secure-)?sb\.session_token=/.test(c));
+  if (!line) throw new Error('no session cookie was set');
+  return line.split(';').slice(1).map((a) => a.trim().toLowerCase());
+}
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -14,11 +21,25 @@ describe('sign-in with email and password', () => {
     const res = await login(t.app, u.email, u.password);
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ id: u.id, email: u.email, role: 'agent', mustChangePassword: false });
-    const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('sb.session_token='));
-    expect(cookie).toMatch(/HttpOnly/i);
-    expect(cookie).toMatch(/SameSite=Lax/i);
-    // Served over plain HTTP in tests, so not Secure (it is when PUBLIC_URL is https).
-    expect(cookie).not.toMatch(/Secure/i);
+    const attributes = sessionCookieAttributes(res.headers['set-cookie']);
+    expect(attributes).toContain('httponly');
+    expect(attributes).toContain('samesite=lax');
+    // Served over plain HTTP here, so not Secure.
+    expect(attributes).not.toContain('secure');
+  });
+
+  it('marks the session cookie Secure when the app is served over HTTPS', async () => {
+    const https = await createTestApp({ PUBLIC_URL: 'https://switchboard.example' });
+    try {
+      const u = await createStaffUser(https.ctx, { role: 'agent' });
+      const res = await login(https.app, u.email, u.password);
+      expect(res.statusCode).toBe(200);
+      expect(sessionCookieAttributes(res.headers['set-cookie'])).toEqual(expect.arrayContaining(['secure', 'httponly', 'samesite=lax']));
+      const cookie = cookiesFrom(res);
+      expect((await https.app.inject({ url: '/api/session', headers: { cookie } })).statusCode).toBe(200);
+    } finally {
+      await https.close();
+    }
   });
 
   it('accepts the email in any letter case', async () => {

@@ -12,6 +12,7 @@ export function StaffNav({ role, onNavigate }: { role: Role; onNavigate?: () => 
           <li key={item.to}>
             <NavLink
               to={item.to}
+              end={item.end}
               onClick={onNavigate}
               className={({ isActive }) =>
                 cn(

@@ -53,6 +53,11 @@ const OUTCOME_VARIANTS: Record<string, 'success' | 'destructive' | 'warning' | '
   denied: 'destructive',
 };
 
+/** The first block of a UUID is enough to tell records apart in a list; the title has all of it. */
+function shortId(id: string): string {
+  return /^[0-9a-f]{8}-/i.test(id) ? `${id.slice(0, 8)}…` : id;
+}
+
 function describeDetails(details: Record<string, unknown>): string {
   const entries = Object.entries(details);
   if (entries.length === 0) return '';
@@ -81,9 +86,14 @@ const columns = [
     header: 'Record',
     cell: ({ row }) =>
       row.original.recordType ? (
-        <span className="block max-w-56 text-xs">
+        <span className="whitespace-nowrap text-xs" title={row.original.recordId ?? undefined}>
           {row.original.recordType}
-          {row.original.recordId ? <code className="block font-mono text-muted-foreground [overflow-wrap:anywhere]">{row.original.recordId}</code> : null}
+          {row.original.recordId ? (
+            <>
+              {' '}
+              <code className="font-mono text-muted-foreground">{shortId(row.original.recordId)}</code>
+            </>
+          ) : null}
         </span>
       ) : (
         <span className="text-muted-foreground">—</span>
@@ -132,24 +142,14 @@ export function AuditTab() {
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="sm:w-80">
-          <FilterInput
-            label="Action"
-            placeholder="e.g. user.created"
-            list={listId}
-            value={action}
-            onValueChange={setAction}
-            aria-describedby={`${listId}-help`}
-          />
-          <p id={`${listId}-help`} className="mt-1.5 text-sm text-muted-foreground">
-            The exact action name; suggestions appear as you type.
-          </p>
+          <FilterInput label="Action (exact name)" placeholder="e.g. user.created" list={listId} value={action} onValueChange={setAction} />
           <datalist id={listId}>
             {KNOWN_ACTIONS.map((name) => (
               <option key={name} value={name} />
             ))}
           </datalist>
         </div>
-        <Button variant="outline" onClick={() => void audit.refetch()} loading={audit.isFetching && !audit.isPending}>
+        <Button variant="outline" className="self-start sm:self-auto" onClick={() => void audit.refetch()} loading={audit.isFetching && !audit.isPending}>
           Refresh
         </Button>
       </div>

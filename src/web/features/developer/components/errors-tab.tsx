@@ -162,7 +162,7 @@ export function ErrorsTab() {
             ))}
           </Select>
         </div>
-        <Button variant="outline" onClick={() => void errors.refetch()} loading={errors.isFetching && !errors.isPending}>
+        <Button variant="outline" className="self-start sm:self-auto" onClick={() => void errors.refetch()} loading={errors.isFetching && !errors.isPending}>
           Refresh
         </Button>
       </div>

@@ -97,7 +97,7 @@ export function OutboxTab() {
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <FilterInput label="Recipient" placeholder="Email address or phone number" value={recipient} onValueChange={setRecipient} className="sm:w-80" />
-        <Button variant="outline" onClick={() => void outbox.refetch()} loading={outbox.isFetching && !outbox.isPending}>
+        <Button variant="outline" className="self-start sm:self-auto" onClick={() => void outbox.refetch()} loading={outbox.isFetching && !outbox.isPending}>
           Refresh
         </Button>
       </div>

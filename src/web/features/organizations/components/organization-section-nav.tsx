@@ -25,7 +25,7 @@ export function OrganizationSectionNav({ organizationId }: { organizationId?: st
                 )
               }
             >
-              <item.icon aria-hidden="true" className="size-4" />
+              <item.icon aria-hidden="true" className="size-4 max-sm:hidden" />
               {item.label}
             </NavLink>
           </li>

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { loadEnv } from '../src/server/config/env.js';
+import { createAppContext } from '../src/server/bootstrap.js';
+import { buildApp } from '../src/server/app.js';
+import { hashPassword } from '../src/server/auth/password-hash.js';
+import { organizationHours, organizations } from '../src/server/db/schema/index.js';
+import { insertUser, setPasswordHash } from '../src/server/features/users/users.repository.js';
+import type { HoursOverride, WeeklyInterval } from '../src/domain/time/index.js';
+import { percentile, startBenchDatabase, tmpDir, type Figure } from './support.js';
+
+/**
+ * GET /api/organizations/open-now for an administrator who sees 1,000 organizations, each with
+ * its own hours (split days, overnight lines, holidays) in one of a dozen zones. Server time is
+ * Fastify's own measure of each request (reply.elapsedTime: from the request's arrival to the
+ * response sent), session check included. Cold: the first request after start, which reads and
+ * parses every organization's hours; warm: the steady state, with the parsed hours and status
+ * windows cached per organization version.
+ */
+
+const ORGANIZATIONS = 1000;
+const REQUESTS = 300;
+const ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'America/Phoenix', 'Pacific/Honolulu', 'Europe/London', 'Europe/Berlin', 'Asia/Kolkata', 'Australia/Sydney', 'Australia/Lord_Howe', 'UTC'];
+
+function hoursFor(i: number): { weekly: WeeklyInterval[]; overrides: HoursOverride[] } {
+  const open = 7 + (i % 3);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const weekly: WeeklyInterval[] = [1, 2, 3, 4, 5].flatMap((day) =>
+    i % 2 === 0
+      ? [
+          { day, start: `${pad(open)}:00`, end: '12:00' },
+          { day, start: '13:00', end: `${pad(16 + (i % 3))}:30` },
+        ]
+      : [{ day, start: `${pad(open)}:30`, end: '18:00' }],
+  );
+  if (i % 5 === 0) weekly.push(...[1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '21:00', end: '06:00' })));
+  if (i % 3 === 0) weekly.push({ day: 6, start: '09:00', end: '12:00' });
+  const overrides: HoursOverride[] = [
+    { id: randomUUID(), from: '2026-12-24', to: '2026-12-26', label: 'Holidays', closed: true, intervals: [] },
+    { id: randomUUID(), from: '2026-12-31', to: '2026-12-31', label: 'New Year’s Eve', closed: false, intervals: [{ start: '09:00', end: '12:00' }] },
+  ];
+  return { weekly, overrides };
+}
+
+export default async function openNow(): Promise<Figure[]> {
+  const database = await startBenchDatabase();
+  const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: tmpDir('bench-open-now-'), RATE_LIMIT_SCALE: '100000', PORT: '0' });
+  const { ctx, database: db } = createAppContext(env, database.url);
+  const app = await buildApp(ctx);
+  const times: number[] = [];
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.routeOptions.url === '/api/organizations/open-now') times.push(reply.elapsedTime);
+  });
+  try {
+    const rows = Array.from({ length: ORGANIZATIONS }, (_, i) => ({
+      name: `Bench Practice ${String(i).padStart(4, '0')}`,
+      slug: `bench-practice-${i}`,
+      timeZone: ZONES[i % ZONES.length]!,
+      status: i % 50 === 0 ? ('paused' as const) : ('active' as const),
+    }));
+    const orgs = await ctx.db.insert(organizations).values(rows).returning({ id: organizations.id });
+    await ctx.db.insert(organizationHours).values(orgs.map((o, i) => ({ organizationId: o.id, ...hoursFor(i) })));
+    const password = 'bench-open-now-password';
+    const id = randomUUID();
+    await insertUser(ctx.db, { id, email: 'bench-admin@switchboard.test', name: 'Bench Admin', role: 'admin', status: 'active', mustChangePassword: false });
+    await setPasswordHash(ctx.db, id, await hashPassword(password));
+
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const login = await fetch(`${base}/api/session/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench-admin@switchboard.test', password }) });
+    if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+
+    const get = async () => {
+      const res = await fetch(`${base}/api/organizations/open-now`, { headers: { cookie } });
+      const body = (await res.json()) as { items: unknown[] };
+      if (res.status !== 200 || body.items.length !== ORGANIZATIONS) throw new Error(`open-now answered ${res.status} with ${body.items.length} items`);
+      return body;
+    };
+    const coldStarted = performance.now();
+    await get();
+    const coldClient = performance.now() - coldStarted;
+    const cold = times.pop()!;
+    for (let i = 0; i < 20; i++) await get();
+    times.length = 0;
+    const clientTimes: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      const started = performance.now();
+      await get();
+      clientTimes.push(performance.now() - started);
+    }
+    const server = [...times].sort((a, b) => a - b);
+    const client = clientTimes.sort((a, b) => a - b);
+    const round = (n: number) => Number(n.toFixed(2));
+    return [
+      { name: 'open_now_1000_orgs_server_p50', value: round(percentile(server, 50)), unit: 'ms', target: '≤ 10 ms' },
+      { name: 'open_now_1000_orgs_server_p95', value: round(percentile(server, 95)), unit: 'ms', target: '≤ 10 ms' },
+      { name: 'open_now_1000_orgs_server_p99', value: round(percentile(server, 99)), unit: 'ms' },
+      { name: 'open_now_1000_orgs_client_p50', value: round(percentile(client, 50)), unit: 'ms', note: 'incl. HTTP and JSON parse of ~300 KB' },
+      { name: 'open_now_1000_orgs_cold_first_request', value: round(cold), unit: 'ms', clientMs: round(coldClient) },
+    ];
+  } finally {
+    await app.close();
+    await db.close();
+    await database.stop();
+  }
+}

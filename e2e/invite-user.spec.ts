@@ -1,0 +1,65 @@
+import { DEMO_PASSWORD, DEMO_USERS } from './support/env';
+import { expect, signIn, submitSignIn, test } from './support/fixtures';
+import { uniqueEmail } from './support/api';
+
+test('an admin invites a user on /users; the invitee sets a password from the emailed link and signs in', async ({ page, browser, admin }) => {
+  const email = uniqueEmail('invitee');
+  const invitedName = 'Invited Person';
+
+  await signIn(page, DEMO_USERS.admin.email, DEMO_PASSWORD, { path: '/login?next=%2Fusers' });
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Invite user' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Invite a user' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Email address').fill(email);
+  await dialog.getByLabel('Name').fill(invitedName);
+  await dialog.getByLabel('Role').selectOption({ label: 'Agent' });
+  await dialog.getByRole('checkbox', { name: 'Maple Street Family Practice' }).check();
+  await dialog.getByRole('radio', { name: /Email an invitation link/ }).check();
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Invitation sent').first()).toBeVisible();
+
+  // The list shows the invitee (search for them).
+  await page.getByRole('searchbox').or(page.getByLabel(/Search/)).first().fill(email);
+  await expect(page.getByRole('table').getByText(email)).toBeVisible();
+
+  // Stored: an invited user with that role and organization, and an invitation email.
+  const invited = await admin.userByEmail(email);
+  expect(invited).toMatchObject({ status: 'invited', role: 'agent', name: invitedName });
+  expect(invited!.organizationIds).toHaveLength(1);
+  const link = await admin.linkFromOutbox(email, 'user-invitation', '/accept-invite');
+
+  // The invitee, in their own browser.
+  const inviteeContext = await browser.newContext();
+  const invitee = await inviteeContext.newPage();
+  await invitee.goto(link);
+  await expect(invitee.getByRole('heading', { name: 'Set up your account' })).toBeVisible();
+  const chosenName = 'Ida Invitee';
+  const password = 'my invitation password 88';
+  await invitee.getByLabel('Your name').fill(chosenName);
+  await invitee.getByLabel('Password', { exact: true }).fill(password);
+  await invitee.getByLabel('Confirm password').fill(password);
+  await invitee.getByRole('button', { name: 'Create account' }).click();
+
+  // Either straight into the app, or to sign in with the new password.
+  await expect(invitee).toHaveURL(/\/(overview|login\?reason=invite_accepted)/);
+  if (invitee.url().includes('/login')) {
+    await expect(invitee.getByText('Your account is ready. Sign in to continue.')).toBeVisible();
+    await submitSignIn(invitee, email, password);
+  }
+  await expect(invitee).toHaveURL(/\/overview$/);
+  await expect(invitee.getByRole('heading', { level: 1 })).toContainText('Ida');
+  await expect(invitee.getByText('Maple Street Family Practice')).toBeVisible();
+
+  // The link is spent.
+  await invitee.goto(link);
+  await inviteeContext.close();
+
+  const accepted = await admin.user(invited!.id);
+  expect(accepted).toMatchObject({ status: 'active', name: chosenName, mustChangePassword: false });
+  expect(accepted.lastSignInAt).not.toBeNull();
+  expect((await admin.audit({ recordId: invited!.id, action: 'user.invitation_accepted' })).length).toBe(1);
+});

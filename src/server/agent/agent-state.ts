@@ -1,0 +1,67 @@
+import type { AgentState, OrganizationProfile } from './agent-types.js';
+import { initialBuiltinState } from './brains/builtin/builtin-state.js';
+
+export function initialAgentState(): AgentState {
+  return { v: 1, turn: 0, silences: 0, lastPrompt: '', ended: false, heardCaller: false, done: {}, lookupFailures: 0, builtin: initialBuiltinState(), llm: { messages: [] } };
+}
+
+/** The stored state, with defaults for anything a state written by an older version lacks. */
+export function readAgentState(stored: Record<string, unknown> | null | undefined): AgentState {
+  const base = initialAgentState();
+  if (!stored || typeof stored !== 'object' || stored.v !== 1) return base;
+  const s = stored as Partial<AgentState>;
+  return {
+    ...base,
+    ...s,
+    done: { ...(s.done ?? {}) },
+    builtin: { ...base.builtin, ...(s.builtin ?? {}) },
+    llm: { messages: Array.isArray(s.llm?.messages) ? s.llm.messages : [] },
+  };
+}
+
+const DEFAULT_SETTINGS: OrganizationProfile['settings'] = {
+  greeting: '',
+  instructions: '',
+  faq: '',
+  emergencyMessage: 'If this is a medical emergency, hang up and call 911 now.',
+  voice: 'Polly.Joanna',
+  language: 'en-US',
+  brain: 'builtin',
+  model: '',
+  transferBehaviour: 'on_duty_then_callback',
+};
+
+/** The agent's view of an organization row (settings stored before a field existed get defaults). */
+export function organizationProfile(row: {
+  id: string;
+  name: string;
+  timeZone: string;
+  status: OrganizationProfile['status'];
+  address: Record<string, string> | null;
+  agentSettings: Record<string, unknown> | null;
+  appointmentSettings: Record<string, unknown> | null;
+}): OrganizationProfile {
+  const s = { ...DEFAULT_SETTINGS, ...pickStrings(row.agentSettings ?? {}) } as OrganizationProfile['settings'];
+  if (s.brain !== 'llm') s.brain = 'builtin';
+  if (!['on_duty_then_callback', 'callback_only', 'never_transfer'].includes(s.transferBehaviour)) s.transferBehaviour = 'on_duty_then_callback';
+  const ap = row.appointmentSettings ?? {};
+  const country = String(row.address?.country ?? '').toUpperCase();
+  return {
+    id: row.id,
+    name: row.name,
+    timeZone: row.timeZone,
+    status: row.status,
+    country: country === 'GB' || country === 'CA' ? country : 'US',
+    address: row.address ?? {},
+    settings: s,
+    appointments: {
+      enabled: ap.enabled !== false,
+      visitReasons: Array.isArray(ap.visitReasons) ? ap.visitReasons.filter((r): r is string => typeof r === 'string') : [],
+      message: typeof ap.message === 'string' ? ap.message : '',
+    },
+  };
+}
+
+function pickStrings(o: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => typeof v === 'string' && v !== '')) as Record<string, string>;
+}

@@ -1,0 +1,79 @@
+import type { AgentReply } from '../../agent-types.js';
+import { detectIntents } from '../../nlu/intents.js';
+import type { Brain } from '../brain.js';
+import { appointmentTurn } from './appointment-flow.js';
+import type { BuiltinState } from './builtin-state.js';
+import { callbackTurn, messageTurn, startTransfer } from './contact-flows.js';
+import { flowContext, goodbye, type FlowCtx, type FlowReply } from './flow-context.js';
+import { statusTurn } from './status-flow.js';
+import { topLevel } from './top-level.js';
+
+/** Steps whose answer is free text: "tell the doctor…" there is a message, not a request. */
+const FREE_TEXT = new Set(['message:text', 'callback:reason', 'appointment:reason', 'appointment:preferences']);
+const CLEAR_GOODBYE = /\b(bye|goodbye|good bye|never ?mind|forget it|hang up)\b/i;
+
+/**
+ * The built-in deterministic agent (works offline). Asking for a person or to be left off the
+ * call list works at any step; each turn records the intent, slots and decision it took.
+ */
+export const builtinBrain: Brain = {
+  kind: 'builtin',
+  async respond(env, tools, text): Promise<AgentReply> {
+    const started = performance.now();
+    const at = env.log.events.length;
+    const fc = flowContext(env, tools);
+    const before = fc.b.misunderstood;
+    const reply = await route(fc, text);
+    if (fc.b.misunderstood === before) fc.b.misunderstood = 0;
+    env.log.events.splice(at, 0, {
+      kind: 'model_request',
+      payload: { brain: 'builtin', intent: fc.intent, slots: slotsOf(fc.b), decision: fc.decisions.join(' → ') || 'none', flow: fc.b.flow, step: fc.b.step },
+      latencyMs: Math.round((performance.now() - started) * 100) / 100,
+      at: env.now,
+    });
+    return { text: reply.text, next: reply.next ?? { type: 'gather' } };
+  },
+};
+
+async function route(fc: FlowCtx, text: string): Promise<FlowReply> {
+  const { b } = fc;
+  const intents = detectIntents(text);
+  fc.intent = intents[0] ?? null;
+  if (!FREE_TEXT.has(`${b.flow}:${b.step}`)) {
+    if (intents[0] === 'human' || (intents[0] === 'callback' && b.flow !== 'callback' && intents.includes('human'))) return startTransfer(fc, text);
+    if (intents[0] === 'do_not_call') {
+      const r = await fc.tools.run('add_to_do_not_call', {});
+      b.flow = 'anything_else';
+      return { text: `${r.speech} Is there anything else I can help you with?` };
+    }
+    if (CLEAR_GOODBYE.test(text) && b.flow !== 'idle' && b.flow !== 'anything_else') return goodbye(fc, 'No problem.');
+  }
+  switch (b.flow) {
+    case 'appointment':
+      return appointmentTurn(fc, text);
+    case 'callback':
+      return callbackTurn(fc, text);
+    case 'message':
+      return messageTurn(fc, text);
+    case 'status':
+      return statusTurn(fc, text);
+    default:
+      return topLevel(fc, text, intents);
+  }
+}
+
+function slotsOf(b: BuiltinState): Record<string, unknown> {
+  const a = b.appt;
+  const filled: Record<string, unknown> = {};
+  if (a.first || a.last) filled.name = [a.first, a.last].filter(Boolean).join(' ');
+  if (a.dobIso) filled.dateOfBirth = a.dobIso;
+  else if (a.dob) filled.dateOfBirthParts = a.dob;
+  if (a.reason) filled.reason = a.reasonOther ? `${a.reason}: ${a.reasonOther}` : a.reason;
+  if (a.isNew !== undefined) filled.newPatient = a.isNew;
+  if (a.prefs) filled.preferences = { days: a.prefs.days, timesOfDay: a.prefs.timesOfDay };
+  if (a.phone) filled.phone = a.phone;
+  if (b.msg.text) filled.message = b.msg.text;
+  if (b.cb.reason) filled.callbackReason = b.cb.reason;
+  if (b.status.code) filled.referenceCode = b.status.code;
+  return filled;
+}

@@ -1,0 +1,79 @@
+import type { Intent } from '../../nlu/intents.js';
+import { detectIntents } from '../../nlu/intents.js';
+import { yesNo } from '../../nlu/yes-no.js';
+import { startAppointment } from './appointment-flow.js';
+import { offerCallback, startCallback, startMessage, startTransfer } from './contact-flows.js';
+import { answerFromFaq } from './faq.js';
+import { anythingElse, decide, goodbye, notUnderstood, type FlowCtx, type FlowReply } from './flow-context.js';
+import { startStatus } from './status-flow.js';
+
+const MENU = 'I can help you request an appointment, tell you our opening hours, check on a request, take a message, or connect you with someone.';
+
+/** Between tasks: what does the caller want? */
+export async function topLevel(fc: FlowCtx, text: string, intents: Intent[]): Promise<FlowReply> {
+  const { b } = fc;
+  const yn = yesNo(text);
+  const meaningful = intents.filter((i) => i !== 'thanks');
+  if (b.flow === 'anything_else' && meaningful.length === 0) {
+    if (yn === 'no') return goodbye(fc);
+    if (yn === 'yes') {
+      b.flow = 'idle';
+      decide(fc, 'ask:what_else');
+      return { text: 'Of course. What else can I help you with?' };
+    }
+  }
+  if (b.flow === 'offer_help') {
+    if (/\b(message)\b/i.test(text)) return startMessage(fc);
+    if (yn === 'yes' || /\b(person|staff|someone|connect|transfer)\b/i.test(text)) return startTransfer(fc, text);
+    if (yn === 'no' && meaningful.length === 0) return goodbye(fc);
+  }
+  return routeIntent(fc, text, meaningful[0] ?? (intents.includes('thanks') ? 'thanks' : null));
+}
+
+async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Promise<FlowReply> {
+  fc.intent = intent;
+  const org = fc.env.org;
+  switch (intent) {
+    case 'appointment':
+      return startAppointment(fc, text);
+    case 'human':
+      return startTransfer(fc, text);
+    case 'callback':
+      return startCallback(fc, text.slice(0, 300));
+    case 'message':
+      return startMessage(fc);
+    case 'request_status':
+      return startStatus(fc, text);
+    case 'change_appointment':
+      return offerCallback(fc, "I can't change appointments myself, but someone from the front desk can.", `Change or cancel an appointment: ${text.slice(0, 200)}`);
+    case 'hours': {
+      decide(fc, 'get_hours');
+      const r = await fc.tools.run('get_hours', {});
+      return anythingElse(fc, r.speech);
+    }
+    case 'location': {
+      decide(fc, 'answer_location');
+      const a = org.address;
+      const where = [a.line1, a.line2, a.city, a.region, a.postalCode].filter(Boolean).join(', ');
+      fc.env.state.done.answered = [...new Set([...(fc.env.state.done.answered ?? []), 'location'])];
+      return anythingElse(fc, where ? `We're at ${where}.` : "I'm sorry, I don't have our address to hand.");
+    }
+    case 'goodbye':
+      return goodbye(fc);
+    case 'thanks':
+      return anythingElse(fc, "You're welcome!");
+    default:
+      break;
+  }
+  const faq = answerFromFaq(org.settings.faq, text);
+  if (faq) {
+    decide(fc, 'answer_faq');
+    fc.env.state.done.answered = [...new Set([...(fc.env.state.done.answered ?? []), 'faq'])];
+    return anythingElse(fc, faq);
+  }
+  if (fc.b.flow === 'offer_help') {
+    decide(fc, 'give_up');
+    return goodbye(fc, "I'm sorry I couldn't help today. Please call again, or ask for a member of staff.");
+  }
+  return notUnderstood(fc, `Sorry, I didn't quite catch that. ${MENU} What would you like to do?`);
+}

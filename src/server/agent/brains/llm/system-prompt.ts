@@ -1,0 +1,33 @@
+import { Temporal } from 'temporal-polyfill';
+import { describeStatus } from '../../../../domain/time/index.js';
+import type { TurnEnv } from '../../agent-types.js';
+import { sayPhone } from '../../nlu/phone-numbers.js';
+import { hoursOf } from '../../tools/tool-helpers.js';
+
+/** The LLM agent's instructions for this organization and moment; rebuilt every turn. */
+export async function systemPrompt(env: TurnEnv): Promise<string> {
+  const { org } = env;
+  const local = Temporal.Instant.fromEpochMilliseconds(env.now.getTime()).toZonedDateTimeISO(org.timeZone);
+  const today = local.toLocaleString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+  const time = `${String(local.hour).padStart(2, '0')}:${String(local.minute).padStart(2, '0')}`;
+  const status = org.status === 'paused' ? 'paused (not taking calls)' : describeStatus(await hoursOf(env), env.now.getTime()).text;
+  const own = /^\+\d{7,15}$/.test(env.call.from) ? `${env.call.from} (say it as ${sayPhone(env.call.from)})` : 'unknown';
+  const reasons = org.appointments.visitReasons.length ? org.appointments.visitReasons.join(', ') : 'any';
+  const lines = [
+    `You are the phone assistant of ${org.name}, a healthcare practice. You are on a phone call; everything you write is read aloud.`,
+    `Today is ${today}; the time is ${time} in the practice's time zone (${org.timeZone}). The practice is now: ${status}.`,
+    `The caller's number: ${own}.`,
+    '',
+    'How to behave:',
+    '- Be warm and brief: one or two short sentences, one question at a time. No lists, no markdown, no emojis.',
+    '- Never give medical advice or diagnoses.',
+    `- Appointment requests${org.appointments.enabled ? '' : ' are NOT taken by phone at this practice; offer a message or a call-back instead'}: collect the patient's first and last name, date of birth, the reason for the visit (one of: ${reasons}; otherwise "Other" with their words in reasonOther), whether they have been to the practice before, preferred days and times, and a callback number (offer the caller's own number and confirm it). Read every detail back and get a clear yes before calling create_appointment_request with callerConfirmed true. Then read out the reference code letter by letter.`,
+    '- To reach a person, call transfer_to_staff. If it cannot transfer, offer request_callback or take_message.',
+    '- For the status of a request, ask for the reference code and the date of birth, then call lookup_request_status. Never reveal anything about a request unless it was found.',
+    '- For opening hours call get_hours. If the caller asks not to be called again, call add_to_do_not_call.',
+    '- When the caller is done, say goodbye and call end_call.',
+  ];
+  if (org.settings.instructions) lines.push('', `The practice's instructions: ${org.settings.instructions.slice(0, 4000)}`);
+  if (org.settings.faq) lines.push('', `Facts about the practice you may quote:\n${org.settings.faq.slice(0, 8000)}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditRows, createOrganization, createStaffUser, createTestApp, errorCode, signIn, type StaffUser, type TestAppHandle } from '../../test-support/index.js';
+import type { OrganizationRow } from '../organizations/organizations.repository.js';
+
+let t: TestAppHandle;
+let org: OrganizationRow;
+let other: OrganizationRow;
+const people = {} as Record<'dana' | 'lee' | 'kim' | 'gone' | 'stranger', StaffUser>;
+const cookies = {} as Record<'supervisor' | 'agent' | 'outsider', string>;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const call = (who: keyof typeof cookies, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie: cookies[who] }, ...(payload ? { payload } : {}) });
+const ok = async <T = Record<string, unknown>>(who: keyof typeof cookies, method: Method, url: string, payload?: object): Promise<T> => {
+  const res = await call(who, method, url, payload);
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json() as T;
+};
+
+interface ScheduleBody {
+  id: string;
+  version: number;
+  shifts: { id: string; version: number; assignee: { type: string; userId: string | null; phone: string | null; name: string } }[];
+  overrides: { id: string; version: number; fromLocal: string; toLocal: string }[];
+  onDutyNow: unknown[];
+}
+
+const user = (p: StaffUser) => ({ type: 'user', userId: p.id });
+const names = (list: { name: string }[]) => list.map((a) => a.name);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  org = await createOrganization(t.ctx, { name: 'Rota Clinic', timeZone: 'America/New_York' });
+  other = await createOrganization(t.ctx, { name: 'Other Rota Clinic', timeZone: 'America/New_York' });
+  people.dana = await createStaffUser(t.ctx, { role: 'agent', organizationIds: [org.id], name: 'Dana Reyes' });
+  people.lee = await createStaffUser(t.ctx, { role: 'agent', organizationIds: [org.id], name: 'Lee Chen' });
+  people.kim = await createStaffUser(t.ctx, { role: 'agent', organizationIds: [org.id], name: 'Kim Park' });
+  people.gone = await createStaffUser(t.ctx, { role: 'agent', organizationIds: [org.id], name: 'Gone Away', status: 'disabled' });
+  people.stranger = await createStaffUser(t.ctx, { role: 'agent', organizationIds: [other.id], name: 'Sam Stranger' });
+  const supervisor = await createStaffUser(t.ctx, { role: 'supervisor', organizationIds: [org.id] });
+  const outsider = await createStaffUser(t.ctx, { role: 'supervisor', organizationIds: [other.id] });
+  cookies.supervisor = await signIn(t.app, supervisor.email, supervisor.password);
+  cookies.agent = await signIn(t.app, people.dana.email, people.dana.password);
+  cookies.outsider = await signIn(t.app, outsider.email, outsider.password);
+});
+afterAll(() => t?.close());
+
+const newSchedule = (name = `Desk ${Math.random().toString(36).slice(2, 8)}`) => ok<ScheduleBody>('supervisor', 'POST', `/api/organizations/${org.id}/schedules`, { name });
+
+describe('schedules', () => {
+  it('are named uniquely per organization (whatever the case), and deleted with their version', async () => {
+    const s = await newSchedule('Front desk');
+    const dup = await call('supervisor', 'POST', `/api/organizations/${org.id}/schedules`, { name: 'FRONT DESK' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().error.fields.name).toMatch(/already has a schedule/);
+    // Another organization may use the same name.
+    const admin = await createStaffUser(t.ctx, { role: 'admin' });
+    const adminCookie = await signIn(t.app, admin.email, admin.password);
+    const elsewhere = await t.app.inject({ method: 'POST', url: `/api/organizations/${other.id}/schedules`, headers: { cookie: adminCookie }, payload: { name: 'Front desk' } });
+    expect(elsewhere.statusCode).toBe(201);
+
+    const renamed = await ok<ScheduleBody>('supervisor', 'PATCH', `/api/schedules/${s.id}`, { version: s.version, name: 'Reception' });
+    expect(renamed.version).toBe(s.version + 1);
+    const stale = await call('supervisor', 'PATCH', `/api/schedules/${s.id}`, { version: s.version, name: 'Again' });
+    expect(errorCode(stale)).toBe('stale_version');
+    expect(errorCode(await call('supervisor', 'DELETE', `/api/schedules/${s.id}?version=${s.version}`))).toBe('stale_version');
+    expect((await call('supervisor', 'DELETE', `/api/schedules/${s.id}?version=${renamed.version}`)).statusCode).toBe(204);
+    expect((await call('supervisor', 'GET', `/api/schedules/${s.id}`)).statusCode).toBe(404);
+    expect((await auditRows(t.db, 'schedule.deleted', s.id)).length).toBe(1);
+  });
+
+  it('of another organization are not found, and malformed ids too', async () => {
+    const s = await newSchedule();
+    for (const url of [`/api/schedules/${s.id}`, `/api/schedules/${s.id}/on-duty`, `/api/schedules/${s.id}/coverage`, `/api/organizations/${org.id}/schedules`]) {
+      expect((await call('outsider', 'GET', url)).statusCode, url).toBe(404);
+    }
+    expect((await call('outsider', 'POST', `/api/schedules/${s.id}/shifts`, { assignee: { type: 'phone', phone: '+18605550100' }, days: [1], start: '09:00', end: '17:00' })).statusCode).toBe(404);
+    expect((await call('supervisor', 'GET', '/api/schedules/nope')).statusCode).toBe(404);
+    expect((await call('supervisor', 'DELETE', `/api/schedules/${s.id}/shifts/nope?version=1`)).statusCode).toBe(404);
+    expect((await call('agent', 'POST', `/api/organizations/${org.id}/schedules`, { name: 'Agent desk' })).statusCode).toBe(403);
+  });
+});
+
+describe('shifts', () => {
+  it('put a person of the organization or an outside number on duty', async () => {
+    const s = await newSchedule();
+    const withUser = await ok<ScheduleBody>('supervisor', 'POST', `/api/schedules/${s.id}/shifts`, { assignee: user(people.lee), days: [1, 2, 3, 4, 5], start: '08:00', end: '17:00' });
+    expect(withUser.shifts[0]!.assignee).toEqual({ type: 'user', userId: people.lee.id, phone: null, name: 'Lee Chen' });
+    const withPhone = await ok<ScheduleBody>('supervisor', 'POST', `/api/schedules/${s.id}/shifts`, { assignee: { type: 'phone', phone: '(860) 555-0142' }, days: [6, 7], start: '22:00', end: '06:00' });
+    const phoneShift = withPhone.shifts.find((x) => x.assignee.type === 'phone')!;
+    expect(phoneShift.assignee).toMatchObject({ phone: '+18605550142', name: '+1 860 555 0142' });
+  });
+
+  it('refuses bad input beside each field and saves nothing', async () => {
+    const s = await newSchedule();
+    const res = await call('supervisor', 'POST', `/api/schedules/${s.id}/shifts`, {
+      assignee: user(people.lee),
+      days: [1, 1],
+      start: '9am',
+      end: '25:00',
+      effectiveFrom: '2026-06-10',
+      effectiveTo: '2026-06-01',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().error.fields).sort()).toEqual(['days', 'effectiveTo', 'end', 'start']);
+    const same = await call('supervisor', 'POST', `/api/schedules/${s.id}/shifts`, { assignee: user(people.lee), days: [1], start: '09:00', end: '09:00' });
+    expect(same.json().error.fields).toEqual({ end: 'end must differ from start' });
+    for (const [assignee, field] of [
+      [user(people.stranger), 'assignee.userId'],
+      [user(people.gone), 'assignee.userId'],
+      [{ type: 'phone', phone: '555' }, 'assignee.phone'],
+    ] as const) {
+      const bad = await call('supervisor', 'POST', `/api/schedules/${s.id}/shifts`, { assignee, days: [1], start: '09:00', end: '17:00' });
+      expect(bad.statusCode).toBe(400);
+      expect(Object.keys(bad.json().error.fields)).toEqual([field]);
+    }
+    expect((await ok<ScheduleBody>('supervisor', 'GET', `/api/schedules/${s.id}`)).shifts).toEqual([]);
+  });
+
+  it('are changed and removed with their version (409 stale_version otherwise)', async () => {
+    const s = await newSchedule();
+    const added = await ok<ScheduleBody>('supervisor', 'POST', `/api/schedules/${s.id}/shifts`, { assignee: user(people.kim), days: [1], start: '09:00', end: '12:00' });
+    const shift = added.shifts[0]!;
+    const body = { assignee: user(people.kim), days: [2], start: '09:00', end: '12:00', precedence: 2 };
+    const changed = await ok<ScheduleBody>('supervisor', 'PUT', `/api/schedules/${s.id}/shifts/${shift.id}`, { version: shift.version, shift: body });
+    expect(changed.shifts[0]).toMatchObject({ days: [2], precedence: 2, version: shift.version + 1 });
+    expect(errorCode(await call('supervisor', 'PUT', `/api/schedules/${s.id}/shifts/${shift.id}`, { version: shift.version, shift: body }))).toBe('stale_version');
+    expect(errorCode(await call('supervisor', 'DELETE', `/api/schedules/${s.id}/shifts/${shift.id}?version=${shift.version}`))).toBe('stale_version');
+    const removed = await ok<ScheduleBody>('supervisor', 'DELETE', `/api/schedules/${s.id}/shifts/${shift.id}?version=${shift.version + 1}`);
+    expect(removed.shifts).toEqual([]);
+  });
+});
+
+describe('on duty', () => {
+  it('follows precedence, and cover replaces the person covered for ("Dana covers for Lee from Fri 17:00 to Mon 08:00")', async () => {
+    const s = await newSchedule();
+    const url = `/api/schedules/${s.id}`;
+    await ok('supervisor', 'POST', `${url}/shifts`, { assignee: user(people.kim), days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00', precedence: 1 });
+    await ok('supervisor', 'POST', `${url}/shifts`, { assignee: user(people.lee), days: [1, 2, 3, 4, 5, 6, 7], start: '08:00', end: '20:00', precedence: 0 });
+    const cover = await ok<ScheduleBody>('supervisor', 'POST', `${url}/overrides`, {
+      assignee: user(people.dana),
+      replacesAssignee: user(people.lee),
+      from: '2027-06-04T17:00',
+      to: '2027-06-07T08:00',
+      note: 'Lee away',
+    });
+    expect(cover.overrides[0]).toMatchObject({ fromLocal: '2027-06-04T17:00', toLocal: '2027-06-07T08:00' });
+
+    const at = async (iso: string) => names((await ok<{ onDuty: { name: string }[] }>('agent', 'GET', `${url}/on-duty?at=${encodeURIComponent(iso)}`)).onDuty);
+    expect(await at('2027-06-04T12:00:00-04:00')).toEqual(['Lee Chen', 'Kim Park']); // Friday noon
+    expect(await at('2027-06-04T17:30:00-04:00')).toEqual(['Dana Reyes']); // Friday evening: Dana instead of Lee
+    expect(await at('2027-06-05T12:00:00-04:00')).toEqual(['Dana Reyes']); // Saturday
+    expect(await at('2027-06-07T09:30:00-04:00')).toEqual(['Lee Chen', 'Kim Park']); // Monday, cover over
+    expect(await at('2027-06-07T22:00:00-04:00')).toEqual([]);
+  });
+
+  it('refuses cover that ends before it starts, covers for themselves, or names someone outside', async () => {
+    const s = await newSchedule();
+    const url = `/api/schedules/${s.id}/overrides`;
+    const backwards = await call('supervisor', 'POST', url, { assignee: user(people.dana), from: '2026-06-05T17:00', to: '2026-06-05T09:00' });
+    expect(backwards.json().error.fields).toEqual({ to: 'must be after the start' });
+    const self = await call('supervisor', 'POST', url, { assignee: user(people.dana), replacesAssignee: user(people.dana), from: '2026-06-05T09:00', to: '2026-06-05T17:00' });
+    expect(self.json().error.fields).toEqual({ replacesAssignee: 'cannot cover for themselves' });
+    const stranger = await call('supervisor', 'POST', url, { assignee: user(people.dana), replacesAssignee: user(people.stranger), from: '2026-06-05T09:00', to: '2026-06-05T17:00' });
+    expect(Object.keys(stranger.json().error.fields)).toEqual(['replacesAssignee.userId']);
+    const malformed = await call('supervisor', 'POST', url, { assignee: user(people.dana), from: 'Friday 5pm', to: '2026-06-05T17:00' });
+    expect(Object.keys(malformed.json().error.fields)).toEqual(['from']);
+    expect((await ok<ScheduleBody>('supervisor', 'GET', `/api/schedules/${s.id}`)).overrides).toEqual([]);
+  });
+
+  it('an overnight shift runs across the spring-forward night; the 7-day view is contiguous with its gaps', async () => {
+    const s = await newSchedule();
+    const url = `/api/schedules/${s.id}`;
+    await ok('supervisor', 'POST', `${url}/shifts`, { assignee: { type: 'phone', phone: '+18605550142' }, days: [6], start: '22:00', end: '06:00' });
+    const at = async (iso: string) => names((await ok<{ onDuty: { name: string }[] }>('agent', 'GET', `${url}/on-duty?at=${encodeURIComponent(iso)}`)).onDuty);
+    // Saturday 7 March 2026 22:00 EST to Sunday 06:00 EDT: 7 hours of real time.
+    expect(await at('2026-03-08T03:00:00Z')).toEqual(['+1 860 555 0142']);
+    expect(await at('2026-03-08T09:59:00Z')).toEqual(['+1 860 555 0142']);
+    expect(await at('2026-03-08T10:00:00Z')).toEqual([]);
+
+    const c = await ok<{ days: { date: string; start: string; end: string }[]; segments: { start: string; end: string; onDuty: unknown[] }[] }>(
+      'agent',
+      'GET',
+      `${url}/coverage?from=2026-03-07&days=2`,
+    );
+    expect(c.days.map((d) => d.date)).toEqual(['2026-03-07', '2026-03-08']);
+    expect(Date.parse(c.days[1]!.end) - Date.parse(c.days[1]!.start)).toBe(23 * 3_600_000);
+    expect(c.segments[0]!.start).toBe(c.days[0]!.start);
+    expect(c.segments[c.segments.length - 1]!.end).toBe(c.days[1]!.end);
+    for (let i = 1; i < c.segments.length; i++) expect(c.segments[i]!.start).toBe(c.segments[i - 1]!.end);
+    expect(c.segments.map((x) => [x.start, x.end, x.onDuty.length])).toEqual([
+      ['2026-03-07T05:00:00.000Z', '2026-03-08T03:00:00.000Z', 0],
+      ['2026-03-08T03:00:00.000Z', '2026-03-08T10:00:00.000Z', 1],
+      ['2026-03-08T10:00:00.000Z', '2026-03-09T04:00:00.000Z', 0],
+    ]);
+    expect((await call('agent', 'GET', `${url}/coverage?days=40`)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../app-context.js';
+import { initialAgentState, organizationProfile, readAgentState } from '../agent/agent-state.js';
+import type { AgentReply, CallerInput, CallInfo, OrganizationProfile } from '../agent/agent-types.js';
+import { runAgentTurn } from '../agent/dialogue-loop.js';
+import { TurnLog } from '../agent/turn-log.js';
+import { findOrganization, findOrganizationByNumber, insertCallWithEvents, isUniqueViolation, loadCall, storeTurn, type CallRef } from './call-records.repository.js';
+import { callInfo, endPatch, FINAL_STATUSES, liveEvent, presentEvents, turnEnv, type PipelineOptions, type TurnOutcome } from './call-turn-support.js';
+import { LazyTransaction } from './lazy-transaction.js';
+
+/**
+ * The pipeline every adapter drives (Twilio webhooks, the simulator): a call starts, the
+ * caller's turns are answered by the agent, and each turn's events and the call's new state are
+ * stored together with the answer — repeated provider requests get the stored answer again.
+ */
+
+export interface NewInboundCall {
+  provider: 'twilio' | 'simulator';
+  providerCallId: string;
+  from: string;
+  to: string;
+  direction: 'inbound' | 'outbound';
+  /** The simulator names the organization; providers are routed by the number dialled. */
+  organizationId?: string;
+}
+
+const MAX_ATTEMPTS = 4;
+
+export async function startCall(ctx: AppContext, input: NewInboundCall, opts: PipelineOptions): Promise<TurnOutcome> {
+  const ref: CallRef = { provider: input.provider, providerCallId: input.providerCallId };
+  const row = input.organizationId ? await findOrganization(ctx.db, input.organizationId) : await findOrganizationByNumber(ctx.db, input.direction === 'inbound' ? input.to : input.from);
+  if (!row || row.status === 'deactivated') return { kind: 'unknown_number' };
+  const org = organizationProfile(row);
+  const now = ctx.clock.now();
+  const state = initialAgentState();
+  const call: CallInfo = { id: randomUUID(), organizationId: org.id, provider: input.provider, direction: input.direction, from: input.from, to: input.to, startedAt: now };
+  const log = new TurnLog(() => now);
+  const lazy = new LazyTransaction(ctx.db);
+  log.add('status', { from: 'ringing', to: 'in_progress' });
+  let reply: AgentReply;
+  if (org.status === 'paused') {
+    reply = { text: closedMessage(org), next: { type: 'hangup' } };
+    log.agentSaid(reply.text);
+    state.ended = true;
+  } else reply = await runAgentTurn(turnEnv(ctx, call, org, state, now, log, lazy), { kind: 'start' });
+  await lazy.rollback(); // a greeting writes nothing
+  const ended = reply.next.type === 'hangup';
+  const response = opts.render(reply, { callId: call.id, turn: state.turn, org });
+  log.events[0]!.payload.response = response;
+  if (ended) log.add('status', { from: 'in_progress', to: 'completed' });
+  const closing = ended ? endPatch({ answeredAt: now, startedAt: now }, state, now, 'agent', 'completed') : {};
+  const inserted = await insertCallWithEvents(
+    ctx.db,
+    {
+      id: call.id,
+      organizationId: org.id,
+      direction: input.direction,
+      status: ended ? 'completed' : 'in_progress',
+      provider: input.provider,
+      providerCallId: input.providerCallId,
+      fromNumber: input.from,
+      toNumber: input.to,
+      brain: org.settings.brain,
+      agentState: state as unknown as Record<string, unknown>,
+      transcriptText: log.transcript.join('\n'),
+      startedAt: now,
+      answeredAt: now,
+      endedAt: closing.endedAt ?? null,
+      durationSeconds: closing.durationSeconds ?? null,
+      outcome: ended ? 'other' : null,
+      summary: ended ? 'The practice is paused: the caller heard the closed message.' : null,
+    },
+    log.events,
+    'start',
+    liveEvent(opts, org.id, call.id, 'created'),
+  );
+  if (!inserted) {
+    const again = await loadCall(ctx.db, ref, 'start');
+    if (again?.replay) return replayOf(again.id, again.organizationId, again.replay);
+    return { kind: 'unknown_call' };
+  }
+  return { kind: 'ok', callId: call.id, organizationId: org.id, reply, response, replayed: false, ended, events: presentEvents(log.events, 1) };
+}
+
+export interface CallerTurn {
+  ref: CallRef;
+  /** The provider request's identity; a request seen before gets its stored answer. Null: number by turn. */
+  dedupeKey: string | null;
+  /** The turn the request answers (Twilio's action URL names it); an older one is answered with the current prompt. */
+  expectTurn?: number;
+  input: CallerInput;
+}
+
+export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: PipelineOptions): Promise<TurnOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    const snap = await loadCall(ctx.db, turn.ref, turn.dedupeKey);
+    if (!snap) return { kind: 'unknown_call' };
+    if (snap.replay) return replayOf(snap.id, snap.organizationId, snap.replay);
+    const state = readAgentState(snap.agentState);
+    const org = organizationProfile(snap.organization);
+    const base = { kind: 'ok' as const, callId: snap.id, organizationId: snap.organizationId, replayed: false, events: [] };
+    if (state.ended || FINAL_STATUSES.has(snap.status)) {
+      const reply: AgentReply = { text: '', next: { type: 'hangup' } };
+      return { ...base, reply, response: opts.render(reply, { callId: snap.id, turn: state.turn, org }), ended: true };
+    }
+    if (turn.expectTurn !== undefined && turn.expectTurn !== state.turn) {
+      const reply: AgentReply = { text: state.lastPrompt, next: { type: 'gather' } };
+      return { ...base, reply, response: opts.render(reply, { callId: snap.id, turn: state.turn, org }), ended: false };
+    }
+    const now = ctx.clock.now();
+    const log = new TurnLog(() => now);
+    const lazy = new LazyTransaction(ctx.db);
+    const dedupeKey = turn.dedupeKey ?? `turn:${state.turn}`;
+    try {
+      const reply = await runAgentTurn(turnEnv(ctx, callInfo(snap), org, state, now, log, lazy), turn.input);
+      const response = opts.render(reply, { callId: snap.id, turn: state.turn, org });
+      log.events[0]!.payload.response = response;
+      const ended = reply.next.type === 'hangup';
+      if (ended) log.add('status', { from: snap.status, to: 'completed' });
+      const closing = ended ? endPatch(snap, state, now, 'agent', 'completed') : {};
+      await storeTurn(
+        lazy.open ?? ctx.db,
+        snap.id,
+        snap.lastSeq,
+        log.events,
+        dedupeKey,
+        { agentState: state as unknown as Record<string, unknown>, transcriptAppend: log.transcript.join('\n') || null, at: now, ...closing },
+        liveEvent(opts, snap.organizationId, snap.id, ended ? 'ended' : 'turn'),
+      );
+      await lazy.commit();
+      return { ...base, reply, response, ended, events: presentEvents(log.events, snap.lastSeq + 1) };
+    } catch (err) {
+      await lazy.rollback();
+      // Another request stored this turn first (a concurrent repeat): answer from what it stored.
+      if (isUniqueViolation(err) && attempt < MAX_ATTEMPTS) continue;
+      throw err;
+    }
+  }
+}
+
+function replayOf(callId: string, organizationId: string, payload: Record<string, unknown>): TurnOutcome {
+  return { kind: 'ok', callId, organizationId, reply: null, response: String(payload.response ?? ''), replayed: true, ended: false, events: [] };
+}
+
+function closedMessage(org: OrganizationProfile): string {
+  return `Thank you for calling ${org.name}. We're not able to take calls right now; please call again later. ${org.settings.emergencyMessage}`.trim();
+}

@@ -1,0 +1,53 @@
+import type { Db, Tx } from '../db/client.js';
+
+const ROLLBACK = Symbol('rollback');
+
+/**
+ * A transaction begun only when first asked for. Most agent turns write nothing but their
+ * events, which one statement stores atomically; a turn whose tools write (a handoff, a
+ * request) gets a real transaction, and its events are stored in it too.
+ */
+export class LazyTransaction {
+  private tx: Promise<Tx> | null = null;
+  private done: Promise<void> | null = null;
+  private settle: { resolve: () => void; reject: (e: unknown) => void } | null = null;
+  private current: Tx | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  get(): Promise<Tx> {
+    if (!this.tx) {
+      this.tx = new Promise<Tx>((resolveTx, rejectTx) => {
+        this.done = this.db
+          .transaction(async (tx) => {
+            this.current = tx;
+            resolveTx(tx);
+            await new Promise<void>((resolve, reject) => (this.settle = { resolve, reject }));
+          })
+          .catch((err: unknown) => {
+            rejectTx(err);
+            throw err;
+          });
+        this.done.catch(() => undefined);
+      });
+    }
+    return this.tx;
+  }
+
+  /** The open transaction, if one was begun. */
+  get open(): Tx | null {
+    return this.current;
+  }
+
+  async commit(): Promise<void> {
+    if (!this.done) return;
+    this.settle?.resolve();
+    await this.done;
+  }
+
+  async rollback(): Promise<void> {
+    if (!this.done) return;
+    this.settle?.reject(ROLLBACK);
+    await this.done.catch(() => undefined);
+  }
+}

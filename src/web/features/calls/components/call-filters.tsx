@@ -1,0 +1,200 @@
+import * as React from 'react';
+import { Phone, Search, SlidersHorizontal, X } from 'lucide-react';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Select } from '@web/components/ui/select';
+import { Switch } from '@web/components/ui/switch';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import { cn } from '@web/lib/utils';
+import { DIRECTION_LABELS, OUTCOME_LABELS, STATUS_LABELS } from '../labels';
+import { CALL_DIRECTIONS, CALL_OUTCOMES, CALL_STATUSES } from '../types';
+import type { CallFilterKey, CallListFilters } from '../use-call-list-params';
+
+export interface CallFiltersProps {
+  filters: CallListFilters;
+  organizations: readonly { id: string; name: string }[];
+  hasFilters: boolean;
+  onChange: (key: CallFilterKey, value: string | undefined) => void;
+  onClear: () => void;
+  /** The server's message about a field (e.g. a phone number it could not read). */
+  fieldErrors?: Record<string, string>;
+}
+
+/** A text box that sends its value to the URL once typing pauses, and follows the URL when it changes elsewhere. */
+function useDebouncedField(urlValue: string, onCommit: (value: string | undefined) => void) {
+  const [value, setValue] = React.useState(urlValue);
+  const debounced = useDebouncedValue(value, 350);
+  React.useEffect(() => {
+    if (debounced.trim() !== urlValue.trim()) onCommit(debounced.trim() || undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the debounced text changes
+  }, [debounced]);
+  const [lastUrl, setLastUrl] = React.useState(urlValue);
+  if (urlValue !== lastUrl) {
+    setLastUrl(urlValue);
+    if (urlValue.trim() !== value.trim()) setValue(urlValue);
+  }
+  return [value, setValue] as const;
+}
+
+const secondaryKeys = ['org', 'direction', 'status', 'outcome', 'from', 'to', 'handoff', 'live'] as const;
+
+/** Search in transcripts, phone number and the other filters of the calls list (all kept in the URL). */
+export function CallFilters({ filters, organizations, hasFilters, onChange, onClear, fieldErrors = {} }: CallFiltersProps) {
+  const id = React.useId();
+  const [q, setQ] = useDebouncedField(filters.q, (v) => onChange('q', v));
+  const [phone, setPhone] = useDebouncedField(filters.phone, (v) => onChange('phone', v));
+  const activeSecondary = secondaryKeys.filter((k) => {
+    const map: Record<(typeof secondaryKeys)[number], unknown> = {
+      org: filters.organizationId,
+      direction: filters.direction,
+      status: filters.status,
+      outcome: filters.outcome,
+      from: filters.from,
+      to: filters.to,
+      handoff: filters.hasHandoff,
+      live: filters.live,
+    };
+    return Boolean(map[k]);
+  }).length;
+  // Wide screens show every filter; on a phone the secondary ones fold away until asked for.
+  const [open, setOpen] = React.useState(() => typeof window === 'undefined' || window.matchMedia('(min-width: 768px)').matches || activeSecondary > 0);
+  const phoneError = fieldErrors.phone;
+
+  return (
+    <div role="search" aria-label="Filter calls" className="space-y-3">
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end">
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-q`}>Search transcripts</Label>
+          <div className="relative">
+            <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              id={`${id}-q`}
+              type="search"
+              placeholder='Words the caller or agent said, "a phrase"'
+              autoComplete="off"
+              className="pl-9"
+              maxLength={200}
+              value={q}
+              onChange={(event) => setQ(event.target.value)}
+            />
+          </div>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-phone`}>Phone number</Label>
+          <div className="relative">
+            <Phone aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              id={`${id}-phone`}
+              type="tel"
+              inputMode="tel"
+              placeholder="(860) 555-0142"
+              autoComplete="off"
+              className="pl-9"
+              maxLength={40}
+              value={phone}
+              aria-invalid={phoneError ? true : undefined}
+              aria-describedby={phoneError ? `${id}-phone-error` : undefined}
+              onChange={(event) => setPhone(event.target.value)}
+            />
+          </div>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="outline" aria-expanded={open} aria-controls={`${id}-more`} onClick={() => setOpen((o) => !o)} className="md:hidden">
+            <SlidersHorizontal aria-hidden="true" />
+            Filters{activeSecondary ? ` (${activeSecondary})` : ''}
+          </Button>
+          {hasFilters ? (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setQ('');
+                setPhone('');
+                onClear();
+              }}
+            >
+              <X aria-hidden="true" />
+              Clear filters
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      {phoneError ? (
+        <p id={`${id}-phone-error`} className="text-sm font-medium text-destructive">
+          {phoneError}
+        </p>
+      ) : null}
+
+      <div id={`${id}-more`} className={cn('grid gap-3 sm:grid-cols-2 md:grid-cols-4 lg:grid-cols-8', !open && 'hidden md:grid')}>
+        {organizations.length > 1 ? (
+          <div className="space-y-1.5 lg:col-span-2">
+            <Label htmlFor={`${id}-org`}>Organization</Label>
+            <Select id={`${id}-org`} value={filters.organizationId ?? ''} onChange={(e) => onChange('org', e.target.value || undefined)}>
+              <option value="">All organizations</option>
+              {organizations.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+        ) : null}
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-direction`}>Direction</Label>
+          <Select id={`${id}-direction`} value={filters.direction ?? ''} onChange={(e) => onChange('direction', e.target.value || undefined)}>
+            <option value="">Both</option>
+            {CALL_DIRECTIONS.map((d) => (
+              <option key={d} value={d}>
+                {DIRECTION_LABELS[d]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-status`}>Status</Label>
+          <Select id={`${id}-status`} value={filters.status ?? ''} onChange={(e) => onChange('status', e.target.value || undefined)}>
+            <option value="">Any status</option>
+            {CALL_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-outcome`}>Outcome</Label>
+          <Select id={`${id}-outcome`} value={filters.outcome ?? ''} onChange={(e) => onChange('outcome', e.target.value || undefined)}>
+            <option value="">Any outcome</option>
+            {CALL_OUTCOMES.map((o) => (
+              <option key={o} value={o}>
+                {OUTCOME_LABELS[o]}
+              </option>
+            ))}
+            <option value="none">No outcome yet</option>
+          </Select>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-handoff`}>Handoff</Label>
+          <Select id={`${id}-handoff`} value={filters.hasHandoff ?? ''} onChange={(e) => onChange('handoff', e.target.value || undefined)}>
+            <option value="">With or without</option>
+            <option value="yes">Handed off</option>
+            <option value="no">Not handed off</option>
+          </Select>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-from`}>From</Label>
+          <Input id={`${id}-from`} type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => onChange('from', e.target.value || undefined)} />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-to`}>To</Label>
+          <Input id={`${id}-to`} type="date" value={filters.to ?? ''} min={filters.from} onChange={(e) => onChange('to', e.target.value || undefined)} />
+        </div>
+        <div className="flex items-center gap-2 pt-1 sm:col-span-2 md:col-span-4 lg:col-span-8">
+          <Switch id={`${id}-live`} checked={Boolean(filters.live)} onCheckedChange={(on) => onChange('live', on ? '1' : undefined)} />
+          <Label htmlFor={`${id}-live`}>Only live calls</Label>
+          <span className="text-sm text-muted-foreground">· dates are each organization's own calendar days</span>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { ArrowDownLeft, ArrowUpRight, Mic, UserRoundCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import type { ColumnDef } from '@web/components/ui/data-table';
+import { formatDateTime, formatRelative } from '@web/lib/format-date';
+import { durationLabel, formatDuration, formatPhone } from '../format';
+import { DIRECTION_LABELS } from '../labels';
+import { callPaths } from '../paths';
+import type { CallListItem } from '../types';
+import { CallStatusBadge, LiveBadge, OutcomeBadge } from './call-badges';
+
+/** "…accept my «insurance» from…" with the matched words in bold. */
+export function MatchSnippet({ text }: { text: string }) {
+  const parts = text.split(/(«[^»]*»)/g).filter(Boolean);
+  return (
+    <span className="block max-w-md truncate text-xs text-muted-foreground" title={text.replace(/[«»]/g, '')}>
+      {parts.map((p, i) => (p.startsWith('«') ? <mark key={i} className="rounded-sm bg-warning-soft px-0.5 font-semibold text-foreground">{p.slice(1, -1)}</mark> : <span key={i}>{p}</span>))}
+    </span>
+  );
+}
+
+export function callColumns({ showOrganization }: { showOrganization: boolean }): ColumnDef<CallListItem>[] {
+  const columns: ColumnDef<CallListItem>[] = [
+    {
+      id: 'startedAt',
+      header: 'Started',
+      cell: ({ row }) => {
+        const c = row.original;
+        return (
+          <div className="min-w-36">
+            <Link to={callPaths.call.href(c.id)} className="font-medium text-foreground underline-offset-4 hover:underline focus-visible:underline">
+              <time dateTime={c.startedAt} title={formatDateTime(c.startedAt, { seconds: true })}>
+                {formatDateTime(c.startedAt)}
+              </time>
+              <span className="sr-only">, call from {formatPhone(c.contactNumber)}</span>
+            </Link>
+            <div className="text-xs text-muted-foreground">{formatRelative(c.startedAt)}</div>
+          </div>
+        );
+      },
+    },
+    {
+      id: 'caller',
+      header: 'Caller',
+      enableSorting: false,
+      cell: ({ row }) => {
+        const c = row.original;
+        const Icon = c.direction === 'inbound' ? ArrowDownLeft : ArrowUpRight;
+        return (
+          <div className="min-w-40">
+            <div className="flex items-center gap-1.5">
+              <Icon aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
+              <span className="sr-only">{DIRECTION_LABELS[c.direction]}:</span>
+              <span className="font-medium tabular-nums">{formatPhone(c.contactNumber)}</span>
+            </div>
+            {c.patientName ? (
+              <div className="flex items-center gap-1 text-xs text-muted-foreground">
+                <UserRoundCheck aria-hidden="true" className="size-3" />
+                {c.patientName}
+              </div>
+            ) : null}
+            {c.match ? <MatchSnippet text={c.match} /> : null}
+          </div>
+        );
+      },
+    },
+  ];
+  if (showOrganization) {
+    columns.push({
+      id: 'organization',
+      header: 'Organization',
+      enableSorting: false,
+      cell: ({ row }) => <span className="block min-w-32">{row.original.organizationName}</span>,
+    });
+  }
+  columns.push(
+    {
+      id: 'status',
+      header: 'Status',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <div className="flex flex-wrap items-center gap-1.5">
+          {row.original.live ? <LiveBadge /> : <CallStatusBadge status={row.original.status} />}
+          {row.original.hasRecording ? (
+            <span title="Has a recording">
+              <Mic aria-hidden="true" className="size-3.5 text-muted-foreground" />
+              <span className="sr-only">Has a recording</span>
+            </span>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      id: 'outcome',
+      header: 'Outcome',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <div className="flex flex-wrap items-center gap-1.5">
+          <OutcomeBadge outcome={row.original.outcome} />
+          {row.original.hasHandoff ? <span className="text-xs font-medium text-muted-foreground">Handed off</span> : null}
+        </div>
+      ),
+    },
+    {
+      id: 'duration',
+      header: 'Duration',
+      cell: ({ row }) => (
+        <span className="tabular-nums">
+          <span aria-hidden="true">{row.original.live ? '—' : formatDuration(row.original.durationSeconds)}</span>
+          <span className="sr-only">{row.original.live ? 'Still going on' : durationLabel(row.original.durationSeconds)}</span>
+        </span>
+      ),
+    },
+  );
+  return columns;
+}

@@ -1,0 +1,32 @@
+/** "4:05", "1:02:09"; "—" when unknown. */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '—';
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+/** A duration read aloud by a screen reader: "4 minutes 5 seconds". */
+export function durationLabel(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined) return 'unknown duration';
+  const s = Math.max(0, Math.round(seconds));
+  const m = Math.floor(s / 60);
+  const parts = [];
+  if (m) parts.push(`${m} minute${m === 1 ? '' : 's'}`);
+  if (s % 60 || !m) parts.push(`${s % 60} second${s % 60 === 1 ? '' : 's'}`);
+  return parts.join(' ');
+}
+
+/** North American numbers as people write them: +18605550142 → (860) 555-0142; others as stored. */
+export function formatPhone(e164: string | null | undefined): string {
+  if (!e164) return '';
+  const m = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
+  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : e164;
+}
+
+/** Offset from the start of the call, "0:42". */
+export function formatOffset(ms: number): string {
+  return formatDuration(Math.max(0, ms) / 1000);
+}

@@ -1,0 +1,45 @@
+import type { CallDirection, CallOutcome, CallStatus, HandoffPriority, HandoffType } from './types';
+
+export const DIRECTION_LABELS: Record<CallDirection, string> = { inbound: 'Inbound', outbound: 'Outbound' };
+
+export const STATUS_LABELS: Record<CallStatus, string> = {
+  ringing: 'Ringing',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  no_answer: 'No answer',
+  busy: 'Busy',
+  failed: 'Failed',
+  canceled: 'Canceled',
+};
+
+export const OUTCOME_LABELS: Record<CallOutcome, string> = {
+  appointment_requested: 'Appointment requested',
+  question_answered: 'Question answered',
+  transferred: 'Transferred',
+  message_taken: 'Message taken',
+  emergency: 'Emergency',
+  voicemail: 'Voicemail',
+  abandoned: 'Abandoned',
+  other: 'Other',
+};
+
+export const HANDOFF_TYPE_LABELS: Record<HandoffType, string> = {
+  live_transfer: 'Live transfer',
+  callback: 'Callback',
+  appointment_request: 'Appointment request',
+  message: 'Message',
+  urgent: 'Urgent',
+};
+
+export const PRIORITY_LABELS: Record<HandoffPriority, string> = { urgent: 'Urgent', high: 'High', normal: 'Normal', low: 'Low' };
+
+export const HANDOFF_STATUS_LABELS = { open: 'Open', claimed: 'Claimed', resolved: 'Resolved', canceled: 'Canceled' } as const;
+
+export const REQUEST_STATUS_LABELS = {
+  draft: 'Draft',
+  submitted: 'Submitted',
+  in_review: 'In review',
+  scheduled: 'Scheduled',
+  declined: 'Declined',
+  canceled: 'Canceled',
+} as const;

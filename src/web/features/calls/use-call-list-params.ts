@@ -1,0 +1,143 @@
+import * as React from 'react';
+import { useSearchParams } from 'react-router';
+import type { SortingState } from '@web/components/ui/data-table';
+import type { CallListParams } from './api/list-calls';
+import { CALL_DIRECTIONS, CALL_OUTCOMES, CALL_STATUSES, type CallDirection, type CallOutcome, type CallSort, type CallStatus } from './types';
+
+const PAGE_SIZES = [25, 50, 100];
+const DEFAULT_SIZE = 50;
+const SORTS: readonly CallSort[] = ['startedAt', 'duration'];
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
+  return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+}
+
+export interface CallListFilters {
+  q: string;
+  phone: string;
+  organizationId?: string;
+  direction?: CallDirection;
+  status?: CallStatus;
+  outcome?: CallOutcome | 'none';
+  from?: string;
+  to?: string;
+  hasHandoff?: 'yes' | 'no';
+  live?: boolean;
+}
+
+export type CallFilterKey = 'q' | 'phone' | 'org' | 'direction' | 'status' | 'outcome' | 'from' | 'to' | 'handoff' | 'live';
+const FILTER_KEYS: CallFilterKey[] = ['q', 'phone', 'org', 'direction', 'status', 'outcome', 'from', 'to', 'handoff', 'live'];
+
+/**
+ * The calls list state, kept in the URL (`?q=&phone=&org=&direction=&status=&outcome=&from=&to=
+ * &handoff=&live=&sort=&order=&size=&after=|before=&page=`) so it survives reloads, can be shared
+ * and works with the back button. Pages are keyset cursors; `page` only numbers them for people.
+ */
+export function useCallListParams() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const get = (k: string) => searchParams.get(k);
+
+  const filters: CallListFilters = {
+    q: get('q') ?? '',
+    phone: get('phone') ?? '',
+    organizationId: get('org') || undefined,
+    direction: oneOf(get('direction'), CALL_DIRECTIONS),
+    status: oneOf(get('status'), CALL_STATUSES),
+    outcome: oneOf(get('outcome'), [...CALL_OUTCOMES, 'none'] as const),
+    from: DATE.test(get('from') ?? '') ? get('from')! : undefined,
+    to: DATE.test(get('to') ?? '') ? get('to')! : undefined,
+    hasHandoff: oneOf(get('handoff'), ['yes', 'no'] as const),
+    live: get('live') === '1' || undefined,
+  };
+  const sort = oneOf(get('sort'), SORTS) ?? 'startedAt';
+  const order = get('order') === 'asc' ? 'asc' : 'desc';
+  const sizeParam = Number(get('size'));
+  const pageSize = PAGE_SIZES.includes(sizeParam) ? sizeParam : DEFAULT_SIZE;
+  const after = get('after') || undefined;
+  const before = after ? undefined : get('before') || undefined;
+  const pageNumber = Math.max(1, Math.min(100_000, Number.parseInt(get('page') ?? '1', 10) || 1));
+
+  const pending = React.useRef<URLSearchParams | null>(null);
+  React.useEffect(() => {
+    pending.current = null;
+  }, [searchParams]);
+
+  const update = React.useCallback(
+    (changes: Record<string, string | undefined>, { resetPage = true } = {}) => {
+      const next = new URLSearchParams(pending.current ?? searchParams);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === undefined || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      if (resetPage) {
+        next.delete('after');
+        next.delete('before');
+        next.delete('page');
+      }
+      pending.current = next;
+      setSearchParams(next, { replace: true });
+    },
+    [searchParams, setSearchParams],
+  );
+
+  const params: CallListParams = {
+    q: filters.q.trim() || undefined,
+    phone: filters.phone.trim() || undefined,
+    organizationId: filters.organizationId,
+    direction: filters.direction,
+    status: filters.status,
+    outcome: filters.outcome,
+    from: filters.from,
+    to: filters.to,
+    hasHandoff: filters.hasHandoff === undefined ? undefined : filters.hasHandoff === 'yes',
+    live: filters.live,
+    sort,
+    order,
+    limit: pageSize,
+    after,
+    before,
+  };
+
+  const sorting: SortingState = [{ id: sort, desc: order === 'desc' }];
+  const hasFilters = FILTER_KEYS.some((k) => Boolean(get(k)));
+
+  return {
+    params,
+    filters,
+    sorting,
+    pageSize,
+    pageNumber,
+    pageSizes: PAGE_SIZES,
+    hasFilters,
+    setFilter: (key: CallFilterKey, value: string | undefined) => update({ [key]: value }),
+    clearFilters: () => update(Object.fromEntries(FILTER_KEYS.map((k) => [k, undefined]))),
+    setSorting: (next: SortingState) => {
+      const first = next[0];
+      const nextSort = oneOf(first?.id ?? null, SORTS);
+      update(
+        nextSort
+          ? { sort: nextSort === 'startedAt' ? undefined : nextSort, order: first.desc ? undefined : 'asc' }
+          : { sort: undefined, order: undefined },
+      );
+    },
+    setPageSize: (size: number) => update({ size: size === DEFAULT_SIZE ? undefined : String(size) }),
+    /** Moves one page along; the server's cursors say where. */
+    goTo: (direction: 'next' | 'prev', cursor: string | null) => {
+      if (!cursor) {
+        // No way back from here (a shared link, say): start again from the first page.
+        if (direction === 'prev') update({}, { resetPage: true });
+        return;
+      }
+      const page = direction === 'next' ? pageNumber + 1 : pageNumber - 1;
+      update(
+        direction === 'next'
+          ? { after: cursor, before: undefined, page: String(page) }
+          : page <= 1
+            ? { after: undefined, before: undefined, page: undefined }
+            : { before: cursor, after: undefined, page: String(page) },
+        { resetPage: false },
+      );
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import * as React from 'react';
+import { Phone } from 'lucide-react';
+import { handoffActionAllowed } from '@domain/handoffs/state';
+import { FormErrorAlert } from '@web/components/form-error-alert';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Select } from '@web/components/ui/select';
+import { useToast } from '@web/components/ui/toast';
+import { isApiError } from '@web/lib/api';
+import { useRecordCallback } from '../api/record-callback';
+import { CALLBACK_RESULTS, type CallbackResult } from '../labels';
+import type { HandoffDetail } from '../types';
+
+/** Who to reach and how; the number is a tel: link, and each call-back attempt is recorded with its result. */
+export function ContactCard({ detail }: { detail: HandoffDetail }) {
+  const { handoff, contact, patient } = detail;
+  const name = handoff.contactName ?? (patient ? `${patient.firstName} ${patient.lastName}` : 'Unknown caller');
+  const attempts = detail.events.filter((e) => e.kind === 'callback_attempt').length;
+  const canCall = handoffActionAllowed('callback', handoff.status) && Boolean(contact.phone);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Contact and call back</CardTitle>
+        <CardDescription>
+          {attempts === 0 ? 'No call-back attempts yet.' : `${attempts} call-back attempt${attempts === 1 ? '' : 's'} so far (see the history).`}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+          <dt className="text-muted-foreground">Name</dt>
+          <dd className="font-medium [overflow-wrap:anywhere]">{name}</dd>
+          {patient ? (
+            <>
+              <dt className="text-muted-foreground">Date of birth</dt>
+              <dd>{patient.dateOfBirth}</dd>
+            </>
+          ) : null}
+          <dt className="text-muted-foreground">Phone</dt>
+          <dd>
+            {contact.phone ? (
+              <a href={`tel:${contact.phone}`} className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline">
+                <Phone aria-hidden="true" className="size-4" />
+                {contact.phone}
+              </a>
+            ) : (
+              'No number'
+            )}
+          </dd>
+          <dt className="text-muted-foreground">Email</dt>
+          <dd className="[overflow-wrap:anywhere]">{contact.email ?? 'No email address'}</dd>
+        </dl>
+        {canCall ? <CallbackForm handoffId={handoff.id} /> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CallbackForm({ handoffId }: { handoffId: string }) {
+  const record = useRecordCallback();
+  const { toast } = useToast();
+  const [result, setResult] = React.useState<CallbackResult | ''>('');
+  const [note, setNote] = React.useState('');
+  const [missing, setMissing] = React.useState(false);
+  const fields = isApiError(record.error) ? record.error.fields : {};
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!result) {
+      setMissing(true);
+      return;
+    }
+    record.mutate(
+      { id: handoffId, result, note: note.trim() || undefined },
+      {
+        onSuccess: () => {
+          toast({ title: 'Attempt recorded', description: CALLBACK_RESULTS[result] });
+          setResult('');
+          setNote('');
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3 border-t border-border pt-4">
+      <h3 className="text-sm font-semibold">Record a call-back attempt</h3>
+      {record.error && !fields.result ? <FormErrorAlert error={record.error} /> : null}
+      <FormField label="Result" required error={missing ? 'Choose what happened.' : fields.result}>
+        <Select
+          value={result}
+          onChange={(e) => {
+            setResult(e.target.value as CallbackResult);
+            setMissing(false);
+          }}
+        >
+          <option value="">Choose what happened</option>
+          {Object.entries(CALLBACK_RESULTS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField label="Note" error={fields.note}>
+        <Input maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} autoComplete="off" />
+      </FormField>
+      <Button type="submit" variant="outline" loading={record.isPending}>
+        Record attempt
+      </Button>
+    </form>
+  );
+}

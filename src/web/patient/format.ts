@@ -1,0 +1,91 @@
+import { intlLocale, translate, type MessageKey, type PatientLocale } from './i18n/i18n';
+
+export interface Weekly {
+  day: number;
+  start: string;
+  end: string;
+}
+
+/** Opening hours per weekday (Monday first), e.g. [{ day: 1, text: '08:00–12:00, 13:00–17:00' }]. */
+export function hoursByDay(weekly: Weekly[]): { day: number; intervals: string[] }[] {
+  return [1, 2, 3, 4, 5, 6, 7].map((day) => ({
+    day,
+    intervals: weekly.filter((w) => w.day === day).map((w) => `${w.start}–${w.end}`),
+  }));
+}
+
+/** A moment in the practice's zone: "17:00" today, "Mon 08:00" within the week, a date further out. */
+export function whenText(iso: string, timeZone: string, locale: PatientLocale): string {
+  const at = new Date(iso);
+  const loc = intlLocale(locale);
+  const day = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  const time = new Intl.DateTimeFormat(loc, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  const days = Math.round((Date.parse(day(at)) - Date.parse(day(new Date()))) / 86_400_000);
+  if (days === 0) return time;
+  if (days < 7) return `${new Intl.DateTimeFormat(loc, { timeZone, weekday: 'short' }).format(at)} ${time}`;
+  return `${new Intl.DateTimeFormat(loc, { timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(at)} ${time}`;
+}
+
+export function statusText(status: { open: boolean; nextChange: { at: string; opens: boolean } | null }, timeZone: string, locale: PatientLocale): string {
+  const head = translate(status.open ? 'practice.openNow' : 'practice.closedNow');
+  if (!status.nextChange) return head;
+  const when = whenText(status.nextChange.at, timeZone, locale);
+  return `${head} · ${translate(status.nextChange.opens ? 'practice.opens' : 'practice.closes', { when })}`;
+}
+
+export interface CallbackWindow {
+  kind: 'today' | 'later_today' | 'tomorrow' | 'weekday' | 'date' | 'soon' | 'unknown';
+  until?: string;
+  from?: string;
+  part?: 'morning' | 'afternoon' | 'evening';
+  weekday?: number;
+  date?: string;
+}
+
+/** "today before 17:00", "on Monday morning", "el lunes por la mañana"… */
+export function callbackText(cb: CallbackWindow, locale: PatientLocale): string {
+  const part = cb.part ?? 'morning';
+  switch (cb.kind) {
+    case 'today':
+      return translate('cb.today', { time: cb.until ?? '' });
+    case 'later_today':
+      return translate('cb.later_today', { time: cb.from ?? '' });
+    case 'tomorrow':
+      return translate(`cb.tomorrow.${part}` as MessageKey);
+    case 'weekday':
+      return translate(`cb.weekday.${part}` as MessageKey, { weekday: translate(`day.${cb.weekday ?? 1}` as MessageKey) });
+    case 'date':
+      return translate(`cb.date.${part}` as MessageKey, { date: formatDate(cb.date ?? '', locale) });
+    case 'soon':
+      return translate('cb.soon');
+    default:
+      return translate('cb.unknown');
+  }
+}
+
+/** A calendar date (YYYY-MM-DD) in words: "March 4, 1985" / "4 de marzo de 1985". */
+export function formatDate(isoDate: string, locale: PatientLocale): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return isoDate;
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** An instant, in words, in the practice's zone (with the zone named). */
+export function formatDateTime(iso: string, timeZone: string, locale: PatientLocale, withZone = true): string {
+  const text = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
+  return withZone ? `${text} (${zoneName(timeZone, iso, locale)})` : text;
+}
+
+function zoneName(timeZone: string, iso: string, locale: PatientLocale): string {
+  const part = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, timeZoneName: 'short' }).formatToParts(new Date(iso)).find((p) => p.type === 'timeZoneName');
+  return part?.value ?? timeZone;
+}
+
+/** E.164 for people: "+1 860 555 0100" (kept simple; no per-country grouping tables). */
+export function formatPhone(e164: string | null | undefined): string {
+  if (!e164) return '';
+  const m = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
+  if (m) return `(${m[1]}) ${m[2]}-${m[3]}`;
+  const uk = /^\+44(\d{2,4})(\d{3,4})(\d{4})$/.exec(e164);
+  if (uk) return `+44 ${uk[1]} ${uk[2]} ${uk[3]}`;
+  return e164;
+}

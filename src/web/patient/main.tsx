@@ -1,0 +1,6 @@
+/** @jsxImportSource preact */
+import { render } from 'preact';
+import { App } from './app';
+import './patient.css';
+
+render(<App />, document.getElementById('root')!);

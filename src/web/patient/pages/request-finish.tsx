@@ -1,0 +1,172 @@
+/** @jsxImportSource preact */
+import { useEffect, useState } from 'preact/hooks';
+import { api, ApiError } from '../api';
+import { Checkbox, ChoiceGroup, ErrorSummary, TextArea, TextField } from '../components/fields';
+import { Layout } from '../components/layout';
+import { Loading, Notice, SaveState } from '../components/status';
+import { useI18n, type MessageKey } from '../i18n/i18n';
+import { navigate, onLinkClick } from '../router';
+import { emergencyOf } from '../types';
+import { DraftProblem } from './request-start';
+import { Review } from './request-review';
+import { useDraft } from './use-draft';
+
+const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+const TIMES = ['morning', 'afternoon', 'evening'] as const;
+
+/** /request-appointment/finish — step 2 (when, insurance, notes, consent), then review and send. */
+export function RequestFinishPage() {
+  const { t } = useI18n();
+  const d = useDraft();
+  const [reviewing, setReviewing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [sendError, setSendError] = useState<unknown>(null);
+  const [honeypot, setHoneypot] = useState('');
+
+  useEffect(() => {
+    if (d.draft?.status === 'submitted') navigate('/request-appointment/success', { replace: true });
+  }, [d.draft?.status]);
+
+  if (d.loadError) return <DraftProblem error={d.loadError} onRetry={d.retry} />;
+  if (!d.fields || !d.practice || !d.draft) {
+    return (
+      <Layout title={t('finish.title')}>
+        <Loading />
+      </Layout>
+    );
+  }
+  const f = d.fields;
+  const p = d.practice;
+  const labels: Record<string, string> = {
+    preferredDays: t('f.preferredDays'),
+    timesOfDay: t('f.timesOfDay'),
+    earliestDate: t('f.earliestDate'),
+    insuranceCarrier: t('f.insuranceCarrier'),
+    insuranceMemberId: t('f.insuranceMemberId'),
+    notes: t('f.notes'),
+    consentToContact: t('f.consentToContact', { practice: p.name }),
+  };
+
+  const toReview = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setSendError(null);
+    try {
+      const ok = await d.saveStep(2, {
+        preferredDays: f.preferredDays,
+        timesOfDay: f.timesOfDay,
+        earliestDate: f.earliestDate,
+        insuranceCarrier: f.insuranceCarrier,
+        insuranceMemberId: f.insuranceMemberId,
+        notes: f.notes,
+        consentToContact: f.consentToContact,
+      });
+      if (ok) {
+        setReviewing(true);
+        window.scrollTo(0, 0);
+        requestAnimationFrame(() => document.querySelector<HTMLElement>('main h1')?.focus());
+      }
+    } catch (err) {
+      setSendError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const send = async () => {
+    setBusy(true);
+    setSendError(null);
+    try {
+      await api<{ referenceCode: string }>('POST', '/api/public/appointment-requests/draft/submit', { website: honeypot || undefined });
+      navigate('/request-appointment/success', { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'validation_failed') {
+        d.setErrorKeys(err.fieldKeys);
+        setReviewing(false);
+      }
+      setSendError(err);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Layout title={`${reviewing ? t('review.title') : t('finish.title')} · ${p.name}`} practice={emergencyOf(p)}>
+      <p class="text-sm font-medium text-primary">
+        {t('steps.label', { n: 2 })} · {p.name}
+      </p>
+      <h1 tabIndex={-1} class="mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">
+        {reviewing ? t('review.title') : t('finish.title')}
+      </h1>
+      <p class="mt-2 text-muted-foreground">{reviewing ? t('review.intro', { practice: p.name }) : t('finish.intro')}</p>
+
+      {!d.draft.step1Complete && (
+        <div class="mt-5">
+          <Notice tone="warning">
+            {t('finish.step1Missing')}{' '}
+            <a href="/request-appointment/start" class="font-semibold underline underline-offset-2" onClick={onLinkClick}>
+              {t('finish.goStep1')}
+            </a>
+          </Notice>
+        </div>
+      )}
+      {sendError !== null && !(sendError instanceof ApiError && sendError.code === 'validation_failed') && (
+        <div class="mt-5">
+          <Notice tone="error">{sendError instanceof ApiError ? sendError.text() : t('common.network')}</Notice>
+        </div>
+      )}
+
+      {reviewing ? (
+        <Review fields={f} practice={p} busy={busy} onEdit={() => setReviewing(false)} onSend={send} honeypot={honeypot} onHoneypot={setHoneypot} />
+      ) : (
+        <form noValidate onSubmit={toReview} class="card mt-6 space-y-5">
+          <ErrorSummary errors={d.errors} labels={labels} />
+          <ChoiceGroup
+            id="preferredDays"
+            multiple
+            inline
+            label={labels.preferredDays!}
+            hint={t('f.preferredDays.hint')}
+            optional
+            options={DAYS.map((day) => ({ value: day, label: t(`dayShort.${day}` as MessageKey) }))}
+            value={f.preferredDays}
+            error={d.errors.preferredDays}
+            onCommit={(v) => d.commit('preferredDays', v as string[])}
+          />
+          <ChoiceGroup
+            id="timesOfDay"
+            multiple
+            inline
+            optional
+            label={labels.timesOfDay!}
+            options={TIMES.map((x) => ({ value: x, label: t(`tod.${x}` as MessageKey) }))}
+            value={f.timesOfDay}
+            error={d.errors.timesOfDay}
+            onCommit={(v) => d.commit('timesOfDay', v as string[])}
+          />
+          <TextField id="earliestDate" type="date" optional label={labels.earliestDate!} value={f.earliestDate} error={d.errors.earliestDate} onValue={(v) => d.setField('earliestDate', v)} onCommit={(v) => d.commit('earliestDate', v)} />
+          <fieldset class="space-y-4 rounded-lg border border-border p-4">
+            <legend class="px-1 font-medium">
+              {t('f.insurance')} <span class="font-normal text-muted-foreground">({t('common.optional')})</span>
+            </legend>
+            <p class="text-sm text-muted-foreground">{t('f.insurance.hint')}</p>
+            <div class="grid gap-4 sm:grid-cols-2">
+              <TextField id="insuranceCarrier" label={labels.insuranceCarrier!} value={f.insuranceCarrier} maxLength={100} error={d.errors.insuranceCarrier} onValue={(v) => d.setField('insuranceCarrier', v)} onCommit={(v) => d.commit('insuranceCarrier', v)} />
+              <TextField id="insuranceMemberId" label={labels.insuranceMemberId!} value={f.insuranceMemberId} maxLength={40} autoComplete="off" error={d.errors.insuranceMemberId} onValue={(v) => d.setField('insuranceMemberId', v)} onCommit={(v) => d.commit('insuranceMemberId', v)} />
+            </div>
+          </fieldset>
+          <TextArea id="notes" optional label={labels.notes!} value={f.notes} maxLength={1000} error={d.errors.notes} onValue={(v) => d.setField('notes', v)} onCommit={(v) => d.commit('notes', v)} />
+          <Checkbox id="consentToContact" label={labels.consentToContact!} checked={f.consentToContact} error={d.errors.consentToContact} onCommit={(v) => d.commit('consentToContact', v)} />
+          <div class="flex flex-col-reverse gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-between">
+            <a href="/request-appointment/start" class="btn btn-secondary no-underline" onClick={onLinkClick}>
+              {t('common.back')}
+            </a>
+            <SaveState state={d.saveState} />
+            <button type="submit" class="btn btn-primary" disabled={busy}>
+              {busy ? t('common.saving') : t('finish.review')}
+            </button>
+          </div>
+        </form>
+      )}
+    </Layout>
+  );
+}

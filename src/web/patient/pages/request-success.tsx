@@ -1,0 +1,102 @@
+/** @jsxImportSource preact */
+import { api, ApiError } from '../api';
+import { Layout } from '../components/layout';
+import { ErrorPanel, Loading, Panel } from '../components/status';
+import { callbackText, formatPhone } from '../format';
+import { useI18n } from '../i18n/i18n';
+import { onLinkClick } from '../router';
+import type { Success } from '../types';
+import { useLoad } from '../use-load';
+
+/** /request-appointment/success — the reference, when the practice will call, intake and portal. */
+export function RequestSuccessPage() {
+  const { t, locale } = useI18n();
+  const s = useLoad(() => api<Success>('GET', '/api/public/appointment-requests/submitted'), 'success');
+
+  if (s.loading) {
+    return (
+      <Layout title={t('success.title')}>
+        <Loading />
+      </Layout>
+    );
+  }
+  if (!s.data) {
+    const missing = s.error instanceof ApiError && s.error.status === 404;
+    return (
+      <Layout title={t('success.notFoundTitle')}>
+        {missing ? (
+          <Panel title={t('success.notFoundTitle')}>
+            <p>{t('success.notFoundBody')}</p>
+            <div class="flex flex-col gap-3 sm:flex-row">
+              <a href="/request-appointment" class="btn btn-primary no-underline" onClick={onLinkClick}>
+                {t('success.another')}
+              </a>
+              <a href="/portal" class="btn btn-secondary no-underline" onClick={onLinkClick}>
+                {t('success.portalAction')}
+              </a>
+            </div>
+          </Panel>
+        ) : (
+          <ErrorPanel error={s.error} onRetry={s.reload} />
+        )}
+      </Layout>
+    );
+  }
+  const d = s.data;
+  const when = callbackText(d.callback, locale);
+  return (
+    <Layout title={t('success.title')}>
+      <section class="card border-green-200">
+        <div class="flex items-center gap-3">
+          <span aria-hidden="true" class="inline-flex size-10 items-center justify-center rounded-full bg-success-soft text-xl text-success-soft-foreground">
+            ✓
+          </span>
+          <h1 tabIndex={-1} class="text-2xl font-semibold tracking-tight sm:text-3xl">
+            {t('success.title')}
+          </h1>
+        </div>
+        <p class="mt-4 text-sm font-medium text-muted-foreground">{t('success.reference')}</p>
+        <p class="mt-1 font-mono text-3xl font-bold tracking-widest" data-testid="reference-code">
+          {d.referenceCode}
+        </p>
+        <p class="mt-2 text-sm text-muted-foreground">{t('success.keep')}</p>
+      </section>
+
+      <section aria-labelledby="next-h" class="card mt-5">
+        <h2 id="next-h" class="text-lg font-semibold">
+          {t('success.next')}
+        </h2>
+        <p class="mt-2 leading-relaxed">
+          {d.contact.phone
+            ? t('success.call', { practice: d.organization.name, when, phone: formatPhone(d.contact.phone) })
+            : t('success.callNoPhone', { practice: d.organization.name, when })}
+        </p>
+        {d.organization.message && locale === 'en' && <p class="mt-2 text-muted-foreground">{d.organization.message}</p>}
+        <p class="mt-2 text-muted-foreground">
+          {d.contact.email ? t('success.email', { email: d.contact.email }) : d.contact.phone ? t('success.sms', { phone: formatPhone(d.contact.phone) }) : null}
+        </p>
+      </section>
+
+      <div class="mt-5 grid gap-5 sm:grid-cols-2">
+        <section aria-labelledby="intake-h" class="card">
+          <h2 id="intake-h" class="text-lg font-semibold">
+            {t('success.intakeTitle')}
+          </h2>
+          <p class="mt-2 text-muted-foreground">{t('success.intakeBody')}</p>
+          <a href={new URL(d.intakeUrl).pathname + new URL(d.intakeUrl).search} class="btn btn-primary mt-4 w-full no-underline">
+            {t('success.intakeAction')}
+          </a>
+        </section>
+        <section aria-labelledby="portal-h" class="card">
+          <h2 id="portal-h" class="text-lg font-semibold">
+            {t('success.portalTitle')}
+          </h2>
+          <p class="mt-2 text-muted-foreground">{t('success.portalBody')}</p>
+          <a href={new URL(d.portalUrl).pathname + new URL(d.portalUrl).search} class="btn btn-secondary mt-4 w-full no-underline" onClick={onLinkClick}>
+            {t('success.portalAction')}
+          </a>
+        </section>
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,190 @@
+import { Inbox, RefreshCw } from 'lucide-react';
+import { DocumentTitle } from '@web/components/document-title';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { PageHeader } from '@web/components/ui/page-header';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { queryClient } from '@web/app/query-client';
+import { handoffsQueryOptions, useHandoffs } from '@web/features/handoffs/api/list-handoffs';
+import { HandoffFilters } from '@web/features/handoffs/components/handoff-filters';
+import { HandoffRow } from '@web/features/handoffs/components/handoff-row';
+import { HANDOFF_TABS, type HandoffList, type HandoffTab } from '@web/features/handoffs/types';
+import { useClaimWithFeedback } from '@web/features/handoffs/use-claim';
+import { useHandoffListParams } from '@web/features/handoffs/use-handoff-list-params';
+import { useLiveHandoffs } from '@web/features/handoffs/use-live-handoffs';
+import { useNow } from '@web/features/organizations/lib/use-now';
+import { useSignedInSession } from '@web/features/session/use-signed-in-session';
+import { errorMessage } from '@web/lib/api';
+
+/** Prefetches the default tab while the module loads. */
+export function loader() {
+  void queryClient.prefetchQuery(handoffsQueryOptions({ tab: 'open', page: 1 }));
+  return null;
+}
+
+const TAB_LABELS: Record<HandoffTab, string> = { open: 'Open', mine: 'Mine', resolved: 'Resolved' };
+const EMPTY: Record<HandoffTab, { title: string; description: string }> = {
+  open: { title: 'Nothing waiting', description: 'New callbacks, messages, transfers and appointment requests appear here the moment they arrive.' },
+  mine: { title: 'Nothing assigned to you', description: 'Claim a handoff from the Open tab, or ask a supervisor to assign one.' },
+  resolved: { title: 'Nothing resolved yet', description: 'Resolved and canceled handoffs are kept here.' },
+};
+
+/** /handoffs — the human work queue, live across browsers. */
+export function HandoffsRoute() {
+  const { user, organizations } = useSignedInSession();
+  const list = useHandoffListParams();
+  const handoffs = useHandoffs(list.params);
+  const announcement = useLiveHandoffs();
+  const claim = useClaimWithFeedback();
+  const now = useNow(15_000);
+  const counts = handoffs.data?.counts;
+
+  return (
+    <>
+      <DocumentTitle title="Handoffs" />
+      <PageHeader
+        title="Handoffs"
+        description="Everything the agent or the web form hands to people: live transfers, callbacks, appointment requests, messages and urgent cases — most urgent first."
+      />
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      <Tabs value={list.tab} onValueChange={(value) => list.setTab(value as HandoffTab)}>
+        <TabsList aria-label="Handoff lists">
+          {HANDOFF_TABS.map((t) => (
+            <TabsTrigger key={t} value={t}>
+              {TAB_LABELS[t]}
+              {t !== 'resolved' && counts ? (
+                <>
+                  {' '}
+                  <span className="rounded-full bg-muted-foreground/15 px-1.5 text-xs tabular-nums">{counts[t]}</span>
+                </>
+              ) : null}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <div className="mt-4">
+          <HandoffFilters
+            tab={list.tab}
+            filters={list.filters}
+            organizations={organizations}
+            currentUserId={user.id}
+            hasFilters={list.hasFilters}
+            onChange={list.setFilter}
+            onClear={list.clearFilters}
+          />
+        </div>
+        {HANDOFF_TABS.map((t) => (
+          <TabsContent key={t} value={t} className="mt-4">
+            {list.tab === t ? (
+              <QueueList
+                data={handoffs.data}
+                isPending={handoffs.isPending}
+                error={handoffs.isError ? handoffs.error : null}
+                onRetry={() => void handoffs.refetch()}
+                tab={t}
+                hasFilters={list.hasFilters}
+                onClearFilters={list.clearFilters}
+                now={now}
+                showOrganization={organizations.length > 1 || user.role === 'admin'}
+                onClaim={(h) => claim.claim(h.id, h.contactName || 'The handoff')}
+                claimingId={claim.claimingId}
+                page={list.page}
+                onPage={list.setPage}
+              />
+            ) : null}
+          </TabsContent>
+        ))}
+      </Tabs>
+    </>
+  );
+}
+
+interface QueueListProps {
+  data: HandoffList | undefined;
+  isPending: boolean;
+  error: unknown;
+  onRetry: () => void;
+  tab: HandoffTab;
+  hasFilters: boolean;
+  onClearFilters: () => void;
+  now: Date;
+  showOrganization: boolean;
+  onClaim: (h: HandoffList['items'][number]) => void;
+  claimingId: string | undefined;
+  page: number;
+  onPage: (page: number) => void;
+}
+
+function QueueList({ data, isPending, error, onRetry, tab, hasFilters, onClearFilters, now, showOrganization, onClaim, claimingId, page, onPage }: QueueListProps) {
+  if (error && !data) {
+    return (
+      <Alert variant="destructive" title="The queue could not be loaded">
+        <p>{errorMessage(error)}</p>
+        <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
+          <RefreshCw aria-hidden="true" />
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  if (isPending || !data) {
+    return (
+      <div role="status" aria-label="Loading handoffs" className="space-y-3 rounded-xl border border-border bg-card p-4">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-20 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (data.items.length === 0) {
+    return (
+      <div className="rounded-xl border border-border bg-card">
+        <EmptyState
+          headingLevel="h2"
+          icon={Inbox}
+          title={hasFilters ? 'No handoffs match' : EMPTY[tab].title}
+          description={hasFilters ? 'Try other filters, or clear them.' : EMPTY[tab].description}
+          action={
+            hasFilters ? (
+              <Button variant="outline" onClick={onClearFilters}>
+                Clear filters
+              </Button>
+            ) : undefined
+          }
+        />
+      </div>
+    );
+  }
+  const first = (page - 1) * data.pageSize + 1;
+  const last = first + data.items.length - 1;
+  return (
+    <section aria-label={`${TAB_LABELS[tab]} handoffs`} className="space-y-3">
+      <h2 className="sr-only">{TAB_LABELS[tab]} handoffs</h2>
+      <ul className="overflow-hidden rounded-xl border border-border bg-card">
+        {data.items.map((h) => (
+          <HandoffRow key={h.id} handoff={h} now={now} showOrganization={showOrganization} onClaim={onClaim} claiming={claimingId === h.id} />
+        ))}
+      </ul>
+      {data.total > data.pageSize ? (
+        <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm text-muted-foreground">
+          <span>
+            {first}–{last} of {data.total}
+          </span>
+          <span className="flex gap-2">
+            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+              Previous
+            </Button>
+            <Button variant="outline" size="sm" disabled={last >= data.total} onClick={() => onPage(page + 1)}>
+              Next
+            </Button>
+          </span>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+export { HandoffsRoute as Component };
