@@ -16,7 +16,10 @@ test('two staff claim the same handoff at once — one wins, the other is told w
     const claimButtons = [agent, supervisor].map((page) => handoffRow(page, handoff.contactName).getByRole('button', { name: /^Claim/ }));
     await Promise.all(claimButtons.map((button) => expect(button).toBeVisible()));
 
+    const answers = [agent, supervisor].map((page) => page.waitForResponse((r) => r.url().endsWith(`/api/handoffs/${handoff.id}/claim`)));
     await Promise.all(claimButtons.map((button) => button.click()));
+    const statuses = (await Promise.all(answers)).map((r) => r.status());
+    expect(statuses.sort(), 'exactly one claim wins').toEqual([200, 409]);
 
     const res = await admin.api.get(`/api/handoffs/${handoff.id}`);
     await expectStatus(res, 200, 'GET /api/handoffs/:id');
@@ -67,6 +70,7 @@ test('staff see a web appointment request appear live, claim it and schedule it;
     const page = await context.newPage();
     await signIn(page, DEMO_USERS.agent.email, DEMO_PASSWORD);
     await openQueue(page);
+    await expectNoAxeViolations(page, '/handoffs at 375 px');
 
     const lastName = `Staffjourney${Date.now().toString(36).replace(/\d/g, '')}`;
     const email = `e2e-patient-${Date.now().toString(36)}@example.test`;

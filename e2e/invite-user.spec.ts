@@ -23,8 +23,11 @@ test('an admin invites a user on /users; the invitee sets a password from the em
   await expect(page.getByText('Invitation sent').first()).toBeVisible();
 
   // The list shows the invitee (search for them).
-  await page.getByRole('searchbox').or(page.getByLabel(/Search/)).first().fill(email);
-  await expect(page.getByRole('table').getByText(email)).toBeVisible();
+  await page.getByRole('search', { name: 'Filter users' }).getByLabel('Search').fill(email);
+  const row = page.getByRole('table', { name: 'Staff users' }).getByRole('row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(invitedName);
+  await expect(row).toContainText(/invited/i);
 
   // Stored: an invited user with that role and organization, and an invitation email.
   const invited = await admin.userByEmail(email);
@@ -54,9 +57,23 @@ test('an admin invites a user on /users; the invitee sets a password from the em
   await expect(invitee.getByRole('heading', { level: 1 })).toContainText('Ida');
   await expect(invitee.getByText('Maple Street Family Practice')).toBeVisible();
 
-  // The link is spent.
-  await invitee.goto(link);
   await inviteeContext.close();
+
+  // The link is spent: someone opening it again cannot take the account over.
+  const laterContext = await browser.newContext();
+  const later = await laterContext.newPage();
+  await later.goto(link);
+  const used = later.getByRole('heading', { name: 'This invitation has already been used' });
+  const form = later.getByRole('heading', { name: 'Set up your account' });
+  await expect(used.or(form)).toBeVisible();
+  if (await form.isVisible()) {
+    await later.getByLabel('Your name').fill('Someone Else');
+    await later.getByLabel('Password', { exact: true }).fill('taking over the account 1');
+    await later.getByLabel('Confirm password').fill('taking over the account 1');
+    await later.getByRole('button', { name: 'Create account' }).click();
+  }
+  await expect(used).toBeVisible();
+  await laterContext.close();
 
   const accepted = await admin.user(invited!.id);
   expect(accepted).toMatchObject({ status: 'active', name: chosenName, mustChangePassword: false });

@@ -100,7 +100,7 @@ async function main() {
       banner(i, stage, `skipped (${skip})`);
       continue;
     }
-    banner(i, stage, stage.command.map((c) => path.basename(c)).join(' ').replace(/--outputFile\.json=\S+/, '').trim());
+    banner(i, stage, stage.command.filter((c) => !c.startsWith('--outputFile')).map((c) => path.basename(c)).join(' '));
     const t0 = Date.now();
     const problem = stage.before?.();
     const code = problem ? (process.stderr.write(`${problem}\n`), 1) : await run(stage.command, stage.env);

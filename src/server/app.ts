@@ -77,6 +77,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   return app;
 }
 
+const PATIENT_PAGES = /^\/(request-appointment|portal|intake)(\/|$)/;
+
 /** The SPA: hashed assets cached for a year; any other GET that wants HTML gets index.html. */
 async function serveWebApp(app: ZodApp, webDir: string, sentryDsn: string | undefined) {
   await app.register(fastifyStatic, {
@@ -88,6 +90,9 @@ async function serveWebApp(app: ZodApp, webDir: string, sentryDsn: string | unde
     },
   });
   let indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  // Public patient pages are their own lightweight entry (see vite.config.ts).
+  const patientFile = path.join(webDir, 'patient.html');
+  const patientHtml = fs.existsSync(patientFile) ? fs.readFileSync(patientFile, 'utf8') : null;
   // The browser SDK learns the DSN from the page, so one build serves every deployment.
   if (sentryDsn) indexHtml = indexHtml.replace('</head>', `<meta name="sentry-dsn" content="${escapeAttr(sentryDsn)}" /></head>`);
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
@@ -99,7 +104,8 @@ async function serveWebApp(app: ZodApp, webDir: string, sentryDsn: string | unde
     if (/^\/(api|telephony)\//.test(url) || /\.[a-z0-9]+$/i.test(url)) {
       return reply.status(404).send({ error: { code: 'not_found', message: `No route for GET ${url}.` } });
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    const html = patientHtml && PATIENT_PAGES.test(url) ? patientHtml : indexHtml;
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }
 

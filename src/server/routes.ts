@@ -12,6 +12,7 @@ import { staffRequestsRoutes } from './features/appointment-requests/staff-reque
 import { securityRoutes } from './features/security/security.routes.js';
 import { sessionRoutes } from './features/session/session.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
+import { telephonyRoutes } from './telephony/telephony.routes.js';
 import { publicRequestRoutes } from './features/appointment-requests/public-requests.routes.js';
 import { portalRoutes } from './features/portal/portal.routes.js';
 import { intakeRoutes } from './features/intake/intake.routes.js';
@@ -34,4 +35,5 @@ export const featureRoutes: FeatureRoutes[] = [
   intakeRoutes,
   devToolsRoutes,
   callsRoutes,
+  telephonyRoutes,
 ];

@@ -56,13 +56,13 @@ export function HomeRoute() {
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Button size="lg" asChild>
-                <Link to={paths.requestAppointment.path}>
+                <Link reloadDocument to={paths.requestAppointment.path}>
                   <CalendarPlus aria-hidden="true" />
                   Request an appointment
                 </Link>
               </Button>
               <Button size="lg" variant="outline" asChild>
-                <Link to={paths.portal.path}>
+                <Link reloadDocument to={paths.portal.path}>
                   <ClipboardList aria-hidden="true" />
                   Patient portal
                 </Link>

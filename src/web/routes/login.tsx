@@ -57,11 +57,11 @@ export function LoginRoute() {
         step === 'credentials' ? (
           <p>
             Are you a patient?{' '}
-            <Link to={paths.requestAppointment.path} className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link reloadDocument to={paths.requestAppointment.path} className="font-medium text-primary underline-offset-4 hover:underline">
               Request an appointment
             </Link>{' '}
             or open the{' '}
-            <Link to={paths.portal.path} className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link reloadDocument to={paths.portal.path} className="font-medium text-primary underline-offset-4 hover:underline">
               patient portal
             </Link>
             .

@@ -62,7 +62,7 @@ export function ProfileRoute() {
             </Card>
           ) : (
             <>
-              <ProfileDetailsCard key={`${profile.data.name}|${profile.data.phone}`} profile={profile.data} />
+              <ProfileDetailsCard profile={profile.data} />
               <NotificationPreferencesCard profile={profile.data} />
             </>
           )}

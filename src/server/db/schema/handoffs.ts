@@ -62,3 +62,19 @@ export const handoffEvents = pgTable(
   },
   (t) => [index('handoff_events_handoff_idx').on(t.handoffId, t.at)],
 );
+
+/**
+ * Per-organization handoff deadlines, in minutes per priority (null: the default). Urgent
+ * counts clock minutes; the other priorities count the organization's business hours.
+ */
+export const handoffSlaSettings = pgTable('handoff_sla_settings', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  urgentMinutes: integer('urgent_minutes'),
+  highMinutes: integer('high_minutes'),
+  normalMinutes: integer('normal_minutes'),
+  lowMinutes: integer('low_minutes'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});

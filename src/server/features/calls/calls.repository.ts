@@ -98,12 +98,35 @@ function cursorValueSql(sort: CallListFilter['sort'], value: string): SQL {
 }
 
 /**
- * One page of calls, newest (or longest) first, by keyset: `(sort key, id)` past the cursor.
- * The comparison is written as `key <= v and (key < v or id < id0)` so that the existing
- * single-column indexes on the sort key serve it (ties are rare).
+ * One page of calls, newest (or longest) first, by keyset: `(sort key, id)` past the cursor, a
+ * row comparison that the `(…, sort key, id)` indexes answer directly (calls_list_indexes).
+ *
+ * A text search is answered from the full-text (GIN) index rather than by computing
+ * `to_tsvector` row after row along the time index (a tenth of a millisecond each, so a rare
+ * word would cost seconds): the matches are gathered first (a materialised CTE, planned as a
+ * bitmap scan), then ordered. By start time, the matches are gathered in growing windows back
+ * from the newest (or from the cursor) — a week, a month, four months, a year, everything — and
+ * the first window holding a full page answers, so a common word costs one small window and a
+ * rare one a few index scans.
  */
-export async function listCalls(db: DbOrTx, f: CallListFilter): Promise<CallListRow[]> {
+export async function listCalls(db: DbOrTx, f: CallListFilter & { now?: Date }): Promise<CallListRow[]> {
   if (f.organizationIds && f.organizationIds.length === 0) return [];
+  const backwards = f.cursor?.direction === 'before';
+  const descending = (f.order === 'desc') !== backwards;
+  if (!f.q || f.sort !== 'startedAt' || (!descending && !f.cursor)) return runListQuery(db, f, null);
+
+  const anchor = f.cursor ? new Date(Number(BigInt(f.cursor.value) / 1000n)) : (f.now ?? new Date());
+  for (const days of TEXT_SEARCH_WINDOWS_DAYS) {
+    const edge = new Date(anchor.getTime() + (descending ? -1 : 1) * days * 86_400_000);
+    const rows = await runListQuery(db, f, descending ? { from: edge } : { to: edge });
+    if (rows.length >= f.limit) return rows;
+  }
+  return runListQuery(db, f, null);
+}
+
+const TEXT_SEARCH_WINDOWS_DAYS = [7, 31, 120, 400];
+
+function runListQuery(db: DbOrTx, f: CallListFilter, textWindow: { from?: Date; to?: Date } | null): Promise<CallListRow[]> {
   const where: SQL[] = [];
   if (f.organizationIds) {
     where.push(f.organizationIds.length === 1 ? sql`c.organization_id = ${f.organizationIds[0]}` : sql`c.organization_id in ${f.organizationIds}`);
@@ -121,6 +144,8 @@ export async function listCalls(db: DbOrTx, f: CallListFilter): Promise<CallList
   if (f.q) where.push(sql`to_tsvector(${FTS_CONFIG}, c.transcript_text) @@ websearch_to_tsquery(${FTS_CONFIG}, ${f.q})`);
   if (f.envelope?.from) where.push(sql`c.started_at >= ${f.envelope.from}`);
   if (f.envelope?.to) where.push(sql`c.started_at < ${f.envelope.to}`);
+  if (textWindow?.from) where.push(sql`c.started_at >= ${textWindow.from}`);
+  if (textWindow?.to) where.push(sql`c.started_at <= ${textWindow.to}`);
   if (f.windows && f.windows.length) {
     const parts = f.windows.map((w) => {
       const p: SQL[] = [];
@@ -138,11 +163,7 @@ export async function listCalls(db: DbOrTx, f: CallListFilter): Promise<CallList
   const descending = (f.order === 'desc') !== backwards;
   if (f.cursor) {
     const v = cursorValueSql(f.sort, f.cursor.value);
-    where.push(
-      descending
-        ? sql`${key} <= ${v} and (${key} < ${v} or c.id < ${f.cursor.id}::uuid)`
-        : sql`${key} >= ${v} and (${key} > ${v} or c.id > ${f.cursor.id}::uuid)`,
-    );
+    where.push(descending ? sql`(${key}, c.id) < (${v}, ${f.cursor.id}::uuid)` : sql`(${key}, c.id) > (${v}, ${f.cursor.id}::uuid)`);
   }
   const dir = sql.raw(descending ? 'desc' : 'asc');
   const outerDir = sql.raw(f.order === 'desc' ? 'desc' : 'asc');
@@ -150,16 +171,17 @@ export async function listCalls(db: DbOrTx, f: CallListFilter): Promise<CallList
     ? sql`(select ts_headline(${FTS_CONFIG}, c2.transcript_text, websearch_to_tsquery(${FTS_CONFIG}, ${f.q}), ${HEADLINE_OPTIONS}) from calls c2 where c2.id = page.id)`
     : sql`null::text`;
 
-  const query = sql`
-    with page as (
-      select c.id, c.organization_id, c.direction, c.status, c.outcome, c.provider, c.from_number, c.to_number, c.patient_id,
+  const columns = sql`c.id, c.organization_id, c.direction, c.status, c.outcome, c.provider, c.from_number, c.to_number, c.patient_id,
              c.started_at, c.answered_at, c.ended_at, c.duration_seconds, c.summary, (c.recording_url is not null) as has_recording,
-             ${sortValueSql(f.sort)} as sort_value, ${key} as sort_key
-      from calls c
-      ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
-      order by ${key} ${dir}, c.id ${dir}
-      limit ${f.limit}
-    )
+             ${sortValueSql(f.sort)} as sort_value, ${key} as sort_key`;
+  const whereSql = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+  const page = f.q
+    ? sql`matches as materialized (select ${columns} from calls c ${whereSql}),
+          page as (select * from matches m order by m.sort_key ${dir}, m.id ${dir} limit ${f.limit})`
+    : sql`page as (select ${columns} from calls c ${whereSql} order by ${key} ${dir}, c.id ${dir} limit ${f.limit})`;
+
+  const query = sql`
+    with ${page}
     select page.id, page.organization_id as "organizationId", o.name as "organizationName", page.direction, page.status, page.outcome,
            page.provider, page.from_number as "fromNumber", page.to_number as "toNumber", page.patient_id as "patientId",
            p.first_name as "patientFirstName", p.last_name as "patientLastName", page.started_at as "startedAt",
@@ -170,8 +192,7 @@ export async function listCalls(db: DbOrTx, f: CallListFilter): Promise<CallList
     join organizations o on o.id = page.organization_id
     left join patients p on p.id = page.patient_id
     order by page.sort_key ${outerDir}, page.id ${outerDir}`;
-  const result = await db.execute(query);
-  return (result.rows as unknown as CallListRow[]).map(normalizeTimes);
+  return db.execute(query).then((result) => (result.rows as unknown as CallListRow[]).map(normalizeTimes));
 }
 
 /** node-postgres returns timestamptz of a raw query as Date already; be strict anyway. */

@@ -104,6 +104,7 @@ export async function listCallsFor(ctx: AppContext, actor: StaffActor, q: CallLi
     hasHandoff: q.hasHandoff,
     phone,
     q: q.q || undefined,
+    now: ctx.clock.now(),
     windows,
     envelope,
     sort: q.sort,

@@ -8,6 +8,7 @@ import { toHours } from '../hours/hours.service.js';
 import { findOrganizationById } from '../organizations/organizations.repository.js';
 import { publishLive } from '../live/live.publisher.js';
 import { alertOnDutyOfUrgentHandoff } from './urgent-alert.js';
+import { findSlaSettings, type SlaRow } from './handoffs.repository.js';
 
 export type HandoffType = (typeof HANDOFF_TYPES)[number];
 export type HandoffPriority = (typeof HANDOFF_PRIORITIES)[number];
@@ -39,12 +40,17 @@ export interface NewHandoff {
   actorUserId?: string | null;
 }
 
-/** The deadline of a new handoff, from the organization's SLA settings and business hours. */
+/** Minutes per priority for an organization: its own settings where it has them, else the defaults. */
+export function slaMinutes(row: SlaRow | undefined, priority: HandoffPriority): number {
+  const own = row?.[`${priority}Minutes`];
+  return own ?? DEFAULT_SLA_MINUTES[priority].minutes;
+}
+
+/** The deadline of a new handoff, from the organization's deadline settings and business hours. */
 export async function handoffDueAt(db: DbOrTx, organizationId: string, priority: HandoffPriority, now: Date): Promise<Date> {
-  const organization = await findOrganizationById(db, organizationId);
-  const custom = (organization?.agentSettings as { handoffSla?: Partial<Record<HandoffPriority, number>> } | undefined)?.handoffSla;
+  const [organization, settings] = await Promise.all([findOrganizationById(db, organizationId), findSlaSettings(db, organizationId)]);
   const rule = DEFAULT_SLA_MINUTES[priority];
-  const minutes = custom?.[priority] ?? rule.minutes;
+  const minutes = slaMinutes(settings, priority);
   const wallClock = new Date(now.getTime() + minutes * 60_000);
   if (!rule.business || !organization) return wallClock;
   const hours = toHours(organization.timeZone, await findHours(db, organizationId));

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { appointmentRequests, handoffEvents, handoffs, organizations, userOrganizations, users } from '../../db/schema/index.js';
+import { appointmentRequests, handoffEvents, handoffSlaSettings, handoffs, organizations, userOrganizations, users } from '../../db/schema/index.js';
 import type { HandoffRow } from './handoffs.core.js';
 
 export type HandoffStatus = HandoffRow['status'];
@@ -205,4 +205,17 @@ export async function supervisorsOf(db: DbOrTx, organizationId: string): Promise
     .from(users)
     .innerJoin(userOrganizations, eq(userOrganizations.userId, users.id))
     .where(and(eq(userOrganizations.organizationId, organizationId), eq(users.role, 'supervisor'), eq(users.status, 'active')));
+}
+
+export type SlaRow = typeof handoffSlaSettings.$inferSelect;
+
+export async function findSlaSettings(db: DbOrTx, organizationId: string): Promise<SlaRow | undefined> {
+  const [row] = await db.select().from(handoffSlaSettings).where(eq(handoffSlaSettings.organizationId, organizationId)).limit(1);
+  return row;
+}
+
+export async function saveSlaSettings(db: DbOrTx, row: typeof handoffSlaSettings.$inferInsert): Promise<SlaRow> {
+  const { organizationId: _key, ...values } = row;
+  const [saved] = await db.insert(handoffSlaSettings).values(row).onConflictDoUpdate({ target: handoffSlaSettings.organizationId, set: values }).returning();
+  return saved!;
 }

@@ -9,6 +9,8 @@ import {
   CallbackBody,
   CancelBody,
   CreateHandoffBody,
+  DeadlinesBody,
+  DeadlinesView,
   HandoffDetail,
   HandoffIdParams,
   HandoffListQuery,
@@ -19,12 +21,14 @@ import {
   ReopenBody,
   ResolveBody,
 } from './handoffs.schemas.js';
+import { getDeadlines, saveDeadlines } from './handoff-deadlines.service.js';
 import { assigneeOptions, createStaffHandoff, handoffDetail, listQueue } from './handoffs.service.js';
 
 const access = { capability: 'handoffs.work' } as const;
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const tags = ['handoffs'];
 const Updated = z.object({ handoff: HandoffSummary });
+const OrganizationParams = z.object({ id: z.string().max(100) });
 
 /** The human work queue (PRODUCT §3 /handoffs). */
 export const handoffsRoutes: FeatureRoutes = (app, ctx) => {
@@ -53,6 +57,24 @@ export const handoffsRoutes: FeatureRoutes = (app, ctx) => {
     config: { access },
     schema: { tags, summary: 'Who it can be assigned to, with the on-duty person suggested', params: HandoffIdParams, response: { 200: AssigneeOptions, ...errors } },
     handler: async (request) => assigneeOptions(ctx, actorOf(request), request.params.id),
+  });
+
+  app.get('/api/organizations/:id/handoff-deadlines', {
+    config: { access },
+    schema: { tags, summary: 'The organization’s handoff deadlines per priority', params: OrganizationParams, response: { 200: DeadlinesView, ...errors } },
+    handler: async (request) => getDeadlines(ctx, actorOf(request), request.params.id),
+  });
+
+  app.put('/api/organizations/:id/handoff-deadlines', {
+    config: { access: { capability: 'organizations.edit' } },
+    schema: {
+      tags,
+      summary: 'Set the deadlines (minutes per priority; null for the default) that new handoffs get',
+      params: OrganizationParams,
+      body: DeadlinesBody,
+      response: { 200: DeadlinesView, ...errors },
+    },
+    handler: async (request) => saveDeadlines(ctx, actorOf(request), request.params.id, request.body),
   });
 
   const action = <B extends z.ZodType>(path: string, summary: string, body: B | null, run: (actor: ReturnType<typeof actorOf>, id: string, body: z.infer<B>) => ReturnType<typeof claimHandoff>) =>

@@ -171,3 +171,24 @@ export const MessageBody = z.object({
   channel: z.enum(['email', 'sms'], { error: 'Choose email or text message.' }),
   body: text(1000, 'Write the message.'),
 });
+
+const SlaValue = z
+  .number({ error: 'Enter a number of minutes.' })
+  .int({ error: 'Use whole minutes.' })
+  .min(1, { error: 'Use at least 1 minute.' })
+  .max(14_400, { error: 'Use at most 14,400 minutes (30 business days).' })
+  .nullable();
+
+/** Minutes per priority; null goes back to the default. */
+export const DeadlinesBody = z.object({ urgent: SlaValue, high: SlaValue, normal: SlaValue, low: SlaValue });
+export type DeadlinesBody = z.infer<typeof DeadlinesBody>;
+
+const Rule = z.object({ minutes: z.number(), defaultMinutes: z.number(), custom: z.boolean(), business: z.boolean() });
+export const DeadlinesView = z
+  .object({
+    organizationId: z.string(),
+    timeZone: z.string(),
+    rules: z.object({ urgent: Rule, high: Rule, normal: Rule, low: Rule }),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: 'HandoffDeadlines' });

@@ -25,7 +25,8 @@ const COUNTDOWN_LIMIT_MS = 12 * 3_600_000;
 export interface OrganizationStatus {
   open: boolean;
   label: string | null;
-  nextChange: { at: number; opens: boolean } | null;
+  /** `at` in epoch ms and as an ISO string (kept, so a thousand answers do not format it again). */
+  nextChange: { at: number; iso: string; opens: boolean } | null;
   text: string;
 }
 
@@ -34,7 +35,7 @@ interface StatusWindow {
   until: number;
   open: boolean;
   label: string | null;
-  nextChange: { at: number; opens: boolean } | null;
+  nextChange: { at: number; iso: string; opens: boolean } | null;
   /** The text without its countdown. */
   prefix: string;
   countdown: boolean;
@@ -129,7 +130,7 @@ function computeWindow(hours: Hours, nowMs: number): StatusWindow {
     until: Math.max(until, nowMs + 1),
     open,
     label,
-    nextChange: change ? { at: change.at.epochMilliseconds, opens: change.opens } : null,
+    nextChange: change ? { at: change.at.epochMilliseconds, iso: new Date(change.at.epochMilliseconds).toISOString(), opens: change.opens } : null,
     prefix: parts.join(SEP),
     countdown,
   };

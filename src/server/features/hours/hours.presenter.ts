@@ -1,7 +1,7 @@
 import type { OpenNowItem, StoredHours } from './hours.service.js';
 
-function presentChange(change: { at: number; opens: boolean } | null) {
-  return change ? { at: new Date(change.at).toISOString(), opens: change.opens } : null;
+function presentChange(change: { at: number; iso?: string; opens: boolean } | null) {
+  return change ? { at: change.iso ?? new Date(change.at).toISOString(), opens: change.opens } : null;
 }
 
 export function presentHours(h: StoredHours) {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { organizationHours, organizations } from '../../db/schema/index.js';
 import type { HoursOverride, WeeklyInterval } from '../../../domain/time/index.js';
@@ -36,35 +36,30 @@ export async function saveHoursIfVersion(
   return row;
 }
 
-export interface OpenNowRow {
+export type OpenNowRow = {
   id: string;
   name: string;
   slug: string;
   timeZone: string;
   status: 'active' | 'paused' | 'deactivated';
   hoursVersion: number;
-}
+};
 
 /**
  * The organizations for an open-now answer with their hours' version only; the (larger) hours
- * themselves are read separately for the few whose version is not cached yet.
+ * themselves are read separately for the few whose version is not cached yet. Plain rows
+ * (no ORM mapping): this runs on every overview refresh for up to thousands of organizations.
  */
 export async function listOpenNowRows(db: DbOrTx, scope: string[] | null): Promise<OpenNowRow[]> {
   if (scope && scope.length === 0) return [];
-  const notDeactivated = ne(organizations.status, 'deactivated');
-  return db
-    .select({
-      id: organizations.id,
-      name: organizations.name,
-      slug: organizations.slug,
-      timeZone: organizations.timeZone,
-      status: organizations.status,
-      hoursVersion: sql<number>`coalesce(${organizationHours.version}, 0)`.mapWith(Number),
-    })
-    .from(organizations)
-    .leftJoin(organizationHours, eq(organizationHours.organizationId, organizations.id))
-    .where(scope ? and(inArray(organizations.id, scope), notDeactivated) : notDeactivated)
-    .orderBy(organizations.name, organizations.id);
+  const visible = scope ? sql`and o.id = any(${scope}::uuid[])` : sql``;
+  const result = await db.execute<OpenNowRow>(sql`
+    select o.id, o.name, o.slug, o.time_zone as "timeZone", o.status, coalesce(h.version, 0) as "hoursVersion"
+    from ${organizations} o
+    left join ${organizationHours} h on h.organization_id = o.id
+    where o.status <> 'deactivated' ${visible}
+    order by o.name, o.id`);
+  return result.rows;
 }
 
 export async function hoursOfMany(db: DbOrTx, organizationIds: string[]): Promise<HoursRow[]> {

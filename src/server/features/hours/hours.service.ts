@@ -65,7 +65,7 @@ export interface OpenNowItem {
   paused: boolean;
   open: boolean;
   label: string | null;
-  nextChange: { at: number; opens: boolean } | null;
+  nextChange: { at: number; iso: string; opens: boolean } | null;
   text: string;
 }
 
@@ -76,11 +76,11 @@ export interface OpenNowItem {
  */
 export async function openNow(ctx: AppContext, actor: StaffActor): Promise<{ at: number; items: OpenNowItem[] }> {
   const rows = await listOpenNowRows(ctx.db, organizationScope(actor));
-  const missing = rows.filter((r) => !statusCache.has(r.id, r.hoursVersion, r.timeZone)).map((r) => r.id);
-  if (missing.length) {
-    const stored = new Map((await hoursOfMany(ctx.db, missing)).map((h) => [h.organizationId, h]));
+  const missing = new Set(rows.filter((r) => !statusCache.has(r.id, r.hoursVersion, r.timeZone)).map((r) => r.id));
+  if (missing.size) {
+    const stored = new Map((await hoursOfMany(ctx.db, [...missing])).map((h) => [h.organizationId, h]));
     for (const r of rows) {
-      if (!missing.includes(r.id)) continue;
+      if (!missing.has(r.id)) continue;
       const h = stored.get(r.id);
       // Versions are re-read with the hours: a save in between caches the newer ones.
       statusCache.put(r.id, h?.version ?? 0, toHours(r.timeZone, h));

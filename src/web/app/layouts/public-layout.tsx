@@ -4,10 +4,11 @@ import { SkipLink } from '@web/components/skip-link';
 import { paths } from '@web/lib/paths';
 import { cn } from '@web/lib/utils';
 
+// Patient pages are a separate entry (patient.html): links to them load the page (reloadDocument).
 const headerLinks = [
-  { to: paths.requestAppointment.path, label: 'Request an appointment', hideOnPhone: true },
-  { to: paths.portal.path, label: 'Patient portal', hideOnPhone: true },
-  { to: paths.login.path, label: 'Staff sign in', hideOnPhone: false },
+  { to: paths.requestAppointment.path, label: 'Request an appointment', hideOnPhone: true, reloadDocument: true },
+  { to: paths.portal.path, label: 'Patient portal', hideOnPhone: true, reloadDocument: true },
+  { to: paths.login.path, label: 'Staff sign in', hideOnPhone: false, reloadDocument: false },
 ];
 
 /** Public pages: the front page, staff auth pages, and the patient pages. */
@@ -24,6 +25,7 @@ export function PublicLayout() {
                 <li key={link.to} className={cn(link.hideOnPhone && 'hidden md:block')}>
                   <NavLink
                     to={link.to}
+                    reloadDocument={link.reloadDocument}
                     className={({ isActive }) =>
                       cn(
                         'rounded-md px-3 py-2 text-foreground hover:bg-muted',
@@ -57,12 +59,12 @@ export function PublicLayout() {
           <nav aria-label="Footer">
             <ul className="flex flex-col gap-2 sm:flex-row sm:gap-6">
               <li>
-                <NavLink to={paths.requestAppointment.path} className="text-primary underline-offset-4 hover:underline">
+                <NavLink to={paths.requestAppointment.path} reloadDocument className="text-primary underline-offset-4 hover:underline">
                   Request an appointment
                 </NavLink>
               </li>
               <li>
-                <NavLink to={paths.portal.path} className="text-primary underline-offset-4 hover:underline">
+                <NavLink to={paths.portal.path} reloadDocument className="text-primary underline-offset-4 hover:underline">
                   Patient portal
                 </NavLink>
               </li>

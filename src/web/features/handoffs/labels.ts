@@ -1,4 +1,4 @@
-import type { AppointmentStatus, HandoffPriority, HandoffStatus, HandoffType } from './types';
+import type { AppointmentRequest, AppointmentStatus, HandoffPriority, HandoffStatus, HandoffType } from './types';
 
 export const TYPE_LABELS: Record<HandoffType, string> = {
   live_transfer: 'Live transfer',
@@ -54,3 +54,14 @@ export const CALLBACK_RESULTS = {
 export type CallbackResult = keyof typeof CALLBACK_RESULTS;
 
 export const DAY_LABELS: Record<string, string> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
+
+/** "Tue, Thu · morning · from 2026-04-01": the patient's preferred days and times. */
+export function describePreferences(p: AppointmentRequest['preferences'], none: string): string {
+  const parts = [
+    p.days?.length ? p.days.map((d) => DAY_LABELS[d] ?? d).join(', ') : null,
+    p.timesOfDay?.length ? p.timesOfDay.join(', ') : null,
+    p.earliestDate ? `from ${p.earliestDate}` : null,
+    p.text ?? null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : none;
+}

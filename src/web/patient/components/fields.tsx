@@ -64,7 +64,7 @@ export function TextField(
       <input
         id={p.id}
         name={p.id}
-        type={p.type ?? 'text'}
+        type={(p.type ?? 'text') as 'text'}
         class="field-input"
         value={p.value}
         autocomplete={p.autoComplete}

@@ -7,7 +7,7 @@ import { useToast } from '@web/components/ui/toast';
 import { formatDateTime } from '@web/lib/format-date';
 import { useCancelRequest } from '../api/cancel-request';
 import { useDeclineRequest } from '../api/decline-request';
-import { DAY_LABELS, REQUEST_STATUS_LABELS } from '../labels';
+import { describePreferences, REQUEST_STATUS_LABELS } from '../labels';
 import type { AppointmentRequest } from '../types';
 import { RequestStatusBadge } from './handoff-badges';
 import { ScheduleDialog } from './schedule-dialog';
@@ -15,16 +15,6 @@ import { TextDialog } from './text-dialog';
 import { formatInZone } from './zoned-time';
 
 type Open = 'schedule' | 'decline' | 'cancel' | null;
-
-export function preferencesText(p: AppointmentRequest['preferences']): string {
-  const parts = [
-    p.days?.length ? p.days.map((d) => DAY_LABELS[d] ?? d).join(', ') : null,
-    p.timesOfDay?.length ? p.timesOfDay.join(', ') : null,
-    p.earliestDate ? `from ${p.earliestDate}` : null,
-    p.text ?? null,
-  ].filter(Boolean);
-  return parts.length ? parts.join(' · ') : 'No preference given';
-}
 
 /** The web or phone request behind the handoff, and the decisions on it: schedule, decline, cancel. */
 export function RequestCard({ request, timeZone }: { request: AppointmentRequest; timeZone: string }) {
@@ -45,7 +35,7 @@ export function RequestCard({ request, timeZone }: { request: AppointmentRequest
     ['Date of birth', request.dateOfBirth ?? '—'],
     ['New patient', request.isNewPatient === null ? '—' : request.isNewPatient ? 'Yes' : 'No, existing patient'],
     ['Reason', [request.reason, request.reasonOther].filter(Boolean).join(' — ') || '—'],
-    ['Preferred times', preferencesText(request.preferences)],
+    ['Preferred times', describePreferences(request.preferences, 'No preference given')],
     ['Insurance', [request.insurance.carrier, request.insurance.memberId && `member ${request.insurance.memberId}`].filter(Boolean).join(', ') || 'None given'],
     ['Notes', request.notes || '—'],
     ['Consent to contact', request.consentToContact ? 'Yes' : 'No'],

@@ -10,7 +10,7 @@ import { isApiError } from '@web/lib/api';
 import { useScheduleRequest } from '../api/schedule-request';
 import type { AppointmentRequest } from '../types';
 import { formatInZone, nowInZone, todayInZone } from './zoned-time';
-import { DAY_LABELS } from '../labels';
+import { describePreferences } from '../labels';
 
 export interface ScheduleDialogProps {
   request: AppointmentRequest;
@@ -63,7 +63,7 @@ function ScheduleForm({ request, timeZone, onOpenChange }: ScheduleDialogProps) 
       <form onSubmit={submit} noValidate className="space-y-4">
         {schedule.error && !serverError ? <FormErrorAlert error={schedule.error} title={conflict ? 'Someone else decided this request first' : undefined} /> : null}
         <p className="rounded-md bg-muted px-3 py-2 text-sm">
-          <span className="font-medium">The patient asked for:</span> {preferred(request.preferences)}
+          <span className="font-medium">The patient asked for:</span> {describePreferences(request.preferences, 'any time (no preference given)')}
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Date" required error={missing.date ?? serverError}>
@@ -89,12 +89,3 @@ function ScheduleForm({ request, timeZone, onOpenChange }: ScheduleDialogProps) 
   );
 }
 
-function preferred(p: AppointmentRequest['preferences']): string {
-  const parts = [
-    p.days?.length ? p.days.map((d) => DAY_LABELS[d] ?? d).join(', ') : null,
-    p.timesOfDay?.length ? p.timesOfDay.join(', ') : null,
-    p.earliestDate ? `from ${p.earliestDate}` : null,
-    p.text ?? null,
-  ].filter(Boolean);
-  return parts.length ? parts.join(' · ') : 'any time (no preference given)';
-}

@@ -16,11 +16,14 @@ export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disableTwoFactor,
-    onSuccess: () =>
-      Promise.all([
+    // Not awaited: the session reload may swap the layout (two-factor no longer required) and
+    // unmount the caller before its own onSuccess (toast, close) would run.
+    onSuccess: () => {
+      void Promise.all([
         queryClient.invalidateQueries({ queryKey: profileQueryKey }),
         queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
         queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
-      ]),
+      ]);
+    },
   });
 }

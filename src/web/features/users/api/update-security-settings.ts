@@ -15,7 +15,8 @@ export function useUpdateSecuritySettings() {
     onSuccess: (settings) => {
       queryClient.setQueryData(securitySettingsQueryKey, settings);
       // Requiring two-factor for your own role (without it on) changes what you may open.
-      return queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      // Not awaited, so the caller's own onSuccess runs before the layout may change.
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
   });
 }

@@ -21,11 +21,11 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: usersQueryKey }),
-        // Editing yourself changes your own session (name, role, organizations).
-        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
-      ]),
+    onSuccess: () => {
+      // Editing yourself changes your own session (name, role, organizations). Not awaited: a
+      // new role may take this page away before the caller's own onSuccess runs.
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      return queryClient.invalidateQueries({ queryKey: usersQueryKey });
+    },
   });
 }

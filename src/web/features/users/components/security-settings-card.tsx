@@ -49,7 +49,7 @@ export function SecuritySettingsCard({ currentUser }: { currentUser: SessionUser
           </Alert>
         </CardContent>
       ) : (
-        <SecuritySettingsForm key={settings.data.twoFactorRequiredRoles.join(',')} saved={settings.data.twoFactorRequiredRoles} currentUser={currentUser} />
+        <SecuritySettingsForm saved={settings.data.twoFactorRequiredRoles} currentUser={currentUser} />
       )}
     </Card>
   );

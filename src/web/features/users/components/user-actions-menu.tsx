@@ -13,6 +13,11 @@ export type UserAction = 'edit' | 'reset-password' | 'unlock' | 'deactivate' | '
 
 export function UserActionsMenu({ user, isSelf, onAction }: { user: User; isSelf: boolean; onAction: (action: UserAction, user: User) => void }) {
   const disabled = user.status === 'disabled';
+  // Let the menu close and hand focus back to its button first: the dialog that opens next
+  // then returns focus to that button when it closes.
+  const run = (action: UserAction) => () => {
+    setTimeout(() => onAction(action, user), 0);
+  };
   return (
     // Non-modal, so the dialogs opened from it manage focus on their own.
     <DropdownMenu modal={false}>
@@ -22,18 +27,18 @@ export function UserActionsMenu({ user, isSelf, onAction }: { user: User; isSelf
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56" portal={false}>
-        <DropdownMenuItem onSelect={() => onAction('edit', user)}>
+        <DropdownMenuItem onSelect={run('edit')}>
           <Pencil aria-hidden="true" />
           Edit details…
         </DropdownMenuItem>
         {disabled ? null : (
-          <DropdownMenuItem onSelect={() => onAction('reset-password', user)}>
+          <DropdownMenuItem onSelect={run('reset-password')}>
             <KeyRound aria-hidden="true" />
             {user.status === 'invited' ? 'Resend invitation…' : 'Reset password…'}
           </DropdownMenuItem>
         )}
         {isLocked(user) ? (
-          <DropdownMenuItem onSelect={() => onAction('unlock', user)}>
+          <DropdownMenuItem onSelect={run('unlock')}>
             <LockOpen aria-hidden="true" />
             Unlock sign-in
           </DropdownMenuItem>
@@ -42,12 +47,12 @@ export function UserActionsMenu({ user, isSelf, onAction }: { user: User; isSelf
           <>
             <DropdownMenuSeparator />
             {disabled ? (
-              <DropdownMenuItem onSelect={() => onAction('reactivate', user)}>
+              <DropdownMenuItem onSelect={run('reactivate')}>
                 <UserCheck aria-hidden="true" />
                 Reactivate…
               </DropdownMenuItem>
             ) : (
-              <DropdownMenuItem destructive onSelect={() => onAction('deactivate', user)}>
+              <DropdownMenuItem destructive onSelect={run('deactivate')}>
                 <UserX aria-hidden="true" />
                 Deactivate…
               </DropdownMenuItem>

@@ -1,0 +1,94 @@
+import type { LucideIcon } from 'lucide-react';
+import { AlertTriangle, ArrowRightLeft, BrainCircuit, CircleDot, Disc3, MessageSquareText, Wrench } from 'lucide-react';
+import { formatDateTime } from '@web/lib/format-date';
+import { cn } from '@web/lib/utils';
+import { formatOffset } from '../format';
+import { STATUS_LABELS } from '../labels';
+import type { CallEvent, CallStatus } from '../types';
+
+const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
+
+function short(value: unknown, max = 120): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+interface Described {
+  icon: LucideIcon;
+  title: string;
+  detail?: string;
+  tone?: 'default' | 'warning' | 'danger';
+}
+
+/** One line for each kind of event; the speech itself is in the transcript. */
+export function describeEvent(e: CallEvent): Described | null {
+  const p = e.payload;
+  switch (e.kind) {
+    case 'status': {
+      const to = str(p.to) as CallStatus | null;
+      const from = str(p.from) as CallStatus | null;
+      return { icon: CircleDot, title: `Status: ${to ? (STATUS_LABELS[to] ?? to) : 'changed'}`, detail: from ? `from ${STATUS_LABELS[from] ?? from}` : undefined };
+    }
+    case 'tool_call':
+      return { icon: Wrench, title: `Tool called: ${str(p.name) ?? 'unknown'}`, detail: short(p.arguments) || undefined };
+    case 'tool_result':
+      return {
+        icon: Wrench,
+        title: `Tool ${p.ok === false ? 'failed' : 'answered'}: ${str(p.name) ?? 'unknown'}`,
+        detail: short(p.result) || undefined,
+        tone: p.ok === false ? 'warning' : 'default',
+      };
+    case 'transfer':
+      return { icon: ArrowRightLeft, title: `Transfer to ${short(p.target, 60) || 'staff'}`, detail: p.result !== undefined ? `result: ${short(p.result, 60)}` : undefined };
+    case 'model_request': {
+      const brain = str(p.brain) === 'llm' ? `LLM${str(p.model) ? ` (${str(p.model)})` : ''}` : 'Built-in brain';
+      const bits = [
+        str(p.intent) ? `intent ${str(p.intent)}` : null,
+        typeof p.promptTokens === 'number' ? `${p.promptTokens}+${typeof p.completionTokens === 'number' ? p.completionTokens : 0} tokens` : null,
+        e.latencyMs !== null ? `${Math.round(e.latencyMs)} ms` : null,
+        p.fellBackToBuiltin === true ? 'fell back to the built-in brain' : null,
+      ].filter(Boolean);
+      return { icon: BrainCircuit, title: `${brain} decided`, detail: bits.join(' · ') || undefined, tone: p.fellBackToBuiltin === true ? 'warning' : 'default' };
+    }
+    case 'note':
+      return { icon: MessageSquareText, title: `Note by ${str(p.authorName) ?? 'staff'}`, detail: short(p.text) };
+    case 'recording':
+      return { icon: Disc3, title: 'Recording stored', detail: typeof p.durationSeconds === 'number' ? `${formatOffset(p.durationSeconds * 1000)} long` : undefined };
+    case 'error':
+      return { icon: AlertTriangle, title: 'Error', detail: short(p.message ?? p), tone: 'danger' };
+    default:
+      return null;
+  }
+}
+
+/** Everything that happened on the call besides the speech, in order, timed from its start. */
+export function CallTimeline({ events, startedAt }: { events: CallEvent[]; startedAt: string }) {
+  const start = Date.parse(startedAt);
+  const items = events.map((e) => ({ e, d: describeEvent(e) })).filter((x): x is { e: CallEvent; d: Described } => x.d !== null);
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">No tool calls, transfers or status changes yet.</p>;
+  return (
+    <ol aria-labelledby="call-timeline-heading" className="relative space-y-3 border-l border-border pl-5">
+      {items.map(({ e, d }) => (
+        <li key={e.seq} className="relative">
+          <span
+            aria-hidden="true"
+            className={cn(
+              'absolute -left-[1.95rem] top-0.5 flex size-6 items-center justify-center rounded-full border border-border bg-card',
+              d.tone === 'danger' ? 'text-destructive' : d.tone === 'warning' ? 'text-warning-soft-foreground' : 'text-muted-foreground',
+            )}
+          >
+            <d.icon className="size-3.5" />
+          </span>
+          <div className="flex flex-wrap items-baseline gap-x-2">
+            <span className="text-sm font-medium">{d.title}</span>
+            <time dateTime={e.at} title={formatDateTime(e.at, { seconds: true })} className="font-mono text-xs text-muted-foreground">
+              +{formatOffset(Date.parse(e.at) - start)}
+            </time>
+          </div>
+          {d.detail ? <p className="mt-0.5 break-all font-mono text-xs text-muted-foreground">{d.detail}</p> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
