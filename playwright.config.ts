@@ -1,5 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
-import { freshDataDir, removeOnExit } from './e2e/support/data-dir';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRunDir, removeOnExit } from './e2e/support/run-dir';
 import { BASE_URL, DEMO_PASSWORD, E2E_PG_PORT, E2E_PORT } from './e2e/support/env';
 
 /**
@@ -11,13 +13,16 @@ import { BASE_URL, DEMO_PASSWORD, E2E_PG_PORT, E2E_PORT } from './e2e/support/en
  * installs it. Playwright's own browser downloads are not used.
  */
 
-// One fresh data folder per run. The config is evaluated again in each worker process; the
-// environment variable (inherited by workers) keeps the folder the runner chose.
-if (!process.env.E2E_DATA_DIR) {
-  process.env.E2E_DATA_DIR = freshDataDir();
-  removeOnExit(process.env.E2E_DATA_DIR);
+// One folder per run: a copy of the sources the server runs from (with its own web build) and
+// an empty data folder (see e2e/support/run-dir.ts). The config is evaluated again in each
+// worker process; the environment (inherited by workers) keeps what the runner chose.
+const projectRoot = path.dirname(fileURLToPath(import.meta.url));
+if (!process.env.E2E_RUN_DIR) {
+  const run = createRunDir(projectRoot);
+  process.env.E2E_RUN_DIR = run.root;
+  removeOnExit(run.root);
 }
-const dataDir = process.env.E2E_DATA_DIR;
+const runDir = process.env.E2E_RUN_DIR;
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 
 export default defineConfig({
@@ -44,7 +49,9 @@ export default defineConfig({
     navigationTimeout: 15_000,
   },
   webServer: {
+    // The same entry as `npm start`, run from the run's copy of the sources.
     command: 'node --import tsx src/server/main.ts',
+    cwd: path.join(runDir, 'app'),
     url: `${BASE_URL}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -53,7 +60,7 @@ export default defineConfig({
     // SIGINT lets the server stop its embedded PostgreSQL before exiting.
     gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
     env: {
-      DATA_DIR: dataDir,
+      DATA_DIR: path.join(runDir, 'data'),
       HOST: '127.0.0.1',
       PORT: String(E2E_PORT),
       PUBLIC_URL: BASE_URL,

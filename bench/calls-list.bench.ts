@@ -97,8 +97,10 @@ export async function loadCalls(client: pg.Client, calls = CALLS, log: (line: st
                end as outcome,
                '+1' || (array['212','860','617','415','312'])[1 + floor(r.r5 * 5)::int] || (2000000 + floor(r.r6 * 100000)::int * 37)::text as patient,
                '+1860555' || lpad((1000 + (g % ${ORGANIZATIONS}))::text, 4, '0') as practice,
+               -- Calls arrive in time order (as they do: rows are appended), a year up to an hour ago,
+               -- during the practices' business hours (12:00–23:00 UTC is 7:00–18:00 on the east coast).
                least(now() - interval '1 hour',
-                     date_trunc('day', now()) - make_interval(days => floor(power(r.r7, 1.2) * 365)::int)
+                     date_trunc('day', now()) - make_interval(days => 364 - floor((g - 1)::float8 * 365 / ${calls})::int)
                        + make_interval(hours => 12 + floor(r.r8 * 11)::int, mins => floor(r.r1 * 60)::int, secs => r.r3 * 59)) as started_at,
                case when s.status = 'completed' then 25 + floor(power(r.r6, 2) * 600)::int when s.status = 'no_answer' then 30 else floor(r.r5 * 20)::int end as duration,
                (${lit(PHRASES)})[1 + floor(r.r1 * ${PHRASES.length})::int] as p1,

@@ -20,6 +20,22 @@ function translate(locale: PatientLocale, keys: Record<string, string>): Record<
 }
 
 /**
+ * For routes with `attachValidation: true`: the schema's problems as message keys per field
+ * (null when the body matched), so a service can add the checks that need context and answer
+ * every problem of a form at once.
+ */
+export function schemaIssues(request: FastifyRequest): Record<string, string> | null {
+  const error = request.validationError as (Error & { validation?: { instancePath: string; message?: string }[] }) | undefined;
+  if (!error) return null;
+  const keys: Record<string, string> = {};
+  for (const issue of error.validation ?? []) {
+    const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+    keys[key] ??= issue.message ?? 'invalid';
+  }
+  return keys;
+}
+
+/**
  * A validation failure whose field messages are keys of src/domain/patient/validation-messages.ts;
  * the patient scope words them in the patient's language.
  */

@@ -6,6 +6,7 @@ import type { StaffUser } from '../test-support/factories.js';
 import type { TestApp } from '../test-support/test-app.js';
 import { handoffMatrixRows } from '../features/handoffs/handoffs.matrix.js';
 import { callsMatrixRows } from '../features/calls/calls.matrix.js';
+import { telephonyMatrixRows } from '../telephony/telephony.matrix.js';
 
 /**
  * The authorization matrix (PRODUCT §2, issue 2 point 5): one object per registered route with
@@ -549,6 +550,9 @@ export const MATRIX: MatrixRow[] = [
 
   // ── calls and the overview (rows in calls.matrix.ts) ─────────────────────────────────────
   ...callsMatrixRows(),
+
+  // ── telephony: Twilio webhooks and the call simulator (rows in telephony.matrix.ts) ──────
+  ...telephonyMatrixRows(),
 ];
 
 /** Routes that exist only in some configurations and are left out of the matrix. */

@@ -29,6 +29,8 @@ export const TEST_ENV = {
   LOG_LEVEL: 'silent',
   // Most files sign in many times from one address; a test about rate limits lowers it.
   RATE_LIMIT_SCALE: '100',
+  // Telephony webhooks are signature-checked with this token (src/server/telephony/testing/fake-twilio.ts signs with it).
+  TWILIO_AUTH_TOKEN: 'twilio-test-auth-token-0123456789',
 } as const;
 
 /**

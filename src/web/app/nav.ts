@@ -2,7 +2,9 @@ import type { LucideIcon } from 'lucide-react';
 import { CodeXml, LayoutDashboard, Users } from 'lucide-react';
 import { Building2, CalendarClock, Clock } from 'lucide-react';
 import { Inbox } from 'lucide-react';
+import { PhoneCall } from 'lucide-react';
 import { handoffPaths } from '@web/features/handoffs/paths';
+import { callPaths } from '@web/features/calls/paths';
 import { paths } from '@web/lib/paths';
 import { organizationPaths } from '@web/features/organizations/paths';
 import { ROLES, type Role } from '@web/features/session/types';
@@ -13,6 +15,7 @@ import { ROLES, type Role } from '@web/features/session/types';
  */
 export const PAGE_ROLES = {
   overview: ROLES,
+  calls: ROLES,
   handoffs: ['admin', 'supervisor', 'agent'],
   users: ['admin'],
   profile: ROLES,
@@ -42,6 +45,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: LayoutDashboard,
     roles: PAGE_ROLES.overview,
     description: 'Today at a glance for your organizations.',
+  },
+  {
+    label: 'Calls',
+    to: callPaths.calls.path,
+    icon: PhoneCall,
+    roles: PAGE_ROLES.calls,
+    description: 'Every call, live and past: transcripts, recordings and what the agent decided.',
   },
   {
     label: 'Handoffs',

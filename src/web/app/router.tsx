@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@web/lib/paths';
 import { organizationPaths } from '@web/features/organizations/paths';
 import { handoffPaths } from '@web/features/handoffs/paths';
+import { callPaths } from '@web/features/calls/paths';
 import { PAGE_ROLES, type StaffRouteHandle } from './nav';
 import { RootErrorBoundary } from './root-error-boundary';
 import { RootShell, RouteFallback } from './root-shell';
@@ -25,6 +26,9 @@ const publicRoutes: RouteObject[] = [
 
 const staffRoutes: RouteObject[] = [
   { path: paths.overview.path, lazy: () => import('@web/routes/overview') },
+  { path: callPaths.calls.path, handle: { roles: PAGE_ROLES.calls } satisfies StaffRouteHandle, lazy: () => import('@web/routes/calls') },
+  { path: callPaths.call.path, handle: { roles: PAGE_ROLES.calls } satisfies StaffRouteHandle, lazy: () => import('@web/routes/call-detail') },
+  { path: callPaths.chatContext.path, handle: { roles: PAGE_ROLES.calls } satisfies StaffRouteHandle, lazy: () => import('@web/routes/call-chat-context') },
   { path: handoffPaths.handoffs.path, handle: { roles: PAGE_ROLES.handoffs } satisfies StaffRouteHandle, lazy: () => import('@web/routes/handoffs') },
   { path: handoffPaths.handoff.path, handle: { roles: PAGE_ROLES.handoffs } satisfies StaffRouteHandle, lazy: () => import('@web/routes/handoff-detail') },
   {

@@ -69,6 +69,12 @@ export function formatDate(isoDate: string, locale: PatientLocale): string {
   return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
+/** A short calendar date: "Thu, Nov 26" / "jue, 26 nov". */
+export function formatDay(isoDate: string, locale: PatientLocale): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return isoDate;
+  return new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
 /** An instant, in words, in the practice's zone (with the zone named). */
 export function formatDateTime(iso: string, timeZone: string, locale: PatientLocale, withZone = true): string {
   const text = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));

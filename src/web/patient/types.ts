@@ -55,7 +55,7 @@ export interface Draft {
 
 export interface Success {
   referenceCode: string;
-  organization: { slug: string; name: string; phone: string | null; message: string };
+  organization: { slug: string; name: string; phone: string | null; message: string; emergencyMessage: string; emergencyNumber: string };
   callback: CallbackWindow;
   contact: { phone: string | null; email: string | null };
   intakeUrl: string;

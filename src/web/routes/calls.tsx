@@ -9,7 +9,7 @@ import { callsQueryKey, useCalls } from '@web/features/calls/api/list-calls';
 import { CallFilters } from '@web/features/calls/components/call-filters';
 import { callColumns } from '@web/features/calls/components/calls-table-columns';
 import { useCallListParams } from '@web/features/calls/use-call-list-params';
-import { useLiveInvalidation } from '@web/features/calls/use-calls-live';
+import { useLiveInvalidation } from '@web/lib/use-live-invalidation';
 import { useSignedInSession } from '@web/features/session/use-signed-in-session';
 import { isApiError } from '@web/lib/api';
 

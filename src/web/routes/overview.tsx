@@ -1,15 +1,26 @@
-import { Building2, ChevronRight, KeyRound, ShieldCheck, ShieldOff, UserRound } from 'lucide-react';
+import { CloudOff } from 'lucide-react';
 import { Link } from 'react-router';
+import { can } from '@domain/auth/permissions';
 import { DocumentTitle } from '@web/components/document-title';
-import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { PageHeader } from '@web/components/ui/page-header';
+import { Skeleton } from '@web/components/ui/skeleton';
 import { navItemsFor } from '@web/app/nav';
-import { ROLE_LABELS, type SessionOrganization } from '@web/features/session/types';
+import { CallMiniList } from '@web/features/calls/components/call-mini-list';
+import { callPaths } from '@web/features/calls/paths';
+import { handoffPaths } from '@web/features/handoffs/paths';
+import { overviewQueryKey, useOverview, type Overview } from '@web/features/overview/api/get-overview';
+import { KpiCards } from '@web/features/overview/components/kpi-cards';
+import { OpenHandoffsCard } from '@web/features/overview/components/open-handoffs-card';
+import { OrganizationsNowCard } from '@web/features/overview/components/organizations-now-card';
+import { WelcomePanels } from '@web/features/overview/components/welcome-panels';
+import { ROLE_LABELS } from '@web/features/session/types';
 import { useSignedInSession } from '@web/features/session/use-signed-in-session';
+import { errorMessage } from '@web/lib/api';
 import { paths } from '@web/lib/paths';
+import { useLiveInvalidation, useNow } from '@web/lib/use-live-invalidation';
 
 function greeting(date: Date): string {
   const hour = date.getHours();
@@ -18,21 +29,13 @@ function greeting(date: Date): string {
   return 'Good evening';
 }
 
-function localTime(timeZone: string | undefined, now: Date): string | null {
-  if (!timeZone) return null;
-  try {
-    return new Intl.DateTimeFormat(undefined, { timeZone, hour: 'numeric', minute: '2-digit', weekday: 'short' }).format(now);
-  } catch {
-    return null;
-  }
-}
-
-/** /overview — today at a glance. For now: who you are, your organizations, where to go. */
+/** /overview — today at a glance: live calls, today's figures, open handoffs, who is open, recent calls. */
 export function OverviewRoute() {
-  const { user, organizations } = useSignedInSession();
+  const session = useSignedInSession();
+  const { user, organizations } = session;
   const now = new Date();
   const firstName = (user.name || user.email).split(/\s+/)[0];
-  const shortcuts = navItemsFor(user.role).filter((item) => item.to !== paths.overview.path);
+  const withFigures = can(user.role, 'overview.read');
 
   return (
     <>
@@ -42,143 +45,101 @@ export function OverviewRoute() {
         title={`${greeting(now)}, ${firstName}`}
         description={
           user.role === 'admin'
-            ? 'You are an administrator: you can see every organization on Switchboard.'
+            ? 'Today across every organization on Switchboard.'
             : `You work in ${organizations.length === 1 ? 'one organization' : `${organizations.length} organizations`} as ${ROLE_LABELS[user.role].toLowerCase()}.`
         }
       />
-
-      <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
-        <Card className="lg:col-span-2">
-          <CardHeader>
-            <CardTitle>Your organizations</CardTitle>
-            <CardDescription>The practices whose calls, handoffs and settings you work with.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            {organizations.length === 0 ? (
-              <EmptyState
-                headingLevel="h3"
-                icon={Building2}
-                title="No organizations yet"
-                description={
-                  user.role === 'admin'
-                    ? 'No practice has been set up on Switchboard yet. Once one is added, it appears here with its local time.'
-                    : 'You are not assigned to any practice. Ask a Switchboard administrator to add you to the organizations you work for.'
-                }
-                className="py-8"
-              />
-            ) : (
-              <OrganizationList organizations={organizations} now={now} />
-            )}
-          </CardContent>
-        </Card>
-
-        <div className="space-y-6">
-          <Card>
-            <CardHeader>
-              <CardTitle>Your account</CardTitle>
-            </CardHeader>
-            <CardContent className="space-y-4">
-              <dl className="flex flex-wrap items-center gap-2 text-sm">
-                <div className="mb-1 w-full">
-                  <dt className="text-muted-foreground">Signed in as</dt>
-                  <dd className="font-medium [overflow-wrap:anywhere]">{user.email}</dd>
-                </div>
-                <div>
-                  <dt className="sr-only">Role</dt>
-                  <dd>
-                    <Badge>{ROLE_LABELS[user.role]}</Badge>
-                  </dd>
-                </div>
-                <div>
-                  <dt className="sr-only">Two-step verification</dt>
-                  <dd>
-                    {user.twoFactorEnabled ? (
-                      <Badge variant="success">
-                        <ShieldCheck aria-hidden="true" />
-                        Two-step verification on
-                      </Badge>
-                    ) : (
-                      <Badge variant="neutral">
-                        <ShieldOff aria-hidden="true" />
-                        Two-step verification off
-                      </Badge>
-                    )}
-                  </dd>
-                </div>
-              </dl>
-              <div className="flex flex-wrap gap-2">
-                <Button variant="outline" size="sm" asChild>
-                  <Link to={paths.profile.path}>
-                    <UserRound aria-hidden="true" />
-                    Profile
-                  </Link>
-                </Button>
-                <Button variant="outline" size="sm" asChild>
-                  <Link to={paths.changePassword.path}>
-                    <KeyRound aria-hidden="true" />
-                    Change password
-                  </Link>
-                </Button>
-              </div>
-            </CardContent>
-          </Card>
-
-          {shortcuts.length > 0 ? (
-            <Card>
-              <CardHeader>
-                <CardTitle>Go to</CardTitle>
-              </CardHeader>
-              <CardContent className="p-2 pt-0 sm:p-2 sm:pt-0">
-                <ul>
-                  {shortcuts.map((item) => (
-                    <li key={item.to}>
-                      <Link to={item.to} className="flex items-center gap-3 rounded-lg p-3 hover:bg-muted">
-                        <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-primary-soft text-primary">
-                          <item.icon aria-hidden="true" className="size-4" />
-                        </span>
-                        <span className="min-w-0 flex-1">
-                          <span className="block text-sm font-medium">{item.label}</span>
-                          <span className="block text-sm text-muted-foreground">{item.description}</span>
-                        </span>
-                        <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground" />
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </CardContent>
-            </Card>
-          ) : null}
-        </div>
-      </div>
+      {withFigures ? (
+        <TodayBoard showOrganization={organizations.length > 1} />
+      ) : (
+        <WelcomePanels session={session} shortcuts={navItemsFor(user.role).filter((item) => item.to !== paths.overview.path)} now={now} />
+      )}
     </>
   );
 }
 
-function OrganizationList({ organizations, now }: { organizations: readonly SessionOrganization[]; now: Date }) {
+const LIVE_TOPICS = ['calls', 'handoffs', 'appointment-requests'] as const;
+
+function TodayBoard({ showOrganization }: { showOrganization: boolean }) {
+  const overview = useOverview();
+  const now = useNow(15_000);
+  useLiveInvalidation(LIVE_TOPICS, () => [overviewQueryKey], 2000);
+
+  if (overview.isPending) return <BoardSkeleton />;
+  if (overview.isError) {
+    return (
+      <EmptyState
+        icon={CloudOff}
+        title="Today's overview could not be loaded"
+        description={errorMessage(overview.error)}
+        action={
+          <Button onClick={() => void overview.refetch()} loading={overview.isFetching}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  const data: Overview = overview.data;
   return (
-    <ul className="divide-y divide-border rounded-lg border border-border">
-      {organizations.map((organization) => {
-        const time = localTime(organization.timeZone, now);
-        return (
-          <li key={organization.id} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between">
-            <div className="flex min-w-0 items-center gap-3">
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground">
-                <Building2 aria-hidden="true" className="size-4" />
-              </span>
-              <div className="min-w-0">
-                <p className="truncate font-medium">{organization.name}</p>
-                {organization.timeZone ? <p className="text-sm text-muted-foreground">{organization.timeZone.replace(/_/g, ' ')}</p> : null}
-              </div>
+    <div className="space-y-6">
+      <section aria-labelledby="kpi-heading">
+        <h2 id="kpi-heading" className="sr-only">
+          Today's figures
+        </h2>
+        <KpiCards kpis={data.kpis} />
+      </section>
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <Card>
+          <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
+            <div className="space-y-1.5">
+              <CardTitle>Live calls</CardTitle>
+              <CardDescription>{data.liveCalls.length ? `${data.liveCalls.length} going on now, updating as they happen.` : 'Updating as calls come in.'}</CardDescription>
             </div>
-            {time ? (
-              <p className="pl-12 text-sm text-muted-foreground sm:pl-0">
-                {time} <span className="text-muted-foreground">local time</span>
-              </p>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
+            <Link to={callPaths.calls.href({ live: '1' })} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+              All live calls
+            </Link>
+          </CardHeader>
+          <CardContent>
+            <CallMiniList calls={data.liveCalls} now={now} showOrganization={showOrganization} empty="No calls right now." />
+          </CardContent>
+        </Card>
+        <OpenHandoffsCard handoffs={data.openHandoffs} now={now} showOrganization={showOrganization} handoffHref={handoffPaths.handoff.href} queueHref={handoffPaths.handoffs.href()} />
+        <Card>
+          <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
+            <div className="space-y-1.5">
+              <CardTitle>Recent calls</CardTitle>
+              <CardDescription>The latest calls that have ended.</CardDescription>
+            </div>
+            <Link to={callPaths.calls.href()} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+              All calls
+            </Link>
+          </CardHeader>
+          <CardContent>
+            <CallMiniList calls={data.recentCalls} now={now} showOrganization={showOrganization} empty="No calls yet." />
+          </CardContent>
+        </Card>
+        <OrganizationsNowCard overview={data} />
+      </div>
+    </div>
+  );
+}
+
+function BoardSkeleton() {
+  return (
+    <div role="status" className="space-y-6">
+      <span className="sr-only">Loading today's overview…</span>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-28 rounded-xl" />
+        ))}
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-64 rounded-xl" />
+        ))}
+      </div>
+    </div>
   );
 }
 

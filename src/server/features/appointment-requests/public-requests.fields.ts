@@ -2,7 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import { toE164 } from '../../../domain/phone.js';
 import type { AppointmentRequestRow } from './appointment-requests.core.js';
 import type { DraftColumns } from './public-requests.repository.js';
-import { Step1Body, Step2Body, type DraftFields, type DraftPatch } from './public-requests.schemas.js';
+import { isRealDate, Step1Body, Step2Body, type DraftFields, type DraftPatch } from './public-requests.schemas.js';
 import type { PublicSettings } from './public-practices.service.js';
 
 export const OTHER_REASON = 'other';
@@ -63,6 +63,25 @@ export function contextualCheck(f: Partial<DraftFields>, c: Context): { issues: 
   if (f.reason && f.reason !== OTHER_REASON && !c.settings.visitReasons.includes(f.reason)) issues.reason = 'unknown';
   if (f.reason === OTHER_REASON && f.reasonOther !== undefined && f.reasonOther.trim() === '') issues.reasonOther = 'required';
   return { issues, phone };
+}
+
+const CONTEXT_FIELDS = ['dateOfBirth', 'earliestDate', 'phone', 'reason', 'reasonOther'] as const;
+
+/**
+ * The fields of a body that failed its schema which are still fit for the contextual checks
+ * (strings, not themselves invalid), so one answer names every problem of the form.
+ */
+export function checkableFields(body: unknown, invalid: Record<string, string>): Partial<DraftFields> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
+  const out: Record<string, string> = {};
+  for (const k of CONTEXT_FIELDS) {
+    const v = (body as Record<string, unknown>)[k];
+    if (typeof v !== 'string' || k in invalid) continue;
+    const trimmed = v.trim();
+    if ((k === 'dateOfBirth' || k === 'earliestDate') && trimmed && !isRealDate(trimmed)) continue;
+    out[k] = trimmed;
+  }
+  return out;
 }
 
 /** Columns to save for the fields present in a patch (phone already normalised). */

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
-import { localeOf, patientScope } from '../../http/patient-scope.js';
+import { localeOf, patientScope, schemaIssues } from '../../http/patient-scope.js';
 import { listPublicPractices, publicPracticeInfo } from './public-practices.service.js';
 import { DRAFT_TTL_MS, patchDraft, presentDraft, saveStep, startDraft, submitDraft, successView } from './public-requests.service.js';
 import { DraftPatchBody, DraftResponse, StartDraftBody, Step1Body, Step2Body, SubmitBody, SubmitResponse, SuccessResponse } from './public-requests.schemas.js';
@@ -74,22 +74,25 @@ export const publicRequestRoutes: FeatureRoutes = (app, ctx) =>
     scope.patch('/api/public/appointment-requests/draft', {
       config: { access: 'public', rateLimit: limit(600) },
       bodyLimit: SMALL_BODY,
+      attachValidation: true,
       schema: { tags, summary: 'Save fields as the patient types (any subset; all or nothing)', body: DraftPatchBody, response: { 200: DraftResponse, ...errors } },
-      handler: async (request) => presentDraft(ctx, await patchDraft(ctx, token(request), request.body, localeOf(request))),
+      handler: async (request) => presentDraft(ctx, await patchDraft(ctx, token(request), request.body, localeOf(request), schemaIssues(request))),
     });
 
     scope.put('/api/public/appointment-requests/draft/step-1', {
       config: { access: 'public', rateLimit: limit(120) },
       bodyLimit: SMALL_BODY,
+      attachValidation: true,
       schema: { tags, summary: 'Step 1 complete: who, and why', body: Step1Body, response: { 200: DraftResponse, ...errors } },
-      handler: async (request) => presentDraft(ctx, await saveStep(ctx, token(request), request.body, localeOf(request))),
+      handler: async (request) => presentDraft(ctx, await saveStep(ctx, token(request), request.body, localeOf(request), schemaIssues(request))),
     });
 
     scope.put('/api/public/appointment-requests/draft/step-2', {
       config: { access: 'public', rateLimit: limit(120) },
       bodyLimit: SMALL_BODY,
+      attachValidation: true,
       schema: { tags, summary: 'Step 2 complete: when, insurance, consent', body: Step2Body, response: { 200: DraftResponse, ...errors } },
-      handler: async (request) => presentDraft(ctx, await saveStep(ctx, token(request), request.body, localeOf(request))),
+      handler: async (request) => presentDraft(ctx, await saveStep(ctx, token(request), request.body, localeOf(request), schemaIssues(request))),
     });
 
     scope.post('/api/public/appointment-requests/draft/submit', {

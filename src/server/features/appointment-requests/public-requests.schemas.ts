@@ -53,6 +53,29 @@ export function isoDate(required = false) {
     .refine((v) => v === '' || isRealDate(v), { error: 'dateFormat' });
 }
 
+const utcDay = (offsetDays = 0, offsetYears = 0) => {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() + offsetYears, d.getUTCMonth(), d.getUTCDate() + offsetDays);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * A date of birth: in the past, at most 120 years ago. Checked here against UTC so every
+ * problem of a form comes back at once; the service checks again on the practice's calendar.
+ */
+export function birthDate(required = false) {
+  return isoDate(required)
+    .refine((v) => v === '' || !isRealDate(v) || v < utcDay(1), { error: 'future' })
+    .refine((v) => v === '' || !isRealDate(v) || v >= utcDay(-1, -120), { error: 'tooOld' });
+}
+
+/** A date to come: from today (a day's grace for time zones) to a year ahead. */
+export function comingDate() {
+  return isoDate()
+    .refine((v) => v === '' || !isRealDate(v) || v >= utcDay(-1), { error: 'past' })
+    .refine((v) => v === '' || !isRealDate(v) || v <= utcDay(1, 1), { error: 'tooFar' });
+}
+
 export function phoneText(required = false) {
   return z
     .string({ error: typeError })
@@ -78,7 +101,7 @@ const timesOfDay = z.array(z.enum(TIMES_OF_DAY, { error: 'choice' }), { error: t
 export const Step1Body = z.object({
   firstName: text(60, { required: true, name: true }),
   lastName: text(60, { required: true, name: true }),
-  dateOfBirth: isoDate(true),
+  dateOfBirth: birthDate(true),
   phone: phoneText(true),
   email: emailText(false),
   isNewPatient: z.boolean({ error: typeError }),
@@ -91,7 +114,7 @@ export type Step1Input = z.infer<typeof Step1Body>;
 export const Step2Body = z.object({
   preferredDays: days.default([]),
   timesOfDay: timesOfDay.default([]),
-  earliestDate: isoDate(false).default(''),
+  earliestDate: comingDate().default(''),
   insuranceCarrier: text(100).default(''),
   insuranceMemberId: text(40, { code: true }).default(''),
   notes: text(1000, { free: true }).default(''),
@@ -103,7 +126,7 @@ export type Step2Input = z.infer<typeof Step2Body>;
 export const DraftPatchBody = z.object({
   firstName: text(60, { name: true }).optional(),
   lastName: text(60, { name: true }).optional(),
-  dateOfBirth: isoDate().optional(),
+  dateOfBirth: birthDate().optional(),
   phone: phoneText().optional(),
   email: emailText().optional(),
   isNewPatient: z.boolean({ error: 'wrongType' }).nullable().optional(),
@@ -111,7 +134,7 @@ export const DraftPatchBody = z.object({
   reasonOther: text(500, { free: true }).optional(),
   preferredDays: days.optional(),
   timesOfDay: timesOfDay.optional(),
-  earliestDate: isoDate().optional(),
+  earliestDate: comingDate().optional(),
   insuranceCarrier: text(100).optional(),
   insuranceMemberId: text(40, { code: true }).optional(),
   notes: text(1000, { free: true }).optional(),
@@ -167,7 +190,7 @@ const CallbackWindowSchema = z.object({
 
 export const SuccessResponse = z.object({
   referenceCode: z.string(),
-  organization: z.object({ slug: z.string(), name: z.string(), phone: z.string().nullable(), message: z.string() }),
+  organization: z.object({ slug: z.string(), name: z.string(), phone: z.string().nullable(), message: z.string(), emergencyMessage: z.string(), emergencyNumber: z.string() }),
   callback: CallbackWindowSchema,
   contact: z.object({ phone: z.string().nullable(), email: z.string().nullable() }),
   intakeUrl: z.string(),

@@ -8,8 +8,8 @@ import { recordAudit } from '../audit/audit.service.js';
 import { issueIntakeLink } from '../intake/intake-links.js';
 import { submitDraftRequest, type AppointmentRequestRow } from './appointment-requests.core.js';
 import { sendSubmissionConfirmation } from './public-confirmation.js';
-import { loadPublicPractice, loadPublicPracticeById, practiceHours, practicePhone, publicSettings } from './public-practices.service.js';
-import { columnsOf, completeness, contextualCheck, draftFields, type Context } from './public-requests.fields.js';
+import { emergencyNumber, loadPublicPractice, loadPublicPracticeById, practiceHours, practicePhone, publicSettings } from './public-practices.service.js';
+import { checkableFields, columnsOf, completeness, contextualCheck, draftFields, type Context } from './public-requests.fields.js';
 import { findByDraftTokenHash, insertDraft, updateDraft } from './public-requests.repository.js';
 import type { DraftPatch, Step1Input, Step2Input } from './public-requests.schemas.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
@@ -82,10 +82,21 @@ export async function startDraft(ctx: AppContext, slug: string, token: string | 
   return { row, org, token: fresh.token };
 }
 
+/**
+ * With the schema's problems (`invalid`), adds those that need the practice and refuses the
+ * whole body: every problem of the form in one answer.
+ */
+function refuseWithContext(ctx: AppContext, org: OrganizationRow, body: unknown, invalid: Record<string, string>, forPatch: boolean): never {
+  const fields = checkableFields(body, invalid);
+  if (forPatch) delete fields.reasonOther;
+  throw patientInvalid({ ...contextualCheck(fields, contextOf(ctx, org)).issues, ...invalid });
+}
+
 /** Saves the fields the patient changed (any subset); nothing is saved when one is invalid. */
-export async function patchDraft(ctx: AppContext, token: string | undefined, patch: DraftPatch, locale: PatientLocale): Promise<Loaded> {
+export async function patchDraft(ctx: AppContext, token: string | undefined, patch: DraftPatch, locale: PatientLocale, invalid: Record<string, string> | null = null): Promise<Loaded> {
   const { row, org } = await loadDraft(ctx, token);
-  const { issues, phone } = contextualCheck({ ...patch, reasonOther: undefined, isNewPatient: undefined }, contextOf(ctx, org));
+  if (invalid) refuseWithContext(ctx, org, patch, invalid, true);
+  const { issues, phone } = contextualCheck({ ...patch, reasonOther: undefined }, contextOf(ctx, org));
   if (Object.keys(issues).length) throw patientInvalid(issues);
   const updated = await updateDraft(ctx.db, row.id, { ...columnsOf(patch, row, phone), locale }, ctx.clock.now());
   if (!updated) throw alreadySubmitted();
@@ -93,8 +104,15 @@ export async function patchDraft(ctx: AppContext, token: string | undefined, pat
 }
 
 /** Step 1 or 2 complete, as the page shows it: every field checked, all saved or none. */
-export async function saveStep(ctx: AppContext, token: string | undefined, input: Step1Input | Step2Input, locale: PatientLocale): Promise<Loaded> {
+export async function saveStep(
+  ctx: AppContext,
+  token: string | undefined,
+  input: Step1Input | Step2Input,
+  locale: PatientLocale,
+  invalid: Record<string, string> | null = null,
+): Promise<Loaded> {
   const { row, org } = await loadDraft(ctx, token);
+  if (invalid) refuseWithContext(ctx, org, input, invalid, false);
   const { issues, phone } = contextualCheck(input, contextOf(ctx, org));
   if (Object.keys(issues).length) throw patientInvalid(issues);
   const patch: DraftPatch = { ...input };
@@ -168,9 +186,10 @@ export async function successView(ctx: AppContext, token: string | undefined) {
   const submittedAt = (row.submittedAt ?? ctx.clock.now()).getTime();
   const callback = hours.weekly.length || hours.overrides.length ? callbackWindow(hours, submittedAt) : { kind: 'unknown' as const };
   const intakeUrl = await issueIntakeLink(ctx, ctx.db, row.id, 'success_page');
+  const settings = publicSettings(org);
   return {
     referenceCode: row.referenceCode!,
-    organization: { slug: org.slug, name: org.name, phone, message: publicSettings(org).requestMessage },
+    organization: { slug: org.slug, name: org.name, phone, message: settings.requestMessage, emergencyMessage: settings.emergencyMessage, emergencyNumber: emergencyNumber(settings.country) },
     callback,
     contact: { phone: row.phone, email: row.email },
     intakeUrl,

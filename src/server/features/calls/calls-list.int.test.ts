@@ -153,7 +153,8 @@ describe('filters', () => {
   });
 
   it('refuses malformed filters with a message per field', async () => {
-    for (const query of [{ organizationId: 'nope' }, { status: 'lost' }, { direction: 'sideways' }, { limit: '1000' }, { sort: 'caller' }, { hasHandoff: 'maybe' }, { q: 'x'.repeat(201) }]) {
+    const bad: Record<string, string>[] = [{ organizationId: 'nope' }, { status: 'lost' }, { direction: 'sideways' }, { limit: '1000' }, { sort: 'caller' }, { hasHandoff: 'maybe' }, { q: 'x'.repeat(201) }];
+    for (const query of bad) {
       const res = await list('admin', query);
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(errorCode(res)).toBe('validation_failed');
@@ -196,6 +197,29 @@ describe('keyset pages', () => {
     }
     const durations = (await list('admin', { organizationId: org, sort: 'duration', order: 'desc' })).json().items.map((i: { durationSeconds: number }) => i.durationSeconds);
     expect(durations).toEqual([300, 90, 90, 60, 45, 30, 10]);
+  });
+
+  it('pages through text-search results spread over years, newest first, forward and back', async () => {
+    const org = (await createOrganization(t.ctx)).id;
+    const ages = [0.2, 3, 20, 90, 200, 500, 900]; // days ago
+    const made = [];
+    for (const days of ages) {
+      made.push(await createConversation(t.ctx, { organizationId: org, startedAt: new Date(Date.now() - days * 86_400_000), lines: [['caller', 'Is the zebra crossing near your office?']] }));
+      await createConversation(t.ctx, { organizationId: org, startedAt: new Date(Date.now() - days * 86_400_000 - 1000), lines: [['caller', 'Where do I park?']] });
+    }
+    const expected = made.map((c) => c.id);
+    const pages = [];
+    let page = (await list('admin', { organizationId: org, q: 'zebra', limit: '2' })).json();
+    pages.push(page);
+    while (page.nextCursor) {
+      page = (await list('admin', { organizationId: org, q: 'zebra', limit: '2', after: page.nextCursor })).json();
+      pages.push(page);
+    }
+    expect(pages.flatMap((p) => p.items.map((i: Item) => i.id))).toEqual(expected);
+    const back = (await list('admin', { organizationId: org, q: 'zebra', limit: '2', before: pages[3].prevCursor })).json();
+    expect(back.items.map((i: Item) => i.id)).toEqual(expected.slice(4, 6));
+    const asc = await ids('admin', { organizationId: org, q: 'zebra', order: 'asc' });
+    expect(asc).toEqual([...expected].reverse());
   });
 
   it('refuses a cursor that was tampered with or made for another sort', async () => {

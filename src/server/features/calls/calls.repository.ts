@@ -165,7 +165,8 @@ function runListQuery(db: DbOrTx, f: CallListFilter, textWindow: { from?: Date; 
     const v = cursorValueSql(f.sort, f.cursor.value);
     where.push(descending ? sql`(${key}, c.id) < (${v}, ${f.cursor.id}::uuid)` : sql`(${key}, c.id) > (${v}, ${f.cursor.id}::uuid)`);
   }
-  const dir = sql.raw(descending ? 'desc' : 'asc');
+  // The indexes are `desc nulls last`; an order must say the same to be served by them.
+  const dir = sql.raw(descending ? 'desc nulls last' : 'asc nulls first');
   const outerDir = sql.raw(f.order === 'desc' ? 'desc' : 'asc');
   const match = f.q
     ? sql`(select ts_headline(${FTS_CONFIG}, c2.transcript_text, websearch_to_tsquery(${FTS_CONFIG}, ${f.q}), ${HEADLINE_OPTIONS}) from calls c2 where c2.id = page.id)`

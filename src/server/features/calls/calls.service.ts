@@ -7,7 +7,7 @@ import { recordAudit, recordPhiView } from '../audit/audit.service.js';
 import { createHandoff, type HandoffPriority, type HandoffType } from '../handoffs/handoffs.core.js';
 import { publishLive } from '../live/live.publisher.js';
 import { isCalendarDate, startedWindows } from './call-windows.js';
-import { buildChatContext } from './chat-context.js';
+import { buildChatContext } from '../../../domain/calls/chat-context.js';
 import {
   appendCallEvent,
   appointmentRequestsOfCall,

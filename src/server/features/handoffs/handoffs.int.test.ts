@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { callEvents, calls, organizations, scheduleShifts, schedules } from '../../db/schema/index.js';
+import { callEvents, calls, scheduleShifts, schedules } from '../../db/schema/index.js';
 import { auditRows, createOrganization, createStaffUser, createTestApp, errorCode, outboxFor, signIn, type TestAppHandle } from '../../test-support/index.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
 import { saveHoursIfVersion } from '../hours/hours.repository.js';
@@ -232,7 +231,15 @@ describe('deadlines', () => {
     expect(await due('high')).toBe('2026-03-17T13:30:00.000Z'); // 30 min Mon + 30 min Tue → Tue 09:30
     expect(await due('normal')).toBe('2026-03-17T16:30:00.000Z'); // → Tue 12:30
     expect(await due('low')).toBe('2026-03-17T20:30:00.000Z'); // 8 business hours → Tue 16:30
-    await t.db.update(organizations).set({ agentSettings: { handoffSla: { high: 120 } } }).where(eq(organizations.id, clinic.id));
+    const url = `/api/organizations/${clinic.id}/handoff-deadlines`;
+    const put = (cookie: string, payload: object) => t.app.inject({ method: 'PUT', url, headers: { cookie }, payload });
+    expect((await put(cookies.agent, { urgent: null, high: 120, normal: null, low: null })).statusCode).toBe(403);
+    expect((await put(cookies.admin, { urgent: 0, high: 'soon', normal: null, low: null })).json().error.fields).toHaveProperty('high');
+    const saved = await put(cookies.admin, { urgent: 10, high: 120, normal: null, low: null });
+    expect(saved.json().rules).toMatchObject({ urgent: { minutes: 10, custom: true, business: false }, high: { minutes: 120, custom: true }, normal: { minutes: 240, custom: false, defaultMinutes: 240 } });
     expect(await due('high')).toBe('2026-03-17T14:30:00.000Z'); // → Tue 10:30
+    expect(await due('urgent')).toBe('2026-03-16T20:40:00.000Z');
+    expect(await due('normal')).toBe('2026-03-17T16:30:00.000Z'); // unchanged default
+    expect((await t.app.inject({ url, headers: { cookie: cookies.outsider } })).statusCode).toBe(404);
   });
 });

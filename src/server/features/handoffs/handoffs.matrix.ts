@@ -80,6 +80,18 @@ export function handoffMatrixRows(): MatrixRow[] {
       request: (fx) => ({ payload: { organizationId: fx.home.id, type: 'message', priority: 'low', reason: 'Matrix: a message for the practice' } }),
       otherOrganization: { as: 'supervisor', request: (fx) => ({ payload: { organizationId: fx.home.id, type: 'message', reason: 'Not yours' } }), status: 404 },
     },
+    {
+      route: 'GET /api/organizations/:id/handoff-deadlines',
+      expect: works(200),
+      request: (fx) => ({ url: `/api/organizations/${fx.home.id}/handoff-deadlines` }),
+      otherOrganization: { as: 'agent', request: (fx) => ({ url: `/api/organizations/${fx.home.id}/handoff-deadlines` }), status: 404 },
+    },
+    {
+      route: 'PUT /api/organizations/:id/handoff-deadlines',
+      expect: only(['admin', 'supervisor'], 200),
+      request: (fx) => ({ url: `/api/organizations/${fx.home.id}/handoff-deadlines`, payload: { urgent: null, high: 90, normal: null, low: null } }),
+      otherOrganization: { as: 'supervisor', request: (fx) => ({ url: `/api/organizations/${fx.home.id}/handoff-deadlines`, payload: { urgent: 5, high: null, normal: null, low: null } }), status: 404 },
+    },
   ];
   const perHandoff: [string, string, number, (fx: MatrixFixtures) => Promise<SampleRequest>][] = [
     ['GET', '', 200, onHandoff('')],

@@ -52,7 +52,7 @@ export type OpenNowRow = {
  */
 export async function listOpenNowRows(db: DbOrTx, scope: string[] | null): Promise<OpenNowRow[]> {
   if (scope && scope.length === 0) return [];
-  const visible = scope ? sql`and o.id = any(${scope}::uuid[])` : sql``;
+  const visible = scope ? sql`and o.id = any(${sql.param(scope)}::uuid[])` : sql``;
   const result = await db.execute<OpenNowRow>(sql`
     select o.id, o.name, o.slug, o.time_zone as "timeZone", o.status, coalesce(h.version, 0) as "hoursVersion"
     from ${organizations} o

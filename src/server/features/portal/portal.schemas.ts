@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, text } from '../appointment-requests/public-requests.schemas.js';
+import { birthDate, text } from '../appointment-requests/public-requests.schemas.js';
 
 const typeError = (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? 'required' : 'wrongType');
 
@@ -12,7 +12,7 @@ export const SignInBody = z.object({
     .max(254, { error: 'tooLong:254' })
     .refine((v) => v !== '', { error: 'required', abort: true })
     .refine((v) => !/[<>]/.test(v), { error: 'markup', abort: true }),
-  dateOfBirth: isoDate(true),
+  dateOfBirth: birthDate(true),
 });
 
 export const SignInResponse = z.object({

@@ -39,19 +39,22 @@ export function uniqueNumber(): string {
  */
 export async function createPractice(
   ctx: Pick<AppContext, 'db'>,
-  opts: { open?: boolean; onDuty?: boolean; agentSettings?: Record<string, unknown>; appointments?: Record<string, unknown>; status?: 'active' | 'paused' } = {},
+  opts: { open?: boolean; onDuty?: boolean; agentSettings?: Record<string, unknown>; appointments?: Record<string, unknown>; status?: 'active' | 'paused'; country?: 'US' | 'GB' } = {},
 ): Promise<Practice> {
-  const org = await createOrganization(ctx, { status: opts.status ?? 'active' });
+  const gb = opts.country === 'GB';
+  const org = await createOrganization(ctx, { status: opts.status ?? 'active', timeZone: gb ? 'Europe/London' : 'America/New_York' });
   const name = org.name;
   await ctx.db
     .update(organizations)
     .set({
       agentSettings: { ...defaultAgentSettings(name), ...(opts.agentSettings ?? {}) },
       appointmentSettings: { enabled: true, visitReasons: ['New patient visit', 'Follow-up', 'Annual physical', 'Sick visit', 'Vaccination'], message: 'We will call you to confirm a time.', ...(opts.appointments ?? {}) },
-      address: { line1: '1 Test Street', city: 'Hartford', region: 'CT', postalCode: '06103', country: 'US' },
+      address: gb
+        ? { line1: '12 Camden Road', city: 'London', region: '', postalCode: 'NW1 9DP', country: 'GB' }
+        : { line1: '1 Test Street', city: 'Hartford', region: 'CT', postalCode: '06103', country: 'US' },
     })
     .where(eq(organizations.id, org.id));
-  const number = uniqueNumber();
+  const number = gb ? `+4420794${String(randomInt(10_000, 99_999))}` : uniqueNumber();
   await ctx.db.insert(organizationPhoneNumbers).values({ organizationId: org.id, e164: number, label: 'Main line' });
   await ctx.db.insert(organizationHours).values({ organizationId: org.id, weekly: opts.open === false ? [] : ALWAYS, overrides: [] }).onConflictDoUpdate({
     target: organizationHours.organizationId,

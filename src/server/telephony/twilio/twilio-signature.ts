@@ -23,7 +23,7 @@ export function verifyTwilioSignature(ctx: AppContext) {
     const url = `${ctx.baseUrl}${request.url}`;
     if (typeof signature !== 'string' || !signature || !twilio.validateRequest(token, signature, url, params)) {
       request.log.warn({ url: request.url, signed: typeof signature === 'string' }, 'Twilio webhook refused: bad or missing signature');
-      return reply.status(403).type('application/json; charset=utf-8').send({ error: { code: 'invalid_signature', message: 'The request signature is missing or does not match.' } });
+      return reply.status(403).type('application/json; charset=utf-8').send({ error: { code: 'forbidden', message: 'The request signature (X-Twilio-Signature) is missing or does not match.' } });
     }
   };
 }

@@ -36,7 +36,7 @@ describe('signatures', () => {
   });
 
   it('answers 503 when no auth token is configured, rather than trusting unsigned requests', async () => {
-    const bare = await createTestApp();
+    const bare = await createTestApp({ TWILIO_AUTH_TOKEN: undefined });
     try {
       const res = await postSigned(bare.app, '/telephony/twilio/voice', { CallSid: newCallSid(), From: caller, To: practice.number });
       expect(res.statusCode).toBe(503);

@@ -102,44 +102,12 @@ export interface CallDetail {
   notes: CallNote[];
 }
 
-export type ChatStep =
-  | {
-      kind: 'model_request';
-      seq: number;
-      at: string;
-      latencyMs: number | null;
-      brain: string | null;
-      model: string | null;
-      messages: unknown;
-      tools: unknown;
-      response: unknown;
-      intent: string | null;
-      slots: unknown;
-      decision: unknown;
-      promptTokens: number | null;
-      completionTokens: number | null;
-      fellBackToBuiltin: boolean;
-    }
-  | { kind: 'tool_call'; seq: number; at: string; name: string; arguments: unknown }
-  | { kind: 'tool_result'; seq: number; at: string; latencyMs: number | null; name: string; ok: boolean | null; result: unknown }
-  | { kind: 'transfer'; seq: number; at: string; target: unknown; result: unknown }
-  | { kind: 'error'; seq: number; at: string; payload: unknown };
-
-export interface ChatTurn {
-  index: number;
-  at: string;
-  callerText: string | null;
-  callerConfidence: number | null;
-  steps: ChatStep[];
-  agentText: string | null;
-  latencyMs: number | null;
-  promptTokens: number;
-  completionTokens: number;
-}
+export type { ChatStep, ChatTurn, ChatContextTotals } from '@domain/calls/chat-context';
+import type { ChatContextTotals, ChatTurn } from '@domain/calls/chat-context';
 
 export interface ChatContext {
   call: { id: string; organizationId: string; organizationName: string; brain: 'builtin' | 'llm'; status: CallStatus; live: boolean; startedAt: string; contactNumber: string };
   systemPrompt: string | null;
   turns: ChatTurn[];
-  totals: { turns: number; modelRequests: number; toolCalls: number; promptTokens: number; completionTokens: number; latencyMs: number };
+  totals: ChatContextTotals;
 }

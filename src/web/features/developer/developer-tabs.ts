@@ -45,4 +45,11 @@ export const DEVELOPER_TABS: readonly DeveloperTab[] = [
     description: 'The REST API, generated from the same schemas the server validates requests with.',
     Component: React.lazy(() => import('./components/api-reference-tab').then((m) => ({ default: m.ApiReferenceTab }))),
   },
+  {
+    id: 'playground',
+    label: 'Playground',
+    capability: 'playground.use',
+    description: 'Talk to the agent as a caller, by typing, and see what its brain saw and decided on each turn. Every conversation is a real call.',
+    Component: React.lazy(() => import('@web/features/playground/components/playground-tab').then((m) => ({ default: m.PlaygroundTab }))),
+  },
 ];

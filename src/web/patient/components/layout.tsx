@@ -44,7 +44,7 @@ export function Layout({ title, practice, children }: { title: string; practice?
               S
             </span>
             <span>
-              {t('app.brand')} <span class="font-normal text-muted-foreground">· {t('app.area')}</span>
+              {t('app.brand')} <span class="hidden font-normal text-muted-foreground sm:inline">· {t('app.area')}</span>
             </span>
           </a>
           <LanguageSwitch />

@@ -27,8 +27,9 @@ export function IntakeSectionForm(p: {
   const s = p.section;
   const values = p.answers[s.id] ?? {};
   return (
-    <fieldset class="card space-y-5">
-      <legend class="float-left mb-2 w-full text-lg font-semibold">{t(`intake.s.${s.id}` as MessageKey)}</legend>
+    <div class="card">
+      <fieldset class="space-y-5">
+      <legend class="mb-1 text-lg font-semibold">{t(`intake.s.${s.id}` as MessageKey)}</legend>
       {s.fields.map((f) => {
         const id = `${s.id}.${f.id}`;
         const v = values[f.id];
@@ -71,7 +72,8 @@ export function IntakeSectionForm(p: {
             );
         }
       })}
-    </fieldset>
+      </fieldset>
+    </div>
   );
 }
 

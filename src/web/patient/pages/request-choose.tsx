@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { api, ApiError } from '../api';
 import { Layout } from '../components/layout';
 import { ErrorPanel, Loading, Notice, Panel } from '../components/status';
-import { hoursByDay, statusText } from '../format';
+import { formatDay, formatPhone, hoursByDay, statusText } from '../format';
 import { useI18n, type MessageKey } from '../i18n/i18n';
 import { navigate, onLinkClick } from '../router';
 import { emergencyOf, type Draft, type Practice, type PracticeSummary } from '../types';
@@ -111,7 +111,13 @@ function PracticeStart({ slug }: { slug: string }) {
         {p.name}
       </h1>
       {address && <p class="mt-1 text-muted-foreground">{address}</p>}
-      {p.phone && <p class="mt-1 text-muted-foreground">{t('practice.callUs', { phone: p.phone })}</p>}
+      {p.phone && (
+        <p class="mt-1 text-muted-foreground">
+          <a href={`tel:${p.phone}`} class="link">
+            {t('practice.callUs', { phone: formatPhone(p.phone) })}
+          </a>
+        </p>
+      )}
 
       <section aria-labelledby="hours-h" class="card mt-6">
         <div class="flex flex-wrap items-baseline justify-between gap-2">
@@ -140,7 +146,7 @@ function PracticeStart({ slug }: { slug: string }) {
             <ul class="mt-1 text-sm text-muted-foreground">
               {p.upcomingClosures.map((c) => (
                 <li key={c.from}>
-                  {c.from === c.to ? c.from : `${c.from} – ${c.to}`}
+                  {c.from === c.to ? formatDay(c.from, locale) : `${formatDay(c.from, locale)} – ${formatDay(c.to, locale)}`}
                   {c.label && ` · ${c.label}`}
                   {c.closed && ` · ${t('practice.closed')}`}
                 </li>
@@ -172,7 +178,11 @@ function PracticeStart({ slug }: { slug: string }) {
         ) : (
           <Notice tone="warning">
             <p>{t('practice.disabled')}</p>
-            {p.phone && <p class="mt-1 font-semibold">{t('practice.callUs', { phone: p.phone })}</p>}
+            {p.phone && (
+              <a href={`tel:${p.phone}`} class="mt-1 block font-semibold underline underline-offset-2">
+                {t('practice.callUs', { phone: formatPhone(p.phone) })}
+              </a>
+            )}
           </Notice>
         )}
       </div>

@@ -5,7 +5,7 @@ import { ErrorPanel, Loading, Panel } from '../components/status';
 import { callbackText, formatPhone } from '../format';
 import { useI18n } from '../i18n/i18n';
 import { onLinkClick } from '../router';
-import type { Success } from '../types';
+import { emergencyOf, type Success } from '../types';
 import { useLoad } from '../use-load';
 
 /** /request-appointment/success — the reference, when the practice will call, intake and portal. */
@@ -45,7 +45,7 @@ export function RequestSuccessPage() {
   const d = s.data;
   const when = callbackText(d.callback, locale);
   return (
-    <Layout title={t('success.title')}>
+    <Layout title={t('success.title')} practice={emergencyOf(d.organization)}>
       <section class="card border-green-200">
         <div class="flex items-center gap-3">
           <span aria-hidden="true" class="inline-flex size-10 items-center justify-center rounded-full bg-success-soft text-xl text-success-soft-foreground">

@@ -20,7 +20,7 @@ export function startAppointment(fc: FlowCtx, text: string): FlowReply {
   fc.b.appt = {};
   fc.b.lastFilled = undefined;
   const filled = absorb(fc, text, null);
-  return askNext(fc, `I can help you request an appointment. ${acknowledge(fc, filled)}`);
+  return askNext(fc, `I can help you request an appointment. ${acknowledge(fc, filled, { onlyNameOrDate: true })}`);
 }
 
 function askNext(fc: FlowCtx, prefix: string): FlowReply {

@@ -66,18 +66,19 @@ function partialDobQuestion(d: DateParts | undefined): string | null {
 export function readBack(fc: FlowCtx): string {
   const a = fc.b.appt;
   const who = `${a.first} ${a.last}`;
-  const reason = a.reason === 'Other' || !a.reason ? (a.reasonOther ?? 'your visit') : `a ${a.reason.toLowerCase()}${a.reasonOther ? ` (${a.reasonOther})` : ''}`;
+  const named = a.reason?.toLowerCase() ?? '';
+  const reason = a.reason === 'Other' || !a.reason ? (a.reasonOther ?? 'your visit') : `${/^[aeiou]/.test(named) ? 'an' : 'a'} ${named}${a.reasonOther ? ` (${a.reasonOther})` : ''}`;
   const patient = a.isNew ? 'a new patient' : 'a returning patient';
   const prefs = a.prefs ? sayPreferences(a.prefs) : 'any time';
   return `Let me read that back. ${who}, born ${sayDate(a.dobIso!, fc.dayFirst)}, for ${reason}, ${patient}, preferring ${prefs}, and we'll call ${sayPhone(a.phone!)}. Is that all correct?`;
 }
 
 /** A short acknowledgement of what was just understood ("Thanks, Jane."). */
-export function acknowledge(fc: FlowCtx, filled: Filled[]): string {
+export function acknowledge(fc: FlowCtx, filled: Filled[], opts: { onlyNameOrDate?: boolean } = {}): string {
   const a = fc.b.appt;
-  if (filled.includes('dob') && a.dobIso) return `Got it, ${sayDate(a.dobIso, fc.dayFirst)}.`;
   if (filled.includes('name') && a.first) return `Thank you, ${a.first}.`;
-  if (filled.length) return 'Got it.';
+  if (filled.includes('dob') && a.dobIso) return `Got it, ${sayDate(a.dobIso, fc.dayFirst)}.`;
+  if (filled.length && !opts.onlyNameOrDate) return 'Got it.';
   return '';
 }
 

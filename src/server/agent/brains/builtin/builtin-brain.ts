@@ -40,7 +40,7 @@ async function route(fc: FlowCtx, text: string): Promise<FlowReply> {
   const intents = detectIntents(text);
   fc.intent = intents[0] ?? null;
   if (!FREE_TEXT.has(`${b.flow}:${b.step}`)) {
-    if (intents[0] === 'human' || (intents[0] === 'callback' && b.flow !== 'callback' && intents.includes('human'))) return startTransfer(fc, text);
+    if (intents[0] === 'human') return startTransfer(fc, text);
     if (intents[0] === 'do_not_call') {
       const r = await fc.tools.run('add_to_do_not_call', {});
       b.flow = 'anything_else';

@@ -1,4 +1,3 @@
-import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -20,16 +19,15 @@ export interface CallNotesProps {
   callId: string;
   notes: CallNote[];
   canWrite: boolean;
-  /** The note box, so "Add note" in the header can take the user there. */
-  textareaRef?: React.Ref<HTMLTextAreaElement>;
+  /** The note box's id, so "Add note" in the header can take the user there. */
+  textareaId?: string;
 }
 
 /** Staff notes on the call, newest last, and a box to add one. */
-export function CallNotes({ callId, notes, canWrite, textareaRef }: CallNotesProps) {
+export function CallNotes({ callId, notes, canWrite, textareaId }: CallNotesProps) {
   const add = useAddCallNote();
   const { toast } = useToast();
   const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<NoteForm>({ resolver: zodResolver(noteSchema), defaultValues: { text: '' } });
-  const { ref: registerRef, ...field } = register('text');
   const onSubmit = handleSubmit((values) =>
     add.mutate(
       { id: callId, text: values.text },
@@ -67,16 +65,7 @@ export function CallNotes({ callId, notes, canWrite, textareaRef }: CallNotesPro
         <form onSubmit={onSubmit} noValidate className="space-y-3">
           {add.error && !fieldOnly ? <FormErrorAlert error={add.error} /> : null}
           <FormField label="Add a note" error={errors.text?.message} description="Visible to staff of this organization, never to the caller.">
-            <Textarea
-              rows={3}
-              maxLength={4000}
-              {...field}
-              ref={(el) => {
-                registerRef(el);
-                if (typeof textareaRef === 'function') textareaRef(el);
-                else if (textareaRef) (textareaRef as React.RefObject<HTMLTextAreaElement | null>).current = el;
-              }}
-            />
+            <Textarea id={textareaId} rows={3} maxLength={4000} {...register('text')} />
           </FormField>
           <Button type="submit" loading={add.isPending}>
             Add note

@@ -7,16 +7,18 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format-date';
+import { useReturnFocus } from '@web/lib/use-return-focus';
 import { useErrorReport } from '../api/get-error';
 import type { ErrorEvent } from '../types';
 
 /** The full report of one error, found by its reference (digest). */
 export function ErrorReportDialog({ digest, onOpenChange }: { digest: string | null; onOpenChange: (open: boolean) => void }) {
+  const returnFocus = useReturnFocus(digest !== null);
   const report = useErrorReport(digest);
 
   return (
     <Dialog open={digest !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-3xl">
+      <DialogContent className="max-w-3xl" onCloseAutoFocus={returnFocus}>
         {digest === null ? null : report.isPending ? (
           <>
             <DialogHeader>

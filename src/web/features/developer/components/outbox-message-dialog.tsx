@@ -1,14 +1,16 @@
 import { Badge } from '@web/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { formatDateTime } from '@web/lib/format-date';
+import { useReturnFocus } from '@web/lib/use-return-focus';
 import type { OutboxMessage } from '../types';
 import { LinkifiedText } from './linkified-text';
 import { OutboxStatusBadge } from './outbox-status-badge';
 
 export function OutboxMessageDialog({ message, onOpenChange }: { message: OutboxMessage | null; onOpenChange: (open: boolean) => void }) {
+  const returnFocus = useReturnFocus(message !== null);
   return (
     <Dialog open={message !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-w-2xl" onCloseAutoFocus={returnFocus}>
         {message ? (
           <>
             <DialogHeader>

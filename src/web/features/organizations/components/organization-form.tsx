@@ -179,7 +179,7 @@ export const OrganizationForm = React.forwardRef<OrganizationFormHandle, Organiz
   const brain = form.watch('agentSettings.brain');
 
   return (
-    <form id={id} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)}>
+    <form id={id} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="min-w-0">
       <fieldset disabled={readOnly} className="min-w-0">
         <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
           <TabsList className="w-full justify-start">
@@ -212,7 +212,7 @@ export const OrganizationForm = React.forwardRef<OrganizationFormHandle, Organiz
               />
             </FormField>
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Slug" required error={errors.slug?.message} description="In links such as /request-appointment?org=…">
+              <FormField label="Slug" required error={errors.slug?.message} description="Used in links for patients.">
                 <Input spellCheck={false} autoCapitalize="none" {...register('slug', { onChange: () => (slugEdited.current = true) })} />
               </FormField>
               <FormField label="Time zone" required error={errors.timeZone?.message} description="Hours and schedules are kept in this zone.">

@@ -9,14 +9,16 @@ import { Input } from '@web/components/ui/input';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
+import { useReturnFocus } from '@web/lib/use-return-focus';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 
 const schema = z.object({ password: z.string().min(1, 'Enter your password.') });
 
 export function DisableTwoFactorDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>{open ? <DisableTwoFactorForm onDone={() => onOpenChange(false)} /> : null}</DialogContent>
+      <DialogContent onCloseAutoFocus={returnFocus}>{open ? <DisableTwoFactorForm onDone={() => onOpenChange(false)} /> : null}</DialogContent>
     </Dialog>
   );
 }

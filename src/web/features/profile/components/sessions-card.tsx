@@ -17,6 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useToast } from '@web/components/ui/toast';
 import { errorMessage } from '@web/lib/api';
+import { useReturnFocus } from '@web/lib/use-return-focus';
 import { useSessions } from '../api/list-sessions';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
 import { useRevokeSession } from '../api/revoke-session';
@@ -32,6 +33,7 @@ export function SessionsCard() {
   const { toast } = useToast();
   const [confirming, setConfirming] = React.useState(false);
   const others = (sessions.data ?? []).filter((session) => !session.current);
+  const returnFocus = useReturnFocus(confirming);
 
   const signOutEverywhereElse = () =>
     revokeOthers.mutate(undefined, {
@@ -97,7 +99,7 @@ export function SessionsCard() {
       </CardContent>
 
       <AlertDialog open={confirming} onOpenChange={(open) => (open ? setConfirming(true) : (setConfirming(false), revokeOthers.reset()))}>
-        <AlertDialogContent>
+        <AlertDialogContent onCloseAutoFocus={returnFocus}>
           <AlertDialogHeader>
             <AlertDialogTitle>Sign out everywhere else?</AlertDialogTitle>
             <AlertDialogDescription>

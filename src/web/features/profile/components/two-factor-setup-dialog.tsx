@@ -12,6 +12,7 @@ import { Input } from '@web/components/ui/input';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
+import { useReturnFocus } from '@web/lib/use-return-focus';
 import { useConfirmTwoFactor } from '../api/confirm-two-factor';
 import { useStartTwoFactor, type TwoFactorSetup } from '../api/start-two-factor';
 
@@ -47,9 +48,10 @@ export function groupKey(secret: string): string {
 }
 
 export function TwoFactorSetupDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl" onInteractOutside={(event) => event.preventDefault()}>
+      <DialogContent className="max-w-xl" onCloseAutoFocus={returnFocus} onInteractOutside={(event) => event.preventDefault()}>
         {open ? <TwoFactorSetup onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>

@@ -9,6 +9,7 @@ import { Input } from '@web/components/ui/input';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
+import { useReturnFocus } from '@web/lib/use-return-focus';
 import { useOrganizationOptions } from '../api/list-organization-options';
 import { useUpdateUser } from '../api/update-user';
 import type { User } from '../types';
@@ -23,9 +24,10 @@ export interface EditUserDialogProps {
 }
 
 export function EditUserDialog({ user, isSelf, onOpenChange }: EditUserDialogProps) {
+  const returnFocus = useReturnFocus(user !== null);
   return (
     <Dialog open={user !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
+      <DialogContent className="max-w-xl" onCloseAutoFocus={returnFocus}>
         {user ? <EditUserForm key={user.id} user={user} isSelf={isSelf} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>

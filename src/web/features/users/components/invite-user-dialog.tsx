@@ -10,6 +10,7 @@ import { Input } from '@web/components/ui/input';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
+import { useReturnFocus } from '@web/lib/use-return-focus';
 import { useCreateUser, type CreateUserResult } from '../api/create-user';
 import { useOrganizationOptions } from '../api/list-organization-options';
 import { inviteUserSchema, type InviteUserFormInput, type InviteUserFormOutput } from '../user-form-schemas';
@@ -34,9 +35,10 @@ const DELIVERY_OPTIONS = [
 const FIELDS = ['email', 'name', 'role', 'organizationIds', 'mode', 'temporaryPassword'] as const;
 
 export function InviteUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">{open ? <InviteUserForm onDone={() => onOpenChange(false)} /> : null}</DialogContent>
+      <DialogContent className="max-w-xl" onCloseAutoFocus={returnFocus}>{open ? <InviteUserForm onDone={() => onOpenChange(false)} /> : null}</DialogContent>
     </Dialog>
   );
 }

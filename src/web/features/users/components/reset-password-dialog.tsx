@@ -9,6 +9,7 @@ import { Input } from '@web/components/ui/input';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
+import { useReturnFocus } from '@web/lib/use-return-focus';
 import { useResetUserPassword } from '../api/reset-user-password';
 import type { User } from '../types';
 import { resetPasswordSchema, type ResetPasswordForm } from '../user-form-schemas';
@@ -16,9 +17,10 @@ import { PasswordDeliveryChoice } from './password-delivery-choice';
 import { TemporaryPasswordReveal } from './temporary-password-reveal';
 
 export function ResetPasswordDialog({ user, onOpenChange }: { user: User | null; onOpenChange: (open: boolean) => void }) {
+  const returnFocus = useReturnFocus(user !== null);
   return (
     <Dialog open={user !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
+      <DialogContent className="max-w-xl" onCloseAutoFocus={returnFocus}>
         {user ? <ResetPasswordForm key={user.id} user={user} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>

@@ -11,6 +11,7 @@ import {
 import { Button } from '@web/components/ui/button';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
+import { useReturnFocus } from '@web/lib/use-return-focus';
 import { useSetUserActive } from '../api/set-user-active';
 import type { User } from '../types';
 
@@ -23,6 +24,7 @@ export interface SetActiveDialogProps {
 
 /** Confirms deactivating (ends every session) or reactivating a user; shows 409s in place. */
 export function SetActiveDialog({ target, isSelf, onOpenChange }: SetActiveDialogProps) {
+  const returnFocus = useReturnFocus(target !== null);
   const { toast } = useToast();
   const mutation = useSetUserActive();
 
@@ -57,7 +59,7 @@ export function SetActiveDialog({ target, isSelf, onOpenChange }: SetActiveDialo
 
   return (
     <AlertDialog open={target !== null} onOpenChange={close}>
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={returnFocus}>
         {target && user ? (
           <>
             <AlertDialogHeader>

@@ -1,3 +1,4 @@
+import * as React from 'react';
 import { KeyRound, LockOpen, MoreHorizontal, Pencil, UserCheck, UserX } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import {
@@ -13,16 +14,20 @@ export type UserAction = 'edit' | 'reset-password' | 'unlock' | 'deactivate' | '
 
 export function UserActionsMenu({ user, isSelf, onAction }: { user: User; isSelf: boolean; onAction: (action: UserAction, user: User) => void }) {
   const disabled = user.status === 'disabled';
-  // Let the menu close and hand focus back to its button first: the dialog that opens next
-  // then returns focus to that button when it closes.
+  const triggerRef = React.useRef<HTMLButtonElement>(null);
+  // Put focus back on the menu's button before the dialog opens, so the dialog returns focus
+  // there when it closes (the menu item that had focus is gone by then).
   const run = (action: UserAction) => () => {
-    setTimeout(() => onAction(action, user), 0);
+    setTimeout(() => {
+      triggerRef.current?.focus();
+      onAction(action, user);
+    }, 0);
   };
   return (
     // Non-modal, so the dialogs opened from it manage focus on their own.
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-9" aria-label={`Actions for ${user.name}`}>
+        <Button ref={triggerRef} variant="ghost" size="icon" className="size-9" aria-label={`Actions for ${user.name}`}>
           <MoreHorizontal aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>

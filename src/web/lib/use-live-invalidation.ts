@@ -36,3 +36,13 @@ export function useLiveInvalidation(topics: readonly string[], keysFor: (event: 
     timer.current = setTimeout(flush, wait);
   });
 }
+
+/** The current time, moving every `intervalMs` (countdowns, "for 3 min"). */
+export function useNow(intervalMs = 30_000): number {
+  const [now, setNow] = React.useState(() => Date.now());
+  React.useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}

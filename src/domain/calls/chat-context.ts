@@ -1,16 +1,65 @@
-import type { z } from 'zod';
-import type { ChatStep, ChatTurn } from './calls.schemas.js';
+/**
+ * The agent's context of a call, turn by turn, as a view of its events. Pure: the server
+ * answers it at GET /api/calls/:id/chat-context, and the playground builds it from the events
+ * each simulated turn returns.
+ */
+export type ChatStep =
+  | {
+      kind: 'model_request';
+      seq: number;
+      at: string;
+      latencyMs: number | null;
+      brain: string | null;
+      model: string | null;
+      messages: unknown;
+      tools: unknown;
+      response: unknown;
+      intent: string | null;
+      slots: unknown;
+      decision: unknown;
+      promptTokens: number | null;
+      completionTokens: number | null;
+      fellBackToBuiltin: boolean;
+    }
+  | { kind: 'tool_call'; seq: number; at: string; name: string; arguments: unknown }
+  | { kind: 'tool_result'; seq: number; at: string; latencyMs: number | null; name: string; ok: boolean | null; result: unknown }
+  | { kind: 'transfer'; seq: number; at: string; target: unknown; result: unknown }
+  | { kind: 'error'; seq: number; at: string; payload: unknown };
 
-type Step = z.infer<typeof ChatStep>;
-type Turn = z.infer<typeof ChatTurn>;
+export interface ChatTurn {
+  index: number;
+  at: string;
+  /** What the caller said (null for the greeting before anyone spoke). */
+  callerText: string | null;
+  callerConfidence: number | null;
+  steps: ChatStep[];
+  agentText: string | null;
+  latencyMs: number | null;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface ChatContextTotals {
+  turns: number;
+  modelRequests: number;
+  toolCalls: number;
+  promptTokens: number;
+  completionTokens: number;
+  latencyMs: number;
+}
+
+type Step = ChatStep;
+type Turn = ChatTurn;
 
 export interface ContextEvent {
   seq: number;
   kind: string;
   payload: Record<string, unknown>;
   latencyMs: number | null;
-  at: Date;
+  at: Date | string;
 }
+
+const isoOf = (at: Date | string) => (typeof at === 'string' ? at : at.toISOString());
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -23,22 +72,22 @@ const json = (v: unknown): unknown => (v === undefined ? null : v);
  * call and result, transfer and error up to the next time the caller speaks. Speech, status,
  * note and recording events only frame the turns.
  */
-export function buildChatContext(events: readonly ContextEvent[]) {
+export function buildChatContext(events: readonly ContextEvent[]): { systemPrompt: string | null; turns: ChatTurn[]; totals: ChatContextTotals } {
   const turns: Turn[] = [];
   let current: Turn | null = null;
   const agentLines: string[][] = [];
 
-  const open = (at: Date, callerText: string | null, confidence: number | null) => {
-    current = { index: turns.length, at: at.toISOString(), callerText, callerConfidence: confidence, steps: [], agentText: null, latencyMs: null, promptTokens: 0, completionTokens: 0 };
+  const open = (at: Date | string, callerText: string | null, confidence: number | null) => {
+    current = { index: turns.length, at: isoOf(at), callerText, callerConfidence: confidence, steps: [], agentText: null, latencyMs: null, promptTokens: 0, completionTokens: 0 };
     turns.push(current);
     agentLines.push([]);
     return current;
   };
-  const ensure = (at: Date): Turn => current ?? open(at, null, null);
+  const ensure = (at: Date | string): Turn => current ?? open(at, null, null);
 
   for (const e of events) {
     const p = e.payload ?? {};
-    const at = e.at.toISOString();
+    const at = isoOf(e.at);
     switch (e.kind) {
       case 'caller_speech':
         open(e.at, str(p.text) ?? '', num(p.confidence));

@@ -1,0 +1,53 @@
+import type { MatrixFixtures, MatrixRow } from '../policy/authorization-matrix.table.js';
+import { everyone, NOT_ORGANIZATION_SCOPED, only } from '../policy/authorization-matrix.table.js';
+
+/**
+ * Authorization-matrix rows of the telephony adapters (spread into MATRIX).
+ *
+ * - Twilio webhooks are public but signed: without X-Twilio-Signature every caller — signed-in
+ *   staff included — gets 403 and nothing is stored (twilio-webhooks.int.test.ts drives the
+ *   signed path).
+ * - The simulator is the playground's: `playground.use` (admin, supervisor, developer). A user
+ *   of another organization gets 404 for `home` and its calls.
+ */
+export function telephonyMatrixRows(): MatrixRow[] {
+  const PLAYERS = ['admin', 'supervisor', 'developer'] as const;
+  const twilio = (path: string): MatrixRow => ({
+    route: `POST ${path}`,
+    expect: everyone(403),
+    request: () => ({ payload: { CallSid: 'CA-matrix', From: '+18605550123', To: '+18605550100', CallStatus: 'completed' } }),
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  });
+  /** A simulated call to `home`, started by its administrator. */
+  const homeCall = async (fx: MatrixFixtures): Promise<string> => {
+    const res = await fx.app.inject({ method: 'POST', url: '/api/simulator/calls', headers: { cookie: fx.users.admin.cookie }, payload: { organizationId: fx.home.id } });
+    if (res.statusCode !== 201) throw new Error(`simulated call failed: ${res.body}`);
+    return res.json().callId as string;
+  };
+
+  return [
+    twilio('/telephony/twilio/voice'),
+    twilio('/telephony/twilio/gather'),
+    twilio('/telephony/twilio/dial-result'),
+    twilio('/telephony/twilio/status'),
+    twilio('/telephony/twilio/recording'),
+    {
+      route: 'POST /api/simulator/calls',
+      expect: only([...PLAYERS], 201),
+      request: (fx) => ({ payload: { organizationId: fx.home.id } }),
+      otherOrganization: { as: 'supervisor', request: (fx) => ({ payload: { organizationId: fx.home.id } }), status: 404 },
+    },
+    {
+      route: 'POST /api/simulator/calls/:id/turns',
+      expect: only([...PLAYERS], 200),
+      request: async (fx) => ({ url: `/api/simulator/calls/${await homeCall(fx)}/turns`, payload: { text: 'What are your hours?' } }),
+      otherOrganization: { as: 'developer', request: async (fx) => ({ url: `/api/simulator/calls/${await homeCall(fx)}/turns`, payload: { text: 'hello' } }), status: 404 },
+    },
+    {
+      route: 'POST /api/simulator/calls/:id/hangup',
+      expect: only([...PLAYERS], 200),
+      request: async (fx) => ({ url: `/api/simulator/calls/${await homeCall(fx)}/hangup` }),
+      otherOrganization: { as: 'supervisor', request: async (fx) => ({ url: `/api/simulator/calls/${await homeCall(fx)}/hangup` }), status: 404 },
+    },
+  ];
+}

@@ -1,0 +1,44 @@
+/**
+ * A scripted caller: what they do, turn by turn, what the agent should say back, and what the
+ * call must leave behind. Run through the signed Twilio webhooks by caller-scenarios.int.test.ts.
+ */
+export type ScenarioStep =
+  | string
+  | [caller: string, agent: RegExp]
+  | { silence: true; agent?: RegExp }
+  | { dial: 'completed' | 'no-answer' | 'busy' | 'failed'; agent?: RegExp }
+  | { hangup: true };
+
+export interface ScenarioExpectations {
+  outcome: string;
+  status?: string;
+  /** The last TwiML ends the call. */
+  hangup?: boolean;
+  /** The greeting or any reply transfers with <Dial> to the on-duty person's phone. */
+  transferred?: boolean;
+  request?: Record<string, unknown> | null;
+  handoffs?: { type: string; priority: string; status?: string }[];
+  doNotCall?: boolean;
+  /** Text the agent must never have said (e.g. nothing about a request on a mismatch). */
+  neverSaid?: RegExp;
+  lastSaid?: RegExp;
+}
+
+export interface Scenario {
+  name: string;
+  practice?: {
+    open?: boolean;
+    onDuty?: boolean;
+    agentSettings?: Record<string, unknown>;
+    appointments?: Record<string, unknown>;
+    country?: 'US' | 'GB';
+  };
+  /** The caller's number (a US number by default). */
+  from?: string;
+  /** Records the scenario needs first (a submitted request to ask about): values for {placeholders}. */
+  setup?: 'submitted_request';
+  steps: ScenarioStep[];
+  expect: ScenarioExpectations;
+}
+
+export const CALLER = '+18605550123';

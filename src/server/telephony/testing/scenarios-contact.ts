@@ -1,0 +1,105 @@
+import type { Scenario } from './scenario-types.js';
+
+const ASK_NAME = /first and last name/;
+const ASK_DOB = /date of birth/;
+const OFFER_CALLBACK = /Would you like someone to call you back\?/;
+const NUMBER_OK = /8 6 0, 5 5 5, 0 1 2 3 the best number/;
+const CALLBACK_SAVED = /call you back at 8 6 0, 5 5 5, 0 1 2 3/;
+
+/** People, call-backs, messages, requests' status, the do-not-call list, emergencies, the rest. */
+export const CONTACT_SCENARIOS: Scenario[] = [
+  {
+    name: 'asks for a person while the practice is open: transferred to the person on duty',
+    steps: [['Can I speak to a real person please', /Please hold while I connect you with Dana Reyes/], { dial: 'completed' }],
+    expect: { outcome: 'transferred', transferred: true, hangup: true, handoffs: [{ type: 'live_transfer', priority: 'high', status: 'open' }] },
+  },
+  {
+    name: 'a transfer nobody answers: the agent comes back and takes a call-back',
+    steps: [
+      ['operator', /connect you with Dana Reyes/],
+      { dial: 'no-answer', agent: /Dana Reyes isn't available right now\. Would you like someone to call you back\?/ },
+      ['yes please', NUMBER_OK],
+      ['yes', CALLBACK_SAVED],
+      ['no', /Goodbye/],
+    ],
+    expect: {
+      outcome: 'message_taken',
+      transferred: true,
+      handoffs: [
+        { type: 'live_transfer', priority: 'high', status: 'canceled' },
+        { type: 'callback', priority: 'high', status: 'open' },
+      ],
+    },
+  },
+  {
+    name: 'a busy transfer, no call-back wanted',
+    steps: [['let me talk to someone', /connect you/], { dial: 'busy', agent: OFFER_CALLBACK }, ['no thanks', /No problem\. Is there anything else/], ['no', /Goodbye/]],
+    expect: { outcome: 'other', handoffs: [{ type: 'live_transfer', priority: 'high', status: 'canceled' }] },
+  },
+  {
+    name: 'asks for a person while closed: offered a call-back',
+    practice: { open: false },
+    steps: [['I need to talk to a receptionist', /We're closed right now.*call you back\. Would you like someone to call you back\?/], ['yes', NUMBER_OK], ['yes', CALLBACK_SAVED], ['no', /Goodbye/]],
+    expect: { outcome: 'message_taken', handoffs: [{ type: 'callback', priority: 'normal' }] },
+  },
+  {
+    name: 'nobody on duty: offered a call-back',
+    practice: { onDuty: false },
+    steps: [['transfer me to the front desk', /nobody is available/], ['yes', NUMBER_OK], ['yes', CALLBACK_SAVED], ['no', /Goodbye/]],
+    expect: { outcome: 'message_taken', handoffs: [{ type: 'callback', priority: 'normal' }] },
+  },
+  {
+    name: 'asks for a person in the middle of an appointment request',
+    steps: [["I'd like to book an appointment", ASK_NAME], ['Jane Smith', ASK_DOB], ['actually can I just talk to a real person', /connect you with Dana Reyes/], { dial: 'completed' }],
+    expect: { outcome: 'transferred', transferred: true, request: null },
+  },
+  {
+    name: 'a practice that never transfers takes a message instead',
+    practice: { agentSettings: { transferBehaviour: 'never_transfer' } },
+    steps: [['can I speak with the nurse', /not able to transfer calls.*What would you like me to pass on\?/], ['My test results, please call me', /who is the message from/], ['Jane Smith', /best number for a reply/], ['yes', /passed your message on/], ['no', /Goodbye/]],
+    expect: { outcome: 'message_taken', handoffs: [{ type: 'message', priority: 'normal' }] },
+  },
+  {
+    name: 'leaves a message for the doctor',
+    steps: [
+      ['I want to leave a message for Dr Hart', /What would you like me to pass on\?/],
+      ["Tell her my fever is gone and I don't need the follow-up", /who is the message from/],
+      ['this is Jane Smith', /best number for a reply/],
+      ['yes', /passed your message on/],
+      ['no thank you', /Goodbye/],
+    ],
+    expect: { outcome: 'message_taken', handoffs: [{ type: 'message', priority: 'normal' }] },
+  },
+  {
+    name: 'asks for a prescription refill: a message',
+    steps: [['I need a refill on my blood pressure prescription', /pass on/], ['Lisinopril, ten milligrams, from Walgreens on Main Street', /who is the message from/], ['Bob Jones', /reply/], ['call me on 860 555 0177', /passed your message on/], ['no', /Goodbye/]],
+    expect: { outcome: 'message_taken', handoffs: [{ type: 'message', priority: 'normal' }] },
+  },
+  {
+    name: 'asks to be called back directly',
+    steps: [['Can someone call me back about my bill?', NUMBER_OK], ['yes', CALLBACK_SAVED], ['no', /Goodbye/]],
+    expect: { outcome: 'message_taken', handoffs: [{ type: 'callback', priority: 'normal' }] },
+  },
+  {
+    name: 'wants to cancel an appointment: offered a call-back from the front desk',
+    steps: [['I need to cancel my appointment for tomorrow', /can't change appointments myself.*call you back\?/], ['sure', NUMBER_OK], ['yes', CALLBACK_SAVED], ['no', /Goodbye/]],
+    expect: { outcome: 'message_taken', handoffs: [{ type: 'callback', priority: 'normal' }] },
+  },
+  {
+    name: 'checks on a request with its reference code and date of birth',
+    setup: 'submitted_request',
+    steps: [['I am calling to check on the status of my request', /reference code/], ['{code}', ASK_DOB], ['March third nineteen eighty', /We have your request/], ['no', /Goodbye/]],
+    expect: { outcome: 'question_answered', handoffs: [] },
+  },
+  {
+    name: 'a wrong date of birth on a status check reveals nothing',
+    setup: 'submitted_request',
+    steps: [['what is the status of my request', /reference code/], ['{code}', ASK_DOB], ['January 1st 1990', /couldn't find a request.*try again\?/], ['no', OFFER_CALLBACK], ['no', /anything else/], ['no', /Goodbye/]],
+    expect: { outcome: 'other', neverSaid: /We have your request|reviewing|scheduled for/ },
+  },
+  {
+    name: 'asks to be put on the do-not-call list',
+    steps: [['Please stop calling me and take me off your list', /added 8 6 0, 5 5 5, 0 1 2 3 to our do-not-call list/], ['no', /Goodbye/]],
+    expect: { outcome: 'other', doNotCall: true },
+  },
+];

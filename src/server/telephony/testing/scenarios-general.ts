@@ -1,0 +1,86 @@
+import type { Scenario } from './scenario-types.js';
+
+const EMERGENCY = /If this is a medical emergency, hang up and call 911 now\..*alerted the practice's staff/;
+const URGENT = [{ type: 'urgent', priority: 'urgent', status: 'open' }];
+
+/** Emergencies, questions, silence and misunderstandings. */
+export const GENERAL_SCENARIOS: Scenario[] = [
+  {
+    name: 'reports chest pain at once',
+    steps: [['I have crushing chest pain', EMERGENCY]],
+    expect: { outcome: 'emergency', hangup: true, handoffs: URGENT },
+  },
+  {
+    name: 'an emergency in the middle of an appointment request',
+    steps: [['I want to book an appointment', /first and last name/], ['Jane Smith', /date of birth/], ["wait, my dad can't breathe", EMERGENCY]],
+    expect: { outcome: 'emergency', hangup: true, request: null, handoffs: URGENT },
+  },
+  {
+    name: 'suicidal thoughts get the crisis line too',
+    steps: [["I've been having suicidal thoughts", /988/]],
+    expect: { outcome: 'emergency', hangup: true, handoffs: URGENT },
+  },
+  {
+    name: 'stroke signs',
+    steps: [['my mother’s face is drooping and her speech is slurred', EMERGENCY]],
+    expect: { outcome: 'emergency', handoffs: URGENT },
+  },
+  {
+    name: 'an emergency while leaving a message',
+    steps: [['I want to leave a message', /pass on/], ['the bleeding will not stop', EMERGENCY]],
+    expect: { outcome: 'emergency', handoffs: URGENT },
+  },
+  {
+    name: 'the practice’s own emergency message is used',
+    practice: { agentSettings: { emergencyMessage: 'For emergencies call 911 or go to Hartford Hospital.' } },
+    steps: [['I think I am having a heart attack', /For emergencies call 911 or go to Hartford Hospital\./]],
+    expect: { outcome: 'emergency', handoffs: URGENT },
+  },
+  {
+    name: 'asks about hours while open',
+    steps: [['What are your hours?', /We're open right now.*Our regular hours are Monday to Sunday, midnight to midnight\. Is there anything else/], ["no that's all, thanks", /Goodbye/]],
+    expect: { outcome: 'question_answered', hangup: true, handoffs: [] },
+  },
+  {
+    name: 'asks whether the practice is open while it is closed',
+    practice: { open: false },
+    steps: [['are you open right now', /We're closed right now\./], ['no', /Goodbye/]],
+    expect: { outcome: 'question_answered' },
+  },
+  {
+    name: 'asks where the practice is',
+    steps: [['where are you located', /We're at 1 Test Street, Hartford, CT, 06103/], ['no', /Goodbye/]],
+    expect: { outcome: 'question_answered' },
+  },
+  {
+    name: 'a question answered from the practice’s FAQ',
+    practice: { agentSettings: { faq: 'Q: Do you accept Medicare? A: Yes, we accept Medicare and most major insurance plans.\nQ: Is there parking? A: Free parking behind the building.' } },
+    steps: [['do you accept medicare insurance', /Yes, we accept Medicare/], ['no', /Goodbye/]],
+    expect: { outcome: 'question_answered' },
+  },
+  {
+    name: 'two misunderstandings: offered a person or a message, takes a message',
+    steps: [['blue elephants', /didn't quite catch that/], ['purple monkey dishwasher', /connect you with a member of staff, or take a message/], ['a message please', /pass on/], ['Please call me back about my results', /who is the message from/], ['Ann Lee', /reply/], ['yes', /passed your message on/], ['no', /Goodbye/]],
+    expect: { outcome: 'message_taken', handoffs: [{ type: 'message', priority: 'normal' }] },
+  },
+  {
+    name: 'two misunderstandings: offered a person, takes the person',
+    steps: [['hmm', /didn't quite catch that/], ['the weather is nice', /connect you with a member of staff/], ['yes, a person', /connect you with Dana Reyes/], { dial: 'completed' }],
+    expect: { outcome: 'transferred', transferred: true },
+  },
+  {
+    name: 'silent after a question, then answers',
+    steps: [{ silence: true, agent: /Sorry, I didn't hear anything\. Thank you for calling/ }, ['what time do you close', /We're open right now/], ['no', /Goodbye/]],
+    expect: { outcome: 'question_answered' },
+  },
+  {
+    name: 'says nothing at all',
+    steps: [{ silence: true }, { silence: true }, { silence: true, agent: /I can't hear anything.*Goodbye/ }],
+    expect: { outcome: 'abandoned', hangup: true, status: 'completed' },
+  },
+  {
+    name: 'changes their mind mid-request',
+    steps: [['book an appointment', /first and last name/], ['never mind, bye', /No problem\..*Goodbye/]],
+    expect: { outcome: 'other', hangup: true, request: null },
+  },
+];

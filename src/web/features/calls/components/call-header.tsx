@@ -1,0 +1,57 @@
+import type * as React from 'react';
+import { formatDateTime } from '@web/lib/format-date';
+import { durationLabel, formatDuration, formatPhone } from '../format';
+import { DIRECTION_LABELS } from '../labels';
+import type { CallDetail } from '../types';
+import { CallStatusBadge, LiveBadge, OutcomeBadge } from './call-badges';
+
+function Item({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 text-sm [overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}
+
+/** Who, when, how long, how it went: the facts of a call at a glance. */
+export function CallFacts({ detail }: { detail: CallDetail }) {
+  const c = detail.call;
+  return (
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-3 lg:grid-cols-4">
+      <Item label="Caller">
+        <span className="font-medium tabular-nums">{formatPhone(c.contactNumber)}</span>
+        {detail.patient ? (
+          <span className="block text-muted-foreground">
+            {detail.patient.firstName} {detail.patient.lastName} · born {detail.patient.dateOfBirth}
+          </span>
+        ) : null}
+      </Item>
+      <Item label="Organization">
+        {detail.organization.name}
+        <span className="block text-xs text-muted-foreground">{c.direction === 'inbound' ? `called ${formatPhone(c.toNumber)}` : `from ${formatPhone(c.fromNumber)}`}</span>
+      </Item>
+      <Item label="Direction">{DIRECTION_LABELS[c.direction]}</Item>
+      <Item label="Status">
+        <span className="inline-flex flex-wrap gap-1.5">
+          {c.live ? <LiveBadge /> : null}
+          <CallStatusBadge status={c.status} />
+        </span>
+      </Item>
+      <Item label="Started">
+        <time dateTime={c.startedAt}>{formatDateTime(c.startedAt, { seconds: true })}</time>
+      </Item>
+      <Item label="Ended">{c.endedAt ? <time dateTime={c.endedAt}>{formatDateTime(c.endedAt, { seconds: true })}</time> : c.live ? 'Still going on' : '—'}</Item>
+      <Item label="Duration">
+        <span aria-hidden="true" className="tabular-nums">
+          {formatDuration(c.durationSeconds)}
+        </span>
+        <span className="sr-only">{c.durationSeconds === null ? 'not known yet' : durationLabel(c.durationSeconds)}</span>
+      </Item>
+      <Item label="Outcome">
+        <OutcomeBadge outcome={c.outcome} />
+      </Item>
+      <Item label="Agent">{c.brain === 'llm' ? 'LLM brain' : 'Built-in brain'} · {c.provider === 'simulator' ? 'Simulator' : 'Phone line'}</Item>
+    </dl>
+  );
+}

@@ -1,0 +1,275 @@
+import * as React from 'react';
+import { Bot, ExternalLink, MicOff, PhoneCall, PhoneOff, Send, UserRound } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { buildChatContext } from '@domain/calls/chat-context';
+import { ChatTurnCard } from '@web/components/chat-context/chat-turn';
+import { FormErrorAlert } from '@web/components/form-error-alert';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Select } from '@web/components/ui/select';
+import { callPaths } from '@web/features/calls/paths';
+import { useSignedInSession } from '@web/features/session/use-signed-in-session';
+import { cn } from '@web/lib/utils';
+import { useHangUp, useSayAsCaller, useStartSimulatedCall, type SimulatorEvent, type TransferResult } from '../api/simulator';
+
+interface Line {
+  key: string;
+  speaker: 'caller' | 'agent';
+  text: string;
+  /** The turn of the chat context this line belongs to. */
+  turn: number;
+}
+
+interface OnCall {
+  callId: string;
+  organizationId: string;
+  ended: boolean;
+  events: SimulatorEvent[];
+  lines: Line[];
+}
+
+const TRANSFER_LABELS: Record<TransferResult, string> = {
+  completed: 'Someone answers',
+  'no-answer': 'Nobody answers',
+  busy: 'The line is busy',
+  failed: 'The transfer fails',
+};
+
+/**
+ * Developer → Playground: talk to the agent as a caller, by typing. The simulator drives the
+ * very same pipeline as a phone call, so each conversation is a real call (in /calls), and the
+ * brain's context of every turn is shown beside the conversation.
+ */
+export function PlaygroundTab() {
+  const { organizations } = useSignedInSession();
+  const [searchParams] = useSearchParams();
+  const fromCall = searchParams.get('fromCall');
+  const wanted = searchParams.get('org');
+  const [organizationId, setOrganizationId] = React.useState(() => organizations.find((o) => o.id === wanted)?.id ?? organizations[0]?.id ?? '');
+  const [from, setFrom] = React.useState('');
+  const [call, setCall] = React.useState<OnCall | null>(null);
+  const [text, setText] = React.useState('');
+  const [transferResult, setTransferResult] = React.useState<TransferResult>('completed');
+  const [selectedTurn, setSelectedTurn] = React.useState<number | null>(null);
+  const input = React.useRef<HTMLInputElement>(null);
+  const start = useStartSimulatedCall();
+  const say = useSayAsCaller();
+  const hangUp = useHangUp();
+
+  const context = React.useMemo(() => buildChatContext(call?.events ?? []), [call?.events]);
+  const turn = context.turns[selectedTurn ?? context.turns.length - 1] ?? null;
+
+  const begin = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!organizationId) return;
+    start.mutate(
+      { organizationId, from: from.trim() || undefined },
+      {
+        onSuccess: (started) => {
+          setCall({
+            callId: started.callId,
+            organizationId: started.organizationId,
+            ended: started.ended,
+            events: started.events,
+            lines: started.agentText ? [{ key: 'greeting', speaker: 'agent', text: started.agentText, turn: 0 }] : [],
+          });
+          setSelectedTurn(null);
+          requestAnimationFrame(() => input.current?.focus());
+        },
+      },
+    );
+  };
+
+  const send = (spoken: string) => {
+    if (!call || call.ended || say.isPending) return;
+    say.mutate(
+      { callId: call.callId, text: spoken, transferResult },
+      {
+        onSuccess: (result) => {
+          setCall((c) => {
+            if (!c) return c;
+            const events = [...c.events, ...result.events];
+            const turnIndex = buildChatContext(events).turns.length - 1;
+            const lines: Line[] = [...c.lines, { key: `c${events.length}`, speaker: 'caller', text: spoken || '(silence)', turn: turnIndex }];
+            if (result.agentText) lines.push({ key: `a${events.length}`, speaker: 'agent', text: result.agentText, turn: turnIndex });
+            return { ...c, events, lines, ended: result.ended };
+          });
+          setText('');
+          setSelectedTurn(null);
+          input.current?.focus();
+        },
+      },
+    );
+  };
+
+  const end = () => {
+    if (!call) return;
+    hangUp.mutate(call.callId, { onSuccess: (result) => setCall((c) => (c ? { ...c, ended: true, events: [...c.events, ...result.events] } : c)) });
+  };
+
+  if (organizations.length === 0) {
+    return <Alert variant="neutral">You are not in any organization yet, so there is no agent to talk to.</Alert>;
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+      <Card className="min-w-0">
+        <CardHeader>
+          <CardTitle as="h2">Conversation</CardTitle>
+          <CardDescription>
+            Type what a caller would say. It runs through the same pipeline as a phone call, and makes a real call record.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {fromCall && !call ? (
+            <Alert variant="info">
+              Opened from a call.{' '}
+              <Link to={callPaths.chatContext.href(fromCall)}>See its chat context</Link> and replay the caller's words here.
+            </Alert>
+          ) : null}
+          {!call ? (
+            <form onSubmit={begin} className="space-y-4" noValidate>
+              {start.error ? <FormErrorAlert error={start.error} title="The call could not start" /> : null}
+              <FormField label="Organization" required description="The agent answers in its name, with its hours and settings.">
+                <Select value={organizationId} onChange={(e) => setOrganizationId(e.target.value)}>
+                  {organizations.map((o) => (
+                    <option key={o.id} value={o.id}>
+                      {o.name}
+                    </option>
+                  ))}
+                </Select>
+              </FormField>
+              <FormField label="Caller's number" description="Optional; a fictional number is used when empty.">
+                <Input type="tel" inputMode="tel" autoComplete="off" placeholder="(860) 555-0142" maxLength={40} value={from} onChange={(e) => setFrom(e.target.value)} />
+              </FormField>
+              <Button type="submit" loading={start.isPending}>
+                <PhoneCall aria-hidden="true" />
+                Start call
+              </Button>
+            </form>
+          ) : (
+            <>
+              <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                <span className={cn('font-medium', call.ended ? 'text-muted-foreground' : 'text-success')}>{call.ended ? 'The call has ended' : 'On the call'}</span>
+                <Link to={callPaths.call.href(call.callId)} className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
+                  Open the call record
+                  <ExternalLink aria-hidden="true" className="size-3.5" />
+                </Link>
+              </div>
+              <ol aria-label="Conversation" aria-live="polite" className="max-h-[28rem] space-y-2 overflow-y-auto rounded-lg border border-border p-3" tabIndex={0}>
+                {call.lines.map((line) => {
+                  const Icon = line.speaker === 'caller' ? UserRound : Bot;
+                  return (
+                    <li key={line.key} className={cn('flex gap-2', line.speaker === 'caller' ? 'flex-row-reverse text-right' : '')}>
+                      <Icon aria-hidden="true" className="mt-1 size-4 shrink-0 text-muted-foreground" />
+                      <button
+                        type="button"
+                        onClick={() => setSelectedTurn(line.turn)}
+                        aria-pressed={turn?.index === line.turn}
+                        className={cn(
+                          'max-w-[85%] rounded-lg px-3 py-2 text-left text-sm [overflow-wrap:anywhere]',
+                          line.speaker === 'caller' ? 'bg-info-soft text-info-soft-foreground' : 'bg-muted',
+                          turn?.index === line.turn && 'ring-2 ring-primary/50',
+                        )}
+                      >
+                        <span className="sr-only">{line.speaker === 'caller' ? 'You' : 'Agent'}: </span>
+                        {line.text}
+                        <span className="sr-only"> (show the context of this turn)</span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ol>
+              {say.error ? <FormErrorAlert error={say.error} /> : null}
+              {hangUp.error ? <FormErrorAlert error={hangUp.error} /> : null}
+              {call.ended ? (
+                <div className="flex flex-wrap gap-2">
+                  <Button asChild>
+                    <Link to={callPaths.call.href(call.callId)}>Open the call record</Link>
+                  </Button>
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      setCall(null);
+                      start.reset();
+                      say.reset();
+                    }}
+                  >
+                    Start another call
+                  </Button>
+                </div>
+              ) : (
+                <form
+                  className="space-y-3"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    if (text.trim()) send(text.trim());
+                  }}
+                >
+                  <FormField label="What the caller says">
+                    <Input ref={input} autoComplete="off" maxLength={2000} value={text} onChange={(e) => setText(e.target.value)} placeholder="I'd like to book a cleaning next week." />
+                  </FormField>
+                  <div className="flex flex-wrap gap-2">
+                    <Button type="submit" loading={say.isPending} disabled={!text.trim()}>
+                      <Send aria-hidden="true" />
+                      Say it
+                    </Button>
+                    <Button variant="outline" onClick={() => send('')} disabled={say.isPending}>
+                      <MicOff aria-hidden="true" />
+                      Stay silent
+                    </Button>
+                    <Button variant="destructive" onClick={end} loading={hangUp.isPending}>
+                      <PhoneOff aria-hidden="true" />
+                      Hang up
+                    </Button>
+                  </div>
+                  <FormField label="If the agent transfers the call" description="No phone rings in the simulator; choose what happens.">
+                    <Select value={transferResult} onChange={(e) => setTransferResult(e.target.value as TransferResult)}>
+                      {(Object.keys(TRANSFER_LABELS) as TransferResult[]).map((r) => (
+                        <option key={r} value={r}>
+                          {TRANSFER_LABELS[r]}
+                        </option>
+                      ))}
+                    </Select>
+                  </FormField>
+                </form>
+              )}
+            </>
+          )}
+        </CardContent>
+      </Card>
+
+      <section aria-labelledby="playground-context-heading" className="min-w-0 space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="playground-context-heading" className="text-base font-semibold">
+            Context of {turn ? (turn.callerText === null ? 'the greeting' : `turn ${turn.index}`) : 'each turn'}
+          </h2>
+          {context.turns.length > 1 ? (
+            <div className="flex items-center gap-2">
+              <label htmlFor="playground-turn" className="text-sm text-muted-foreground">
+                Turn
+              </label>
+              <Select id="playground-turn" className="h-8 w-28" value={String(turn?.index ?? '')} onChange={(e) => setSelectedTurn(Number(e.target.value))}>
+                {context.turns.map((t) => (
+                  <option key={t.index} value={t.index}>
+                    {t.callerText === null ? 'Greeting' : `Turn ${t.index}`}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          ) : null}
+        </div>
+        {turn ? (
+          <ChatTurnCard turn={turn} headingLevel="h3" />
+        ) : (
+          <p className="rounded-xl border border-dashed border-border bg-card px-4 py-10 text-center text-sm text-muted-foreground">
+            Start a call: what the brain sees and decides on each turn shows here — intent and slots for the built-in brain; messages, tools and tokens for the LLM.
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
