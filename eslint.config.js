@@ -1,5 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -9,10 +10,11 @@ import tseslint from 'typescript-eslint';
  * type-checked set, so `npx eslint .` stays fast; `tsc --noEmit` does the type checking),
  * plus the rules of hooks for the web app.
  */
-export default tseslint.config(
-  { ignores: ['dist/**', '.tmp/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
+export default defineConfig(
+  // `.tmp*` covers the scratch folder and scratch files (both gitignored or never committed).
+  { ignores: ['dist/**', '.tmp/**', '.tmp*', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  tseslint.configs.recommended,
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },

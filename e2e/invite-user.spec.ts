@@ -54,8 +54,10 @@ test('an admin invites a user on /users; the invitee sets a password from the em
     await submitSignIn(invitee, email, password);
   }
   await expect(invitee).toHaveURL(/\/overview$/);
-  await expect(invitee.getByRole('heading', { level: 1 })).toContainText('Ida');
-  await expect(invitee.getByText('Maple Street Family Practice')).toBeVisible();
+  await expect(invitee.getByRole('button', { name: `Account menu for ${chosenName}` })).toBeVisible();
+  const session = (await (await invitee.request.get('/api/session')).json()) as { user: { role: string }; organizations: { name: string }[] };
+  expect(session.user.role).toBe('agent');
+  expect(session.organizations.map((o) => o.name)).toEqual(['Maple Street Family Practice']);
 
   await inviteeContext.close();
 

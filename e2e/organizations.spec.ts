@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { demoApi, expectStatus } from './support/api';
 import { DEMO_PASSWORD, DEMO_USERS } from './support/env';
@@ -173,4 +174,44 @@ test('saving hours that changed in another tab is refused with "changed elsewher
   await expect(first.getByLabel('Sunday, hours 1: closes')).toHaveValue('13:00');
   await first.close();
   await second.close();
+});
+
+test.describe('axe on the organization pages', () => {
+  for (const viewport of [
+    { name: 'desktop', size: { width: 1280, height: 800 } },
+    { name: '375 px', size: { width: 375, height: 740 } },
+  ]) {
+    for (const path of ['/organizations', '/organizations/hours', '/organizations/schedules']) {
+      test(`${path} at ${viewport.name} has no violations (with its editor open)`, async ({ browser }) => {
+        const api = await demoApi('admin');
+        const context = await browser.newContext({ viewport: viewport.size, storageState: await api.storageState() });
+        await api.dispose();
+        const page = await context.newPage();
+        try {
+          await page.goto(path);
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          await page.waitForLoadState('networkidle');
+          const check = async (what: string) => {
+            const results = await new AxeBuilder({ page }).analyze();
+            const summary = results.violations.map((v) => ({ rule: v.id, impact: v.impact, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+            expect(summary, `axe violations on ${path} (${what}) at ${viewport.name}`).toEqual([]);
+          };
+          await check('page');
+          const open =
+            path === '/organizations'
+              ? page.getByRole('button', { name: /^Edit / }).first()
+              : path === '/organizations/schedules'
+                ? page.getByRole('button', { name: 'Add shift' })
+                : null;
+          if (open) {
+            await open.click();
+            await expect(page.getByRole('dialog')).toBeVisible();
+            await check('dialog');
+          }
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
 });

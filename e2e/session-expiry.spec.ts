@@ -5,13 +5,11 @@ test.describe('idle session expiry', () => {
   test('after 31 idle minutes, the next step asks to sign in again and says why', async ({ page, admin, serverClock }) => {
     // The browser's clock moves with the server's, as when a laptop lid is closed and opened again.
     await page.clock.install();
-    await page.goto('/login');
+    await page.goto('/login?next=%2Fprofile');
     await submitSignIn(page, DEMO_USERS.supervisor.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/overview$/);
-    const { user } = (await (await page.request.get('/api/session')).json()) as { user: { id: string } };
-
-    await page.getByRole('main').getByRole('link', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    const { user } = (await (await page.request.get('/api/session')).json()) as { user: { id: string } };
 
     await serverClock.advanceMinutes(31);
     await page.clock.fastForward('31:00');

@@ -15,9 +15,10 @@ test.describe('sign in and out', () => {
 
       await submitSignIn(page, demo.email, DEMO_PASSWORD);
       await expect(page).toHaveURL(/\/overview$/);
-      await expect(page.getByRole('heading', { level: 1 })).toContainText(demo.name.split(' ')[0]!);
-      await expect(page.getByText(demo.email, { exact: true }).first()).toBeVisible();
-      await expect(page.getByRole('button', { name: `Account menu for ${demo.name}` })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const accountMenu = page.getByRole('button', { name: `Account menu for ${demo.name}` });
+      await expect(accountMenu).toBeVisible();
+      await expect(accountMenu).toContainText(ROLE_LABEL[role]);
       await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' })).toBeVisible();
 
       // The server holds a session for this browser.
@@ -25,7 +26,6 @@ test.describe('sign in and out', () => {
       expect(session.status()).toBe(200);
       const { user } = (await session.json()) as { user: { id: string; role: string; email: string } };
       expect(user).toMatchObject({ role, email: demo.email });
-      expect(ROLE_LABEL[role]).toBeTruthy();
 
       await signOutViaMenu(page);
       await expect(page).toHaveURL(/\/login/);

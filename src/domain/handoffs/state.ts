@@ -3,6 +3,10 @@
  * canceled handoffs can be reopened. The server refuses an action from any other status (409
  * `invalid_transition`); the web shows only the actions this allows.
  */
+export const HANDOFF_TYPES = ['live_transfer', 'callback', 'appointment_request', 'message', 'urgent'] as const;
+export type HandoffType = (typeof HANDOFF_TYPES)[number];
+export const HANDOFF_PRIORITIES = ['urgent', 'high', 'normal', 'low'] as const;
+export type HandoffPriority = (typeof HANDOFF_PRIORITIES)[number];
 export const HANDOFF_STATUSES = ['open', 'claimed', 'resolved', 'canceled'] as const;
 export type HandoffStatus = (typeof HANDOFF_STATUSES)[number];
 

@@ -19,6 +19,11 @@ function translate(locale: PatientLocale, keys: Record<string, string>): Record<
   return Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, validationMessage(locale, k, v)]));
 }
 
+/** A field's dotted path; a problem with one item of a list is the list's (`days.2` → `days`). */
+function fieldPath(instancePath: string): string {
+  return instancePath.replace(/^\//, '').replace(/\//g, '.').replace(/(\.\d+)+$/, '');
+}
+
 /**
  * For routes with `attachValidation: true`: the schema's problems as message keys per field
  * (null when the body matched), so a service can add the checks that need context and answer
@@ -28,10 +33,7 @@ export function schemaIssues(request: FastifyRequest): Record<string, string> | 
   const error = request.validationError as (Error & { validation?: { instancePath: string; message?: string }[] }) | undefined;
   if (!error) return null;
   const keys: Record<string, string> = {};
-  for (const issue of error.validation ?? []) {
-    const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-    keys[key] ??= issue.message ?? 'invalid';
-  }
+  for (const issue of error.validation ?? []) keys[fieldPath(issue.instancePath) || '_'] ??= issue.message ?? 'invalid';
   return keys;
 }
 
@@ -55,9 +57,8 @@ export async function patientScope(app: ZodApp, register: (scope: ZodApp) => voi
       if (hasZodFastifySchemaValidationErrors(error)) {
         const keys: Record<string, string> = {};
         for (const issue of error.validation) {
-          const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
           const context = error.validationContext && error.validationContext !== 'body' ? error.validationContext : '';
-          const key = [context, path].filter(Boolean).join('.') || '_';
+          const key = [context, fieldPath(issue.instancePath)].filter(Boolean).join('.') || '_';
           keys[key] ??= issue.message ?? 'invalid';
         }
         return reply.status(400).send({ error: { code: 'validation_failed', message: patientErrorMessage(locale, 'validation_failed')!, fields: translate(locale, keys), fieldKeys: keys } });

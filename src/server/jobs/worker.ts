@@ -3,12 +3,19 @@ import type { AppContext } from '../app-context.js';
 import { deliverOutboxMessageTask } from '../features/outbox/deliver-outbox-message.job.js';
 import { DELIVER_OUTBOX_TASK } from '../features/outbox/outbox.service.js';
 import { reportError } from '../features/errors/errors.service.js';
+import { CLOSE_STALE_CALLS_CRONTAB, CLOSE_STALE_CALLS_TASK, closeStaleCallsTask } from '../features/calls/jobs/close-stale-calls.job.js';
 
 /** Every background task, by name: one job per file, named after what it does. */
 export function taskList(ctx: AppContext): TaskList {
   return {
     [DELIVER_OUTBOX_TASK]: deliverOutboxMessageTask(ctx.db, { smtpUrl: ctx.env.SMTP_URL, mailFrom: ctx.env.MAIL_FROM }),
+    [CLOSE_STALE_CALLS_TASK]: closeStaleCallsTask(ctx),
   };
+}
+
+/** Recurring tasks (graphile-worker crontab lines). */
+export function crontab(): string {
+  return [CLOSE_STALE_CALLS_CRONTAB].join('\n');
 }
 
 export async function startWorker(ctx: AppContext, opts: { concurrency?: number; pollInterval?: number } = {}): Promise<Runner> {
@@ -21,6 +28,7 @@ export async function startWorker(ctx: AppContext, opts: { concurrency?: number;
   const runner = await run({
     pgPool: ctx.pool,
     taskList: taskList(ctx),
+    crontab: crontab(),
     concurrency: opts.concurrency ?? 4,
     pollInterval: opts.pollInterval ?? 1000,
     noHandleSignals: true,

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../app-context.js';
 import { organizationHours, organizations } from '../db/schema/index.js';
 import type { OrganizationRow } from '../features/organizations/organizations.repository.js';
+import { toE164 } from '../../domain/phone.js';
 import { cookiesFrom } from './http.js';
 import { outboxFor } from './factories.js';
 import type { TestApp } from './test-app.js';
@@ -64,7 +65,8 @@ export async function submitWebRequest(app: TestApp, slug: string, overrides: Re
 export async function portalSignIn(app: TestApp, ctx: Pick<AppContext, 'db'>, slug: string, contact: string, dateOfBirth: string): Promise<string> {
   const res = await app.inject({ method: 'POST', url: '/api/portal/sign-in', payload: { organization: slug, contact, dateOfBirth } });
   if (res.statusCode !== 202) throw new Error(`sign-in: ${res.statusCode} ${res.body}`);
-  const [message] = await outboxFor(ctx.db, contact.toLowerCase(), 'portal-sign-in-code');
+  const recipient = contact.includes('@') ? contact.toLowerCase() : (toE164(contact) ?? contact);
+  const [message] = await outboxFor(ctx.db, recipient, 'portal-sign-in-code');
   const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1];
   if (!code) throw new Error(`no code sent to ${contact}`);
   const verify = await app.inject({ method: 'POST', url: '/api/portal/verify', payload: { challengeId: res.json().challengeId, code } });

@@ -41,6 +41,9 @@ export const TEST_ENV = {
 export async function createTestApp(overrides: Record<string, string | undefined> = {}): Promise<TestAppHandle> {
   const adminUrl = inject('adminDatabaseUrl');
   const template = inject('templateDatabase');
+  if (!adminUrl || !template) {
+    throw new Error('No test database: integration tests run in the Vitest project "integration" (files named *.int.test.ts), whose global setup starts PostgreSQL.');
+  }
   const name = `test_${process.pid}_${randomBytes(6).toString('hex')}`;
   await withAdmin(adminUrl, (c) => c.query(`create database ${name} template ${template}`));
   const databaseUrl = withDatabase(adminUrl, name);

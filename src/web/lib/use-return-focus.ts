@@ -15,13 +15,11 @@ export function useReturnFocus(open: boolean): (event: Event) => void {
     if (open) {
       const active = document.activeElement;
       previous.current = active instanceof HTMLElement && active !== document.body ? active : null;
-      console.log('URF capture', active?.tagName, active?.getAttribute('aria-label'));
     }
   }, [open]);
 
   return React.useCallback((event: Event) => {
     const element = previous.current;
-    console.log('URF close', element?.tagName, element?.isConnected);
     previous.current = null;
     if (element && element.isConnected) {
       event.preventDefault();

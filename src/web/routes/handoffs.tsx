@@ -1,4 +1,6 @@
-import { Inbox, RefreshCw } from 'lucide-react';
+import * as React from 'react';
+import { Inbox, RefreshCw, Timer } from 'lucide-react';
+import { can } from '@domain/auth/permissions';
 import { DocumentTitle } from '@web/components/document-title';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -8,6 +10,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { queryClient } from '@web/app/query-client';
 import { handoffsQueryOptions, useHandoffs } from '@web/features/handoffs/api/list-handoffs';
+import { DeadlinesDialog } from '@web/features/handoffs/components/deadlines-dialog';
 import { HandoffFilters } from '@web/features/handoffs/components/handoff-filters';
 import { HandoffRow } from '@web/features/handoffs/components/handoff-row';
 import { HANDOFF_TABS, type HandoffList, type HandoffTab } from '@web/features/handoffs/types';
@@ -40,6 +43,7 @@ export function HandoffsRoute() {
   const claim = useClaimWithFeedback();
   const now = useNow(15_000);
   const counts = handoffs.data?.counts;
+  const [deadlinesOpen, setDeadlinesOpen] = React.useState(false);
 
   return (
     <>
@@ -47,7 +51,16 @@ export function HandoffsRoute() {
       <PageHeader
         title="Handoffs"
         description="Everything the agent or the web form hands to people: live transfers, callbacks, appointment requests, messages and urgent cases — most urgent first."
+        actions={
+          can(user.role, 'organizations.edit') ? (
+            <Button variant="outline" onClick={() => setDeadlinesOpen(true)}>
+              <Timer aria-hidden="true" />
+              Deadlines
+            </Button>
+          ) : undefined
+        }
       />
+      {can(user.role, 'organizations.edit') ? <DeadlinesDialog organizations={organizations} open={deadlinesOpen} onOpenChange={setDeadlinesOpen} /> : null}
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>

@@ -35,7 +35,7 @@ export function UsersRoute() {
   const list = useUserListParams();
   const users = useUsers(list.params);
   const organizations = useOrganizationOptions();
-  const unlock = useUnlockUser();
+  const { mutate: unlockUser } = useUnlockUser();
   const { toast } = useToast();
   const [dialog, setDialog] = React.useState<OpenDialog>(null);
 
@@ -58,14 +58,15 @@ export function UsersRoute() {
           setDialog({ kind: 'set-active', user, active: action === 'reactivate' });
           break;
         case 'unlock':
-          unlock.mutate(user.id, {
+          unlockUser(user.id, {
             onSuccess: () => toast({ title: 'Sign-in unlocked', description: `${user.name} can try to sign in again now.` }),
             onError: (error) => toast({ variant: 'error', title: 'Could not unlock', description: errorMessage(error) }),
           });
           break;
       }
     },
-    [unlock, toast],
+    // Stable (mutate and toast are), so the table's cells are not rebuilt on every render.
+    [unlockUser, toast],
   );
 
   const columns = React.useMemo(

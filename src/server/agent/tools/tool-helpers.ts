@@ -16,13 +16,20 @@ export function hoursOf(env: TurnEnv): Promise<Hours> {
   return h;
 }
 
-/** Open now (a paused organization never is), and when that next changes. */
-export async function openState(env: TurnEnv): Promise<{ open: boolean; nextChangeMs: number | null }> {
-  const hours = await hoursOf(env);
-  const now = env.now.getTime();
-  const open = env.org.status === 'active' && isOpen(hours, now);
-  const change = nextChange(hours, now);
-  return { open, nextChangeMs: change ? change.at.epochMilliseconds : null };
+const openCache = new WeakMap<TurnEnv, Promise<{ open: boolean; nextChangeMs: number | null }>>();
+
+/** Open now (a paused organization never is), and when that next changes; worked out once per turn. */
+export function openState(env: TurnEnv): Promise<{ open: boolean; nextChangeMs: number | null }> {
+  let state = openCache.get(env);
+  if (!state) {
+    state = hoursOf(env).then((hours) => {
+      const now = env.now.getTime();
+      const change = nextChange(hours, now);
+      return { open: env.org.status === 'active' && isOpen(hours, now), nextChangeMs: change ? change.at.epochMilliseconds : null };
+    });
+    openCache.set(env, state);
+  }
+  return state;
 }
 
 /** The caller's name as far as the conversation told it. */

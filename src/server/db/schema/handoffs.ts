@@ -6,9 +6,10 @@ import { appointmentRequests } from './appointment-requests.js';
 import { patients } from './patients.js';
 import { users } from './auth.js';
 
-export const HANDOFF_TYPES = ['live_transfer', 'callback', 'appointment_request', 'message', 'urgent'] as const;
-export const HANDOFF_PRIORITIES = ['urgent', 'high', 'normal', 'low'] as const;
-export const HANDOFF_STATUSES = ['open', 'claimed', 'resolved', 'canceled'] as const;
+import { HANDOFF_PRIORITIES, HANDOFF_STATUSES, HANDOFF_TYPES } from '../../../domain/handoffs/state.js';
+
+// The handoff state machine and its vocabularies live in the domain (shared with the web).
+export { HANDOFF_PRIORITIES, HANDOFF_STATUSES, HANDOFF_TYPES };
 
 /** The human work queue: what the agent or the web form hands to people. */
 export const handoffs = pgTable(

@@ -31,7 +31,7 @@ export const portalCodes = pgTable(
 /**
  * Patient portal sessions: separate from staff sessions (own table, own cookie), bound to one
  * practice and to the contact and date of birth that were proven with a code. The patient's
- * records are those of that practice's patient rows with that date of birth and contact.
+ * records are that practice's requests made with that contact and date of birth.
  */
 export const patientSessions = pgTable(
   'patient_sessions',

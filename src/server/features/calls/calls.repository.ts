@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { appointmentRequests, callEvents, calls, handoffs, organizations, patients, users } from '../../db/schema/index.js';
 
 export type CallRow = typeof calls.$inferSelect;
@@ -101,32 +101,54 @@ function cursorValueSql(sort: CallListFilter['sort'], value: string): SQL {
  * One page of calls, newest (or longest) first, by keyset: `(sort key, id)` past the cursor, a
  * row comparison that the `(…, sort key, id)` indexes answer directly (calls_list_indexes).
  *
- * A text search is answered from the full-text (GIN) index rather than by computing
- * `to_tsvector` row after row along the time index (a tenth of a millisecond each, so a rare
- * word would cost seconds): the matches are gathered first (a materialised CTE, planned as a
- * bitmap scan), then ordered. By start time, the matches are gathered in growing windows back
- * from the newest (or from the cursor) — a week, a month, four months, a year, everything — and
- * the first window holding a full page answers, so a common word costs one small window and a
- * rare one a few index scans.
+ * A text search costs `to_tsvector` on each row it looks at (a tenth of a millisecond), which
+ * the planner underrates: left alone it walks the time index and tests row after row, seconds
+ * for a rare word. So it is answered in two steps:
+ * 1. a probe along the time index that looks at a bounded number of the next calls — a common
+ *    word fills the page there;
+ * 2. otherwise the full-text (GIN) index finds the matches, intersected with the time index
+ *    (plain index scans are switched off for that statement), in growing windows back from the
+ *    newest call or the cursor — a week, a month, four months, a year, everything — and the
+ *    first window holding a full page answers.
  */
 export async function listCalls(db: DbOrTx, f: CallListFilter & { now?: Date }): Promise<CallListRow[]> {
   if (f.organizationIds && f.organizationIds.length === 0) return [];
+  if (!f.q) return runListQuery(db, f, { mode: 'plain' });
+
+  const probe = await runListQuery(db, f, { mode: 'probe' });
+  if (probe.length >= f.limit) return probe;
+
   const backwards = f.cursor?.direction === 'before';
   const descending = (f.order === 'desc') !== backwards;
-  if (!f.q || f.sort !== 'startedAt' || (!descending && !f.cursor)) return runListQuery(db, f, null);
-
-  const anchor = f.cursor ? new Date(Number(BigInt(f.cursor.value) / 1000n)) : (f.now ?? new Date());
-  for (const days of TEXT_SEARCH_WINDOWS_DAYS) {
-    const edge = new Date(anchor.getTime() + (descending ? -1 : 1) * days * 86_400_000);
-    const rows = await runListQuery(db, f, descending ? { from: edge } : { to: edge });
-    if (rows.length >= f.limit) return rows;
-  }
-  return runListQuery(db, f, null);
+  return withoutPlainIndexScans(db, async (tx) => {
+    if (f.sort === 'startedAt' && (descending || f.cursor)) {
+      const anchor = f.cursor ? new Date(Number(BigInt(f.cursor.value) / 1000n)) : (f.now ?? new Date());
+      for (const days of TEXT_SEARCH_WINDOWS_DAYS) {
+        const edge = new Date(anchor.getTime() + (descending ? -1 : 1) * days * 86_400_000);
+        const rows = await runListQuery(tx, f, { mode: 'matches', window: descending ? { from: edge } : { to: edge } });
+        if (rows.length >= f.limit) return rows;
+      }
+    }
+    return runListQuery(tx, f, { mode: 'matches' });
+  });
 }
 
 const TEXT_SEARCH_WINDOWS_DAYS = [7, 31, 120, 400];
+/** How many calls the probe looks at before handing over to the full-text index. */
+const TEXT_SEARCH_PROBE_ROWS = 300;
 
-function runListQuery(db: DbOrTx, f: CallListFilter, textWindow: { from?: Date; to?: Date } | null): Promise<CallListRow[]> {
+async function withoutPlainIndexScans<T>(db: DbOrTx, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  const run = async (tx: DbOrTx) => {
+    await tx.execute(sql`set local enable_indexscan = off`);
+    return fn(tx);
+  };
+  // A transaction of its own (a savepoint inside the caller's) keeps the setting to this step.
+  return (db as Db).transaction(run);
+}
+
+type QueryMode = { mode: 'plain' } | { mode: 'probe' } | { mode: 'matches'; window?: { from?: Date; to?: Date } };
+
+function runListQuery(db: DbOrTx, f: CallListFilter, how: QueryMode): Promise<CallListRow[]> {
   const where: SQL[] = [];
   if (f.organizationIds) {
     where.push(f.organizationIds.length === 1 ? sql`c.organization_id = ${f.organizationIds[0]}` : sql`c.organization_id in ${f.organizationIds}`);
@@ -141,11 +163,10 @@ function runListQuery(db: DbOrTx, f: CallListFilter, textWindow: { from?: Date; 
     where.push(f.hasHandoff ? sql`exists (select 1 from handoffs h where h.call_id = c.id)` : sql`not exists (select 1 from handoffs h where h.call_id = c.id)`);
   }
   if (f.phone) where.push(sql`(c.from_number = ${f.phone} or c.to_number = ${f.phone})`);
-  if (f.q) where.push(sql`to_tsvector(${FTS_CONFIG}, c.transcript_text) @@ websearch_to_tsquery(${FTS_CONFIG}, ${f.q})`);
   if (f.envelope?.from) where.push(sql`c.started_at >= ${f.envelope.from}`);
   if (f.envelope?.to) where.push(sql`c.started_at < ${f.envelope.to}`);
-  if (textWindow?.from) where.push(sql`c.started_at >= ${textWindow.from}`);
-  if (textWindow?.to) where.push(sql`c.started_at <= ${textWindow.to}`);
+  if (how.mode === 'matches' && how.window?.from) where.push(sql`c.started_at >= ${how.window.from}`);
+  if (how.mode === 'matches' && how.window?.to) where.push(sql`c.started_at <= ${how.window.to}`);
   if (f.windows && f.windows.length) {
     const parts = f.windows.map((w) => {
       const p: SQL[] = [];
@@ -167,19 +188,27 @@ function runListQuery(db: DbOrTx, f: CallListFilter, textWindow: { from?: Date; 
   }
   // The indexes are `desc nulls last`; an order must say the same to be served by them.
   const dir = sql.raw(descending ? 'desc nulls last' : 'asc nulls first');
-  const outerDir = sql.raw(f.order === 'desc' ? 'desc' : 'asc');
-  const match = f.q
-    ? sql`(select ts_headline(${FTS_CONFIG}, c2.transcript_text, websearch_to_tsquery(${FTS_CONFIG}, ${f.q}), ${HEADLINE_OPTIONS}) from calls c2 where c2.id = page.id)`
-    : sql`null::text`;
+  const outerDir = sql.raw(f.order === 'desc' ? 'desc nulls last' : 'asc nulls first');
+  const tsquery = sql`websearch_to_tsquery(${FTS_CONFIG}, ${f.q ?? ''})`;
+  const matchesText = (column: SQL) => sql`to_tsvector(${FTS_CONFIG}, ${column}) @@ ${tsquery}`;
+  const match = f.q ? sql`(select ts_headline(${FTS_CONFIG}, c2.transcript_text, ${tsquery}, ${HEADLINE_OPTIONS}) from calls c2 where c2.id = page.id)` : sql`null::text`;
 
   const columns = sql`c.id, c.organization_id, c.direction, c.status, c.outcome, c.provider, c.from_number, c.to_number, c.patient_id,
              c.started_at, c.answered_at, c.ended_at, c.duration_seconds, c.summary, (c.recording_url is not null) as has_recording,
              ${sortValueSql(f.sort)} as sort_value, ${key} as sort_key`;
-  const whereSql = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
-  const page = f.q
-    ? sql`matches as materialized (select ${columns} from calls c ${whereSql}),
-          page as (select * from matches m order by m.sort_key ${dir}, m.id ${dir} limit ${f.limit})`
-    : sql`page as (select ${columns} from calls c ${whereSql} order by ${key} ${dir}, c.id ${dir} limit ${f.limit})`;
+  const whereOf = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
+  let page: SQL;
+  if (how.mode === 'plain') {
+    page = sql`page as (select ${columns} from calls c ${whereOf(where)} order by ${key} ${dir}, c.id ${dir} limit ${f.limit})`;
+  } else if (how.mode === 'probe') {
+    page = sql`page as (
+      select * from (select ${columns}, c.transcript_text from calls c ${whereOf(where)} order by ${key} ${dir}, c.id ${dir} limit ${TEXT_SEARCH_PROBE_ROWS}) s
+      where ${matchesText(sql`s.transcript_text`)}
+      order by s.sort_key ${dir}, s.id ${dir} limit ${f.limit})`;
+  } else {
+    page = sql`matches as materialized (select ${columns} from calls c ${whereOf([...where, matchesText(sql`c.transcript_text`)])}),
+          page as (select * from matches m order by m.sort_key ${dir}, m.id ${dir} limit ${f.limit})`;
+  }
 
   const query = sql`
     with ${page}

@@ -21,6 +21,7 @@ import { dayContext } from '../../../domain/time/hours.js';
 
 /** describeStatus shows "(in 2 h 13 min)" only when the change is closer than this. */
 const COUNTDOWN_LIMIT_MS = 12 * 3_600_000;
+const MINUTE_MS = 60_000;
 
 export interface OrganizationStatus {
   open: boolean;
@@ -28,6 +29,8 @@ export interface OrganizationStatus {
   /** `at` in epoch ms and as an ISO string (kept, so a thousand answers do not format it again). */
   nextChange: { at: number; iso: string; opens: boolean } | null;
   text: string;
+  /** Until when this exact answer holds (the countdown's next tick, or the window's end). */
+  until: number;
 }
 
 interface StatusWindow {
@@ -72,8 +75,13 @@ export class HoursStatusCache {
     if (w === null || nowMs < w.from || nowMs >= w.until) {
       w = entry.window = computeWindow(entry.hours, nowMs);
     }
-    const text = w.countdown && w.nextChange ? `${w.prefix} (in ${formatCountdown(w.nextChange.at - nowMs)})` : w.prefix;
-    return { open: w.open, label: w.label, nextChange: w.nextChange, text };
+    if (w.countdown && w.nextChange) {
+      // "(in 3 min)" rounds up, so it reads the same until the remaining time drops a minute.
+      const minutes = Math.ceil((w.nextChange.at - nowMs) / MINUTE_MS);
+      const until = Math.min(w.until, w.nextChange.at - (minutes - 1) * MINUTE_MS);
+      return { open: w.open, label: w.label, nextChange: w.nextChange, text: `${w.prefix} (in ${formatCountdown(w.nextChange.at - nowMs)})`, until };
+    }
+    return { open: w.open, label: w.label, nextChange: w.nextChange, text: w.prefix, until: w.until };
   }
 
   clear(): void {

@@ -21,13 +21,13 @@ function isBlank(v: unknown): boolean {
   return v === undefined || v === null || v === '' || v === false || (Array.isArray(v) && v.length === 0);
 }
 
-/** What is missing before the form can be sent: required answers, conditional ones, consents. */
+/** What is missing before the form can be sent (keys `answers.section.field`, as the body names them). */
 export function missingAnswers(a: IntakeAnswers): Record<string, string> {
   const issues: Record<string, string> = {};
   for (const s of INTAKE_SECTIONS) {
     for (const f of s.fields) {
       const v = a[s.id]?.[f.id];
-      const key = `${s.id}.${f.id}`;
+      const key = `answers.${s.id}.${f.id}`;
       if (f.mustAccept && v !== true) issues[key] = 'mustAccept';
       else if (f.required && isBlank(v)) issues[key] = 'required';
       else if (f.requiredWhen && a[s.id]?.[f.requiredWhen.field] === f.requiredWhen.equals && isBlank(v)) issues[key] = 'required';
@@ -47,7 +47,7 @@ function merge(current: IntakeAnswers, incoming: IntakeAnswersInput, country: 'U
       const def = INTAKE_SECTIONS.find((s) => s.id === sectionId)?.fields.find((f) => f.id === fieldId);
       if (def?.type === 'phone' && typeof value === 'string' && value !== '') {
         const e164 = toE164(value, country);
-        if (!e164) issues[`${sectionId}.${fieldId}`] = 'phoneFormat';
+        if (!e164) issues[`answers.${sectionId}.${fieldId}`] = 'phoneFormat';
         else section[fieldId] = e164;
       } else {
         section[fieldId] = value as string | boolean | string[];

@@ -9,7 +9,7 @@ import { isUuid } from '../organizations/organization-access.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { sendMessage } from '../outbox/outbox.service.js';
 import { loadPublicPractice, publicSettings } from '../appointment-requests/public-practices.service.js';
-import { consumeCode, countTry, insertCode, patientsOf, recentCodesSent, type PatientIdentity } from './portal.repository.js';
+import { consumeCode, countTry, hasRequests, insertCode, recentCodesSent, type PatientIdentity } from './portal.repository.js';
 import { startPatientSession } from './portal-session.js';
 
 export const CODE_TTL_MINUTES = 10;
@@ -30,8 +30,8 @@ function mask(kind: 'email' | 'phone', contact: string): string {
 
 /**
  * First step of the portal sign-in. Whatever the patient typed, the answer has the same shape
- * and timing class: a challenge id. A code goes out only when a patient of that practice has
- * this date of birth and this email or phone (and at most three codes per 10 minutes).
+ * and timing class: a challenge id. A code goes out only when the practice has a request made
+ * with this email or phone and this date of birth (and at most three codes per 10 minutes).
  */
 export async function requestCode(
   ctx: AppContext,
@@ -47,7 +47,7 @@ export async function requestCode(
   const who: PatientIdentity = { organizationId: org.id, contactKind: kind, contact, dateOfBirth: input.dateOfBirth };
   const now = ctx.clock.now();
 
-  const matched = (await patientsOf(ctx.db, who)).length > 0;
+  const matched = await hasRequests(ctx.db, who);
   const throttled = matched && (await recentCodesSent(ctx.db, org.id, contact, new Date(now.getTime() - CODE_TTL_MINUTES * 60_000))) >= MAX_CODES_PER_CONTACT;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const id = crypto.randomUUID();

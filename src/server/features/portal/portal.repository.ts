@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   appointmentRequestEvents,
@@ -7,7 +7,6 @@ import {
   handoffs,
   intakeSubmissions,
   patientSessions,
-  patients,
   portalCodes,
 } from '../../db/schema/index.js';
 
@@ -23,33 +22,31 @@ export interface PatientIdentity {
   dateOfBirth: string;
 }
 
+/**
+ * The requests a person proved to be theirs: at that practice, made with this email or phone
+ * and this date of birth. Matching the requests themselves (not the patient records they were
+ * filed under) means a request someone else made with your phone number never opens your
+ * records to them, and a new email address works from its first request on.
+ */
 function identityMatch(p: PatientIdentity): SQL {
-  const contact = p.contactKind === 'email' ? sql`lower(${patients.email}) = ${p.contact}` : eq(patients.phone, p.contact);
-  return and(eq(patients.organizationId, p.organizationId), eq(patients.dateOfBirth, p.dateOfBirth), contact)!;
+  const contact = p.contactKind === 'email' ? sql`lower(${appointmentRequests.email}) = ${p.contact}` : eq(appointmentRequests.phone, p.contact);
+  return and(eq(appointmentRequests.organizationId, p.organizationId), eq(appointmentRequests.dateOfBirth, p.dateOfBirth), ne(appointmentRequests.status, 'draft'), contact)!;
 }
 
-/** The practice's patient rows of this person (the same person may have several). */
-export async function patientsOf(db: DbOrTx, p: PatientIdentity) {
-  return db.select().from(patients).where(identityMatch(p)).limit(50);
+/** Whether anyone with this contact and date of birth has a request at the practice. */
+export async function hasRequests(db: DbOrTx, p: PatientIdentity): Promise<boolean> {
+  const [row] = await db.select({ id: appointmentRequests.id }).from(appointmentRequests).where(identityMatch(p)).limit(1);
+  return !!row;
 }
 
 /** The person's requests at the practice (never drafts), newest first; or one of them. */
 export async function requestsOf(db: DbOrTx, p: PatientIdentity, requestId?: string): Promise<RequestRow[]> {
-  const rows = await db
-    .select({ request: appointmentRequests })
+  return db
+    .select()
     .from(appointmentRequests)
-    .innerJoin(patients, eq(patients.id, appointmentRequests.patientId))
-    .where(
-      and(
-        identityMatch(p),
-        eq(appointmentRequests.organizationId, p.organizationId),
-        ne(appointmentRequests.status, 'draft'),
-        requestId ? eq(appointmentRequests.id, requestId) : undefined,
-      ),
-    )
+    .where(and(identityMatch(p), requestId ? eq(appointmentRequests.id, requestId) : undefined))
     .orderBy(desc(appointmentRequests.createdAt))
     .limit(100);
-  return rows.map((r) => r.request);
 }
 
 export async function eventsOf(db: DbOrTx, requestIds: string[]) {
@@ -62,17 +59,14 @@ export async function intakesOf(db: DbOrTx, requestIds: string[]) {
   return db.select({ appointmentRequestId: intakeSubmissions.appointmentRequestId, status: intakeSubmissions.status }).from(intakeSubmissions).where(inArray(intakeSubmissions.appointmentRequestId, requestIds));
 }
 
-/** Messages staff sent to the patient from handoffs about these requests or these patient rows. */
-export async function messagesOf(db: DbOrTx, organizationId: string, requestIds: string[], patientIds: string[]) {
-  const about: SQL[] = [];
-  if (requestIds.length) about.push(inArray(handoffs.appointmentRequestId, requestIds));
-  if (patientIds.length) about.push(inArray(handoffs.patientId, patientIds));
-  if (!about.length) return [];
+/** Messages staff sent to the patient from the handoffs of these requests. */
+export async function messagesOf(db: DbOrTx, organizationId: string, requestIds: string[]) {
+  if (!requestIds.length) return [];
   return db
     .select({ body: handoffEvents.body, at: handoffEvents.at, data: handoffEvents.data, appointmentRequestId: handoffs.appointmentRequestId })
     .from(handoffEvents)
     .innerJoin(handoffs, eq(handoffs.id, handoffEvents.handoffId))
-    .where(and(eq(handoffs.organizationId, organizationId), eq(handoffEvents.kind, 'message_sent'), or(...about)))
+    .where(and(eq(handoffs.organizationId, organizationId), eq(handoffEvents.kind, 'message_sent'), inArray(handoffs.appointmentRequestId, requestIds)))
     .orderBy(desc(handoffEvents.at))
     .limit(200);
 }

@@ -16,7 +16,6 @@ import {
   insertCancelEvent,
   intakesOf,
   messagesOf,
-  patientsOf,
   requestsOf,
   type PatientSessionRow,
   type RequestRow,
@@ -28,8 +27,7 @@ const requestNotFound = () => notFound('That request');
 
 async function present(ctx: AppContext, session: PatientSessionRow, rows: RequestRow[]) {
   const ids = rows.map((r) => r.id);
-  const patientIds = (await patientsOf(ctx.db, session)).map((p) => p.id);
-  const [events, intakes, messages] = await Promise.all([eventsOf(ctx.db, ids), intakesOf(ctx.db, ids), messagesOf(ctx.db, session.organizationId, ids, patientIds)]);
+  const [events, intakes, messages] = await Promise.all([eventsOf(ctx.db, ids), intakesOf(ctx.db, ids), messagesOf(ctx.db, session.organizationId, ids)]);
   const message = (m: (typeof messages)[number]) => ({ body: m.body ?? '', at: m.at.toISOString(), channel: typeof m.data.channel === 'string' ? m.data.channel : null });
   const requests: PortalRequestView[] = rows.map((r) => {
     const intake = intakes.find((i) => i.appointmentRequestId === r.id);
@@ -59,7 +57,7 @@ export async function portalOverview(ctx: AppContext, session: PatientSessionRow
   const rows = await requestsOf(ctx.db, session);
   const { requests, otherMessages } = await present(ctx, session, rows);
   const settings = publicSettings(org);
-  const firstName = rows.find((r) => r.firstName)?.firstName ?? (await patientsOf(ctx.db, session))[0]?.firstName ?? null;
+  const firstName = rows.find((r) => r.firstName)?.firstName ?? null;
   return {
     practice: {
       slug: org.slug,

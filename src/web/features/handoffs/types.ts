@@ -1,12 +1,9 @@
 /** Shapes of the handoff API (src/server/features/handoffs/handoffs.schemas.ts). */
 import type { AppointmentStatus } from '@domain/appointment-requests/state';
-import type { HandoffStatus } from '@domain/handoffs/state';
+import type { HandoffPriority, HandoffStatus, HandoffType } from '@domain/handoffs/state';
 
-export type { AppointmentStatus, HandoffStatus };
-export const HANDOFF_TYPES = ['live_transfer', 'callback', 'appointment_request', 'message', 'urgent'] as const;
-export type HandoffType = (typeof HANDOFF_TYPES)[number];
-export const HANDOFF_PRIORITIES = ['urgent', 'high', 'normal', 'low'] as const;
-export type HandoffPriority = (typeof HANDOFF_PRIORITIES)[number];
+export type { AppointmentStatus, HandoffPriority, HandoffStatus, HandoffType };
+export { HANDOFF_PRIORITIES, HANDOFF_TYPES } from '@domain/handoffs/state';
 export const HANDOFF_TABS = ['open', 'mine', 'resolved'] as const;
 export type HandoffTab = (typeof HANDOFF_TABS)[number];
 

@@ -1,5 +1,4 @@
 import type { Intent } from '../../nlu/intents.js';
-import { detectIntents } from '../../nlu/intents.js';
 import { yesNo } from '../../nlu/yes-no.js';
 import { startAppointment } from './appointment-flow.js';
 import { offerCallback, startCallback, startMessage, startTransfer } from './contact-flows.js';

@@ -39,9 +39,9 @@ export function createLlmBrain(config: LlmConfig): Brain {
   return {
     kind: 'llm',
     async respond(env, tools, text) {
-      const deadline = performance.now() + config.timeoutMs;
       const model = env.org.settings.model || config.model;
       const system = await systemPrompt(env);
+      const deadline = performance.now() + config.timeoutMs;
       const toolDefs = toolFunctionDefinitions();
       const working: StoredMessage[] = [...env.state.llm.messages, { role: 'user', content: text }];
       const spoken: string[] = [];

@@ -1,8 +1,8 @@
 import { Temporal } from 'temporal-polyfill';
-import { describeStatus } from '../../../../domain/time/index.js';
 import type { TurnEnv } from '../../agent-types.js';
 import { sayPhone } from '../../nlu/phone-numbers.js';
-import { hoursOf } from '../../tools/tool-helpers.js';
+import { sayWhen } from '../../tools/hours-speech.js';
+import { openState } from '../../tools/tool-helpers.js';
 
 /** The LLM agent's instructions for this organization and moment; rebuilt every turn. */
 export async function systemPrompt(env: TurnEnv): Promise<string> {
@@ -10,7 +10,9 @@ export async function systemPrompt(env: TurnEnv): Promise<string> {
   const local = Temporal.Instant.fromEpochMilliseconds(env.now.getTime()).toZonedDateTimeISO(org.timeZone);
   const today = local.toLocaleString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
   const time = `${String(local.hour).padStart(2, '0')}:${String(local.minute).padStart(2, '0')}`;
-  const status = org.status === 'paused' ? 'paused (not taking calls)' : describeStatus(await hoursOf(env), env.now.getTime()).text;
+  const { open, nextChangeMs } = await openState(env);
+  const change = nextChangeMs ? ` (${open ? 'closes' : 'opens'} ${sayWhen(nextChangeMs, env.now.getTime(), org.timeZone)})` : '';
+  const status = org.status === 'paused' ? 'paused (not taking calls)' : `${open ? 'open' : 'closed'}${change}`;
   const own = /^\+\d{7,15}$/.test(env.call.from) ? `${env.call.from} (say it as ${sayPhone(env.call.from)})` : 'unknown';
   const reasons = org.appointments.visitReasons.length ? org.appointments.visitReasons.join(', ') : 'any';
   const lines = [

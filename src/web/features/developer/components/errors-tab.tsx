@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Bug } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { RelativeTime } from '@web/components/relative-time';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -86,16 +86,18 @@ export function ErrorsTab() {
       { replace: !(key === 'digest' && value) },
     );
 
+  // Stable across URL changes (setSearchParams is not; the data router's navigate is), so
+  // opening a report does not rebuild the table's cells — the row's button keeps focus and
+  // gets it back when the report closes.
+  const navigate = useNavigate();
   const openReport = React.useCallback(
     (event: ErrorEvent) => {
       queryClient.setQueryData(errorQueryOptions(event.digest).queryKey, event);
-      setSearchParams((prev) => {
-        const next = new URLSearchParams(prev);
-        next.set('digest', event.digest);
-        return next;
-      });
+      const next = new URLSearchParams(window.location.search);
+      next.set('digest', event.digest);
+      void navigate({ search: `?${next.toString()}` });
     },
-    [queryClient, setSearchParams],
+    [queryClient, navigate],
   );
   const columns = React.useMemo(() => errorColumns(openReport), [openReport]);
 

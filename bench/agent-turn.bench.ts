@@ -1,0 +1,169 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import autocannon from 'autocannon';
+import twilio from 'twilio';
+import { percentile, repoRoot, startBenchDatabase, type Figure } from './support.js';
+
+/**
+ * Agent turn (webhook in → TwiML out, persisted), built-in brain, 100 concurrent simulated calls
+ * through the signed Twilio webhooks; baseline: a bare route doing one INSERT (committed),
+ * measured in the same run against the same server process.
+ *
+ * - latency: 100 callers at once, each pausing 0.5–1.5 s between turns as people do;
+ * - throughput: 100 connections without pauses (calls start again when their script ends),
+ *   against the baseline at the same concurrency;
+ * - server RSS sampled during the paced run.
+ */
+const TOKEN = 'bench-twilio-token';
+const PUBLIC_URL = 'http://bench.switchboard.test';
+const NUMBER = '+18605550100';
+const CALLS = 100;
+const DURATION_S = 10;
+const SCRIPT = [
+  'What are your hours?',
+  "I'd like to book an appointment",
+  'Jane Smith',
+  'March third nineteen eighty',
+  'a follow-up',
+  'yes',
+  'Tuesday mornings',
+  'yes',
+  'yes',
+  "no that's all, thanks",
+];
+
+export default async function agentTurn(): Promise<Figure[]> {
+  const database = await startBenchDatabase();
+  const server = await startServer(database.url);
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CALLS });
+    // Warm up (JIT, pools, caches).
+    await Promise.all(Array.from({ length: 20 }, () => runCall(base, agent, 0, () => undefined)));
+
+    const paced: number[] = [];
+    let rssMax = 0;
+    const sampler = setInterval(() => void rss(base).then((r) => (rssMax = Math.max(rssMax, r))), 250);
+    const until = Date.now() + DURATION_S * 1000;
+    await Promise.all(
+      Array.from({ length: CALLS }, async () => {
+        while (Date.now() < until) await runCall(base, agent, 1, (ms) => paced.push(ms));
+      }),
+    );
+    clearInterval(sampler);
+    rssMax = Math.max(rssMax, await rss(base));
+    paced.sort((a, b) => a - b);
+
+    const baseline = await autocannon({ url: `${base}/bench/baseline`, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":1}', connections: CALLS, duration: DURATION_S });
+    const turns = await autocannon({ url: base, connections: CALLS, duration: DURATION_S, requests: turnRequests() });
+    const ratio = turns.requests.average / baseline.requests.average;
+    return [
+      { name: 'agent_turn_paced_p50', value: round(percentile(paced, 50)), unit: 'ms', calls: CALLS, turns: paced.length },
+      { name: 'agent_turn_paced_p99', value: round(percentile(paced, 99)), unit: 'ms', target: '<= 25', calls: CALLS },
+      { name: 'agent_turn_saturated_p50', value: turns.latency.p50, unit: 'ms', connections: CALLS },
+      { name: 'agent_turn_saturated_p99', value: turns.latency.p99, unit: 'ms', connections: CALLS },
+      { name: 'agent_turn_throughput', value: round(turns.requests.average), unit: 'req/s', non2xx: turns.non2xx, errors: turns.errors },
+      { name: 'baseline_insert_throughput', value: round(baseline.requests.average), unit: 'req/s', non2xx: baseline.non2xx, p99: baseline.latency.p99 },
+      { name: 'agent_turn_throughput_vs_baseline', value: round(ratio * 100), unit: '%', target: '>= 60' },
+      { name: 'server_rss_at_100_calls', value: Math.round(rssMax / 1_048_576), unit: 'MB', target: '<= 250' },
+    ];
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
+    await database.stop();
+  }
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+const sign = (path: string, params: Record<string, string>) => twilio.getExpectedTwilioSignature(TOKEN, `${PUBLIC_URL}${path}`, params);
+const callSid = () => `CA${randomBytes(16).toString('hex')}`;
+const caller = () => `+1860${2 + Math.floor(Math.random() * 7)}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+
+/** One call: answer, the script turn by turn (following the TwiML's action URLs), final status. */
+async function runCall(base: string, agent: http.Agent, pauseS: number, record: (ms: number) => void): Promise<void> {
+  const common = { CallSid: callSid(), AccountSid: 'ACbench', From: caller(), To: NUMBER, ApiVersion: '2010-04-01' };
+  let body = await timed(base, agent, '/telephony/twilio/voice', { ...common, CallStatus: 'ringing', Direction: 'inbound' }, record);
+  for (const line of SCRIPT) {
+    const action = /action="([^"]+)"/.exec(body)?.[1]?.replace(/&amp;/g, '&');
+    if (!action || !body.includes('<Gather')) break;
+    if (pauseS) await new Promise((r) => setTimeout(r, 500 + Math.random() * 1000 * pauseS));
+    body = await timed(base, agent, action.slice(PUBLIC_URL.length), { ...common, CallStatus: 'in-progress', SpeechResult: line, Confidence: '0.92' }, record);
+  }
+  await timed(base, agent, '/telephony/twilio/status', { ...common, CallStatus: 'completed', CallDuration: '95' }, () => undefined);
+}
+
+function timed(base: string, agent: http.Agent, path: string, params: Record<string, string>, record: (ms: number) => void): Promise<string> {
+  const payload = new URLSearchParams(params).toString();
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${path}`,
+      { method: 'POST', agent, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(payload), 'x-twilio-signature': sign(path, params) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () => {
+          if (res.statusCode !== 200) return reject(new Error(`${path} answered ${res.statusCode}: ${text.slice(0, 200)}`));
+          record(performance.now() - started);
+          resolve(text);
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** autocannon's request sequence for one connection: a whole call, then the next call. */
+function turnRequests(): autocannon.Request[] {
+  type Ctx = { sid?: string; from?: string; action?: string };
+  const form = (path: string, params: Record<string, string>) => ({
+    path,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': sign(path, params) },
+    body: new URLSearchParams(params).toString(),
+  });
+  const remember = (status: number, body: string, context: Ctx) => {
+    context.action = /action="([^"]+)"/.exec(body)?.[1]?.replace(/&amp;/g, '&').slice(PUBLIC_URL.length);
+  };
+  const first: autocannon.Request = {
+    setupRequest: (_req, context: Ctx) => {
+      context.sid = callSid();
+      context.from = caller();
+      return form('/telephony/twilio/voice', { CallSid: context.sid, From: context.from, To: NUMBER, CallStatus: 'ringing', Direction: 'inbound' });
+    },
+    onResponse: remember as never,
+  };
+  const turns = SCRIPT.map(
+    (line): autocannon.Request => ({
+      setupRequest: (_req, context: Ctx) => form(context.action ?? '/telephony/twilio/gather?t=0', { CallSid: context.sid!, From: context.from!, To: NUMBER, SpeechResult: line, Confidence: '0.92' }),
+      onResponse: remember as never,
+    }),
+  );
+  return [first, ...turns];
+}
+
+async function rss(base: string): Promise<number> {
+  const res = await fetch(`${base}/bench/rss`);
+  return ((await res.json()) as { rss: number }).rss;
+}
+
+async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/agent-turn-server.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: databaseUrl, TWILIO_AUTH_TOKEN: TOKEN, PUBLIC_URL, BENCH_NUMBER: NUMBER, DATA_DIR: `${repoRoot}/.tmp/bench-agent-turn` },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c) => {
+      out += String(c);
+      const m = /READY (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code}): ${out}`)));
+  });
+  return { child, port };
+}
