@@ -27,5 +27,14 @@ for (const u of ['/api/session', '/api/calls?limit=50', '/api/organizations/open
   times.sort((a, b) => a - b);
   console.log(u, 'p50', percentile(times, 50).toFixed(1), 'p95', percentile(times, 95).toFixed(1));
 }
+const { listCallsFor } = await import('./src/server/features/calls/calls.service.js');
+const actor = { kind: 'staff' as const, userId: id, email, name: 'P', role: 'admin' as const, allOrganizations: true, organizationIds: [], sessionId: 'x', ip: '127.0.0.1' };
+const q = { sort: 'startedAt' as const, order: 'desc' as const, limit: 50 };
+for (const label of ['service first page', 'service first page again']) {
+  const times: number[] = [];
+  for (let i = 0; i < 100; i++) { const t = performance.now(); await listCallsFor(ctx, actor, q as never); times.push(performance.now() - t); }
+  times.sort((a, b) => a - b);
+  console.log(label, 'p50', percentile(times, 50).toFixed(1), 'p95', percentile(times, 95).toFixed(1));
+}
 await app.close();
 await database.close();

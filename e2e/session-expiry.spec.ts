@@ -18,7 +18,8 @@ test.describe('idle session expiry', () => {
     const overviewLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' });
     const signInHeading = page.getByRole('heading', { name: 'Sign in to Switchboard' });
     await expect(overviewLink.or(signInHeading)).toBeVisible();
-    if (await overviewLink.isVisible()) await overviewLink.click();
+    // (If the page notices first, it leaves while we click: that is fine, the checks below decide.)
+    if (await overviewLink.isVisible()) await overviewLink.click({ timeout: 3_000 }).catch(() => undefined);
 
     await expect(page).toHaveURL(/\/login\?/);
     await expect(page.getByText('Your session has expired. Sign in again to continue where you left off.')).toBeVisible();
@@ -60,6 +61,6 @@ test.describe('idle session expiry', () => {
     await serverClock.advanceMinutes(20);
     await page.goto('/overview');
     await expect(page).toHaveURL(/\/overview$/);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Alex');
+    await expect(page.getByRole('button', { name: `Account menu for ${DEMO_USERS.agent.name}` })).toBeVisible();
   });
 });

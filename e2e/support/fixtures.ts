@@ -9,45 +9,13 @@ export interface ServerClock {
 }
 
 interface Fixtures {
-  /** Fails fast, with the reason, when the web build this server serves has been replaced. */
-  webBuildIntact: void;
   /** The demo admin, signed in through the API: arranges journeys and checks what was stored. */
   admin: AdminApi;
   /** The server's test clock; always reset to real time when the test ends. */
   serverClock: ServerClock;
 }
 
-/**
- * The server reads dist/web/index.html once at start. If another process rebuilds dist/web
- * meanwhile (any `npm start` after a web source changed does), the chunks that index.html
- * names are deleted and every page fails to load. Each test checks first and says so.
- */
-async function assertWebBuildIntact(): Promise<void> {
-  const api = await newApiContext();
-  try {
-    const html = await (await api.get('/', { headers: { accept: 'text/html' } })).text();
-    const entry = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
-    if (!entry) return;
-    const res = await api.get(entry);
-    if (res.status() !== 200) {
-      throw new Error(
-        `The web app this test server serves is gone (${entry} answers ${res.status()}): another process rebuilt dist/web during the run. ` +
-          'Run the journeys again when no other server is starting.',
-      );
-    }
-  } finally {
-    await api.dispose();
-  }
-}
-
 export const test = base.extend<Fixtures>({
-  webBuildIntact: [
-    async ({}, use) => {
-      await assertWebBuildIntact();
-      await use();
-    },
-    { auto: true },
-  ],
   admin: async ({}, use) => {
     const api = await demoApi('admin');
     await use(new AdminApi(api));

@@ -14,6 +14,7 @@ import {
   uniqueEmail,
   type TestAppHandle,
 } from '../test-support/index.js';
+import { matrixPatient } from '../test-support/patients.js';
 import {
   EXCLUDED_ROUTES,
   MATRIX,
@@ -64,6 +65,7 @@ beforeAll(async () => {
   };
 
   fx = {
+    patient: await matrixPatient(t.app, t.ctx, home),
     app: t.app,
     asAdmin,
     newOrganization: (status = 'active') => createOrganization(t.ctx, { status }),
@@ -126,7 +128,7 @@ function send(row: MatrixRow, req: SampleRequest, cookie: string | undefined) {
   return t.app.inject({
     method: method as 'GET',
     url: (req.url ?? url) + query,
-    headers: cookie ? { cookie } : {},
+    headers: { ...req.headers, ...(cookie ? { cookie } : {}) },
     ...(req.payload !== undefined ? { payload: req.payload as object } : {}),
   });
 }
@@ -149,7 +151,7 @@ describe('every registered route has exactly one row', () => {
 describe.each(MATRIX.map((row) => [row.route, row] as const))('%s', (_route, row) => {
   it.each(PRINCIPALS.map((p) => [p, row.expect[p]] as const))('%s → %i', async (as: Principal, expected: number) => {
     const req = (await row.request?.(fx, as)) ?? {};
-    const cookie = as === 'anonymous' ? undefined : (req.cookie ?? fx.users[as].cookie);
+    const cookie = req.cookie ?? (as === 'anonymous' ? undefined : fx.users[as].cookie);
     const res = await send(row, req, cookie);
     expect(res.statusCode, `${as} ${row.route}: ${res.body.slice(0, 300)}`).toBe(expected);
     if (expected === 401) expect(res.json().error.code).toBe('unauthenticated');
@@ -158,6 +160,15 @@ describe.each(MATRIX.map((row) => [row.route, row] as const))('%s', (_route, row
       // An allowed caller is never told it is not allowed.
       expect([401, 403]).not.toContain(res.statusCode);
     }
+  });
+
+  // A portal patient's session: the portal's own routes, never a staff route.
+  const patientExpects = row.patient ?? row.expect.anonymous;
+  it(`patient → ${patientExpects}`, async () => {
+    const req = (await (row.patientRequest ? row.patientRequest(fx) : row.request?.(fx, 'anonymous'))) ?? {};
+    const res = await send(row, req, [req.cookie, fx.patient.cookie].filter(Boolean).join('; '));
+    expect(res.statusCode, `patient ${row.route}: ${res.body.slice(0, 300)}`).toBe(patientExpects);
+    if (patientExpects === 401) expect(res.json().error.code).toBe('unauthenticated');
   });
 
   const other = row.otherOrganization;

@@ -7,6 +7,8 @@ import type { TestApp } from '../test-support/test-app.js';
 import { handoffMatrixRows } from '../features/handoffs/handoffs.matrix.js';
 import { callsMatrixRows } from '../features/calls/calls.matrix.js';
 import { telephonyMatrixRows } from '../telephony/telephony.matrix.js';
+import { patientMatrixRows } from '../features/portal/patient.matrix.js';
+import type { MatrixPatient } from '../test-support/patients.js';
 
 /**
  * The authorization matrix (PRODUCT §2, issue 2 point 5): one object per registered route with
@@ -24,7 +26,10 @@ import { telephonyMatrixRows } from '../telephony/telephony.matrix.js';
  *   with the fixtures, and may bring a session of its own (for routes that end or rotate it);
  * - `otherOrganization`: for a route that takes (or lists) records of an organization, what a
  *   user of another organization gets: 404 for a record of an organization they may not see
- *   (never 403), or a list that does not contain it; otherwise NOT_ORGANIZATION_SCOPED.
+ *   (never 403), or a list that does not contain it; otherwise NOT_ORGANIZATION_SCOPED;
+ * - `patient` (optional): what a signed-in patient of the portal gets — by default the same as
+ *   anonymous (a patient session opens no staff route); `patientRequest` its sample request
+ *   (default: anonymous's).
  */
 
 export const PRINCIPALS = ['anonymous', 'admin', 'supervisor', 'agent', 'developer'] as const;
@@ -62,6 +67,8 @@ export interface MatrixFixtures {
   newOrganization(status?: 'active' | 'deactivated'): Promise<OrganizationRow>;
   /** A new schedule of `home` with one shift and one override (made through the API as admin). */
   newSchedule(): Promise<{ id: string; version: number; shiftId: string; shiftVersion: number; overrideId: string; overrideVersion: number }>;
+  /** A patient of `home` signed into the portal (their own session cookie, not a staff one). */
+  patient: MatrixPatient;
 }
 
 export interface SampleRequest {
@@ -69,8 +76,9 @@ export interface SampleRequest {
   url?: string;
   query?: Record<string, string>;
   payload?: unknown;
-  /** A session of its own; otherwise the principal's (none for anonymous). */
+  /** A session of its own (or a draft cookie); otherwise the principal's (none for anonymous). */
   cookie?: string;
+  headers?: Record<string, string>;
 }
 
 type Expectations = Record<Principal, number>;
@@ -93,6 +101,9 @@ export interface MatrixRow {
   expect: Expectations;
   request?: (fx: MatrixFixtures, as: Principal) => SampleRequest | Promise<SampleRequest>;
   otherOrganization: OtherOrganizationCase | typeof NOT_ORGANIZATION_SCOPED;
+  /** What a portal patient gets (default: the anonymous expectation). */
+  patient?: number;
+  patientRequest?: (fx: MatrixFixtures) => SampleRequest | Promise<SampleRequest>;
 }
 
 /** Everyone, signed in or not, gets `status`. */
@@ -553,6 +564,9 @@ export const MATRIX: MatrixRow[] = [
 
   // ── telephony: Twilio webhooks and the call simulator (rows in telephony.matrix.ts) ──────
   ...telephonyMatrixRows(),
+
+  // ── patients: request flow, portal, intake (rows in features/portal/patient.matrix.ts) ───
+  ...patientMatrixRows(),
 ];
 
 /** Routes that exist only in some configurations and are left out of the matrix. */

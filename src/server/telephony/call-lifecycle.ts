@@ -2,7 +2,7 @@ import type { AppContext } from '../app-context.js';
 import { readAgentState } from '../agent/agent-state.js';
 import { TurnLog } from '../agent/turn-log.js';
 import { isUniqueViolation, loadCall, storeTurn, type CallPatch, type CallRef, type CallStatus } from './call-records.repository.js';
-import { endPatch, FINAL_STATUSES, liveEvent, presentEvents, type PipelineOptions, type TurnEvent } from './call-turn-support.js';
+import { endPatch, FINAL_STATUSES, liveEvent, presentEvents, publishAfterCommit, type PipelineOptions, type TurnEvent } from './call-turn-support.js';
 
 /**
  * What happens to a call outside the conversation: the provider's status and recording
@@ -56,8 +56,8 @@ export async function applyStatus(ctx: AppContext, change: StatusChange, opts?: 
       log.events,
       log.events.length ? change.dedupeKey : null,
       { agentState: state as unknown as Record<string, unknown>, transcriptAppend: null, at: now, ...patch },
-      liveEvent(opts, snap.organizationId, snap.id, final ? 'ended' : 'turn'),
     );
+    publishAfterCommit(ctx, [liveEvent(opts, snap.organizationId, snap.id, final ? 'ended' : 'turn')]);
     return { kind: 'ok', callId: snap.id, changed: true, events: presentEvents(log.events, snap.lastSeq + 1) };
   });
 }
@@ -80,8 +80,8 @@ export async function storeRecording(
       log.events,
       rec.dedupeKey,
       { agentState: snap.agentState, transcriptAppend: null, at: FINAL_STATUSES.has(snap.status) ? snap.lastActivityAt : now, recordingUrl: rec.url, recordingDurationSeconds: rec.durationSeconds ?? undefined },
-      liveEvent(undefined, snap.organizationId, snap.id, 'turn'),
     );
+    publishAfterCommit(ctx, [liveEvent(undefined, snap.organizationId, snap.id, 'turn')]);
     return { kind: 'ok', callId: snap.id, changed: true, events: presentEvents(log.events, snap.lastSeq + 1) };
   });
 }

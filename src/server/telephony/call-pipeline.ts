@@ -5,7 +5,7 @@ import type { AgentReply, CallerInput, CallInfo, OrganizationProfile } from '../
 import { runAgentTurn } from '../agent/dialogue-loop.js';
 import { TurnLog } from '../agent/turn-log.js';
 import { findOrganization, findOrganizationByNumber, insertCallWithEvents, isUniqueViolation, loadCall, storeTurn, type CallRef } from './call-records.repository.js';
-import { callInfo, endPatch, FINAL_STATUSES, liveEvent, presentEvents, turnEnv, type PipelineOptions, type TurnOutcome } from './call-turn-support.js';
+import { callInfo, endPatch, FINAL_STATUSES, liveEvent, presentEvents, publishAfterCommit, turnEnv, type PipelineOptions, type TurnOutcome } from './call-turn-support.js';
 import { LazyTransaction } from './lazy-transaction.js';
 
 /**
@@ -72,13 +72,13 @@ export async function startCall(ctx: AppContext, input: NewInboundCall, opts: Pi
     },
     log.events,
     'start',
-    liveEvent(opts, org.id, call.id, 'created'),
   );
   if (!inserted) {
     const again = await loadCall(ctx.db, ref, 'start');
     if (again?.replay) return replayOf(again.id, again.organizationId, again.replay);
     return { kind: 'unknown_call' };
   }
+  publishAfterCommit(ctx, [liveEvent(opts, org.id, call.id, 'created')]);
   return { kind: 'ok', callId: call.id, organizationId: org.id, reply, response, replayed: false, ended, events: presentEvents(log.events, 1) };
 }
 
@@ -125,9 +125,9 @@ export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: Pipe
         log.events,
         dedupeKey,
         { agentState: state as unknown as Record<string, unknown>, transcriptAppend: log.transcript.join('\n') || null, at: now, ...closing },
-        liveEvent(opts, snap.organizationId, snap.id, ended ? 'ended' : 'turn'),
       );
       await lazy.commit();
+      if (opts.publish !== false) publishAfterCommit(ctx, [...lazy.liveEvents, liveEvent(opts, snap.organizationId, snap.id, ended ? 'ended' : 'turn')]);
       return { ...base, reply, response, ended, events: presentEvents(log.events, snap.lastSeq + 1) };
     } catch (err) {
       await lazy.rollback();

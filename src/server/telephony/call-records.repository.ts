@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { calls, organizationPhoneNumbers, organizations } from '../db/schema/index.js';
-import { LIVE_CHANNEL, type LiveEvent } from '../features/live/live.publisher.js';
 import type { PendingEvent } from '../agent/turn-log.js';
 
 export type CallRef = { callId: string } | { provider: 'twilio' | 'simulator'; providerCallId: string };
@@ -111,8 +110,6 @@ const insertEvents = (rowsJson: string, where = sql`true`) => sql`
   from jsonb_to_recordset(${rowsJson}::jsonb) as e(call_id uuid, seq int, kind text, payload jsonb, latency_ms real, dedupe_key text, at timestamptz)
   where ${where}`;
 
-const notify = (live: LiveEvent | null) => (live ? sql`pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(live)})` : sql`null`);
-
 export interface NewCall {
   id: string;
   organizationId: string;
@@ -137,7 +134,7 @@ export interface NewCall {
  * Inserts a call with its first events in one statement. False when the provider's call id is
  * already taken (a repeated webhook): the caller then replays the stored answer.
  */
-export async function insertCallWithEvents(db: DbOrTx, call: NewCall, events: PendingEvent[], dedupeKey: string, live: LiveEvent | null): Promise<boolean> {
+export async function insertCallWithEvents(db: DbOrTx, call: NewCall, events: PendingEvent[], dedupeKey: string): Promise<boolean> {
   const { rows } = await db.execute<{ id: string }>(sql`
     with c as (
       insert into calls (id, organization_id, direction, status, provider, provider_call_id, from_number, to_number, brain, agent_state,
@@ -149,7 +146,7 @@ export async function insertCallWithEvents(db: DbOrTx, call: NewCall, events: Pe
       on conflict (provider, provider_call_id) do nothing
       returning id
     ), ev as (${insertEvents(eventRows(call.id, 1, events, dedupeKey), sql`exists (select 1 from c)`)} returning 1)
-    select id, ${notify(live)} as notified from c`);
+    select id from c`);
   return rows.length > 0;
 }
 
@@ -170,9 +167,9 @@ export interface CallPatch {
 /**
  * Stores a turn in one statement: its events (numbered after `lastSeq`; a concurrent turn that
  * took those numbers, or a repeat of this request's dedupe key, fails it with a unique
- * violation) and the call's new state, and publishes the live update on commit.
+ * violation) and the call's new state. Live updates are sent after the commit (notifyLive).
  */
-export async function storeTurn(db: DbOrTx, callId: string, lastSeq: number, events: PendingEvent[], dedupeKey: string | null, patch: CallPatch, live: LiveEvent | null): Promise<void> {
+export async function storeTurn(db: DbOrTx, callId: string, lastSeq: number, events: PendingEvent[], dedupeKey: string | null, patch: CallPatch): Promise<void> {
   const at = patch.at.toISOString();
   const iso = (d: Date | undefined) => d?.toISOString() ?? null;
   await db.execute(sql`
@@ -195,7 +192,7 @@ export async function storeTurn(db: DbOrTx, callId: string, lastSeq: number, eve
       where id = ${callId}
       returning 1
     )
-    select ${notify(live)} as notified from up`);
+    select count(*) from up`);
 }
 
 /** Calls still ringing or in progress with no activity since `before`, oldest first. */

@@ -2,7 +2,7 @@ import type { AppContext } from '../app-context.js';
 import type { AgentReply, AgentState, CallInfo, OrganizationProfile, TurnEnv } from '../agent/agent-types.js';
 import { outcomeOf, summaryOf } from '../agent/outcome.js';
 import type { PendingEvent, TurnLog } from '../agent/turn-log.js';
-import type { LiveEvent } from '../features/live/live.publisher.js';
+import { notifyLive, type LiveEvent } from '../features/live/live.publisher.js';
 import type { CallPatch, CallSnapshot, CallStatus } from './call-records.repository.js';
 import type { LazyTransaction } from './lazy-transaction.js';
 
@@ -69,6 +69,13 @@ export function endPatch(
 
 export function liveEvent(opts: Pick<PipelineOptions, 'publish'> | undefined, organizationId: string, callId: string, type: 'created' | 'turn' | 'ended'): LiveEvent | null {
   return opts?.publish === false ? null : { topic: 'calls', organizationId, type, id: callId };
+}
+
+/** Sends a turn's live events once it has committed; a lost notification only delays a screen. */
+export function publishAfterCommit(ctx: AppContext, events: (LiveEvent | null)[]): void {
+  const list = events.filter((e): e is LiveEvent => e !== null);
+  if (list.length === 0) return;
+  notifyLive(ctx.db, list).catch((err: unknown) => ctx.log.debug({ message: (err as Error).message }, 'live update not sent'));
 }
 
 export function presentEvents(events: PendingEvent[], firstSeq: number): TurnEvent[] {

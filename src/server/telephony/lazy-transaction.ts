@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../db/client.js';
+import { collectLiveEvents, type LiveEvent } from '../features/live/live.publisher.js';
 
 const ROLLBACK = Symbol('rollback');
 
@@ -12,6 +13,8 @@ export class LazyTransaction {
   private done: Promise<void> | null = null;
   private settle: { resolve: () => void; reject: (e: unknown) => void } | null = null;
   private current: Tx | null = null;
+  /** Live events published in the transaction, to send once it has committed. */
+  readonly liveEvents: LiveEvent[] = [];
 
   constructor(private readonly db: Db) {}
 
@@ -21,6 +24,7 @@ export class LazyTransaction {
         this.done = this.db
           .transaction(async (tx) => {
             this.current = tx;
+            collectLiveEvents(tx, this.liveEvents);
             resolveTx(tx);
             await new Promise<void>((resolve, reject) => (this.settle = { resolve, reject }));
           })

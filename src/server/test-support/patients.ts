@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../app-context.js';
-import { organizationHours, organizations } from '../db/schema/index.js';
+import { appointmentRequests, organizationHours, organizations } from '../db/schema/index.js';
 import type { OrganizationRow } from '../features/organizations/organizations.repository.js';
 import { toE164 } from '../../domain/phone.js';
 import { cookiesFrom } from './http.js';
@@ -81,3 +81,26 @@ export async function intakeTokenFor(ctx: Pick<AppContext, 'db'>, email: string)
   if (!token) throw new Error(`no intake link sent to ${email}`);
   return token;
 }
+
+/** A patient with a request at `organization` and a portal session (for the authorization matrix). */
+export async function matrixPatient(app: TestApp, ctx: Pick<AppContext, 'db'>, organization: { slug: string }) {
+  const email = `matrix-patient-${randomBytes(4).toString('hex')}@example.test`;
+  const dateOfBirth = '1979-09-09';
+  const other = { reason: 'other', reasonOther: 'Matrix check-up', email, dateOfBirth };
+  await submitWebRequest(app, organization.slug, other);
+  const signIn = () => portalSignIn(app, ctx, organization.slug, email, dateOfBirth);
+  return {
+    email,
+    dateOfBirth,
+    cookie: await signIn(),
+    /** A session of its own (for sign-out). */
+    newSession: signIn,
+    /** A new pending request of this patient; answers its id. */
+    newRequest: async () => {
+      const r = await submitWebRequest(app, organization.slug, other);
+      const [row] = await ctx.db.select({ id: appointmentRequests.id }).from(appointmentRequests).where(eq(appointmentRequests.referenceCode, r.referenceCode));
+      return row!.id;
+    },
+  };
+}
+export type MatrixPatient = Awaited<ReturnType<typeof matrixPatient>>;

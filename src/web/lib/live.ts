@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 export interface LiveEvent {
   topic: string;
@@ -15,7 +15,9 @@ export interface LiveEvent {
  */
 export function useLiveEvents(topics: readonly string[], onEvent: (event: LiveEvent) => void): void {
   const handler = useRef(onEvent);
-  handler.current = onEvent;
+  useLayoutEffect(() => {
+    handler.current = onEvent;
+  });
   const key = [...topics].sort().join(',');
   useEffect(() => {
     if (!key || typeof EventSource === 'undefined') return;

@@ -5,7 +5,6 @@ import { calls } from './calls.js';
 import { appointmentRequests } from './appointment-requests.js';
 import { patients } from './patients.js';
 import { users } from './auth.js';
-
 import { HANDOFF_PRIORITIES, HANDOFF_STATUSES, HANDOFF_TYPES } from '../../../domain/handoffs/state.js';
 
 // The handoff state machine and its vocabularies live in the domain (shared with the web).

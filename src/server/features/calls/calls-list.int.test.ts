@@ -207,6 +207,13 @@ describe('keyset pages', () => {
       made.push(await createConversation(t.ctx, { organizationId: org, startedAt: new Date(Date.now() - days * 86_400_000), lines: [['caller', 'Is the zebra crossing near your office?']] }));
       await createConversation(t.ctx, { organizationId: org, startedAt: new Date(Date.now() - days * 86_400_000 - 1000), lines: [['caller', 'Where do I park?']] });
     }
+    // Newer calls that do not match, more than the probe looks at: the full-text index answers.
+    await t.ctx.pool.query(
+      `insert into calls (organization_id, direction, status, provider, provider_call_id, from_number, to_number, transcript_text, started_at)
+       select $1::uuid, 'inbound', 'completed', 'simulator', 'SIM-filler-' || g || '-' || $1::text, '+18605550101', '+18605550100', 'Caller: what time do you close?', now() - g * interval '1 second'
+       from generate_series(1, 320) g`,
+      [org],
+    );
     const expected = made.map((c) => c.id);
     const pages = [];
     let page = (await list('admin', { organizationId: org, q: 'zebra', limit: '2' })).json();

@@ -13,6 +13,10 @@ function expectSame(cache: HoursStatusCache, id: string, hours: Hours, ms: numbe
   expect(got.open).toBe(want.open);
   expect(got.label).toBe(want.label ?? null);
   expect(got.nextChange?.at ?? null).toBe(want.nextChange?.at.epochMilliseconds ?? null);
+  // The answer holds, word for word, until the moment it says.
+  expect(got.until).toBeGreaterThan(ms);
+  const last = Math.min(got.until - 1, ms + 3 * 86_400_000);
+  expect(describeStatus(hours, last).text, `still at ${new Date(last).toISOString()}`).toBe(got.text);
 }
 
 describe('HoursStatusCache', () => {

@@ -16,9 +16,22 @@ export function presentHours(h: StoredHours) {
   };
 }
 
+export function presentOpenNowItems(items: OpenNowItem[]) {
+  return items.map((i) => ({
+    organizationId: i.organizationId,
+    name: i.name,
+    slug: i.slug,
+    timeZone: i.timeZone,
+    status: i.status,
+    hoursVersion: i.hoursVersion,
+    open: i.open,
+    paused: i.paused,
+    label: i.label,
+    nextChange: presentChange(i.nextChange),
+    text: i.text,
+  }));
+}
+
 export function presentOpenNow(result: { at: number; items: OpenNowItem[] }) {
-  return {
-    at: new Date(result.at).toISOString(),
-    items: result.items.map((i) => ({ ...i, nextChange: presentChange(i.nextChange) })),
-  };
+  return { at: new Date(result.at).toISOString(), items: presentOpenNowItems(result.items) };
 }

@@ -62,6 +62,23 @@ export async function listOpenNowRows(db: DbOrTx, scope: string[] | null): Promi
   return result.rows;
 }
 
+/**
+ * Changes to the organizations in scope, as one value: every edit of an organization or its
+ * hours bumps a version, and new organizations add to the count, so this only ever moves on a
+ * change — whichever node made it, whatever its clock says.
+ */
+export async function openNowFingerprint(db: DbOrTx, scope: string[] | null): Promise<string> {
+  if (scope && scope.length === 0) return 'none';
+  const visible = scope ? sql`where o.id = any(${sql.param(scope)}::uuid[])` : sql``;
+  const result = await db.execute<{ n: string; o: string; h: string }>(sql`
+    select count(*)::text as n, coalesce(sum(o.version), 0)::text as o, coalesce(sum(h.version), 0)::text as h
+    from ${organizations} o
+    left join ${organizationHours} h on h.organization_id = o.id
+    ${visible}`);
+  const row = result.rows[0]!;
+  return `${row.n}:${row.o}:${row.h}`;
+}
+
 export async function hoursOfMany(db: DbOrTx, organizationIds: string[]): Promise<HoursRow[]> {
   if (organizationIds.length === 0) return [];
   return db.select().from(organizationHours).where(inArray(organizationHours.organizationId, organizationIds));

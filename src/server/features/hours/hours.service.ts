@@ -7,7 +7,8 @@ import { recordAudit } from '../audit/audit.service.js';
 import { isUuid, loadVisibleOrganization } from '../organizations/organization-access.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
 import { HoursStatusCache, type OrganizationStatus } from './hours-status-cache.js';
-import { findHours, hoursOfMany, listOpenNowRows, saveHoursIfVersion, type HoursRow } from './hours.repository.js';
+import { findHours, hoursOfMany, listOpenNowRows, openNowFingerprint, saveHoursIfVersion, type HoursRow } from './hours.repository.js';
+import { presentOpenNowItems } from './hours.presenter.js';
 import type { HoursBody } from './hours.schemas.js';
 
 export const HOURS_STALE_MESSAGE = 'These hours were changed elsewhere. Reload to see the latest version, then make your change again.';
@@ -74,8 +75,12 @@ export interface OpenNowItem {
  * query for the organizations and their hours' versions; hours are read only for versions not
  * cached yet; statuses come from the cache's windows.
  */
-export async function openNow(ctx: AppContext, actor: StaffActor): Promise<{ at: number; items: OpenNowItem[] }> {
-  const rows = await listOpenNowRows(ctx.db, organizationScope(actor));
+export async function openNow(ctx: AppContext, actor: StaffActor): Promise<{ at: number; items: OpenNowItem[]; until: number }> {
+  return openNowAt(ctx, organizationScope(actor), ctx.clock.now().getTime());
+}
+
+async function openNowAt(ctx: AppContext, scope: string[] | null, now: number): Promise<{ at: number; items: OpenNowItem[]; until: number }> {
+  const rows = await listOpenNowRows(ctx.db, scope);
   const missing = new Set(rows.filter((r) => !statusCache.has(r.id, r.hoursVersion, r.timeZone)).map((r) => r.id));
   if (missing.size) {
     const stored = new Map((await hoursOfMany(ctx.db, [...missing])).map((h) => [h.organizationId, h]));
@@ -87,9 +92,10 @@ export async function openNow(ctx: AppContext, actor: StaffActor): Promise<{ at:
       r.hoursVersion = h?.version ?? 0;
     }
   }
-  const now = ctx.clock.now().getTime();
+  let until = Number.POSITIVE_INFINITY;
   const items = rows.map((r) => {
-    const status = statusCache.status(r.id, r.hoursVersion, r.timeZone, now);
+    const { until: holds, ...status } = statusCache.status(r.id, r.hoursVersion, r.timeZone, now);
+    until = Math.min(until, holds);
     const paused = r.status === 'paused';
     return {
       organizationId: r.id,
@@ -102,7 +108,30 @@ export async function openNow(ctx: AppContext, actor: StaffActor): Promise<{ at:
       ...(paused ? { open: false, label: status.label, nextChange: null, text: PAUSED_TEXT } : status),
     };
   });
-  return { at: now, items };
+  return { at: now, items, until };
+}
+
+/**
+ * The open-now answer as JSON, for the route. The items are kept per scope while the
+ * organizations' versions (one small query) and every status's own validity allow, so the
+ * overview refreshing every minute for a thousand organizations costs a query and a string.
+ */
+const answers = new Map<string, { fingerprint: string; from: number; until: number; items: string }>();
+const MAX_ANSWERS = 1000;
+
+export async function openNowJson(ctx: AppContext, actor: StaffActor): Promise<string> {
+  const scope = organizationScope(actor);
+  const key = scope ? [...scope].sort().join(',') : '*';
+  const now = ctx.clock.now().getTime();
+  const fingerprint = await openNowFingerprint(ctx.db, scope);
+  let hit = answers.get(key);
+  if (!hit || hit.fingerprint !== fingerprint || now < hit.from || now >= hit.until) {
+    const result = await openNowAt(ctx, scope, now);
+    hit = { fingerprint, from: now, until: result.until, items: JSON.stringify(presentOpenNowItems(result.items)) };
+    if (answers.size >= MAX_ANSWERS && !answers.has(key)) answers.delete(answers.keys().next().value!);
+    answers.set(key, hit);
+  }
+  return `{"at":${JSON.stringify(new Date(now).toISOString())},"items":${hit.items}}`;
 }
 
 /** The domain's `Hours` of an organization (no stored row: never open). */

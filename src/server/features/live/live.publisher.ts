@@ -19,5 +19,34 @@ export interface LiveEvent {
  * process on commit, never for a rolled-back change.
  */
 export async function publishLive(db: DbOrTx, event: LiveEvent): Promise<void> {
+  const collected = collectors.get(db);
+  if (collected) {
+    collected.push(event);
+    return;
+  }
   await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+const collectors = new WeakMap<object, LiveEvent[]>();
+
+/**
+ * Opt-in for hot paths (the agent's turns): events published on `tx` are collected into `into`
+ * instead of notified in the transaction, and the caller sends them with `notifyLive` right after
+ * its commit. PostgreSQL serializes the commits of all notifying transactions (a global lock held
+ * through the WAL flush), which caps a busy path at one commit per disk flush; a notification
+ * sent after the commit keeps "never for a rolled-back change", and only a crash in between can
+ * lose it (live screens refetch when they reconnect).
+ */
+export function collectLiveEvents(tx: DbOrTx, into: LiveEvent[]): void {
+  collectors.set(tx, into);
+}
+
+/** Sends several live events in one statement (after the commit they describe). */
+export async function notifyLive(db: DbOrTx, events: LiveEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const calls = sql.join(
+    events.map((e) => sql`pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(e)})`),
+    sql`, `,
+  );
+  await db.execute(sql`select ${calls}`);
 }

@@ -10,6 +10,7 @@ import { useDeclineRequest } from '../api/decline-request';
 import { describePreferences, REQUEST_STATUS_LABELS } from '../labels';
 import type { AppointmentRequest } from '../types';
 import { RequestStatusBadge } from './handoff-badges';
+import { IntakeSection } from './intake-section';
 import { ScheduleDialog } from './schedule-dialog';
 import { TextDialog } from './text-dialog';
 import { formatInZone } from './zoned-time';
@@ -67,6 +68,7 @@ export function RequestCard({ request, timeZone }: { request: AppointmentRequest
             </React.Fragment>
           ))}
         </dl>
+        <IntakeSection requestId={request.id} />
         <div className="flex flex-wrap gap-2">
           {canTransition(request.status, 'scheduled') ? (
             <Button onClick={() => setOpen('schedule')}>
