@@ -8,6 +8,9 @@ export function toFetchHeaders(request: FastifyRequest): Headers {
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else headers.set(key, String(value));
   }
+  // better-auth reads the client address from headers; hand it the one Fastify resolved
+  // (trustProxy applied) so sessions record where they were opened from.
+  headers.set('x-forwarded-for', request.ip);
   return headers;
 }
 

@@ -18,7 +18,7 @@ const Profile = z
   .object({ id: z.string(), email: z.string(), name: z.string(), phone: z.string().nullable(), role: z.string(), notificationPreferences: Preferences, twoFactorEnabled: z.boolean() })
   .meta({ id: 'Profile' });
 const SessionView = z.object({ id: z.string(), current: z.boolean(), createdAt: z.string(), lastActiveAt: z.string(), ipAddress: z.string().nullable(), userAgent: z.string().nullable() });
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const Password = z.object({ password: z.string().min(1, { error: 'Enter your password.' }).max(1024) });
 
 function present(user: Awaited<ReturnType<typeof getProfile>>) {
