@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { loadEnv } from '../src/server/config/env.js';
 import { createAppContext } from '../src/server/bootstrap.js';
@@ -46,7 +47,8 @@ function hoursFor(i: number): { weekly: WeeklyInterval[]; overrides: HoursOverri
 
 export default async function openNow(): Promise<Figure[]> {
   const database = await startBenchDatabase();
-  const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: tmpDir('bench-open-now-'), RATE_LIMIT_SCALE: '100000', PORT: '0' });
+  const dataDir = tmpDir('bench-open-now-');
+  const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, RATE_LIMIT_SCALE: '100000', PORT: '0' });
   const { ctx, database: db } = createAppContext(env, database.url);
   const app = await buildApp(ctx);
   const times: number[] = [];
@@ -138,5 +140,6 @@ export default async function openNow(): Promise<Figure[]> {
     await app.close();
     await db.close();
     await database.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context.js';
 import { readAgentState } from '../agent/agent-state.js';
 import { TurnLog } from '../agent/turn-log.js';
+import { callSnapshots } from './call-snapshot-cache.js';
 import { isUniqueViolation, loadCall, storeTurn, type CallPatch, type CallRef, type CallStatus } from './call-records.repository.js';
 import { endPatch, FINAL_STATUSES, liveEvent, presentEvents, publishAfterCommit, type PipelineOptions, type TurnEvent } from './call-turn-support.js';
 
@@ -23,6 +24,7 @@ export interface StatusChange {
 }
 
 export async function applyStatus(ctx: AppContext, change: StatusChange, opts?: Pick<PipelineOptions, 'publish'>): Promise<LifecycleResult> {
+  callSnapshots(ctx).forgetRef(change.ref);
   return withRetry(async () => {
     const snap = await loadCall(ctx.db, change.ref, change.dedupeKey);
     if (!snap) return { kind: 'unknown_call' };
@@ -55,7 +57,7 @@ export async function applyStatus(ctx: AppContext, change: StatusChange, opts?: 
       snap.lastSeq,
       log.events,
       log.events.length ? change.dedupeKey : null,
-      { agentState: state as unknown as Record<string, unknown>, transcriptAppend: null, at: now, ...patch },
+      { agentState: state as unknown as Record<string, unknown>, at: now, ...patch, ...(final && !FINAL_STATUSES.has(from) ? { transcriptFinal: '' } : {}) },
     );
     publishAfterCommit(ctx, [liveEvent(opts, snap.organizationId, snap.id, final ? 'ended' : 'turn')]);
     return { kind: 'ok', callId: snap.id, changed: true, events: presentEvents(log.events, snap.lastSeq + 1) };
@@ -66,6 +68,7 @@ export async function storeRecording(
   ctx: AppContext,
   rec: { ref: CallRef; url: string; durationSeconds: number | null; dedupeKey: string },
 ): Promise<LifecycleResult> {
+  callSnapshots(ctx).forgetRef(rec.ref);
   return withRetry(async () => {
     const snap = await loadCall(ctx.db, rec.ref, rec.dedupeKey);
     if (!snap) return { kind: 'unknown_call' };
@@ -79,7 +82,7 @@ export async function storeRecording(
       snap.lastSeq,
       log.events,
       rec.dedupeKey,
-      { agentState: snap.agentState, transcriptAppend: null, at: FINAL_STATUSES.has(snap.status) ? snap.lastActivityAt : now, recordingUrl: rec.url, recordingDurationSeconds: rec.durationSeconds ?? undefined },
+      { agentState: snap.agentState, at: FINAL_STATUSES.has(snap.status) ? snap.lastActivityAt : now, recordingUrl: rec.url, recordingDurationSeconds: rec.durationSeconds ?? undefined },
     );
     publishAfterCommit(ctx, [liveEvent(undefined, snap.organizationId, snap.id, 'turn')]);
     return { kind: 'ok', callId: snap.id, changed: true, events: presentEvents(log.events, snap.lastSeq + 1) };

@@ -7,6 +7,7 @@ import { TurnLog } from '../agent/turn-log.js';
 import { findOrganization, findOrganizationByNumber, insertCallWithEvents, isUniqueViolation, loadCall, storeTurn, type CallRef } from './call-records.repository.js';
 import { callInfo, endPatch, FINAL_STATUSES, liveEvent, presentEvents, publishAfterCommit, turnEnv, type PipelineOptions, type TurnOutcome } from './call-turn-support.js';
 import { LazyTransaction } from './lazy-transaction.js';
+import { callSnapshots } from './call-snapshot-cache.js';
 
 /**
  * The pipeline every adapter drives (Twilio webhooks, the simulator): a call starts, the
@@ -62,7 +63,7 @@ export async function startCall(ctx: AppContext, input: NewInboundCall, opts: Pi
       toNumber: input.to,
       brain: org.settings.brain,
       agentState: state as unknown as Record<string, unknown>,
-      transcriptText: log.transcript.join('\n'),
+      transcriptText: ended ? log.transcript.join('\n') : '',
       startedAt: now,
       answeredAt: now,
       endedAt: closing.endedAt ?? null,
@@ -78,6 +79,26 @@ export async function startCall(ctx: AppContext, input: NewInboundCall, opts: Pi
     if (again?.replay) return replayOf(again.id, again.organizationId, again.replay);
     return { kind: 'unknown_call' };
   }
+  if (!ended) {
+    callSnapshots(ctx).put({
+      id: call.id,
+      organizationId: org.id,
+      providerCallId: input.providerCallId,
+      status: 'in_progress',
+      provider: input.provider,
+      direction: input.direction,
+      fromNumber: input.from,
+      toNumber: input.to,
+      agentState: state as unknown as Record<string, unknown>,
+      startedAt: now,
+      answeredAt: now,
+      endedAt: null,
+      lastActivityAt: now,
+      organization: row,
+      lastSeq: log.events.length,
+      replay: null,
+    });
+  }
   publishAfterCommit(ctx, [liveEvent(opts, org.id, call.id, 'created')]);
   return { kind: 'ok', callId: call.id, organizationId: org.id, reply, response, replayed: false, ended, events: presentEvents(log.events, 1) };
 }
@@ -92,8 +113,11 @@ export interface CallerTurn {
 }
 
 export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: PipelineOptions): Promise<TurnOutcome> {
+  const cache = callSnapshots(ctx);
   for (let attempt = 1; ; attempt++) {
-    const snap = await loadCall(ctx.db, turn.ref, turn.dedupeKey);
+    let snap = attempt === 1 ? cache.get(turn.ref) : undefined;
+    if (snap && turn.expectTurn !== undefined && readAgentState(snap.agentState).turn !== turn.expectTurn) snap = undefined;
+    snap ??= await loadCall(ctx.db, turn.ref, turn.dedupeKey);
     if (!snap) return { kind: 'unknown_call' };
     if (snap.replay) return replayOf(snap.id, snap.organizationId, snap.replay);
     const state = readAgentState(snap.agentState);
@@ -124,13 +148,16 @@ export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: Pipe
         snap.lastSeq,
         log.events,
         dedupeKey,
-        { agentState: state as unknown as Record<string, unknown>, transcriptAppend: log.transcript.join('\n') || null, at: now, ...closing },
+        { agentState: state as unknown as Record<string, unknown>, at: now, ...closing, ...(ended ? { transcriptFinal: log.transcript.join('\n') } : {}) },
       );
       await lazy.commit();
+      if (ended) cache.forget(snap);
+      else cache.put({ ...snap, agentState: state as unknown as Record<string, unknown>, lastSeq: snap.lastSeq + log.events.length, lastActivityAt: now, replay: null });
       if (opts.publish !== false) publishAfterCommit(ctx, [...lazy.liveEvents, liveEvent(opts, snap.organizationId, snap.id, ended ? 'ended' : 'turn')]);
       return { ...base, reply, response, ended, events: presentEvents(log.events, snap.lastSeq + 1) };
     } catch (err) {
       await lazy.rollback();
+      cache.forget(snap);
       // Another request stored this turn first (a concurrent repeat): answer from what it stored.
       if (isUniqueViolation(err) && attempt < MAX_ATTEMPTS) continue;
       throw err;

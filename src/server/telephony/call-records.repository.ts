@@ -10,6 +10,7 @@ export type OrganizationRow = typeof organizations.$inferSelect;
 export interface CallSnapshot {
   id: string;
   organizationId: string;
+  providerCallId: string;
   status: CallStatus;
   provider: 'twilio' | 'simulator';
   direction: 'inbound' | 'outbound';
@@ -33,7 +34,7 @@ const refWhere = (ref: CallRef) =>
 /** The call, its organization, its last event number and (by dedupe key) a replay, in one query. */
 export async function loadCall(db: DbOrTx, ref: CallRef, dedupeKey: string | null): Promise<CallSnapshot | undefined> {
   const { rows } = await db.execute<Record<string, unknown>>(sql`
-    select c.id, c.organization_id, c.status, c.provider, c.direction, c.from_number, c.to_number, c.agent_state,
+    select c.id, c.organization_id, c.provider_call_id, c.status, c.provider, c.direction, c.from_number, c.to_number, c.agent_state,
            c.started_at, c.answered_at, c.ended_at, c.last_activity_at, to_jsonb(o.*) as organization,
            (select coalesce(max(e.seq), 0) from call_events e where e.call_id = c.id) as last_seq,
            ${dedupeKey === null ? sql`null` : sql`(select e.payload from call_events e where e.call_id = c.id and e.dedupe_key = ${dedupeKey})`} as replay
@@ -45,6 +46,7 @@ export async function loadCall(db: DbOrTx, ref: CallRef, dedupeKey: string | nul
   return {
     id: r.id as string,
     organizationId: r.organization_id as string,
+    providerCallId: r.provider_call_id as string,
     status: r.status as CallStatus,
     provider: r.provider as CallSnapshot['provider'],
     direction: r.direction as CallSnapshot['direction'],
@@ -152,7 +154,12 @@ export async function insertCallWithEvents(db: DbOrTx, call: NewCall, events: Pe
 
 export interface CallPatch {
   agentState: Record<string, unknown>;
-  transcriptAppend: string | null;
+  /**
+   * Set when the call ends: the transcript is then written once, from the stored speech events
+   * followed by these lines (this turn's, stored in the same statement). Updates during a call
+   * touch no indexed column, so PostgreSQL can apply them in place (HOT).
+   */
+  transcriptFinal?: string;
   at: Date;
   status?: CallStatus;
   answeredAt?: Date;
@@ -177,9 +184,8 @@ export async function storeTurn(db: DbOrTx, callId: string, lastSeq: number, eve
     up as (
       update calls set
         agent_state = ${JSON.stringify(patch.agentState)}::jsonb,
-        transcript_text = case when ${patch.transcriptAppend}::text is null then transcript_text
-                               when transcript_text = '' then ${patch.transcriptAppend}::text
-                               else transcript_text || E'\n' || ${patch.transcriptAppend}::text end,
+        transcript_text = case when ${patch.transcriptFinal ?? null}::text is null then transcript_text
+          else concat_ws(E'\n', ${transcriptOfEvents(sql`calls.id`)}, nullif(${patch.transcriptFinal ?? null}::text, '')) end,
         last_activity_at = ${at}, updated_at = ${at},
         status = coalesce(${patch.status ?? null}::text, status),
         answered_at = coalesce(answered_at, ${iso(patch.answeredAt)}::timestamptz),
@@ -193,6 +199,12 @@ export async function storeTurn(db: DbOrTx, callId: string, lastSeq: number, eve
       returning 1
     )
     select count(*) from up`);
+}
+
+/** "Caller: …" / "Agent: …" lines of a call's stored speech events, in order (null when none). */
+function transcriptOfEvents(callId: ReturnType<typeof sql>) {
+  return sql`(select string_agg(case e.kind when 'caller_speech' then 'Caller: ' else 'Agent: ' end || (e.payload->>'text'), E'\n' order by e.seq)
+    from call_events e where e.call_id = ${callId} and e.kind in ('caller_speech', 'agent_speech') and coalesce(e.payload->>'text', '') <> '')`;
 }
 
 /** Calls still ringing or in progress with no activity since `before`, oldest first. */

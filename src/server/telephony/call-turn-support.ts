@@ -71,11 +71,31 @@ export function liveEvent(opts: Pick<PipelineOptions, 'publish'> | undefined, or
   return opts?.publish === false ? null : { topic: 'calls', organizationId, type, id: callId };
 }
 
-/** Sends a turn's live events once it has committed; a lost notification only delays a screen. */
+const pendingLive = new WeakMap<AppContext, LiveEvent[]>();
+/** Events in one NOTIFY statement at most (each event is a separate notification). */
+const LIVE_BATCH = 100;
+
+/**
+ * Sends a turn's live events once it has committed. Events of turns finishing together go out
+ * in one statement (a busy server sends a few statements, not one per turn); a lost
+ * notification only delays a screen, which refetches when it reconnects.
+ */
 export function publishAfterCommit(ctx: AppContext, events: (LiveEvent | null)[]): void {
   const list = events.filter((e): e is LiveEvent => e !== null);
   if (list.length === 0) return;
-  notifyLive(ctx.db, list).catch((err: unknown) => ctx.log.debug({ message: (err as Error).message }, 'live update not sent'));
+  const pending = pendingLive.get(ctx);
+  if (pending) {
+    pending.push(...list);
+    return;
+  }
+  pendingLive.set(ctx, list);
+  setImmediate(() => {
+    const batch = pendingLive.get(ctx) ?? [];
+    pendingLive.delete(ctx);
+    for (let i = 0; i < batch.length; i += LIVE_BATCH) {
+      notifyLive(ctx.db, batch.slice(i, i + LIVE_BATCH)).catch((err: unknown) => ctx.log.debug({ message: (err as Error).message }, 'live update not sent'));
+    }
+  });
 }
 
 export function presentEvents(events: PendingEvent[], firstSeq: number): TurnEvent[] {

@@ -40,10 +40,7 @@ export function CallsRoute() {
         title="Calls"
         description="Every call the agent answered or placed for your organizations: search what was said, filter, and open a call for its transcript, recording and context."
       />
-      <section aria-labelledby="calls-list-heading" className="space-y-4">
-        <h2 id="calls-list-heading" className="sr-only">
-          Calls
-        </h2>
+      <div className="space-y-4">
         <CallFilters
           filters={list.filters}
           organizations={organizations}
@@ -90,7 +87,7 @@ export function CallsRoute() {
             )
           }
         />
-      </section>
+      </div>
     </>
   );
 }

@@ -89,7 +89,7 @@ function TodayBoard({ showOrganization }: { showOrganization: boolean }) {
         </h2>
         <KpiCards kpis={data.kpis} />
       </section>
-      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start [&>*]:min-w-0">
         <Card>
           <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
             <div className="space-y-1.5">

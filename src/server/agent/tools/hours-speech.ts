@@ -50,7 +50,15 @@ export function sayWhen(atMs: number, nowMs: number, timeZone: string): string {
   return `on ${DAY_NAMES[at.dayOfWeek]}, ${at.toLocaleString('en-US', { month: 'long', day: 'numeric' })} at ${time}`;
 }
 
-/** Today's date (YYYY-MM-DD) in the zone. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Today's date (YYYY-MM-DD) in the zone (Intl, cached per zone: called on every turn). */
 export function localDate(nowMs: number, timeZone: string): string {
-  return Temporal.Instant.fromEpochMilliseconds(nowMs).toZonedDateTimeISO(timeZone).toPlainDate().toString();
+  let f = dateFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dateFormats.set(timeZone, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(nowMs).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sayTime, sayWeeklyHours, sayWhen } from './hours-speech.js';
+import { localDate, sayTime, sayWeeklyHours, sayWhen } from './hours-speech.js';
 
 describe('hours as speech', () => {
   it('says times', () => {
@@ -22,5 +22,9 @@ describe('hours as speech', () => {
     expect(sayWhen(Date.parse('2026-05-11T21:00:00Z'), now, 'America/New_York')).toBe('today at 5 PM');
     expect(sayWhen(Date.parse('2026-05-12T12:00:00Z'), now, 'America/New_York')).toBe('tomorrow at 8 AM');
     expect(sayWhen(Date.parse('2026-05-15T12:00:00Z'), now, 'America/New_York')).toBe('on Friday at 8 AM');
+  });
+  it('knows the local date', () => {
+    expect(localDate(Date.parse('2026-05-11T03:30:00Z'), 'America/New_York')).toBe('2026-05-10');
+    expect(localDate(Date.parse('2026-05-11T03:30:00Z'), 'Europe/London')).toBe('2026-05-11');
   });
 });

@@ -53,11 +53,14 @@ export const calls = pgTable(
     index('calls_status_idx').on(t.status).where(sql`status in ('ringing', 'in_progress')`),
     index('calls_transcript_fts_idx').using('gin', sql`to_tsvector('english', ${t.transcriptText})`),
     // The calls list (features/calls): keyset pages by (start time | duration, id), across all
-    // organizations or within one, and the callee of outbound calls for the phone filter.
+    // organizations or within one, or of one outcome or status (rare ones would otherwise be
+    // sought through thousands of rows), and the callee of outbound calls for the phone filter.
     index('calls_started_id_idx').on(t.startedAt.desc(), t.id.desc()),
     index('calls_org_started_id_idx').on(t.organizationId, t.startedAt.desc(), t.id.desc()),
     index('calls_duration_id_idx').on(sql`coalesce(${t.durationSeconds}, -1) desc nulls last`, t.id.desc()),
     index('calls_org_duration_id_idx').on(t.organizationId, sql`coalesce(${t.durationSeconds}, -1) desc nulls last`, t.id.desc()),
+    index('calls_outcome_started_id_idx').on(t.outcome, t.startedAt.desc(), t.id.desc()),
+    index('calls_status_started_id_idx').on(t.status, t.startedAt.desc(), t.id.desc()),
     index('calls_to_idx').on(t.toNumber),
   ],
 );

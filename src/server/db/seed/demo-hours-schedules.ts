@@ -113,8 +113,9 @@ function plan(key: OrgKey, today: Temporal.PlainDate): { weekly: WeeklyInterval[
       };
     }
     case 'harbor': {
-      const saturday = nextWeekday(today, 6);
-      const sunday = saturday.add({ days: 1 });
+      // Two nights from now: inside the 7-day view whatever the weekday.
+      const night = today.add({ days: 2 });
+      const morning = night.add({ days: 1 });
       return {
         // Days, weekend mornings, and an overnight nurse line every night.
         weekly: [...every(WEEKDAYS, '08:00', '18:00'), ...every([6, 7], '09:00', '13:00'), ...every([1, 2, 3, 4, 5, 6, 7], '21:00', '07:00')],
@@ -135,7 +136,7 @@ function plan(key: OrgKey, today: Temporal.PlainDate): { weekly: WeeklyInterval[
             description: 'Paediatric nurse advice overnight.',
             shifts: [{ assignee: { phone: '+15105550123' }, days: [1, 2, 3, 4, 5, 6, 7], start: '21:00', end: '07:00', precedence: 0 }],
             overrides: [
-              { assignee: { user: 'maria' }, replaces: { phone: '+15105550123' }, from: `${saturday}T21:00`, to: `${sunday}T07:00`, note: 'Nurse line provider maintenance' },
+              { assignee: { user: 'maria' }, replaces: { phone: '+15105550123' }, from: `${night}T21:00`, to: `${morning}T07:00`, note: 'Nurse line provider maintenance' },
             ],
           },
         ],

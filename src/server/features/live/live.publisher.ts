@@ -41,12 +41,17 @@ export function collectLiveEvents(tx: DbOrTx, into: LiveEvent[]): void {
   collectors.set(tx, into);
 }
 
-/** Sends several live events in one statement (after the commit they describe). */
+/**
+ * Sends several live events in one statement (after the commit they describe). Its own commit
+ * does not wait for the disk (synchronous_commit off for this statement only): notifying
+ * commits hold PostgreSQL's notify lock until they finish, and waiting for the disk there would
+ * queue every notification behind every other write.
+ */
 export async function notifyLive(db: DbOrTx, events: LiveEvent[]): Promise<void> {
   if (events.length === 0) return;
   const calls = sql.join(
     events.map((e) => sql`pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(e)})`),
     sql`, `,
   );
-  await db.execute(sql`select ${calls}`);
+  await db.execute(sql`select set_config('synchronous_commit', 'off', true), ${calls}`);
 }

@@ -30,3 +30,13 @@ export function formatPhone(e164: string | null | undefined): string {
 export function formatOffset(ms: number): string {
   return formatDuration(Math.max(0, ms) / 1000);
 }
+
+const sameYearFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const otherYearFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** "Nov 21, 12:00 PM" this year, "Nov 21, 2025, 12:00 PM" before: short enough for a list. */
+export function formatListTime(value: string): string {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return (d.getFullYear() === new Date().getFullYear() ? sameYearFormat : otherYearFormat).format(d);
+}

@@ -28,7 +28,7 @@ export const HANDOFF_TYPE_LABELS: Record<HandoffType, string> = {
   callback: 'Callback',
   appointment_request: 'Appointment request',
   message: 'Message',
-  urgent: 'Urgent',
+  urgent: 'Urgent case',
 };
 
 export const PRIORITY_LABELS: Record<HandoffPriority, string> = { urgent: 'Urgent', high: 'High', normal: 'Normal', low: 'Low' };

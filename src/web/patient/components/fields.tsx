@@ -137,7 +137,7 @@ export function ChoiceGroup(
 ) {
   const selected = Array.isArray(p.value) ? p.value : [p.value];
   return (
-    <fieldset id={p.id} tabIndex={-1} aria-describedby={describedBy(p.id, p.hint, p.error)} aria-invalid={p.error ? true : undefined}>
+    <fieldset id={p.id} tabIndex={-1} aria-describedby={describedBy(p.id, p.hint, p.error)}>
       <Legend label={p.label} optional={p.optional} />
       <Hint id={p.id} hint={p.hint} />
       <div class={p.inline ? 'flex flex-wrap gap-2' : 'grid gap-2'}>

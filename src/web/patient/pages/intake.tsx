@@ -26,6 +26,7 @@ export function IntakePage({ token }: { token: string | null }) {
   const [saveState, setSaveState] = useState<'idle' | 'saving' | 'saved' | 'error'>('idle');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<ApiError | null>(null);
+  const [showSummary, setShowSummary] = useState(false);
 
   if (view.loading) {
     return (
@@ -95,6 +96,7 @@ export function IntakePage({ token }: { token: string | null }) {
     } catch (err) {
       if (err instanceof ApiError && err.code === 'validation_failed') {
         setErrorKeys(normalize(err.fieldKeys));
+        setShowSummary(true);
         requestAnimationFrame(() => document.getElementById('error-summary')?.focus());
       } else setFailure(err instanceof ApiError ? err : new ApiError(0, 'network', ''));
     } finally {
@@ -130,7 +132,7 @@ export function IntakePage({ token }: { token: string | null }) {
         </div>
       ) : (
         <form noValidate onSubmit={submit} class="mt-6 space-y-5">
-          <ErrorSummary errors={errors} labels={labels} />
+          <ErrorSummary errors={showSummary ? errors : {}} labels={labels} />
           {INTAKE_SECTIONS.map((s) => (
             <IntakeSectionForm key={s.id} section={s} answers={current} errors={errors} onValue={setValue} onCommit={commit} />
           ))}

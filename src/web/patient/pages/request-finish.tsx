@@ -82,6 +82,7 @@ export function RequestFinishPage() {
     } catch (err) {
       if (err instanceof ApiError && err.code === 'validation_failed') {
         d.setErrorKeys(err.fieldKeys);
+        d.showSummary();
         setReviewing(false);
       }
       setSendError(err);
@@ -119,7 +120,7 @@ export function RequestFinishPage() {
         <Review fields={f} practice={p} busy={busy} onEdit={() => setReviewing(false)} onSend={send} honeypot={honeypot} onHoneypot={setHoneypot} />
       ) : (
         <form noValidate onSubmit={toReview} class="card mt-6 space-y-5">
-          <ErrorSummary errors={d.errors} labels={labels} />
+          <ErrorSummary errors={d.summary} labels={labels} />
           <ChoiceGroup
             id="preferredDays"
             multiple

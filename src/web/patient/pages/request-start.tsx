@@ -100,7 +100,7 @@ export function RequestStartPage() {
       <p class="mt-2 text-muted-foreground">{t('start.intro', { practice: p.name })}</p>
 
       <form noValidate onSubmit={onSubmit} class="card mt-6 space-y-5">
-        <ErrorSummary errors={d.errors} labels={labels} />
+        <ErrorSummary errors={d.summary} labels={labels} />
         {sendError !== null && <Notice tone="error">{sendError instanceof ApiError ? sendError.text() : t('common.network')}</Notice>}
         <div class="grid gap-5 sm:grid-cols-2">
           <TextField id="firstName" label={labels.firstName!} value={f.firstName} autoComplete="given-name" maxLength={60} required error={d.errors.firstName} onValue={(v) => d.setField('firstName', v)} onCommit={(v) => d.commit('firstName', v)} />

@@ -19,6 +19,8 @@ export function useDraft() {
   const [loadError, setLoadError] = useState<unknown>(null);
   const [errorKeys, setErrorKeys] = useState<Record<string, string>>({});
   const [saveState, setSaveState] = useState<'idle' | 'saving' | 'saved' | 'error'>('idle');
+  /** The list of problems shows after a step was sent, not while the patient is typing. */
+  const [showSummary, setShowSummary] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -76,10 +78,12 @@ export function useDraft() {
       setDraft(d);
       setFields(d.fields);
       setErrorKeys({});
+      setShowSummary(false);
       return true;
     } catch (e) {
       if (e instanceof ApiError && e.code === 'validation_failed') {
         setErrorKeys(e.fieldKeys);
+        setShowSummary(true);
         requestAnimationFrame(() => document.getElementById('error-summary')?.focus());
         return false;
       }
@@ -87,5 +91,5 @@ export function useDraft() {
     }
   };
 
-  return { draft, setDraft, practice, fields, setField, commit, saveStep, errors, setErrorKeys, saveState, loadError, retry: () => setAttempt((n) => n + 1) };
+  return { draft, setDraft, practice, fields, setField, commit, saveStep, errors, summary: showSummary ? errors : {}, showSummary: () => setShowSummary(true), setErrorKeys, saveState, loadError, retry: () => setAttempt((n) => n + 1) };
 }

@@ -125,9 +125,9 @@ export function CallFilters({ filters, organizations, hasFilters, onChange, onCl
         </p>
       ) : null}
 
-      <div id={`${id}-more`} className={cn('grid gap-3 sm:grid-cols-2 md:grid-cols-4 lg:grid-cols-8', !open && 'hidden md:grid')}>
+      <div id={`${id}-more`} className={cn('grid gap-3 sm:grid-cols-2 md:grid-cols-4', !open && 'hidden md:grid')}>
         {organizations.length > 1 ? (
-          <div className="space-y-1.5 lg:col-span-2">
+          <div className="space-y-1.5">
             <Label htmlFor={`${id}-org`}>Organization</Label>
             <Select id={`${id}-org`} value={filters.organizationId ?? ''} onChange={(e) => onChange('org', e.target.value || undefined)}>
               <option value="">All organizations</option>
@@ -189,7 +189,7 @@ export function CallFilters({ filters, organizations, hasFilters, onChange, onCl
           <Label htmlFor={`${id}-to`}>To</Label>
           <Input id={`${id}-to`} type="date" value={filters.to ?? ''} min={filters.from} onChange={(e) => onChange('to', e.target.value || undefined)} />
         </div>
-        <div className="flex items-center gap-2 pt-1 sm:col-span-2 md:col-span-4 lg:col-span-8">
+        <div className="flex flex-wrap items-center gap-2 pt-1 sm:col-span-2 md:col-span-4">
           <Switch id={`${id}-live`} checked={Boolean(filters.live)} onCheckedChange={(on) => onChange('live', on ? '1' : undefined)} />
           <Label htmlFor={`${id}-live`}>Only live calls</Label>
           <span className="text-sm text-muted-foreground">· dates are each organization's own calendar days</span>

@@ -2,7 +2,7 @@ import { ArrowDownLeft, ArrowUpRight, Mic, UserRoundCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ColumnDef } from '@web/components/ui/data-table';
 import { formatDateTime, formatRelative } from '@web/lib/format-date';
-import { durationLabel, formatDuration, formatPhone } from '../format';
+import { durationLabel, formatDuration, formatListTime, formatPhone } from '../format';
 import { DIRECTION_LABELS } from '../labels';
 import { callPaths } from '../paths';
 import type { CallListItem } from '../types';
@@ -26,14 +26,14 @@ export function callColumns({ showOrganization }: { showOrganization: boolean })
       cell: ({ row }) => {
         const c = row.original;
         return (
-          <div className="min-w-36">
-            <Link to={callPaths.call.href(c.id)} className="font-medium text-foreground underline-offset-4 hover:underline focus-visible:underline">
+          <div>
+            <Link to={callPaths.call.href(c.id)} className="whitespace-nowrap font-medium text-foreground underline-offset-4 hover:underline focus-visible:underline">
               <time dateTime={c.startedAt} title={formatDateTime(c.startedAt, { seconds: true })}>
-                {formatDateTime(c.startedAt)}
+                {formatListTime(c.startedAt)}
               </time>
               <span className="sr-only">, call from {formatPhone(c.contactNumber)}</span>
             </Link>
-            <div className="text-xs text-muted-foreground">{formatRelative(c.startedAt)}</div>
+            <div className="whitespace-nowrap text-xs text-muted-foreground">{formatRelative(c.startedAt)}</div>
           </div>
         );
       },
@@ -46,11 +46,13 @@ export function callColumns({ showOrganization }: { showOrganization: boolean })
         const c = row.original;
         const Icon = c.direction === 'inbound' ? ArrowDownLeft : ArrowUpRight;
         return (
-          <div className="min-w-40">
-            <div className="flex items-center gap-1.5">
+          <div className="min-w-36">
+            <div className="flex items-center gap-1.5 whitespace-nowrap">
               <Icon aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
               <span className="sr-only">{DIRECTION_LABELS[c.direction]}:</span>
               <span className="font-medium tabular-nums">{formatPhone(c.contactNumber)}</span>
+              {/* Narrow screens scroll the table sideways: say "live" where it is seen first. */}
+              {c.live ? <LiveBadge className="md:hidden" /> : null}
             </div>
             {c.patientName ? (
               <div className="flex items-center gap-1 text-xs text-muted-foreground">

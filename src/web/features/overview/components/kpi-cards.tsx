@@ -1,22 +1,21 @@
 import type { LucideIcon } from 'lucide-react';
 import { CalendarPlus, Inbox, PhoneCall, PhoneIncoming } from 'lucide-react';
-import { Card } from '@web/components/ui/card';
 import type { Kpis } from '../api/get-overview';
 
 const percent = (n: number | null) => (n === null ? '—' : `${Math.round(n * 100)} %`);
 
 function Kpi({ icon: Icon, label, value, note }: { icon: LucideIcon; label: string; value: number; note: string }) {
   return (
-    <Card className="p-4 sm:p-5">
-      <div className="flex items-start justify-between gap-3">
-        <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+    <div className="rounded-xl border border-border bg-card p-4 text-card-foreground shadow-xs sm:p-5">
+      <dt className="flex items-start justify-between gap-3 text-sm font-medium text-muted-foreground">
+        {label}
         <Icon aria-hidden="true" className="size-4 shrink-0 text-primary" />
-      </div>
+      </dt>
       <dd className="mt-2">
         <span className="text-3xl font-semibold tabular-nums tracking-tight">{value.toLocaleString()}</span>
         <span className="mt-1 block text-xs text-muted-foreground">{note}</span>
       </dd>
-    </Card>
+    </div>
   );
 }
 

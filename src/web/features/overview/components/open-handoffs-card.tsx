@@ -18,7 +18,7 @@ const TYPE_LABELS: Record<OverviewHandoff['type'], string> = {
   callback: 'Callback',
   appointment_request: 'Appointment request',
   message: 'Message',
-  urgent: 'Urgent',
+  urgent: 'Urgent case',
 };
 
 /** The open work by priority, and the most pressing items with their SLA clocks. */

@@ -30,7 +30,7 @@ export function OrganizationsNowCard({ overview }: { overview: Overview }) {
                   </div>
                   <div className="flex shrink-0 flex-col items-end gap-1">
                     <Badge variant={o.paused ? 'warning' : o.open ? 'success' : 'neutral'}>{o.paused ? 'Paused' : o.open ? 'Open' : 'Closed'}</Badge>
-                    {k ? <span className="text-xs tabular-nums text-muted-foreground">{k.calls.toLocaleString()} calls today</span> : null}
+                    {k ? <span className="text-xs tabular-nums text-muted-foreground">{k.calls === 1 ? '1 call' : `${k.calls.toLocaleString()} calls`} today</span> : null}
                   </div>
                 </li>
               );

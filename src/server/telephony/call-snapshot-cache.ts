@@ -1,0 +1,69 @@
+import type { AppContext } from '../app-context.js';
+import type { CallRef, CallSnapshot } from './call-records.repository.js';
+
+/**
+ * The calls this process is talking to, as it last stored them, so a turn usually needs one
+ * query (its write) instead of two. Not a source of truth: the write numbers its events after
+ * the cached last `seq`, so if anything else wrote to the call meanwhile (another web process,
+ * a status callback, a repeated webhook) the unique `(call_id, seq)` / dedupe index refuses it,
+ * the entry is dropped and the turn is redone from the database. A request for another turn than
+ * the cached one always reads the database (that is how repeats find their stored answer).
+ */
+class CallSnapshotCache {
+  private readonly entries = new Map<string, { snap: Omit<CallSnapshot, 'agentState'>; state: string }>();
+
+  constructor(private readonly max: number) {}
+
+  get(ref: CallRef): CallSnapshot | undefined {
+    const key = keyOf(ref);
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    // Least recently used goes first: touching moves the entry to the end.
+    this.entries.delete(key);
+    this.entries.set(key, e);
+    return { ...e.snap, agentState: JSON.parse(e.state) as Record<string, unknown>, replay: null };
+  }
+
+  put(snap: CallSnapshot): void {
+    const { agentState, ...rest } = snap;
+    const entry = { snap: rest, state: JSON.stringify(agentState) };
+    for (const key of keysOf(snap)) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    while (this.entries.size > this.max * 2) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  forget(snap: Pick<CallSnapshot, 'id' | 'provider'> & { providerCallId?: string }): void {
+    this.entries.delete(keyOf({ callId: snap.id }));
+    if (snap.providerCallId) this.entries.delete(keyOf({ provider: snap.provider, providerCallId: snap.providerCallId }));
+  }
+
+  forgetRef(ref: CallRef): void {
+    const e = this.entries.get(keyOf(ref));
+    this.entries.delete(keyOf(ref));
+    if (e) for (const key of keysOf(e.snap)) this.entries.delete(key);
+  }
+}
+
+function keyOf(ref: CallRef): string {
+  return 'callId' in ref ? `id:${ref.callId}` : `${ref.provider}:${ref.providerCallId}`;
+}
+
+function keysOf(snap: Pick<CallSnapshot, 'id' | 'provider' | 'providerCallId'>): string[] {
+  return [keyOf({ callId: snap.id }), keyOf({ provider: snap.provider, providerCallId: snap.providerCallId })];
+}
+
+const caches = new WeakMap<AppContext, CallSnapshotCache>();
+
+/** At most this many live calls are remembered per process (a few KB each). */
+const MAX_CALLS = 2000;
+
+export function callSnapshots(ctx: AppContext): CallSnapshotCache {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    cache = new CallSnapshotCache(MAX_CALLS);
+    caches.set(ctx, cache);
+  }
+  return cache;
+}
