@@ -55,9 +55,17 @@ export function PlaygroundTab() {
   const [transferResult, setTransferResult] = React.useState<TransferResult>('completed');
   const [selectedTurn, setSelectedTurn] = React.useState<number | null>(null);
   const input = React.useRef<HTMLInputElement>(null);
+  const conversation = React.useRef<HTMLOListElement>(null);
   const start = useStartSimulatedCall();
   const say = useSayAsCaller();
   const hangUp = useHangUp();
+
+  // Keep the newest line in view.
+  const lineCount = call?.lines.length ?? 0;
+  React.useEffect(() => {
+    const el = conversation.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [lineCount]);
 
   const context = React.useMemo(() => buildChatContext(call?.events ?? []), [call?.events]);
   const turn = context.turns[selectedTurn ?? context.turns.length - 1] ?? null;
@@ -159,7 +167,7 @@ export function PlaygroundTab() {
                   <ExternalLink aria-hidden="true" className="size-3.5" />
                 </Link>
               </div>
-              <ol aria-label="Conversation" aria-live="polite" className="max-h-[28rem] space-y-2 overflow-y-auto rounded-lg border border-border p-3" tabIndex={0}>
+              <ol ref={conversation} aria-label="Conversation" aria-live="polite" className="max-h-[28rem] space-y-2 overflow-y-auto rounded-lg border border-border p-3" tabIndex={0}>
                 {call.lines.map((line) => {
                   const Icon = line.speaker === 'caller' ? UserRound : Bot;
                   return (
@@ -252,7 +260,7 @@ export function PlaygroundTab() {
               <label htmlFor="playground-turn" className="text-sm text-muted-foreground">
                 Turn
               </label>
-              <Select id="playground-turn" className="h-8 w-28" value={String(turn?.index ?? '')} onChange={(e) => setSelectedTurn(Number(e.target.value))}>
+              <Select id="playground-turn" className="w-32" value={String(turn?.index ?? '')} onChange={(e) => setSelectedTurn(Number(e.target.value))}>
                 {context.turns.map((t) => (
                   <option key={t.index} value={t.index}>
                     {t.callerText === null ? 'Greeting' : `Turn ${t.index}`}
