@@ -69,6 +69,19 @@ export function CallTranscript({ detail, recordingSrc }: CallTranscriptProps) {
     if (nearBottom) el.scrollTop = el.scrollHeight;
   }, [count, live]);
 
+  // While the recording plays, keep the line being heard in view inside the transcript (never
+  // by scrolling the page under the listener).
+  React.useEffect(() => {
+    const list = listRef.current;
+    if (!list || current < 0) return;
+    const item = list.children[current] as HTMLElement | undefined;
+    if (!item) return;
+    const top = item.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = Math.max(0, top - list.clientHeight / 3);
+    }
+  }, [current]);
+
   const seek = (line: TranscriptLine) => {
     const el = audio.current;
     if (!el) return;

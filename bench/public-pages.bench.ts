@@ -1,0 +1,135 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { freePort, repoRoot, tmpDir, type Figure } from './support.js';
+import { preparePatientState, type PageCase } from './public-pages.state.js';
+
+/**
+ * Public patient pages (DESIGN quality bar): JavaScript loaded before interaction (gzip) per
+ * page, and Lighthouse 12.8 performance and accessibility scores (mobile defaults, simulated
+ * throttling) against Debian's Chromium. The server runs as `npm start` would, on a fresh data
+ * folder with the demo seed; pages that need a draft, a patient session or an intake link get
+ * them through the public API first.
+ */
+const CHROMIUM = '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+const JS_BUDGET_KB = 80;
+
+export default async function publicPages(): Promise<Figure[]> {
+  const { ensureWebBuild } = await import('../src/server/web-build.js');
+  const webDir = await ensureWebBuild(repoRoot, () => undefined);
+  const dataDir = tmpDir('bench-public-');
+  fs.chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, EMBEDDED_PG_PORT: String(await freePort()), DEMO_PASSWORD: 'bench-password-2026', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '50' },
+    stdio: 'ignore',
+  });
+  try {
+    await waitForReady(`${base}/readyz`, 90_000);
+    const pages = await preparePatientState(base, 'bench-password-2026');
+    const figures: Figure[] = [];
+    figures.push(...(await javascriptBeforeInteraction(base, webDir, pages)));
+    figures.push(...(await lighthouseScores(base, pages)));
+    return figures;
+  } finally {
+    await stop(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Loads each page in Chromium until it is interactive; sums the gzip size of every script it fetched. */
+async function javascriptBeforeInteraction(base: string, webDir: string, pages: PageCase[]): Promise<Figure[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.filter((f) => f !== '--headless=new') });
+  const figures: Figure[] = [];
+  try {
+    for (const p of pages) {
+      const context = await browser.newContext({ viewport: { width: 375, height: 800 }, extraHTTPHeaders: p.cookie ? { cookie: p.cookie } : {} });
+      const page = await context.newPage();
+      const scripts = new Set<string>();
+      page.on('response', (r) => {
+        if (r.request().resourceType() === 'script') scripts.add(new URL(r.url()).pathname);
+      });
+      await page.goto(base + p.path, { waitUntil: 'load' });
+      await page.locator('main h1').first().waitFor({ timeout: 15_000 });
+      let raw = 0;
+      let gzip = 0;
+      for (const s of scripts) {
+        const body = fs.readFileSync(path.join(webDir, s));
+        raw += body.length;
+        gzip += zlib.gzipSync(body, { level: 9 }).length;
+      }
+      figures.push({ name: `public_js_gzip_${p.name}`, value: round1(gzip / 1024), unit: 'KB', target: `<= ${JS_BUDGET_KB}`, rawKB: round1(raw / 1024), scripts: scripts.size, page: p.path });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return figures;
+}
+
+/** Lighthouse (mobile, simulated throttling) on each page: performance and accessibility, 0–100. */
+async function lighthouseScores(base: string, pages: PageCase[]): Promise<Figure[]> {
+  const { default: lighthouse } = await import('lighthouse');
+  const figures: Figure[] = [];
+  for (const p of pages) {
+    const port = await freePort();
+    const profile = tmpDir('bench-chrome-');
+    const chrome = spawn(CHROMIUM, [...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+    try {
+      await waitForReady(`http://127.0.0.1:${port}/json/version`, 20_000);
+      const result = await lighthouse(
+        base + p.path,
+        { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: p.cookie ? { Cookie: p.cookie } : undefined },
+        undefined,
+      );
+      const lhr = result!.lhr;
+      const audit = (id: string) => Math.round(Number(lhr.audits[id]?.numericValue ?? NaN));
+      const failing = Object.values(lhr.audits)
+        .filter((a) => a.score === 0 && lhr.categories.accessibility!.auditRefs.some((r) => r.id === a.id))
+        .map((a) => a.id);
+      figures.push({
+        name: `lighthouse_performance_${p.name}`,
+        value: Math.round((lhr.categories.performance!.score ?? 0) * 100),
+        unit: 'score',
+        target: '>= 95',
+        fcpMs: audit('first-contentful-paint'),
+        lcpMs: audit('largest-contentful-paint'),
+        tbtMs: audit('total-blocking-time'),
+        cls: Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN),
+        page: p.path,
+      });
+      figures.push({ name: `lighthouse_accessibility_${p.name}`, value: Math.round((lhr.categories.accessibility!.score ?? 0) * 100), unit: 'score', target: '= 100', failing, page: p.path });
+    } finally {
+      await stop(chrome);
+      fs.rmSync(profile, { recursive: true, force: true });
+    }
+  }
+  return figures;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+async function waitForReady(url: string, timeoutMs: number): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGINT');
+  await Promise.race([new Promise((r) => child.once('exit', r)), new Promise((r) => setTimeout(r, 15_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
