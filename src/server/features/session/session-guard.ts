@@ -5,8 +5,8 @@ import { toFetchHeaders } from '../../http/request-info.js';
 import type { StaffActor } from '../../policy/actor.js';
 import type { Role } from '../../../domain/auth/permissions.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { deleteSessionsOf, findUserById, organizationIdsOf, type UserRow } from '../users/users.repository.js';
-import { deleteSession, findSession, touchSession, twoFactorRequiredRoles } from './session.repository.js';
+import { deleteSessionsOf, type UserRow } from '../users/users.repository.js';
+import { deleteSession, loadSessionContext, touchSession } from './session.repository.js';
 
 export interface ResolvedSession {
   actor: StaffActor;
@@ -28,8 +28,9 @@ export async function resolveSession(ctx: AppContext, request: FastifyRequest): 
   const found = await ctx.auth.api.getSession({ headers: toFetchHeaders(request), query: { disableRefresh: true } }).catch(() => null);
   if (!found) return null;
 
-  const session = await findSession(ctx.db, found.session.id);
-  if (!session) return null;
+  const context = await loadSessionContext(ctx.db, found.session.id);
+  if (!context) return null;
+  const { session, user, organizationIds, twoFactorRequiredRoles: requiredRoles } = context;
   const now = ctx.clock.now();
   const idleMs = ctx.env.SESSION_IDLE_MINUTES * 60_000;
   const absoluteMs = ctx.env.SESSION_ABSOLUTE_HOURS * 3_600_000;
@@ -38,9 +39,6 @@ export async function resolveSession(ctx: AppContext, request: FastifyRequest): 
     await recordAudit(ctx.db, { action: 'auth.session_expired', outcome: 'success', actor: { kind: 'system' }, recordType: 'user', recordId: session.userId, ip: request.ip });
     throw unauthenticated('Your session ended after a period of inactivity. Sign in again.', 'session_expired');
   }
-
-  const user = await findUserById(ctx.db, session.userId);
-  if (!user) return null;
   if (user.status !== 'active') {
     await deleteSessionsOf(ctx.db, user.id);
     throw new AppError(401, 'account_disabled', 'This account is disabled.');
@@ -48,7 +46,6 @@ export async function resolveSession(ctx: AppContext, request: FastifyRequest): 
   if (now.getTime() - session.lastActiveAt.getTime() > TOUCH_EVERY_MS) await touchSession(ctx.db, session.id, now);
 
   const role = user.role as Role;
-  const [organizationIds, requiredRoles] = await Promise.all([organizationIdsOf(ctx.db, user.id), twoFactorRequiredRoles(ctx.db)]);
   return {
     user,
     twoFactorRequired: requiredRoles.includes(role) && !user.twoFactorEnabled,

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { securitySettings, sessions } from '../../db/schema/index.js';
+import { securitySettings, sessions, userOrganizations, users } from '../../db/schema/index.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -39,4 +39,30 @@ export async function saveTwoFactorRequiredRoles(db: DbOrTx, roles: string[]): P
     .insert(securitySettings)
     .values({ id: 1, twoFactorRequiredRoles: roles })
     .onConflictDoUpdate({ target: securitySettings.id, set: { twoFactorRequiredRoles: roles, updatedAt: sql`now()` } });
+}
+
+export interface SessionContextRow {
+  session: SessionRow;
+  user: typeof users.$inferSelect;
+  organizationIds: string[];
+  twoFactorRequiredRoles: string[];
+}
+
+/**
+ * Everything the per-request session check needs in one round trip: the session, its user,
+ * the user's organizations and the two-factor policy.
+ */
+export async function loadSessionContext(db: DbOrTx, sessionId: string): Promise<SessionContextRow | undefined> {
+  const [row] = await db
+    .select({
+      session: sessions,
+      user: users,
+      organizationIds: sql<string[]>`coalesce((select array_agg(uo.organization_id::text) from ${userOrganizations} uo where uo.user_id = ${users.id}), '{}')`,
+      twoFactorRequiredRoles: sql<string[]>`coalesce((select ss.two_factor_required_roles from ${securitySettings} ss where ss.id = 1), '{}')`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row;
 }
