@@ -20,9 +20,11 @@ const projectRoot = path.dirname(fileURLToPath(import.meta.url));
 if (!process.env.E2E_RUN_DIR) {
   const run = createRunDir(projectRoot);
   process.env.E2E_RUN_DIR = run.root;
+  process.env.E2E_OUTPUT_DIR = run.output;
   removeOnExit(run.root);
 }
 const runDir = process.env.E2E_RUN_DIR;
+const outputDir = process.env.E2E_OUTPUT_DIR ?? '.tmp/e2e-output/unnamed';
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 
 export default defineConfig({
@@ -34,7 +36,8 @@ export default defineConfig({
   forbidOnly: CI,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  outputDir: '.tmp/playwright-output',
+  // Traces and screenshots of failures: .tmp/e2e-output/<run>/ (the newest runs are kept).
+  outputDir,
   reporter: [['list'], ['json', { outputFile: '.tmp/playwright-results.json' }]],
   use: {
     baseURL: BASE_URL,

@@ -70,8 +70,12 @@ export async function loadCalls(client: pg.Client, calls = CALLS, log: (line: st
   const ids = orgs.map((o) => o.id);
   await client.query(`create temporary table bench_orgs as select row_number() over () as n, id from unnest($1::uuid[]) id`, [ids]);
 
-  // The GIN index is built once after the load, like a restore; the b-trees are kept up as rows arrive.
-  await client.query(`drop index if exists calls_transcript_fts_idx`);
+  // The secondary indexes are built once after the load, as a restore does (the primary key and
+  // the provider-id unique index stay).
+  const { rows: indexes } = await client.query<{ name: string; def: string }>(
+    `select indexname as name, indexdef as def from pg_indexes where schemaname = 'public' and tablename = 'calls' and indexname not in ('calls_pkey', 'calls_provider_call_uq')`,
+  );
+  for (const i of indexes) await client.query(`drop index ${i.name}`);
   const batch = 100_000;
   for (let start = 1; start <= calls; start += batch) {
     const end = Math.min(calls, start + batch - 1);
@@ -131,8 +135,8 @@ export async function loadCalls(client: pg.Client, calls = CALLS, log: (line: st
            'call', id, 'Bench handoff', from_number, started_at + interval '4 hours', started_at, started_at,
            case when started_at > now() - interval '2 days' then null else started_at + interval '3 hours' end
     from calls where random() < 0.12`);
-  log('  building the full-text index');
-  await client.query(`create index calls_transcript_fts_idx on calls using gin (to_tsvector('english', transcript_text))`);
+  log(`  building ${indexes.length} indexes`);
+  for (const i of indexes) await client.query(i.def);
   await client.query(`vacuum analyze calls`);
   await client.query(`vacuum analyze handoffs`);
   await client.query(`analyze organizations`);

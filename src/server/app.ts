@@ -85,8 +85,13 @@ async function serveWebApp(app: ZodApp, webDir: string, sentryDsn: string | unde
     root: webDir,
     wildcard: false,
     index: false,
+    // The build writes .br/.gz beside each asset (vite.config.ts); send those when the browser takes them.
+    preCompressed: true,
+    // send's own Cache-Control (max-age=0) would override the one set here.
+    cacheControl: false,
     setHeaders: (res: { setHeader: (k: string, v: string) => void }, filePath: string) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('vary', 'accept-encoding');
     },
   });
   let indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');

@@ -24,9 +24,11 @@ export interface StatusChange {
 }
 
 export async function applyStatus(ctx: AppContext, change: StatusChange, opts?: Pick<PipelineOptions, 'publish'>): Promise<LifecycleResult> {
-  callSnapshots(ctx).forgetRef(change.ref);
-  return withRetry(async () => {
-    const snap = await loadCall(ctx.db, change.ref, change.dedupeKey);
+  const cache = callSnapshots(ctx);
+  return withRetry(async (attempt) => {
+    // A live call this process is talking to is in the cache (its events' numbering guards it).
+    const snap = (attempt === 1 ? cache.get(change.ref) : undefined) ?? (await loadCall(ctx.pool, change.ref, change.dedupeKey));
+    cache.forgetRef(change.ref);
     if (!snap) return { kind: 'unknown_call' };
     if (snap.replay) return { kind: 'ok', callId: snap.id, changed: false, events: [] };
     const now = ctx.clock.now();
@@ -52,7 +54,7 @@ export async function applyStatus(ctx: AppContext, change: StatusChange, opts?: 
       }
     }
     await storeTurn(
-      ctx.db,
+      ctx.pool,
       snap.id,
       snap.lastSeq,
       log.events,
@@ -70,14 +72,14 @@ export async function storeRecording(
 ): Promise<LifecycleResult> {
   callSnapshots(ctx).forgetRef(rec.ref);
   return withRetry(async () => {
-    const snap = await loadCall(ctx.db, rec.ref, rec.dedupeKey);
+    const snap = await loadCall(ctx.pool, rec.ref, rec.dedupeKey);
     if (!snap) return { kind: 'unknown_call' };
     if (snap.replay) return { kind: 'ok', callId: snap.id, changed: false, events: [] };
     const now = ctx.clock.now();
     const log = new TurnLog(() => now);
     log.add('recording', { url: rec.url, durationSeconds: rec.durationSeconds });
     await storeTurn(
-      ctx.db,
+      ctx.pool,
       snap.id,
       snap.lastSeq,
       log.events,
@@ -91,7 +93,7 @@ export async function storeRecording(
 
 /** Closes a call the provider never reported as ended (completed when it was answered). */
 export async function closeStaleCall(ctx: AppContext, callId: string, idleMinutes: number): Promise<LifecycleResult> {
-  const snap = await loadCall(ctx.db, { callId }, null);
+  const snap = await loadCall(ctx.pool, { callId }, null);
   if (!snap) return { kind: 'unknown_call' };
   if (FINAL_STATUSES.has(snap.status)) return { kind: 'ok', callId, changed: false, events: [] };
   return applyStatus(ctx, {
@@ -103,10 +105,10 @@ export async function closeStaleCall(ctx: AppContext, callId: string, idleMinute
   });
 }
 
-async function withRetry<T>(run: () => Promise<T>): Promise<T> {
+async function withRetry<T>(run: (attempt: number) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await run();
+      return await run(attempt);
     } catch (err) {
       if (isUniqueViolation(err) && attempt < 4) continue;
       throw err;

@@ -36,7 +36,7 @@ export async function startCall(ctx: AppContext, input: NewInboundCall, opts: Pi
   const state = initialAgentState();
   const call: CallInfo = { id: randomUUID(), organizationId: org.id, provider: input.provider, direction: input.direction, from: input.from, to: input.to, startedAt: now };
   const log = new TurnLog(() => now);
-  const lazy = new LazyTransaction(ctx.db);
+  const lazy = new LazyTransaction(ctx.pool);
   log.add('status', { from: 'ringing', to: 'in_progress' });
   let reply: AgentReply;
   if (org.status === 'paused') {
@@ -51,7 +51,7 @@ export async function startCall(ctx: AppContext, input: NewInboundCall, opts: Pi
   if (ended) log.add('status', { from: 'in_progress', to: 'completed' });
   const closing = ended ? endPatch({ answeredAt: now, startedAt: now }, state, now, 'agent', 'completed') : {};
   const inserted = await insertCallWithEvents(
-    ctx.db,
+    ctx.pool,
     {
       id: call.id,
       organizationId: org.id,
@@ -75,7 +75,7 @@ export async function startCall(ctx: AppContext, input: NewInboundCall, opts: Pi
     'start',
   );
   if (!inserted) {
-    const again = await loadCall(ctx.db, ref, 'start');
+    const again = await loadCall(ctx.pool, ref, 'start');
     if (again?.replay) return replayOf(again.id, again.organizationId, again.replay);
     return { kind: 'unknown_call' };
   }
@@ -117,7 +117,7 @@ export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: Pipe
   for (let attempt = 1; ; attempt++) {
     let snap = attempt === 1 ? cache.get(turn.ref) : undefined;
     if (snap && turn.expectTurn !== undefined && readAgentState(snap.agentState).turn !== turn.expectTurn) snap = undefined;
-    snap ??= await loadCall(ctx.db, turn.ref, turn.dedupeKey);
+    snap ??= await loadCall(ctx.pool, turn.ref, turn.dedupeKey);
     if (!snap) return { kind: 'unknown_call' };
     if (snap.replay) return replayOf(snap.id, snap.organizationId, snap.replay);
     const state = readAgentState(snap.agentState);
@@ -133,7 +133,7 @@ export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: Pipe
     }
     const now = ctx.clock.now();
     const log = new TurnLog(() => now);
-    const lazy = new LazyTransaction(ctx.db);
+    const lazy = new LazyTransaction(ctx.pool);
     const dedupeKey = turn.dedupeKey ?? `turn:${state.turn}`;
     try {
       const reply = await runAgentTurn(turnEnv(ctx, callInfo(snap), org, state, now, log, lazy), turn.input);
@@ -143,7 +143,7 @@ export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: Pipe
       if (ended) log.add('status', { from: snap.status, to: 'completed' });
       const closing = ended ? endPatch(snap, state, now, 'agent', 'completed') : {};
       await storeTurn(
-        lazy.open ?? ctx.db,
+        lazy.connection,
         snap.id,
         snap.lastSeq,
         log.events,

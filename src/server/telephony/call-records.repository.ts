@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { calls, organizationPhoneNumbers, organizations } from '../db/schema/index.js';
 import type { PendingEvent } from '../agent/turn-log.js';
@@ -28,18 +29,29 @@ export interface CallSnapshot {
   replay: Record<string, unknown> | null;
 }
 
-const refWhere = (ref: CallRef) =>
-  'callId' in ref ? sql`c.id = ${ref.callId}::uuid` : sql`c.provider = ${ref.provider} and c.provider_call_id = ${ref.providerCallId}`;
+/** A connection to run the hot statements on: the pool, or a transaction's own client. */
+export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
-/** The call, its organization, its last event number and (by dedupe key) a replay, in one query. */
-export async function loadCall(db: DbOrTx, ref: CallRef, dedupeKey: string | null): Promise<CallSnapshot | undefined> {
-  const { rows } = await db.execute<Record<string, unknown>>(sql`
-    select c.id, c.organization_id, c.provider_call_id, c.status, c.provider, c.direction, c.from_number, c.to_number, c.agent_state,
-           c.started_at, c.answered_at, c.ended_at, c.last_activity_at, to_jsonb(o.*) as organization,
-           (select coalesce(max(e.seq), 0) from call_events e where e.call_id = c.id) as last_seq,
-           ${dedupeKey === null ? sql`null` : sql`(select e.payload from call_events e where e.call_id = c.id and e.dedupe_key = ${dedupeKey})`} as replay
-    from calls c join organizations o on o.id = c.organization_id
-    where ${refWhere(ref)}`);
+const LOAD_COLUMNS = `
+  c.id, c.organization_id, c.provider_call_id, c.status, c.provider, c.direction, c.from_number, c.to_number, c.agent_state,
+  c.started_at, c.answered_at, c.ended_at, c.last_activity_at, to_jsonb(o.*) as organization,
+  (select coalesce(max(e.seq), 0) from call_events e where e.call_id = c.id) as last_seq,
+  (select e.payload from call_events e where e.call_id = c.id and e.dedupe_key = $3::text) as replay
+  from calls c join organizations o on o.id = c.organization_id`;
+const LOAD_BY_PROVIDER = `select ${LOAD_COLUMNS} where c.provider = $1::text and c.provider_call_id = $2::text`;
+const LOAD_BY_ID = `select ${LOAD_COLUMNS} where c.id = $1::uuid and $2::text is null`;
+
+/**
+ * The call, its organization, its last event number and (by dedupe key) a replay, in one query.
+ * The hot statements of a turn are named (prepared once per connection, planned once).
+ */
+export async function loadCall(db: Queryable, ref: CallRef, dedupeKey: string | null): Promise<CallSnapshot | undefined> {
+  const byId = 'callId' in ref;
+  const { rows } = await db.query<Record<string, unknown>>({
+    name: byId ? 'switchboard_load_call_by_id' : 'switchboard_load_call',
+    text: byId ? LOAD_BY_ID : LOAD_BY_PROVIDER,
+    values: byId ? [ref.callId, null, dedupeKey] : [ref.provider, ref.providerCallId, dedupeKey],
+  });
   const r = rows[0];
   if (!r) return undefined;
   const o = r.organization as Record<string, unknown>;
@@ -106,11 +118,14 @@ function eventRows(callId: string, firstSeq: number, events: PendingEvent[], ded
   );
 }
 
-const insertEvents = (rowsJson: string, where = sql`true`) => sql`
+/** "Caller: …" / "Agent: …" lines of the call's stored speech events, in order (null when none). */
+const TRANSCRIPT_OF_EVENTS = `(select string_agg(case e.kind when 'caller_speech' then 'Caller: ' else 'Agent: ' end || (e.payload->>'text'), E'\\n' order by e.seq)
+  from call_events e where e.call_id = calls.id and e.kind in ('caller_speech', 'agent_speech') and coalesce(e.payload->>'text', '') <> '')`;
+
+const INSERT_EVENTS = `
   insert into call_events (call_id, seq, kind, payload, latency_ms, dedupe_key, at)
   select e.call_id, e.seq, e.kind, e.payload, e.latency_ms, e.dedupe_key, e.at
-  from jsonb_to_recordset(${rowsJson}::jsonb) as e(call_id uuid, seq int, kind text, payload jsonb, latency_ms real, dedupe_key text, at timestamptz)
-  where ${where}`;
+  from jsonb_to_recordset($1::jsonb) as e(call_id uuid, seq int, kind text, payload jsonb, latency_ms real, dedupe_key text, at timestamptz)`;
 
 export interface NewCall {
   id: string;
@@ -136,19 +151,47 @@ export interface NewCall {
  * Inserts a call with its first events in one statement. False when the provider's call id is
  * already taken (a repeated webhook): the caller then replays the stored answer.
  */
-export async function insertCallWithEvents(db: DbOrTx, call: NewCall, events: PendingEvent[], dedupeKey: string): Promise<boolean> {
-  const { rows } = await db.execute<{ id: string }>(sql`
-    with c as (
-      insert into calls (id, organization_id, direction, status, provider, provider_call_id, from_number, to_number, brain, agent_state,
-                         transcript_text, started_at, answered_at, ended_at, duration_seconds, outcome, summary, last_activity_at, created_at, updated_at)
-      values (${call.id}, ${call.organizationId}, ${call.direction}, ${call.status}, ${call.provider}, ${call.providerCallId}, ${call.fromNumber},
-              ${call.toNumber}, ${call.brain}, ${JSON.stringify(call.agentState)}::jsonb, ${call.transcriptText}, ${call.startedAt.toISOString()},
-              ${call.answeredAt?.toISOString() ?? null}, ${call.endedAt?.toISOString() ?? null}, ${call.durationSeconds}, ${call.outcome}, ${call.summary},
-              ${call.startedAt.toISOString()}, ${call.startedAt.toISOString()}, ${call.startedAt.toISOString()})
-      on conflict (provider, provider_call_id) do nothing
-      returning id
-    ), ev as (${insertEvents(eventRows(call.id, 1, events, dedupeKey), sql`exists (select 1 from c)`)} returning 1)
-    select id from c`);
+const INSERT_CALL = `
+  with c as (
+    insert into calls (id, organization_id, direction, status, provider, provider_call_id, from_number, to_number, brain, agent_state,
+                       transcript_text, started_at, answered_at, ended_at, duration_seconds, outcome, summary, last_activity_at, created_at, updated_at)
+    values ($2::uuid, $3::uuid, $4::text, $5::text, $6::text, $7::text, $8::text, $9::text, $10::text, $11::jsonb,
+            $12::text, $13::timestamptz, $14::timestamptz, $15::timestamptz, $16::int, $17::text, $18::text, $13::timestamptz, $13::timestamptz, $13::timestamptz)
+    on conflict (provider, provider_call_id) do nothing
+    returning id
+  ), ev as (${INSERT_EVENTS} where exists (select 1 from c) returning 1)
+  select id from c`;
+
+/**
+ * Inserts a call with its first events in one statement. False when the provider's call id is
+ * already taken (a repeated webhook): the caller then replays the stored answer.
+ */
+export async function insertCallWithEvents(db: Queryable, call: NewCall, events: PendingEvent[], dedupeKey: string): Promise<boolean> {
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  const { rows } = await db.query({
+    name: 'switchboard_insert_call',
+    text: INSERT_CALL,
+    values: [
+      eventRows(call.id, 1, events, dedupeKey),
+      call.id,
+      call.organizationId,
+      call.direction,
+      call.status,
+      call.provider,
+      call.providerCallId,
+      call.fromNumber,
+      call.toNumber,
+      call.brain,
+      JSON.stringify(call.agentState),
+      call.transcriptText,
+      call.startedAt.toISOString(),
+      iso(call.answeredAt),
+      iso(call.endedAt),
+      call.durationSeconds,
+      call.outcome,
+      call.summary,
+    ],
+  });
   return rows.length > 0;
 }
 
@@ -171,40 +214,53 @@ export interface CallPatch {
   recordingDurationSeconds?: number;
 }
 
+const STORE_TURN = `
+  with ev as (${INSERT_EVENTS} returning 1),
+  up as (
+    update calls set
+      agent_state = $3::jsonb,
+      transcript_text = case when $4::text is null then transcript_text
+        else concat_ws(E'\\n', ${TRANSCRIPT_OF_EVENTS}, nullif($4::text, '')) end,
+      last_activity_at = $5::timestamptz, updated_at = $5::timestamptz,
+      status = coalesce($6::text, status),
+      answered_at = coalesce(answered_at, $7::timestamptz),
+      ended_at = coalesce($8::timestamptz, ended_at),
+      duration_seconds = coalesce($9::int, duration_seconds),
+      outcome = coalesce($10::text, outcome),
+      summary = coalesce($11::text, summary),
+      recording_url = coalesce($12::text, recording_url),
+      recording_duration_seconds = coalesce($13::int, recording_duration_seconds)
+    where id = $2::uuid
+    returning 1
+  )
+  select (select count(*) from ev) as events, (select count(*) from up) as updated`;
+
 /**
  * Stores a turn in one statement: its events (numbered after `lastSeq`; a concurrent turn that
  * took those numbers, or a repeat of this request's dedupe key, fails it with a unique
  * violation) and the call's new state. Live updates are sent after the commit (notifyLive).
  */
-export async function storeTurn(db: DbOrTx, callId: string, lastSeq: number, events: PendingEvent[], dedupeKey: string | null, patch: CallPatch): Promise<void> {
-  const at = patch.at.toISOString();
+export async function storeTurn(db: Queryable, callId: string, lastSeq: number, events: PendingEvent[], dedupeKey: string | null, patch: CallPatch): Promise<void> {
   const iso = (d: Date | undefined) => d?.toISOString() ?? null;
-  await db.execute(sql`
-    with ev as (${insertEvents(eventRows(callId, lastSeq + 1, events, dedupeKey))} returning 1),
-    up as (
-      update calls set
-        agent_state = ${JSON.stringify(patch.agentState)}::jsonb,
-        transcript_text = case when ${patch.transcriptFinal ?? null}::text is null then transcript_text
-          else concat_ws(E'\n', ${transcriptOfEvents(sql`calls.id`)}, nullif(${patch.transcriptFinal ?? null}::text, '')) end,
-        last_activity_at = ${at}, updated_at = ${at},
-        status = coalesce(${patch.status ?? null}::text, status),
-        answered_at = coalesce(answered_at, ${iso(patch.answeredAt)}::timestamptz),
-        ended_at = coalesce(${iso(patch.endedAt)}::timestamptz, ended_at),
-        duration_seconds = coalesce(${patch.durationSeconds ?? null}::int, duration_seconds),
-        outcome = coalesce(${patch.outcome ?? null}::text, outcome),
-        summary = coalesce(${patch.summary ?? null}::text, summary),
-        recording_url = coalesce(${patch.recordingUrl ?? null}::text, recording_url),
-        recording_duration_seconds = coalesce(${patch.recordingDurationSeconds ?? null}::int, recording_duration_seconds)
-      where id = ${callId}
-      returning 1
-    )
-    select count(*) from up`);
-}
-
-/** "Caller: …" / "Agent: …" lines of a call's stored speech events, in order (null when none). */
-function transcriptOfEvents(callId: ReturnType<typeof sql>) {
-  return sql`(select string_agg(case e.kind when 'caller_speech' then 'Caller: ' else 'Agent: ' end || (e.payload->>'text'), E'\n' order by e.seq)
-    from call_events e where e.call_id = ${callId} and e.kind in ('caller_speech', 'agent_speech') and coalesce(e.payload->>'text', '') <> '')`;
+  await db.query({
+    name: 'switchboard_store_turn',
+    text: STORE_TURN,
+    values: [
+      eventRows(callId, lastSeq + 1, events, dedupeKey),
+      callId,
+      JSON.stringify(patch.agentState),
+      patch.transcriptFinal ?? null,
+      patch.at.toISOString(),
+      patch.status ?? null,
+      iso(patch.answeredAt),
+      iso(patch.endedAt),
+      patch.durationSeconds ?? null,
+      patch.outcome ?? null,
+      patch.summary ?? null,
+      patch.recordingUrl ?? null,
+      patch.recordingDurationSeconds ?? null,
+    ],
+  });
 }
 
 /** Calls still ringing or in progress with no activity since `before`, oldest first. */

@@ -1,5 +1,14 @@
 import { intlLocale, translate, type MessageKey, type PatientLocale } from './i18n/i18n';
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Intl formatters are costly to make (locale and zone data): one per locale and options. */
+function dtf(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, options)));
+  return f;
+}
+
 export interface Weekly {
   day: number;
   start: string;
@@ -18,12 +27,12 @@ export function hoursByDay(weekly: Weekly[]): { day: number; intervals: string[]
 export function whenText(iso: string, timeZone: string, locale: PatientLocale): string {
   const at = new Date(iso);
   const loc = intlLocale(locale);
-  const day = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-  const time = new Intl.DateTimeFormat(loc, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  const day = (d: Date) => dtf('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  const time = dtf(loc, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
   const days = Math.round((Date.parse(day(at)) - Date.parse(day(new Date()))) / 86_400_000);
   if (days === 0) return time;
-  if (days < 7) return `${new Intl.DateTimeFormat(loc, { timeZone, weekday: 'short' }).format(at)} ${time}`;
-  return `${new Intl.DateTimeFormat(loc, { timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(at)} ${time}`;
+  if (days < 7) return `${dtf(loc, { timeZone, weekday: 'short' }).format(at)} ${time}`;
+  return `${dtf(loc, { timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(at)} ${time}`;
 }
 
 export function statusText(status: { open: boolean; nextChange: { at: string; opens: boolean } | null }, timeZone: string, locale: PatientLocale): string {
@@ -63,26 +72,27 @@ export function callbackText(cb: CallbackWindow, locale: PatientLocale): string 
   }
 }
 
-/** A calendar date (YYYY-MM-DD) in words: "March 4, 1985" / "4 de marzo de 1985". */
-export function formatDate(isoDate: string, locale: PatientLocale): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return isoDate;
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+/** A calendar date (YYYY-MM-DD) in words: "March 4, 1985" / "4 de marzo de 1985" (no Intl: cheap on first paint). */
+export function formatDate(isoDate: string, _locale?: PatientLocale): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!m) return isoDate;
+  return translate('date.long', { year: m[1]!, month: translate(`month.${Number(m[2])}` as MessageKey), day: Number(m[3]) });
 }
 
 /** A short calendar date: "Thu, Nov 26" / "jue, 26 nov". */
 export function formatDay(isoDate: string, locale: PatientLocale): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return isoDate;
-  return new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+  return dtf(intlLocale(locale), { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
 /** An instant, in words, in the practice's zone (with the zone named). */
 export function formatDateTime(iso: string, timeZone: string, locale: PatientLocale, withZone = true): string {
-  const text = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
+  const text = dtf(intlLocale(locale), { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
   return withZone ? `${text} (${zoneName(timeZone, iso, locale)})` : text;
 }
 
 function zoneName(timeZone: string, iso: string, locale: PatientLocale): string {
-  const part = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, timeZoneName: 'short' }).formatToParts(new Date(iso)).find((p) => p.type === 'timeZoneName');
+  const part = dtf(intlLocale(locale), { timeZone, timeZoneName: 'short' }).formatToParts(new Date(iso)).find((p) => p.type === 'timeZoneName');
   return part?.value ?? timeZone;
 }
 

@@ -183,7 +183,7 @@ function CallPage({ detail }: { detail: NonNullable<ReturnType<typeof useCall>['
                 <CardTitle>Handoffs</CardTitle>
               </CardHeader>
               <CardContent>
-                <LinkedHandoffs handoffs={detail.handoffs} handoffHref={handoffPaths.handoff.href} />
+                <LinkedHandoffs handoffs={detail.handoffs} handoffHref={can(user.role, 'handoffs.work') ? handoffPaths.handoff.href : undefined} />
               </CardContent>
             </Card>
             <Card>

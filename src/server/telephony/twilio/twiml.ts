@@ -1,4 +1,5 @@
-import twilio from 'twilio';
+// TwiML builder of the `twilio` package (twilio.twiml.VoiceResponse), without the REST SDK.
+import VoiceResponse from 'twilio/lib/twiml/VoiceResponse.js';
 import type { AgentReply, OrganizationProfile } from '../../agent/agent-types.js';
 
 /** Paths of the Twilio webhooks (PUBLIC_URL + these is what the provider is given). */
@@ -21,7 +22,7 @@ function sayOptions(org: OrganizationProfile | null): { voice?: string; language
  * URL, or the last words and <Hangup>.
  */
 export function renderTwiml(reply: AgentReply, at: { turn: number; org: OrganizationProfile }, baseUrl: string): string {
-  const response = new twilio.twiml.VoiceResponse();
+  const response = new VoiceResponse();
   const say = sayOptions(at.org);
   const next = reply.next;
   if (next.type === 'gather') {
@@ -51,10 +52,10 @@ export function renderTwiml(reply: AgentReply, at: { turn: number; org: Organiza
 
 /** A short spoken message and a hang-up (unknown numbers, calls we no longer know). */
 export function sayAndHangUp(text: string): string {
-  const response = new twilio.twiml.VoiceResponse();
+  const response = new VoiceResponse();
   response.say({ language: 'en-US' }, text);
   response.hangup();
   return response.toString();
 }
 
-export const EMPTY_TWIML = new twilio.twiml.VoiceResponse().toString();
+export const EMPTY_TWIML = new VoiceResponse().toString();

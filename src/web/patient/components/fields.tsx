@@ -220,7 +220,7 @@ export function ErrorSummary({ errors, labels }: { errors: Record<string, string
                 document.getElementById(field)?.focus();
               }}
             >
-              {labels[field] ? `${labels[field]}: ` : ''}
+              {labels[field] ? `${labels[field].replace(/[.:]$/, '')}${labels[field].endsWith('?') ? ' ' : ': '}` : ''}
               {message}
             </a>
           </li>

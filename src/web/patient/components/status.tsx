@@ -7,7 +7,7 @@ import { useI18n } from '../i18n/i18n';
 export function Loading() {
   const { t } = useI18n();
   return (
-    <div role="status" aria-live="polite" class="space-y-4">
+    <div role="status" aria-live="polite" class="min-h-[80vh] space-y-4">
       <span class="sr-only">{t('common.loading')}</span>
       <div aria-hidden="true" class="h-8 w-2/3 animate-pulse rounded-md bg-secondary" />
       <div aria-hidden="true" class="h-4 w-full animate-pulse rounded bg-secondary" />

@@ -59,6 +59,7 @@ export function IntakeSectionForm(p: {
               <div key={id}>
                 <TextField
                   {...common}
+                  hint={f.id === 'signature' ? t('intake.signatureHint') : undefined}
                   type={f.type === 'date' ? 'date' : f.type === 'phone' ? 'tel' : 'text'}
                   inputMode={f.type === 'phone' ? 'tel' : undefined}
                   autoComplete={s.id === 'consent' ? 'name' : undefined}
@@ -67,7 +68,6 @@ export function IntakeSectionForm(p: {
                   onValue={(x) => p.onValue(s.id, f.id, x)}
                   onCommit={(x) => p.onCommit(s.id, f.id, x)}
                 />
-                {f.id === 'signature' && <p class="mt-1.5 text-sm text-muted-foreground">{t('intake.signatureHint')}</p>}
               </div>
             );
         }

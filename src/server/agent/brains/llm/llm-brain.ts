@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { NextStep, TurnEnv } from '../../agent-types.js';
 import { toolFunctionDefinitions, type Toolbox } from '../../tools/index.js';
 import type { ToolName } from '../../tools/tool-types.js';
@@ -20,11 +20,13 @@ export interface LlmConfig {
 const MAX_ROUNDS = 4;
 const clients = new Map<string, OpenAI>();
 
-function clientFor(c: LlmConfig): OpenAI {
+/** The `openai` package is loaded on the first LLM turn (organizations on the built-in brain never pay for it). */
+async function clientFor(c: LlmConfig): Promise<OpenAI> {
   const key = `${c.baseURL}\u0000${c.apiKey}`;
   let client = clients.get(key);
   if (!client) {
-    client = new OpenAI({ baseURL: c.baseURL, apiKey: c.apiKey || 'not-set', maxRetries: 0, timeout: c.timeoutMs });
+    const { default: OpenAIClient } = await import('openai');
+    client = new OpenAIClient({ baseURL: c.baseURL, apiKey: c.apiKey || 'not-set', maxRetries: 0, timeout: c.timeoutMs });
     clients.set(key, client);
   }
   return client;
@@ -53,7 +55,7 @@ export function createLlmBrain(config: LlmConfig): Brain {
         let message: OpenAI.Chat.Completions.ChatCompletionMessage;
         try {
           if (remaining < 50) throw new Error(`the ${config.timeoutMs} ms budget was used up`);
-          const completion = await clientFor(config).chat.completions.create(
+          const completion = await (await clientFor(config)).chat.completions.create(
             { model, messages: messages as OpenAI.Chat.Completions.ChatCompletionMessageParam[], tools: toolDefs, tool_choice: 'auto', temperature: 0.2 },
             { timeout: remaining, signal: AbortSignal.timeout(remaining), maxRetries: 0 },
           );

@@ -7,8 +7,8 @@ import { HANDOFF_STATUS_LABELS, HANDOFF_TYPE_LABELS, REQUEST_STATUS_LABELS } fro
 import type { LinkedAppointmentRequest, LinkedHandoff } from '../types';
 import { PriorityBadge } from './call-badges';
 
-/** Handoffs made from this call (by the agent or by staff), each a link to its page in the queue. */
-export function LinkedHandoffs({ handoffs, handoffHref }: { handoffs: LinkedHandoff[]; handoffHref: (id: string) => string }) {
+/** Handoffs made from this call (by the agent or by staff), each a link to its page in the queue for those who work it. */
+export function LinkedHandoffs({ handoffs, handoffHref }: { handoffs: LinkedHandoff[]; handoffHref?: (id: string) => string }) {
   const now = useNow(60_000);
   if (handoffs.length === 0) return <p className="text-sm text-muted-foreground">No handoffs from this call.</p>;
   return (
@@ -20,9 +20,13 @@ export function LinkedHandoffs({ handoffs, handoffHref }: { handoffs: LinkedHand
           <li key={h.id} className="rounded-lg border border-border p-3">
             <div className="flex flex-wrap items-center gap-2">
               <Inbox aria-hidden="true" className="size-4 text-muted-foreground" />
-              <Link to={handoffHref(h.id)} className="font-medium underline-offset-4 hover:underline">
-                {HANDOFF_TYPE_LABELS[h.type]}
-              </Link>
+              {handoffHref ? (
+                <Link to={handoffHref(h.id)} className="font-medium underline-offset-4 hover:underline">
+                  {HANDOFF_TYPE_LABELS[h.type]}
+                </Link>
+              ) : (
+                <span className="font-medium">{HANDOFF_TYPE_LABELS[h.type]}</span>
+              )}
               <PriorityBadge priority={h.priority} />
               <Badge variant={open ? 'info' : 'neutral'}>{HANDOFF_STATUS_LABELS[h.status]}</Badge>
             </div>
