@@ -90,7 +90,8 @@ export function isPublicPath(pathname: string): boolean {
 export function safeNext(next: string | null | undefined, fallback: string = paths.overview.path): string {
   if (!next) return fallback;
   if (!next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return fallback;
-  if (/[\u0000-\u001f]/.test(next)) return fallback;
+  // Control characters (tab, newline…) can smuggle a different path past the checks above.
+  if ([...next].some((ch) => ch.charCodeAt(0) < 0x20)) return fallback;
   try {
     const url = new URL(next, 'http://switchboard.invalid');
     if (url.origin !== 'http://switchboard.invalid') return fallback;
