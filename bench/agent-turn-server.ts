@@ -34,7 +34,26 @@ app.post('/bench/baseline', { schema: { hide: true } }, async (request) => {
   await ctx.db.execute(sql`insert into bench_rows (payload) values (${JSON.stringify(request.body ?? {})}::jsonb)`);
   return { ok: true };
 });
-app.get('/bench/rss', { schema: { hide: true } }, async () => ({ rss: process.memoryUsage().rss }));
+const served = new Map<string, number[]>();
+app.addHook('onResponse', async (request, reply) => {
+  const key = request.routeOptions.url ?? 'other';
+  let list = served.get(key);
+  if (!list) served.set(key, (list = []));
+  list.push(reply.elapsedTime);
+});
+app.get('/bench/served', { schema: { hide: true } }, async () => {
+  const out: Record<string, { n: number; p50: number; p99: number }> = {};
+  for (const [k, v] of served) {
+    const sorted = [...v].sort((a, b) => a - b);
+    out[k] = { n: v.length, p50: sorted[Math.floor(v.length / 2)] ?? 0, p99: sorted[Math.floor(v.length * 0.99)] ?? 0 };
+  }
+  served.clear();
+  return out;
+});
+app.get('/bench/rss', { schema: { hide: true } }, async () => {
+  const cpu = process.cpuUsage();
+  return { rss: process.memoryUsage().rss, cpuMs: (cpu.user + cpu.system) / 1000 };
+});
 
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`READY ${new URL(address).port}\n`);

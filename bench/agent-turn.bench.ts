@@ -55,8 +55,12 @@ export default async function agentTurn(): Promise<Figure[]> {
     rssMax = Math.max(rssMax, await rss(base));
     paced.sort((a, b) => a - b);
 
+    let cpu0 = await cpuMs(base);
     const baseline = await autocannon({ url: `${base}/bench/baseline`, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":1}', connections: CALLS, duration: DURATION_S });
+    const baselineCpu = (await cpuMs(base)) - cpu0;
+    cpu0 = await cpuMs(base);
     const turns = await autocannon({ url: base, connections: CALLS, duration: DURATION_S, requests: turnRequests() });
+    const turnsCpu = (await cpuMs(base)) - cpu0;
     const ratio = turns.requests.average / baseline.requests.average;
     return [
       { name: 'agent_turn_paced_p50', value: round(percentile(paced, 50)), unit: 'ms', calls: CALLS, turns: paced.length },
@@ -65,6 +69,8 @@ export default async function agentTurn(): Promise<Figure[]> {
       { name: 'agent_turn_saturated_p99', value: turns.latency.p99, unit: 'ms', connections: CALLS },
       { name: 'agent_turn_throughput', value: round(turns.requests.average), unit: 'req/s', non2xx: turns.non2xx, errors: turns.errors },
       { name: 'baseline_insert_throughput', value: round(baseline.requests.average), unit: 'req/s', non2xx: baseline.non2xx, p99: baseline.latency.p99 },
+      { name: 'server_cpu_per_request_baseline', value: Math.round((baselineCpu / baseline.requests.total) * 100) / 100, unit: 'ms' },
+      { name: 'server_cpu_per_request_turn', value: round((turnsCpu / turns.requests.total) * 100) / 100, unit: 'ms' },
       { name: 'agent_turn_throughput_vs_baseline', value: round(ratio * 100), unit: '%', target: '>= 60' },
       { name: 'server_rss_at_100_calls', value: Math.round(rssMax / 1_048_576), unit: 'MB', target: '<= 250' },
     ];
@@ -143,6 +149,11 @@ function turnRequests(): autocannon.Request[] {
     }),
   );
   return [first, ...turns];
+}
+
+async function cpuMs(base: string): Promise<number> {
+  const res = await fetch(`${base}/bench/rss`);
+  return ((await res.json()) as { cpuMs: number }).cpuMs;
 }
 
 async function rss(base: string): Promise<number> {

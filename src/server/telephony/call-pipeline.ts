@@ -36,7 +36,7 @@ export async function startCall(ctx: AppContext, input: NewInboundCall, opts: Pi
   const state = initialAgentState();
   const call: CallInfo = { id: randomUUID(), organizationId: org.id, provider: input.provider, direction: input.direction, from: input.from, to: input.to, startedAt: now };
   const log = new TurnLog(() => now);
-  const lazy = new LazyTransaction(ctx.pool);
+  const lazy = new LazyTransaction(ctx.db, ctx.pool);
   log.add('status', { from: 'ringing', to: 'in_progress' });
   let reply: AgentReply;
   if (org.status === 'paused') {
@@ -133,7 +133,7 @@ export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: Pipe
     }
     const now = ctx.clock.now();
     const log = new TurnLog(() => now);
-    const lazy = new LazyTransaction(ctx.pool);
+    const lazy = new LazyTransaction(ctx.db, ctx.pool);
     const dedupeKey = turn.dedupeKey ?? `turn:${state.turn}`;
     try {
       const reply = await runAgentTurn(turnEnv(ctx, callInfo(snap), org, state, now, log, lazy), turn.input);

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { calls, organizationPhoneNumbers, organizations } from '../db/schema/index.js';
 import type { PendingEvent } from '../agent/turn-log.js';
@@ -29,8 +29,22 @@ export interface CallSnapshot {
   replay: Record<string, unknown> | null;
 }
 
-/** A connection to run the hot statements on: the pool, or a transaction's own client. */
-export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
+/** Where the hot statements run: the pool (as named, prepared statements), or a transaction. */
+export type Queryable = pg.Pool | DbOrTx;
+
+async function run<R extends Record<string, unknown>>(db: Queryable, name: string, text: string, values: unknown[]): Promise<R[]> {
+  if ('connect' in db && 'totalCount' in db) return (await db.query<R>({ name, text, values })).rows;
+  return (await (db as DbOrTx).execute<R>(withParams(text, values))).rows;
+}
+
+/** The same statement for drizzle inside a transaction: `$n` placeholders become parameters. */
+function withParams(text: string, values: unknown[]) {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(
+    parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`)),
+    sql.raw(''),
+  );
+}
 
 const LOAD_COLUMNS = `
   c.id, c.organization_id, c.provider_call_id, c.status, c.provider, c.direction, c.from_number, c.to_number, c.agent_state,
@@ -47,11 +61,12 @@ const LOAD_BY_ID = `select ${LOAD_COLUMNS} where c.id = $1::uuid and $2::text is
  */
 export async function loadCall(db: Queryable, ref: CallRef, dedupeKey: string | null): Promise<CallSnapshot | undefined> {
   const byId = 'callId' in ref;
-  const { rows } = await db.query<Record<string, unknown>>({
-    name: byId ? 'switchboard_load_call_by_id' : 'switchboard_load_call',
-    text: byId ? LOAD_BY_ID : LOAD_BY_PROVIDER,
-    values: byId ? [ref.callId, null, dedupeKey] : [ref.provider, ref.providerCallId, dedupeKey],
-  });
+  const rows = await run(
+    db,
+    byId ? 'switchboard_load_call_by_id' : 'switchboard_load_call',
+    byId ? LOAD_BY_ID : LOAD_BY_PROVIDER,
+    byId ? [ref.callId, null, dedupeKey] : [ref.provider, ref.providerCallId, dedupeKey],
+  );
   const r = rows[0];
   if (!r) return undefined;
   const o = r.organization as Record<string, unknown>;
@@ -168,10 +183,7 @@ const INSERT_CALL = `
  */
 export async function insertCallWithEvents(db: Queryable, call: NewCall, events: PendingEvent[], dedupeKey: string): Promise<boolean> {
   const iso = (d: Date | null) => d?.toISOString() ?? null;
-  const { rows } = await db.query({
-    name: 'switchboard_insert_call',
-    text: INSERT_CALL,
-    values: [
+  const rows = await run(db, 'switchboard_insert_call', INSERT_CALL, [
       eventRows(call.id, 1, events, dedupeKey),
       call.id,
       call.organizationId,
@@ -190,8 +202,7 @@ export async function insertCallWithEvents(db: Queryable, call: NewCall, events:
       call.durationSeconds,
       call.outcome,
       call.summary,
-    ],
-  });
+  ]);
   return rows.length > 0;
 }
 
@@ -242,10 +253,7 @@ const STORE_TURN = `
  */
 export async function storeTurn(db: Queryable, callId: string, lastSeq: number, events: PendingEvent[], dedupeKey: string | null, patch: CallPatch): Promise<void> {
   const iso = (d: Date | undefined) => d?.toISOString() ?? null;
-  await db.query({
-    name: 'switchboard_store_turn',
-    text: STORE_TURN,
-    values: [
+  await run(db, 'switchboard_store_turn', STORE_TURN, [
       eventRows(callId, lastSeq + 1, events, dedupeKey),
       callId,
       JSON.stringify(patch.agentState),
@@ -259,8 +267,7 @@ export async function storeTurn(db: Queryable, callId: string, lastSeq: number, 
       patch.summary ?? null,
       patch.recordingUrl ?? null,
       patch.recordingDurationSeconds ?? null,
-    ],
-  });
+  ]);
 }
 
 /** Calls still ringing or in progress with no activity since `before`, oldest first. */

@@ -87,7 +87,8 @@ export function formatDay(isoDate: string, locale: PatientLocale): string {
 
 /** An instant, in words, in the practice's zone (with the zone named). */
 export function formatDateTime(iso: string, timeZone: string, locale: PatientLocale, withZone = true): string {
-  const text = dtf(intlLocale(locale), { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
+  // The appointment in full, with its zone; history and messages shorter.
+  const text = dtf(intlLocale(locale), { timeZone, dateStyle: withZone ? 'full' : 'medium', timeStyle: 'short' }).format(new Date(iso));
   return withZone ? `${text} (${zoneName(timeZone, iso, locale)})` : text;
 }
 

@@ -52,6 +52,12 @@ export function CallFacts({ detail }: { detail: CallDetail }) {
         <OutcomeBadge outcome={c.outcome} />
       </Item>
       <Item label="Agent">{c.brain === 'llm' ? 'LLM brain' : 'Built-in brain'} · {c.provider === 'simulator' ? 'Simulator' : 'Phone line'}</Item>
+      {c.outboundJobId ? (
+        <Item label="Outbound job">
+          <span className="font-mono text-xs">{c.outboundJobId}</span>
+          <span className="block text-xs text-muted-foreground">Placed by the outbound queue</span>
+        </Item>
+      ) : null}
     </dl>
   );
 }
