@@ -52,7 +52,9 @@ export async function signIn(ctx: AppContext, input: { email: string; password: 
     })) as unknown as typeof result;
   } catch (err) {
     if (!(err instanceof APIError)) throw err;
-    await recordFailure(ctx, input.email, user, req.ip);
+    const lockedUntil = await recordFailure(ctx, input.email, user, req.ip);
+    // The attempt that trips the lockout already says so, with how long it lasts.
+    if (lockedUntil) throw lockedError(lockedUntil, ctx.clock.now());
     throw INVALID();
   }
 
@@ -96,17 +98,19 @@ async function completeSignIn(ctx: AppContext, user: UserRow, req: RequestInfo):
   return updated ?? user;
 }
 
-async function recordFailure(ctx: AppContext, email: string, user: UserRow | undefined, ip: string): Promise<void> {
+async function recordFailure(ctx: AppContext, email: string, user: UserRow | undefined, ip: string): Promise<Date | null> {
   const now = ctx.clock.now();
   await recordSignInAttempt(ctx.db, { email, userId: user?.id ?? null, ipAddress: ip, succeeded: false, at: now });
   await recordAudit(ctx.db, { action: 'auth.sign_in', outcome: 'failure', actor: { kind: 'anonymous', label: email }, ip, recordType: user ? 'user' : undefined, recordId: user?.id });
-  if (!user) return;
+  if (!user) return null;
   const failures = await countRecentFailures(ctx.db, user.id, new Date(now.getTime() - LOCKOUT_WINDOW_MS));
   if (failures >= LOCKOUT_THRESHOLD) {
     const until = new Date(now.getTime() + LOCKOUT_DURATION_MS);
     await updateUser(ctx.db, user.id, { lockedUntil: until });
     await recordAudit(ctx.db, { action: 'auth.lockout', outcome: 'success', actor: { kind: 'system' }, ip, recordType: 'user', recordId: user.id, details: { until: until.toISOString(), failures } });
+    return until;
   }
+  return null;
 }
 
 function lockedError(until: Date, now: Date): AppError {

@@ -92,10 +92,14 @@ describe('sign-in with email and password', () => {
 describe('per-account lockout', () => {
   it('locks the account for 15 minutes after 5 failures, then lets the right password in', async () => {
     const u = await createStaffUser(t.ctx, { role: 'supervisor' });
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 4; i++) {
       const res = await login(t.app, u.email, `wrong password ${i}`);
       expect(res.statusCode).toBe(401);
     }
+    // The fifth failure trips the lock and says so at once.
+    const fifth = await login(t.app, u.email, 'wrong password 4');
+    expect(fifth.statusCode).toBe(423);
+    expect(fifth.json().error.code).toBe('account_locked');
     const locked = await login(t.app, u.email, u.password);
     expect(locked.statusCode).toBe(423);
     expect(locked.json().error.code).toBe('account_locked');
