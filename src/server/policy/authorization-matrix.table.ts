@@ -567,6 +567,9 @@ export const MATRIX: MatrixRow[] = [
 
   // ── patients: request flow, portal, intake (rows in features/portal/patient.matrix.ts) ───
   ...patientMatrixRows(),
+  // Live updates: an event stream needs `Accept: text/event-stream`; without it the route
+  // answers 406 once access is granted, which keeps this sample from streaming forever.
+  { route: 'GET /api/live', expect: signedIn(406), request: () => ({ query: { topics: 'calls,handoffs' } }), otherOrganization: NOT_ORGANIZATION_SCOPED },
 ];
 
 /** Routes that exist only in some configurations and are left out of the matrix. */

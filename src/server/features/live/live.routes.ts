@@ -19,10 +19,13 @@ export function liveRoutes(hub: LiveHub): FeatureRoutes {
         tags: ['live'],
         summary: 'Live updates (text/event-stream) for the given topics',
         querystring: z.object({ topics: z.string().max(200).regex(/^[a-z-]+(,[a-z-]+)*$/, { error: 'Comma-separated topic names.' }) }),
-        response: { 401: ErrorResponse, 403: ErrorResponse },
+        response: { 401: ErrorResponse, 403: ErrorResponse, 406: ErrorResponse },
       },
       handler: async (request, reply) => {
         const actor = actorOf(request);
+        if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
+          return reply.status(406).send({ error: { code: 'not_acceptable', message: 'This is an event stream: request it with Accept: text/event-stream (EventSource does).' } });
+        }
         const topics = new Set(request.query.topics.split(','));
         reply.hijack();
         const res = reply.raw;
