@@ -4,12 +4,14 @@ import { deliverOutboxMessageTask } from '../features/outbox/deliver-outbox-mess
 import { DELIVER_OUTBOX_TASK } from '../features/outbox/outbox.service.js';
 import { reportError } from '../features/errors/errors.service.js';
 import { CLOSE_STALE_CALLS_CRONTAB, CLOSE_STALE_CALLS_TASK, closeStaleCallsTask } from '../features/calls/jobs/close-stale-calls.job.js';
+import { SEED_DEMO_CALLS_TASK, seedDemoCallsTask } from '../db/seed/demo-calls/seed-demo-calls.job.js';
 
 /** Every background task, by name: one job per file, named after what it does. */
 export function taskList(ctx: AppContext): TaskList {
   return {
     [DELIVER_OUTBOX_TASK]: deliverOutboxMessageTask(ctx.db, { smtpUrl: ctx.env.SMTP_URL, mailFrom: ctx.env.MAIL_FROM }),
     [CLOSE_STALE_CALLS_TASK]: closeStaleCallsTask(ctx),
+    [SEED_DEMO_CALLS_TASK]: seedDemoCallsTask(ctx),
   };
 }
 

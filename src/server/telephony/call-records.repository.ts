@@ -34,7 +34,7 @@ export type Queryable = pg.Pool | DbOrTx;
 
 async function run<R extends Record<string, unknown>>(db: Queryable, name: string, text: string, values: unknown[]): Promise<R[]> {
   if ('connect' in db && 'totalCount' in db) return (await db.query<R>({ name, text, values })).rows;
-  return (await (db as DbOrTx).execute<R>(withParams(text, values))).rows;
+  return (await (db as DbOrTx).execute(withParams(text, values))).rows as R[];
 }
 
 /** The same statement for drizzle inside a transaction: `$n` placeholders become parameters. */

@@ -10,7 +10,7 @@ const SYNONYMS: { re: RegExp; keys: RegExp; withDetail?: boolean }[] = [
   { re: /\b(annual|yearly|physical|check[\s-]?up|wellness|well[\s-]?(child|woman|visit)|routine)\b/, keys: /physical|annual|wellness|check/ },
   { re: /\b(vaccin\w*|shots?|jab|immuni[sz]\w*|booster)\b/, keys: /vaccin|immuni|shot/ },
   {
-    re: /\b(sick|ill|unwell|fever|cough|cold|flu|sore|throat|ear ?ache|infection|rash|pain|hurts|vomit\w*|diarrh\w*|headache|migraine|injur\w*|sprain\w*|cut|burn|stomach|not feeling well)\b/,
+    re: /\b(sick|ill|unwell|fever|cough|cold|flu|sore|throat|ear ?ache|infection|rash|pain|hurts|hurting|aching|aches|vomit\w*|diarrh\w*|headache|migraine|injur\w*|sprain\w*|cut|burn|stomach|not feeling well)\b/,
     keys: /sick|illness|acute|same/,
     withDetail: true,
   },

@@ -51,14 +51,20 @@ export function sayWhen(atMs: number, nowMs: number, timeZone: string): string {
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const lastDates = new Map<string, { minute: number; date: string }>();
 
-/** Today's date (YYYY-MM-DD) in the zone (Intl, cached per zone: called on every turn). */
+/** Today's date (YYYY-MM-DD) in the zone: Intl, cached per zone and minute (asked on every turn). */
 export function localDate(nowMs: number, timeZone: string): string {
+  const minute = Math.floor(nowMs / 60_000);
+  const last = lastDates.get(timeZone);
+  if (last?.minute === minute) return last.date;
   let f = dateFormats.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     dateFormats.set(timeZone, f);
   }
   const parts = Object.fromEntries(f.formatToParts(nowMs).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  const date = `${parts.year}-${parts.month}-${parts.day}`;
+  lastDates.set(timeZone, { minute, date });
+  return date;
 }

@@ -8,6 +8,8 @@ import { hashPassword } from '../../auth/password-hash.js';
 import { setPasswordHash } from '../../features/users/users.repository.js';
 import { DEMO_ORGANIZATIONS, DEMO_USERS, defaultAgentSettings } from './demo-organizations.js';
 import { DEMO_STAFF, seedHoursAndSchedules } from './demo-hours-schedules.js';
+import { enqueueJob } from '../../jobs/enqueue.js';
+import { SEED_DEMO_CALLS_TASK } from './demo-calls/seed-demo-calls.job.js';
 
 export interface SeedResult {
   seeded: boolean;
@@ -35,7 +37,10 @@ export async function seedDemo(db: Db, opts: { dataDir: string; demoPassword?: s
           slug: org.slug,
           timeZone: org.timeZone,
           address: { ...org.address },
-          agentSettings: defaultAgentSettings(org.name),
+          agentSettings: {
+            ...defaultAgentSettings(org.name),
+            ...(org.address.country === 'GB' ? { emergencyMessage: 'If this is a medical emergency, hang up and call 999 now.', voice: 'Polly.Amy', language: 'en-GB' } : {}),
+          },
           appointmentSettings: { enabled: true, visitReasons: ['New patient visit', 'Follow-up', 'Annual physical', 'Sick visit', 'Vaccination'], message: 'We will call you to confirm a time.' },
         })
         .returning({ id: organizations.id });
@@ -56,6 +61,9 @@ export async function seedDemo(db: Db, opts: { dataDir: string; demoPassword?: s
       userIds,
       new Date(),
     );
+    // A month of calls through the real pipeline, made by the worker after the start (it takes
+    // longer than the cold-start budget allows): demo-calls/seed-demo-calls.job.ts.
+    await enqueueJob(tx, SEED_DEMO_CALLS_TASK, {}, { jobKey: SEED_DEMO_CALLS_TASK, maxAttempts: 1 });
   });
 
   fs.mkdirSync(opts.dataDir, { recursive: true });

@@ -15,7 +15,7 @@ const TIMEOUT_MS = 10_000;
  * stream for the browser, passing `Range` through so the player can seek. The provider's
  * address never reaches the browser; an unreachable or refusing provider is a 502 that says so.
  */
-export async function fetchRecording(rawUrl: string, range: string | undefined, auth?: { username: string; password: string }): Promise<ProxiedRecording> {
+export async function fetchRecording(rawUrl: string, range: string | undefined, twilioAuthToken?: string): Promise<ProxiedRecording> {
   let url: URL;
   try {
     url = new URL(rawUrl);
@@ -27,7 +27,8 @@ export async function fetchRecording(rawUrl: string, range: string | undefined, 
   }
   const headers: Record<string, string> = { accept: 'audio/*' };
   if (range && /^bytes=\d*-\d*(,\s*\d*-\d*)*$/.test(range)) headers.range = range;
-  if (auth) headers.authorization = `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}`;
+  const auth = twilioCredentials(url, twilioAuthToken);
+  if (auth) headers.authorization = `Basic ${Buffer.from(auth).toString('base64')}`;
 
   let response: Response;
   try {
@@ -54,4 +55,14 @@ export async function fetchRecording(rawUrl: string, range: string | undefined, 
     throw new RecordingUnavailable(`The telephony provider (${url.host}) did not send audio.`);
   }
   return { status: response.status, headers: out, body: Readable.fromWeb(response.body as import('node:stream/web').ReadableStream) };
+}
+
+/**
+ * Twilio keeps recordings behind HTTP basic auth (account SID and auth token). The account SID is
+ * in the recording's own address; the token is only ever sent to Twilio's hosts.
+ */
+export function twilioCredentials(url: URL, token: string | undefined): string | null {
+  if (!token || url.protocol !== 'https:' || !(url.hostname === 'twilio.com' || url.hostname.endsWith('.twilio.com'))) return null;
+  const sid = /\/Accounts\/(AC[0-9a-fA-F]{32})\//.exec(url.pathname)?.[1];
+  return sid ? `${sid}:${token}` : null;
 }

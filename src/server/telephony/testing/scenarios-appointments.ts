@@ -131,7 +131,7 @@ export const APPOINTMENT_SCENARIOS: Scenario[] = [
       ['to discuss my knee surgery options', ASK_SEEN],
       ['yes', ASK_PREFS],
       ['no preference', ASK_NUMBER],
-      ['yes', /for to discuss my knee surgery options/],
+      ['yes', /for this reason: to discuss my knee surgery options/],
       ['yes', SAVED],
       ['no', /Goodbye/],
     ],

@@ -30,7 +30,7 @@ export function Messages({ messages, timeZone }: { messages: PortalMessage[]; ti
 }
 
 /** One request in the portal: status, appointment, history, intake, messages, cancel. */
-export function RequestCard({ request, timeZone, onChanged }: { request: PortalRequest; timeZone: string; onChanged: (r: PortalRequest) => void }) {
+export function RequestCard({ request, timeZone, onChanged, onSignedOut }: { request: PortalRequest; timeZone: string; onChanged: (r: PortalRequest) => void; onSignedOut: () => void }) {
   const { t, locale } = useI18n();
   const r = request;
   const [confirming, setConfirming] = useState(false);
@@ -47,6 +47,7 @@ export function RequestCard({ request, timeZone, onChanged }: { request: PortalR
       const u = new URL(url);
       location.assign(u.pathname + u.search);
     } catch (e) {
+      if (e instanceof ApiError && e.status === 401) return onSignedOut();
       setError(e instanceof ApiError ? e : new ApiError(0, 'network', ''));
       setBusy(false);
     }
@@ -60,6 +61,7 @@ export function RequestCard({ request, timeZone, onChanged }: { request: PortalR
       setConfirming(false);
       onChanged(res.request);
     } catch (e) {
+      if (e instanceof ApiError && e.status === 401) return onSignedOut();
       setError(e instanceof ApiError ? e : new ApiError(0, 'network', ''));
     } finally {
       setBusy(false);

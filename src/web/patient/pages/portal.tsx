@@ -82,7 +82,7 @@ export function PortalPage({ slug }: { slug: string | null }) {
       ) : (
         <div class="mt-4 space-y-5">
           {o.requests.map((r) => (
-            <RequestCard key={r.id} request={r} timeZone={o.practice.timeZone} onChanged={replace} />
+            <RequestCard key={r.id} request={r} timeZone={o.practice.timeZone} onChanged={replace} onSignedOut={() => setAttempt((n) => n + 1)} />
           ))}
         </div>
       )}

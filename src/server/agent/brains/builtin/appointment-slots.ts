@@ -67,7 +67,7 @@ export function readBack(fc: FlowCtx): string {
   const a = fc.b.appt;
   const who = `${a.first} ${a.last}`;
   const named = a.reason?.toLowerCase() ?? '';
-  const reason = a.reason === 'Other' || !a.reason ? (a.reasonOther ?? 'your visit') : `${/^[aeiou]/.test(named) ? 'an' : 'a'} ${named}${a.reasonOther ? ` (${a.reasonOther})` : ''}`;
+  const reason = a.reason === 'Other' || !a.reason ? `this reason: ${a.reasonOther ?? 'a visit'}` : `${/^[aeiou]/.test(named) ? 'an' : 'a'} ${named}${a.reasonOther ? ` (${a.reasonOther})` : ''}`;
   const patient = a.isNew ? 'a new patient' : 'a returning patient';
   const prefs = a.prefs ? sayPreferences(a.prefs) : 'any time';
   return `Let me read that back. ${who}, born ${sayDate(a.dobIso!, fc.dayFirst)}, for ${reason}, ${patient}, preferring ${prefs}, and we'll call ${sayPhone(a.phone!)}. Is that all correct?`;

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { TurnEnv } from '../../agent-types.js';
+import { fakeEnv, FakeToolbox } from '../../testing/fake-turn.js';
+import { TurnLog } from '../../turn-log.js';
+import { builtinBrain } from './builtin-brain.js';
+
+/** A conversation with the built-in brain: each line is what the caller says; answers what it said. */
+async function talk(lines: string[], tools = new FakeToolbox(), env: TurnEnv = fakeEnv()) {
+  const said: string[] = [];
+  for (const line of lines) {
+    env.log = new TurnLog(() => env.now);
+    const reply = await builtinBrain.respond(env, tools, line);
+    said.push(reply.text);
+  }
+  return { said, tools, env, last: said[said.length - 1]! };
+}
+
+describe('the built-in brain', () => {
+  it('fills several slots from one sentence and asks only for what is missing', async () => {
+    const { last, env } = await talk(["Hi, this is Maria Lopez, I'd like to book a follow-up, born 3/3/80, I've been there before, mornings are best"]);
+    expect(env.state.builtin.appt).toMatchObject({ first: 'Maria', last: 'Lopez', dobIso: '1980-03-03', reason: 'Follow-up', isNew: false, prefs: { timesOfDay: ['morning'] } });
+    expect(last).toMatch(/8 6 0, 5 5 5, 0 1 2 3 the best number/);
+  });
+
+  it('reads the request back before saving anything', async () => {
+    const { said, tools } = await talk(['book an appointment', 'Jane Smith', 'March third nineteen eighty', 'follow-up', 'yes', 'any time', 'yes']);
+    expect(said.at(-1)).toMatch(/^Great\. Let me read that back\. Jane Smith, born March 3rd, 1980/);
+    expect(tools.names()).toEqual([]);
+  });
+
+  it('saves with the confirmed details', async () => {
+    const tools = new FakeToolbox().answer('create_appointment_request', { ok: true, result: { referenceCode: 'K7M-4QXR' }, speech: 'Saved.' });
+    const { last } = await talk(['book an appointment', 'Jane Smith', 'March third nineteen eighty', 'follow-up', 'no', 'Tuesday mornings', 'yes', 'yes'], tools);
+    expect(last).toBe('Saved. Is there anything else I can help you with?');
+    expect(tools.calls).toEqual([
+      {
+        name: 'create_appointment_request',
+        args: {
+          firstName: 'Jane',
+          lastName: 'Smith',
+          dateOfBirth: '1980-03-03',
+          phone: '+18605550123',
+          reason: 'Follow-up',
+          isNewPatient: true,
+          preferences: { days: ['tue'], timesOfDay: ['morning'], text: 'Tuesday mornings' },
+          callerConfirmed: true,
+        },
+      },
+    ]);
+  });
+
+  it('takes corrections: "no, the 4th" right after, and a new spelling at the read-back', async () => {
+    const { env, said } = await talk(['appointment', 'Jane Smith', 'March 3rd 1980', 'no, the 4th', 'vaccination', 'yes', 'mornings', 'yes', 'no, my last name is Smyth, S-M-Y-T-H']);
+    expect(said[3]).toMatch(/Sorry about that\. Got it, March 4th, 1980/);
+    expect(env.state.builtin.appt).toMatchObject({ last: 'Smyth', dobIso: '1980-03-04' });
+    expect(said.at(-1)).toMatch(/^Thanks for the correction\. Let me read that back\. Jane Smyth, born March 4th, 1980/);
+  });
+
+  it('connects to a person whenever asked, even mid-request', async () => {
+    const tools = new FakeToolbox().answer('transfer_to_staff', {
+      ok: true,
+      result: { transferred: true },
+      speech: 'Please hold.',
+      next: { type: 'transfer', target: { type: 'phone', phone: '+18605550142', name: '+18605550142' }, timeoutSeconds: 20 },
+    });
+    const env = fakeEnv();
+    await talk(['I need an appointment', 'Jane Smith'], tools, env);
+    env.log = new TurnLog(() => env.now);
+    const reply = await builtinBrain.respond(env, tools, 'can I just talk to a real person');
+    expect(reply.next.type).toBe('transfer');
+    expect(tools.names()).toEqual(['transfer_to_staff']);
+  });
+
+  it('after two misunderstandings offers a person or a message', async () => {
+    const { said, env } = await talk(['blue elephants', 'purple monkey dishwasher']);
+    expect(said[0]).toMatch(/didn't quite catch that/);
+    expect(said[1]).toMatch(/connect you with a member of staff, or take a message/);
+    expect(env.state.builtin.flow).toBe('offer_help');
+  });
+
+  it('looks up a request with the code and date of birth it heard', async () => {
+    const tools = new FakeToolbox().answer('lookup_request_status', { ok: true, result: { found: true, status: 'submitted' }, speech: 'We have your request.' });
+    const { last } = await talk(['status of my request please', 'kilo seven mike four quebec x-ray romeo', 'the third of March 1980'], tools);
+    expect(tools.calls).toEqual([{ name: 'lookup_request_status', args: { referenceCode: 'K7M-4QXR', dateOfBirth: '1980-03-03' } }]);
+    expect(last).toBe('We have your request. Is there anything else I can help you with?');
+  });
+
+  it('records what it saw and decided for the chat context', async () => {
+    const { env } = await talk(['I want to book an appointment, my name is Jane Smith']);
+    const request = env.log.events.find((e) => e.kind === 'model_request')!;
+    expect(request.payload).toMatchObject({ brain: 'builtin', intent: 'appointment', slots: { name: 'Jane Smith' }, decision: 'start_appointment → ask:dob' });
+    expect(request.latencyMs).toEqual(expect.any(Number));
+  });
+});

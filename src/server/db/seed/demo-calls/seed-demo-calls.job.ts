@@ -1,0 +1,119 @@
+import { Temporal } from 'temporal-polyfill';
+import { and, eq, inArray, like, count, desc, isNotNull } from 'drizzle-orm';
+import type { Task } from 'graphile-worker';
+import type { AppContext } from '../../../app-context.js';
+import { appointmentRequests, calls, organizationPhoneNumbers, organizations } from '../../schema/index.js';
+import { DEMO_ORGANIZATIONS } from '../demo-organizations.js';
+import { DemoCaller, type Opening } from './demo-caller.js';
+import { runDemoCall } from './demo-call-runner.js';
+import { ageDemoHistory } from './demo-history.js';
+import { persona, pick, seededRandom, type Random } from './demo-personas.js';
+
+export const SEED_DEMO_CALLS_TASK = 'seed-demo-calls';
+
+/** What callers want, weighted the way a front desk's phone rings. */
+const OPENINGS: [Opening, number][] = [
+  ['appointment', 32],
+  ['hours', 14],
+  ['message', 10],
+  ['person', 10],
+  ['callback', 7],
+  ['status', 5],
+  ['location', 4],
+  ['emergency', 3],
+  ['silent', 4],
+  ['confused', 4],
+  ['hangs_up', 4],
+  ['do_not_call', 2],
+];
+const CALLS_PER_DAY: Record<string, number> = { maple: 3.2, harbor: 2.4, camden: 2 };
+const AREA: Record<string, string> = { maple: '860', harbor: '510', camden: '20' };
+
+function weighted(r: Random): Opening {
+  const total = OPENINGS.reduce((a, [, w]) => a + w, 0);
+  let x = r() * total;
+  for (const [o, w] of OPENINGS) if ((x -= w) < 0) return o;
+  return 'hours';
+}
+
+/** A moment on `date` in the zone: mostly office hours, sometimes early or late. */
+function callTime(r: Random, date: Temporal.PlainDate, timeZone: string): Date {
+  const hour = r() < 0.85 ? 8 + Math.floor(r() * 10) : pick(r, [6, 7, 18, 19, 20, 21]);
+  const zdt = date.toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from({ hour, minute: Math.floor(r() * 60), second: Math.floor(r() * 60) }) });
+  return new Date(zdt.epochMilliseconds);
+}
+
+/**
+ * The demo's month of calls (issue 4, point 5): scripted callers run through the simulator
+ * adapter with the clock moved into the past, so every call, transcript, model context,
+ * request and handoff is what the real pipeline produces. Runs as a worker job right after the
+ * first start (the cold start stays fast); skipped when demo calls already exist.
+ */
+export async function seedDemoCalls(ctx: AppContext, opts: { days?: number; seed?: number; concurrency?: number } = {}): Promise<number> {
+  const [existing] = await ctx.db.select({ n: count() }).from(calls).where(like(calls.providerCallId, 'SIM-DEMO-%'));
+  if (Number(existing?.n ?? 0) > 0) return 0;
+  const r = seededRandom(opts.seed ?? 20_260_101);
+  const days = opts.days ?? 30;
+  const now = ctx.clock.now();
+  const orgs = await ctx.db
+    .select({ id: organizations.id, slug: organizations.slug, timeZone: organizations.timeZone, number: organizationPhoneNumbers.e164 })
+    .from(organizations)
+    .innerJoin(organizationPhoneNumbers, eq(organizationPhoneNumbers.organizationId, organizations.id))
+    .where(inArray(organizations.slug, DEMO_ORGANIZATIONS.map((o) => o.slug)));
+  const plan: { org: (typeof orgs)[number]; key: string; at: Date }[] = [];
+  for (const demo of DEMO_ORGANIZATIONS) {
+    const org = orgs.find((o) => o.slug === demo.slug);
+    if (!org) continue;
+    const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(org.timeZone).toPlainDate();
+    for (let d = days; d >= 0; d--) {
+      const date = today.subtract({ days: d });
+      const weekend = date.dayOfWeek >= 6;
+      const n = Math.round((CALLS_PER_DAY[demo.key] ?? 2) * (weekend ? 0.4 : 1) * (0.6 + r() * 0.8));
+      for (let i = 0; i < n; i++) {
+        const at = callTime(r, date, org.timeZone);
+        if (at.getTime() < now.getTime() - 60_000) plan.push({ org, key: demo.key, at });
+      }
+    }
+  }
+  plan.sort((a, b) => a.at.getTime() - b.at.getTime());
+  let made = 0;
+  // Calls of one organization run in order (status checks quote earlier requests); organizations in parallel.
+  await Promise.all(
+    DEMO_ORGANIZATIONS.map(async (demo) => {
+      for (const item of plan.filter((p) => p.key === demo.key)) {
+        const gb = demo.address.country === 'GB';
+        const who = persona(r, gb ? 'GB' : 'US', AREA[demo.key] ?? '860');
+        let opening = weighted(r);
+        const asked = opening === 'status' ? await recentRequest(ctx, item.org.id) : null;
+        if (opening === 'status' && !asked) opening = 'hours';
+        if (asked) {
+          // The patient who asks about a request is the one who made it.
+          const [year, month, day] = asked.dateOfBirth.split('-').map(Number) as [number, number, number];
+          who.dob = { year, month, day };
+        }
+        const caller = new DemoCaller(r, who, opening, gb, asked?.code ?? null);
+        const done = await runDemoCall(ctx, { organizationId: item.org.id, to: item.org.number, from: who.phone, startAt: item.at, caller, r });
+        if (done) made++;
+      }
+    }),
+  );
+  await ageDemoHistory(ctx.db, now);
+  ctx.log.info({ calls: made }, 'demo call history seeded');
+  return made;
+}
+
+async function recentRequest(ctx: AppContext, organizationId: string): Promise<{ code: string; dateOfBirth: string } | null> {
+  const [row] = await ctx.db
+    .select({ code: appointmentRequests.referenceCode, dateOfBirth: appointmentRequests.dateOfBirth })
+    .from(appointmentRequests)
+    .where(and(eq(appointmentRequests.organizationId, organizationId), isNotNull(appointmentRequests.referenceCode)))
+    .orderBy(desc(appointmentRequests.createdAt))
+    .limit(1);
+  return row?.code && row.dateOfBirth ? { code: row.code, dateOfBirth: row.dateOfBirth } : null;
+}
+
+export function seedDemoCallsTask(ctx: AppContext): Task {
+  return async () => {
+    await seedDemoCalls(ctx);
+  };
+}
