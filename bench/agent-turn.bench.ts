@@ -10,7 +10,8 @@ import { percentile, repoRoot, startBenchDatabase, type Figure } from './support
  * through the signed Twilio webhooks; baseline: a bare route doing one INSERT (committed),
  * measured in the same run against the same server process.
  *
- * - latency: 100 callers at once, each pausing 0.5–1.5 s between turns as people do;
+ * - latency: 100 callers at once (dialling in over the first 2 s), each pausing 0.5–1.5 s
+ *   between turns as people do — about 100 turns a second;
  * - throughput: 100 connections without pauses (calls start again when their script ends),
  *   against the baseline at the same concurrency;
  * - server RSS sampled during the paced run.
@@ -20,6 +21,8 @@ const PUBLIC_URL = 'http://bench.switchboard.test';
 const NUMBER = '+18605550100';
 const CALLS = 100;
 const DURATION_S = 10;
+/** The paced run lasts long enough for every caller to make about two calls. */
+const PACED_S = 20;
 const SCRIPT = [
   'What are your hours?',
   "I'd like to book an appointment",
@@ -45,9 +48,11 @@ export default async function agentTurn(): Promise<Figure[]> {
     const paced: number[] = [];
     let rssMax = 0;
     const sampler = setInterval(() => void rss(base).then((r) => (rssMax = Math.max(rssMax, r))), 250);
-    const until = Date.now() + DURATION_S * 1000;
+    const until = Date.now() + PACED_S * 1000;
     await Promise.all(
       Array.from({ length: CALLS }, async () => {
+        // Callers do not all dial in the same millisecond.
+        await new Promise((r) => setTimeout(r, Math.random() * 2000));
         while (Date.now() < until) await runCall(base, agent, 1, (ms) => paced.push(ms));
       }),
     );
@@ -59,8 +64,12 @@ export default async function agentTurn(): Promise<Figure[]> {
     const baseline = await autocannon({ url: `${base}/bench/baseline`, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":1}', connections: CALLS, duration: DURATION_S });
     const baselineCpu = (await cpuMs(base)) - cpu0;
     cpu0 = await cpuMs(base);
-    const turns = await autocannon({ url: base, connections: CALLS, duration: DURATION_S, requests: turnRequests() });
+    const turns = await autocannon({ url: base, connections: CALLS, duration: DURATION_S, requests: turnRequests(SCRIPT) });
     const turnsCpu = (await cpuMs(base)) - cpu0;
+    // The same calls stopping at the read-back: turns whose tools write nothing (the pipeline's own cost).
+    cpu0 = await cpuMs(base);
+    const talk = await autocannon({ url: base, connections: CALLS, duration: DURATION_S, requests: turnRequests(SCRIPT.slice(0, 8)) });
+    const talkCpu = (await cpuMs(base)) - cpu0;
     const ratio = turns.requests.average / baseline.requests.average;
     return [
       { name: 'agent_turn_paced_p50', value: round(percentile(paced, 50)), unit: 'ms', calls: CALLS, turns: paced.length },
@@ -72,6 +81,9 @@ export default async function agentTurn(): Promise<Figure[]> {
       { name: 'server_cpu_per_request_baseline', value: Math.round((baselineCpu / baseline.requests.total) * 100) / 100, unit: 'ms' },
       { name: 'server_cpu_per_request_turn', value: round((turnsCpu / turns.requests.total) * 100) / 100, unit: 'ms' },
       { name: 'agent_turn_throughput_vs_baseline', value: round(ratio * 100), unit: '%', target: '>= 60' },
+      { name: 'agent_turn_no_write_throughput', value: round(talk.requests.average), unit: 'req/s', p99: talk.latency.p99, non2xx: talk.non2xx },
+      { name: 'server_cpu_per_request_no_write_turn', value: Math.round((talkCpu / talk.requests.total) * 100) / 100, unit: 'ms' },
+      { name: 'agent_turn_no_write_vs_baseline', value: round((talk.requests.average / baseline.requests.average) * 100), unit: '%' },
       { name: 'server_rss_at_100_calls', value: Math.round(rssMax / 1_048_576), unit: 'MB', target: '<= 250' },
     ];
   } finally {
@@ -123,7 +135,7 @@ function timed(base: string, agent: http.Agent, path: string, params: Record<str
 }
 
 /** autocannon's request sequence for one connection: a whole call, then the next call. */
-function turnRequests(): autocannon.Request[] {
+function turnRequests(script: string[]): autocannon.Request[] {
   type Ctx = { sid?: string; from?: string; action?: string };
   const form = (path: string, params: Record<string, string>) => ({
     path,
@@ -142,7 +154,7 @@ function turnRequests(): autocannon.Request[] {
     },
     onResponse: remember as never,
   };
-  const turns = SCRIPT.map(
+  const turns = script.map(
     (line): autocannon.Request => ({
       setupRequest: (_req, context: Ctx) => form(context.action ?? '/telephony/twilio/gather?t=0', { CallSid: context.sid!, From: context.from!, To: NUMBER, SpeechResult: line, Confidence: '0.92' }),
       onResponse: remember as never,

@@ -80,6 +80,8 @@ export interface AgentState {
   done: Achievements;
   /** Reference-code lookups that matched nothing (they stop after a few). */
   lookupFailures: number;
+  /** The practice's patient this call turned out to be about (set when a request is saved). */
+  patientId?: string;
   pendingTransfer?: { target: TransferTarget; handoffId: string | null };
   builtin: BuiltinState;
   llm: LlmState;

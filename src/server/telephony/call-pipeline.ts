@@ -4,7 +4,8 @@ import { initialAgentState, organizationProfile, readAgentState } from '../agent
 import type { AgentReply, CallerInput, CallInfo, OrganizationProfile } from '../agent/agent-types.js';
 import { runAgentTurn } from '../agent/dialogue-loop.js';
 import { TurnLog } from '../agent/turn-log.js';
-import { findOrganization, findOrganizationByNumber, insertCallWithEvents, isUniqueViolation, loadCall, storeTurn, type CallRef } from './call-records.repository.js';
+import { insertCallWithEvents, loadCall, storeTurn, type CallRef } from './call-records.repository.js';
+import { findOrganization, findOrganizationByNumber, isUniqueViolation } from './call-lookups.repository.js';
 import { callInfo, endPatch, FINAL_STATUSES, liveEvent, presentEvents, publishAfterCommit, turnEnv, type PipelineOptions, type TurnOutcome } from './call-turn-support.js';
 import { LazyTransaction } from './lazy-transaction.js';
 import { callSnapshots } from './call-snapshot-cache.js';
@@ -116,7 +117,7 @@ export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: Pipe
   const cache = callSnapshots(ctx);
   for (let attempt = 1; ; attempt++) {
     let snap = attempt === 1 ? cache.get(turn.ref) : undefined;
-    if (snap && turn.expectTurn !== undefined && readAgentState(snap.agentState).turn !== turn.expectTurn) snap = undefined;
+    if (snap && turn.expectTurn !== undefined && snap.agentState.turn !== turn.expectTurn) snap = undefined;
     snap ??= await loadCall(ctx.pool, turn.ref, turn.dedupeKey);
     if (!snap) return { kind: 'unknown_call' };
     if (snap.replay) return replayOf(snap.id, snap.organizationId, snap.replay);
@@ -148,7 +149,7 @@ export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: Pipe
         snap.lastSeq,
         log.events,
         dedupeKey,
-        { agentState: state as unknown as Record<string, unknown>, at: now, ...closing, ...(ended ? { transcriptFinal: log.transcript.join('\n') } : {}) },
+        { agentState: state as unknown as Record<string, unknown>, at: now, patientId: state.patientId, ...closing, ...(ended ? { transcriptFinal: log.transcript.join('\n') } : {}) },
       );
       await lazy.commit();
       if (ended) cache.forget(snap);

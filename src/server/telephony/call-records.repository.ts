@@ -1,8 +1,9 @@
 import type pg from 'pg';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { calls, organizationPhoneNumbers, organizations } from '../db/schema/index.js';
+import type { calls, organizations } from '../db/schema/index.js';
 import type { PendingEvent } from '../agent/turn-log.js';
+import { jsonOnce } from './json-once.js';
 
 export type CallRef = { callId: string } | { provider: 'twilio' | 'simulator'; providerCallId: string };
 export type CallStatus = (typeof calls.$inferSelect)['status'];
@@ -102,22 +103,6 @@ export async function loadCall(db: Queryable, ref: CallRef, dedupeKey: string | 
   };
 }
 
-/** The organization a dialled number routes to (deactivated organizations route nowhere). */
-export async function findOrganizationByNumber(db: DbOrTx, e164: string): Promise<OrganizationRow | undefined> {
-  const [row] = await db
-    .select({ organization: organizations })
-    .from(organizationPhoneNumbers)
-    .innerJoin(organizations, eq(organizations.id, organizationPhoneNumbers.organizationId))
-    .where(eq(organizationPhoneNumbers.e164, e164))
-    .limit(1);
-  return row && row.organization.status !== 'deactivated' ? row.organization : undefined;
-}
-
-export async function findOrganization(db: DbOrTx, id: string): Promise<OrganizationRow | undefined> {
-  const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
-  return row;
-}
-
 /** Events as the one statement below stores them: numbered from `firstSeq`, the first with the dedupe key. */
 function eventRows(callId: string, firstSeq: number, events: PendingEvent[], dedupeKey: string | null) {
   return JSON.stringify(
@@ -194,7 +179,7 @@ export async function insertCallWithEvents(db: Queryable, call: NewCall, events:
       call.fromNumber,
       call.toNumber,
       call.brain,
-      JSON.stringify(call.agentState),
+      jsonOnce(call.agentState),
       call.transcriptText,
       call.startedAt.toISOString(),
       iso(call.answeredAt),
@@ -223,6 +208,8 @@ export interface CallPatch {
   summary?: string;
   recordingUrl?: string;
   recordingDurationSeconds?: number;
+  /** Links the call to the patient it was about (never replaces a link). */
+  patientId?: string;
 }
 
 const STORE_TURN = `
@@ -240,7 +227,8 @@ const STORE_TURN = `
       outcome = coalesce($10::text, outcome),
       summary = coalesce($11::text, summary),
       recording_url = coalesce($12::text, recording_url),
-      recording_duration_seconds = coalesce($13::int, recording_duration_seconds)
+      recording_duration_seconds = coalesce($13::int, recording_duration_seconds),
+      patient_id = coalesce(patient_id, $14::uuid)
     where id = $2::uuid
     returning 1
   )
@@ -256,7 +244,7 @@ export async function storeTurn(db: Queryable, callId: string, lastSeq: number, 
   await run(db, 'switchboard_store_turn', STORE_TURN, [
       eventRows(callId, lastSeq + 1, events, dedupeKey),
       callId,
-      JSON.stringify(patch.agentState),
+      jsonOnce(patch.agentState),
       patch.transcriptFinal ?? null,
       patch.at.toISOString(),
       patch.status ?? null,
@@ -267,20 +255,6 @@ export async function storeTurn(db: Queryable, callId: string, lastSeq: number, 
       patch.summary ?? null,
       patch.recordingUrl ?? null,
       patch.recordingDurationSeconds ?? null,
+      patch.patientId ?? null,
   ]);
-}
-
-/** Calls still ringing or in progress with no activity since `before`, oldest first. */
-export async function findStaleCalls(db: DbOrTx, before: Date, limit: number): Promise<{ id: string }[]> {
-  return db
-    .select({ id: calls.id })
-    .from(calls)
-    .where(and(inArray(calls.status, ['ringing', 'in_progress']), lt(calls.lastActivityAt, before)))
-    .orderBy(asc(calls.lastActivityAt))
-    .limit(limit);
-}
-
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context.js';
 import type { CallRef, CallSnapshot } from './call-records.repository.js';
+import { jsonOnce } from './json-once.js';
 
 /**
  * The calls this process is talking to, as it last stored them, so a turn usually needs one
@@ -26,7 +27,7 @@ class CallSnapshotCache {
 
   put(snap: CallSnapshot): void {
     const { agentState, ...rest } = snap;
-    const entry = { snap: rest, state: JSON.stringify(agentState) };
+    const entry = { snap: rest, state: jsonOnce(agentState) };
     for (const key of keysOf(snap)) {
       this.entries.delete(key);
       this.entries.set(key, entry);

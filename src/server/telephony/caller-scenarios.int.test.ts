@@ -75,6 +75,7 @@ describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s', (_name, scenario
       expect(records.requests, log).toHaveLength(1);
       expect(records.requests[0], log).toMatchObject({ source: 'phone', status: 'submitted', ...x.request, preferences: expect.objectContaining(x.request.preferences ?? {}) });
       expect(call.heard.join(' ')).toContain(records.requests[0]!.referenceCode!.replace('-', '').split('').slice(0, 3).join(' '));
+      expect(records.call!.patientId, 'the call is linked to the patient').toBe(records.requests[0]!.patientId);
     }
     if (x.handoffs) expect(records.handoffs.map((h) => ({ type: h.type, priority: h.priority, ...(x.handoffs!.some((e) => e.status) ? { status: h.status } : {}) })), log).toEqual(x.handoffs);
     if (x.doNotCall !== undefined) expect(records.dnc.map((d) => d.phone), log).toEqual(x.doNotCall ? [scenario.from ?? CALLER] : []);

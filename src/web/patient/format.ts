@@ -23,23 +23,20 @@ export function hoursByDay(weekly: Weekly[]): { day: number; intervals: string[]
   }));
 }
 
-/** A moment in the practice's zone: "17:00" today, "Mon 08:00" within the week, a date further out. */
-export function whenText(iso: string, timeZone: string, locale: PatientLocale): string {
-  const at = new Date(iso);
-  const loc = intlLocale(locale);
-  const day = (d: Date) => dtf('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-  const time = dtf(loc, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
-  const days = Math.round((Date.parse(day(at)) - Date.parse(day(new Date()))) / 86_400_000);
-  if (days === 0) return time;
-  if (days < 7) return `${dtf(loc, { timeZone, weekday: 'short' }).format(at)} ${time}`;
-  return `${dtf(loc, { timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(at)} ${time}`;
+const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+const shortDay = (weekday: number) => translate(`dayShort.${WEEKDAY_KEYS[weekday - 1]}` as MessageKey);
+
+/** The next open/close change: "17:00" today, "Mon 08:00" within the week, "Mon, November 30 08:00" further out. */
+export function whenText(local: { time: string; date: string; weekday: number; daysAhead: number }): string {
+  if (local.daysAhead === 0) return local.time;
+  if (local.daysAhead < 7) return `${shortDay(local.weekday)} ${local.time}`;
+  return `${formatDay(local.date)} ${local.time}`;
 }
 
-export function statusText(status: { open: boolean; nextChange: { at: string; opens: boolean } | null }, timeZone: string, locale: PatientLocale): string {
+export function statusText(status: { open: boolean; nextChange: { opens: boolean; local: { time: string; date: string; weekday: number; daysAhead: number } } | null }): string {
   const head = translate(status.open ? 'practice.openNow' : 'practice.closedNow');
   if (!status.nextChange) return head;
-  const when = whenText(status.nextChange.at, timeZone, locale);
-  return `${head} · ${translate(status.nextChange.opens ? 'practice.opens' : 'practice.closes', { when })}`;
+  return `${head} · ${translate(status.nextChange.opens ? 'practice.opens' : 'practice.closes', { when: whenText(status.nextChange.local) })}`;
 }
 
 export interface CallbackWindow {
@@ -79,10 +76,12 @@ export function formatDate(isoDate: string, _locale?: PatientLocale): string {
   return translate('date.long', { year: m[1]!, month: translate(`month.${Number(m[2])}` as MessageKey), day: Number(m[3]) });
 }
 
-/** A short calendar date: "Thu, Nov 26" / "jue, 26 nov". */
-export function formatDay(isoDate: string, locale: PatientLocale): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return isoDate;
-  return dtf(intlLocale(locale), { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+/** A short calendar date: "Thu, November 26" / "jue 26 de noviembre" (no Intl: cheap on first paint). */
+export function formatDay(isoDate: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!m) return isoDate;
+  const weekday = ((new Date(`${isoDate}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+  return translate('date.day', { weekday: shortDay(weekday), month: translate(`month.${Number(m[2])}` as MessageKey), day: Number(m[3]) });
 }
 
 /** An instant, in words, in the practice's zone (with the zone named). */

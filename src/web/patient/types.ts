@@ -23,7 +23,14 @@ export interface Practice {
   emergencyNumber: string;
   weekly: Weekly[];
   upcomingClosures: { from: string; to: string; label: string; closed: boolean }[];
-  status: { open: boolean; nextChange: { at: string; opens: boolean } | null };
+  status: { open: boolean; nextChange: NextChange | null };
+}
+
+export interface NextChange {
+  at: string;
+  opens: boolean;
+  /** In the practice's zone: 'HH:MM', 'YYYY-MM-DD', 1 (Monday)–7, days from today. */
+  local: { time: string; date: string; weekday: number; daysAhead: number };
 }
 
 export interface DraftFields {

@@ -15,10 +15,14 @@ const RULES: { category: EmergencyCategory; re: RegExp }[] = [
   { category: 'stroke', re: /\b(stroke|face (is )?(drooping|droopy)|droop\w* (face|mouth|smile)|slurred speech|slurring (his|her|my)? ?(words|speech)|(can'?t|cannot) (move|feel) (my|his|her) (arm|leg|side)|numb(ness)? on one side|sudden (numbness|weakness|confusion))\b/ },
   { category: 'unconscious', re: /\b(unconscious|passed out and|won'?t wake up|not waking up|unresponsive|collapsed)\b/ },
   { category: 'overdose', re: /\b(overdos\w*|took too many (pills|tablets)|swallowed (poison|bleach|pills))\b/ },
-  { category: 'seizure', re: /\b(seizure|seizing|convulsing|convulsions|fitting)\b/ },
+  { category: 'seizure', re: /\b(seizure|seizing|convulsing|convulsions|having a fit)\b/ },
   { category: 'allergic', re: /\b(anaphyla\w*|throat (is )?(closing|swelling)|tongue (is )?swelling|allergic reaction.*(breath|swell))\b/ },
   { category: 'other', re: /\b(emergency|dying|severe (head )?injury|car accident|broken bone sticking|severe burn)\b/ },
 ];
+
+/** "I had a stroke last year", "since my heart attack": history, not an emergency now. */
+const HISTORY = /\b(had an?|after (my|his|her|the)|since (my|his|her|the)|history of|recovering from|previous|prior)\s+(\w+\s+){0,1}$|^\s*(\w+\s+){0,3}(last (year|month|week)|years? ago|months? ago|in the past)\b/;
+const HISTORY_PRONE = /^(stroke|heart attack|seizure)/;
 
 const DENIAL = /\b(no|not|don'?t have|do not have|doesn'?t have|without|never had|isn'?t|wasn'?t|no longer|not an?)\s+(\w+\s+){0,2}$/;
 
@@ -34,6 +38,7 @@ export function detectEmergency(text: string): EmergencyMatch | null {
     if (!m) continue;
     const before = t.slice(Math.max(0, m.index - 40), m.index);
     if (DENIAL.test(before)) continue;
+    if (HISTORY_PRONE.test(m[0]) && (HISTORY.test(before) || HISTORY.test(t.slice(m.index + m[0].length, m.index + m[0].length + 40)))) continue;
     // "it's not an emergency" / "is this an emergency line" are not emergencies.
     if (category === 'other' && /\b(not an?|no|isn'?t an?|non)[\s-]*emergency|emergency (line|number|appointment|contact)/.test(t)) continue;
     return { category, phrase: m[0] };

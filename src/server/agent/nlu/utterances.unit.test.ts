@@ -44,9 +44,19 @@ describe('detectEmergency', () => {
     ['he has slurred speech', 'stroke'],
     ['my son is having a seizure', 'seizure'],
     ['I think I took too many pills', 'overdose'],
+    ['I think my mother is having a stroke', 'stroke'],
+    ['I have had chest pain since this morning', 'cardiac'],
   ])('%s → %s', (text, category) => expect(detectEmergency(text)?.category).toBe(category));
 
-  it.each(['no chest pain, just a cough', "it's not an emergency, I need a refill", 'I would like to book a physical', 'I do not have trouble breathing'])('not: %s', (text) => {
+  it.each([
+    'no chest pain, just a cough',
+    "it's not an emergency, I need a refill",
+    'I would like to book a physical',
+    'I do not have trouble breathing',
+    'I had a stroke last year and need a follow-up',
+    'a check-up since my heart attack',
+    'can you fit me in tomorrow, fitting me in would be great',
+  ])('not: %s', (text) => {
     expect(detectEmergency(text)).toBeNull();
   });
 });

@@ -60,6 +60,7 @@ export const createAppointmentRequestTool: ToolDefinition<typeof schema> = {
       consentToContact: true,
     });
     const code = request.referenceCode!;
+    if (request.patientId) env.state.patientId = request.patientId;
     env.state.done.appointment = { referenceCode: code, name: `${args.firstName} ${args.lastName}`, reason: args.reasonOther ? `${args.reason}: ${args.reasonOther}` : args.reason };
     const next = env.org.appointments.message || 'The practice will call you to confirm a time.';
     return {

@@ -1,3 +1,4 @@
+import { Temporal } from 'temporal-polyfill';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
@@ -92,7 +93,19 @@ export async function publicPracticeInfo(ctx: AppContext, slug: string) {
     upcomingClosures: hours.overrides
       .filter((o) => o.to >= today && o.from <= addDays(today, 21))
       .map((o) => ({ from: o.from, to: o.to, label: o.label ?? '', closed: o.closed })),
-    status: { open: isOpen(hours, now), nextChange: change ? { at: change.at.toString(), opens: change.opens } : null },
+    status: { open: isOpen(hours, now), nextChange: change ? { at: change.at.toString(), opens: change.opens, local: localParts(change.at, now, org.timeZone) } : null },
+  };
+}
+
+/** The change in the practice's zone, as the page words it without loading time-zone data. */
+function localParts(at: Temporal.Instant, nowMs: number, timeZone: string) {
+  const z = at.toZonedDateTimeISO(timeZone);
+  const today = Temporal.Instant.fromEpochMilliseconds(nowMs).toZonedDateTimeISO(timeZone).toPlainDate();
+  return {
+    time: `${String(z.hour).padStart(2, '0')}:${String(z.minute).padStart(2, '0')}`,
+    date: z.toPlainDate().toString(),
+    weekday: z.dayOfWeek,
+    daysAhead: today.until(z.toPlainDate()).days,
   };
 }
 

@@ -29,7 +29,12 @@ const PracticeResponse = z.object({
   emergencyNumber: z.string(),
   weekly: z.array(z.object({ day: z.number(), start: z.string(), end: z.string() })),
   upcomingClosures: z.array(z.object({ from: z.string(), to: z.string(), label: z.string(), closed: z.boolean() })),
-  status: z.object({ open: z.boolean(), nextChange: z.object({ at: z.string(), opens: z.boolean() }).nullable() }),
+  status: z.object({
+    open: z.boolean(),
+    nextChange: z
+      .object({ at: z.string(), opens: z.boolean(), local: z.object({ time: z.string(), date: z.string(), weekday: z.number(), daysAhead: z.number() }) })
+      .nullable(),
+  }),
 });
 
 /**

@@ -43,6 +43,8 @@ describe('the simulator', () => {
     expect(byOrg.agentText).toContain(`Thank you for calling ${practice.name}`);
     expect(byOrg.ended).toBe(false);
     expect(byOrg.events.map((e) => e.kind)).toEqual(['status', 'model_request', 'agent_speech']);
+    const [first] = await t.db.select().from(calls).where(eq(calls.id, byOrg.callId));
+    expect(first!.toNumber).toBe(practice.number);
     const byNumber = await start(developer, { to: practice.number, from: '(860) 555-0177' });
     const [row] = await t.db.select().from(calls).where(eq(calls.id, (byNumber as { callId: string }).callId));
     expect(row).toMatchObject({ provider: 'simulator', direction: 'inbound', organizationId: practice.id, fromNumber: '+18605550177', toNumber: practice.number, status: 'in_progress' });

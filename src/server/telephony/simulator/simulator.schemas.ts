@@ -6,7 +6,7 @@ const TransferResult = z.enum(['completed', 'no-answer', 'busy', 'failed'], { er
 export const StartSimulatedCallBody = z
   .object({
     organizationId: z.string().trim().max(100).optional(),
-    /** The number "dialled": routes like a real call (the organization owning it answers). */
+    /** The number "dialled": routes like a real call (the organization owning it answers). Ignored with organizationId. */
     to: z.string().trim().max(40).optional(),
     /** The caller's number; a fictional one when omitted. */
     from: z.string().trim().max(40).optional(),

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { calls } from '../../db/schema/index.js';
+import { calls, organizationPhoneNumbers } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { canSeeOrganization, type StaffActor } from '../../policy/actor.js';
 import { toE164 } from '../../../domain/phone.js';
 import { isUuid, loadVisibleOrganization, organizationVisibleTo } from '../../features/organizations/organization-access.js';
 import { applyStatus } from '../call-lifecycle.js';
-import { findOrganizationByNumber } from '../call-records.repository.js';
+import { findOrganizationByNumber } from '../call-lookups.repository.js';
 import { continueCall, startCall } from '../call-pipeline.js';
 import type { PipelineOptions, TurnEvent } from '../call-turn-support.js';
 
@@ -23,7 +23,9 @@ export async function startSimulatedCall(ctx: AppContext, actor: StaffActor, bod
   if (body.organizationId) {
     const org = await loadVisibleOrganization(ctx.db, actor, body.organizationId);
     organizationId = org.id;
-    to = body.to ? (toE164(body.to) ?? body.to) : 'simulator';
+    // The call "dials" the organization's first number, as a real caller would.
+    const [line] = await ctx.db.select({ e164: organizationPhoneNumbers.e164 }).from(organizationPhoneNumbers).where(eq(organizationPhoneNumbers.organizationId, org.id)).orderBy(asc(organizationPhoneNumbers.createdAt)).limit(1);
+    to = line?.e164 ?? 'simulator';
   } else {
     const e164 = toE164(body.to ?? '');
     if (!e164) throw invalid({ to: 'Enter a valid phone number, e.g. +1 860 555 0100.' });

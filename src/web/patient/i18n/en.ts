@@ -240,6 +240,7 @@ export const en = {
   'day.5': 'Friday',
   'day.6': 'Saturday',
   'day.7': 'Sunday',
+  'date.day': '{weekday}, {month} {day}',
   'date.long': '{month} {day}, {year}',
   'month.1': 'January',
   'month.2': 'February',

@@ -242,6 +242,7 @@ export const es: Record<MessageKey, string> = {
   'day.5': 'viernes',
   'day.6': 'sábado',
   'day.7': 'domingo',
+  'date.day': '{weekday} {day} de {month}',
   'date.long': '{day} de {month} de {year}',
   'month.1': 'enero',
   'month.2': 'febrero',

@@ -125,7 +125,7 @@ function PracticeStart({ slug }: { slug: string }) {
             {t('practice.hours')}
           </h2>
           {p.weekly.length > 0 && (
-            <p class={`text-sm font-medium ${p.status.open ? 'text-success-soft-foreground' : 'text-muted-foreground'}`}>{statusText(p.status, p.timeZone, locale)}</p>
+            <p class={`text-sm font-medium ${p.status.open ? 'text-success-soft-foreground' : 'text-muted-foreground'}`}>{statusText(p.status)}</p>
           )}
         </div>
         {p.weekly.length === 0 ? (
@@ -146,7 +146,7 @@ function PracticeStart({ slug }: { slug: string }) {
             <ul class="mt-1 text-sm text-muted-foreground">
               {p.upcomingClosures.map((c) => (
                 <li key={c.from}>
-                  {c.from === c.to ? formatDay(c.from, locale) : `${formatDay(c.from, locale)} – ${formatDay(c.to, locale)}`}
+                  {c.from === c.to ? formatDay(c.from) : `${formatDay(c.from)} – ${formatDay(c.to)}`}
                   {c.label && ` · ${c.label}`}
                   {c.closed && ` · ${t('practice.closed')}`}
                 </li>
