@@ -103,8 +103,10 @@ async function main() {
     banner(i, stage, stage.command.filter((c) => !c.startsWith('--outputFile')).map((c) => path.basename(c)).join(' '));
     const t0 = Date.now();
     const problem = stage.before?.();
-    const code = problem ? (process.stderr.write(`${problem}\n`), 1) : await run(stage.command, stage.env);
+    let code = problem ? (process.stderr.write(`${problem}\n`), 1) : await run(stage.command, stage.env);
     const counted = stage.count?.();
+    // The runner's exit code alone is not trusted: a report with a failed test fails the stage.
+    if (code === 0 && counted && counted.failed > 0) code = 1;
     if (counted) {
       totals.passed += counted.passed;
       totals.failed += counted.failed;
