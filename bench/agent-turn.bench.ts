@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import autocannon from 'autocannon';
 import twilio from 'twilio';
-import { percentile, repoRoot, startBenchDatabase, type Figure } from './support.js';
+import fs from 'node:fs';
+import { percentile, repoRoot, startBenchDatabase, tmpDir, type Figure } from './support.js';
 
 /**
  * Agent turn (webhook in → TwiML out, persisted), built-in brain, 100 concurrent simulated calls
@@ -174,9 +175,10 @@ async function rss(base: string): Promise<number> {
 }
 
 async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
+  const dataDir = tmpDir('bench-agent-turn-');
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/agent-turn-server.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl, TWILIO_AUTH_TOKEN: TOKEN, PUBLIC_URL, BENCH_NUMBER: NUMBER, DATA_DIR: `${repoRoot}/.tmp/bench-agent-turn` },
+    env: { ...process.env, DATABASE_URL: databaseUrl, TWILIO_AUTH_TOKEN: TOKEN, PUBLIC_URL, BENCH_NUMBER: NUMBER, DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -188,5 +190,6 @@ async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; 
     });
     child.once('exit', (code) => reject(new Error(`bench server exited (${code}): ${out}`)));
   });
+  child.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
   return { child, port };
 }
