@@ -1,9 +1,9 @@
 import * as React from 'react';
-import { Phone, Search, SlidersHorizontal, X } from 'lucide-react';
+import { Phone, Search, SlidersHorizontal } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
+import { ClearFiltersButton, FilterBar, FilterSelect } from '@web/components/ui/filter-bar';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { Select } from '@web/components/ui/select';
 import { Switch } from '@web/components/ui/switch';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { cn } from '@web/lib/utils';
@@ -37,6 +37,11 @@ function useDebouncedField(urlValue: string, onCommit: (value: string | undefine
   return [value, setValue] as const;
 }
 
+const HANDOFF_OPTIONS = [
+  { value: 'yes', label: 'Handed off' },
+  { value: 'no', label: 'Not handed off' },
+] as const;
+
 const secondaryKeys = ['org', 'direction', 'status', 'outcome', 'from', 'to', 'handoff', 'live'] as const;
 
 /** Search in transcripts, phone number and the other filters of the calls list (all kept in the URL). */
@@ -62,7 +67,7 @@ export function CallFilters({ filters, organizations, hasFilters, onChange, onCl
   const phoneError = fieldErrors.phone;
 
   return (
-    <div role="search" aria-label="Filter calls" className="space-y-3">
+    <FilterBar label="Filter calls" className="space-y-3">
       <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end">
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-q`}>Search transcripts</Label>
@@ -105,17 +110,13 @@ export function CallFilters({ filters, organizations, hasFilters, onChange, onCl
             Filters{activeSecondary ? ` (${activeSecondary})` : ''}
           </Button>
           {hasFilters ? (
-            <Button
-              variant="ghost"
+            <ClearFiltersButton
               onClick={() => {
                 setQ('');
                 setPhone('');
                 onClear();
               }}
-            >
-              <X aria-hidden="true" />
-              Clear filters
-            </Button>
+            />
           ) : null}
         </div>
       </div>
@@ -127,60 +128,38 @@ export function CallFilters({ filters, organizations, hasFilters, onChange, onCl
 
       <div id={`${id}-more`} className={cn('grid gap-3 sm:grid-cols-2 md:grid-cols-4', !open && 'hidden md:grid')}>
         {organizations.length > 1 ? (
-          <div className="space-y-1.5">
-            <Label htmlFor={`${id}-org`}>Organization</Label>
-            <Select id={`${id}-org`} value={filters.organizationId ?? ''} onChange={(e) => onChange('org', e.target.value || undefined)}>
-              <option value="">All organizations</option>
-              {organizations.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <FilterSelect
+            label="Organization"
+            value={filters.organizationId}
+            onChange={(v) => onChange('org', v)}
+            anyLabel="All organizations"
+            options={organizations.map((o) => ({ value: o.id, label: o.name }))}
+          />
         ) : null}
-        <div className="space-y-1.5">
-          <Label htmlFor={`${id}-direction`}>Direction</Label>
-          <Select id={`${id}-direction`} value={filters.direction ?? ''} onChange={(e) => onChange('direction', e.target.value || undefined)}>
-            <option value="">Both</option>
-            {CALL_DIRECTIONS.map((d) => (
-              <option key={d} value={d}>
-                {DIRECTION_LABELS[d]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor={`${id}-status`}>Status</Label>
-          <Select id={`${id}-status`} value={filters.status ?? ''} onChange={(e) => onChange('status', e.target.value || undefined)}>
-            <option value="">Any status</option>
-            {CALL_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor={`${id}-outcome`}>Outcome</Label>
-          <Select id={`${id}-outcome`} value={filters.outcome ?? ''} onChange={(e) => onChange('outcome', e.target.value || undefined)}>
-            <option value="">Any outcome</option>
-            {CALL_OUTCOMES.map((o) => (
-              <option key={o} value={o}>
-                {OUTCOME_LABELS[o]}
-              </option>
-            ))}
-            <option value="none">No outcome yet</option>
-          </Select>
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor={`${id}-handoff`}>Handoff</Label>
-          <Select id={`${id}-handoff`} value={filters.hasHandoff ?? ''} onChange={(e) => onChange('handoff', e.target.value || undefined)}>
-            <option value="">With or without</option>
-            <option value="yes">Handed off</option>
-            <option value="no">Not handed off</option>
-          </Select>
-        </div>
+        <FilterSelect
+          label="Direction"
+          value={filters.direction}
+          onChange={(v) => onChange('direction', v)}
+          anyLabel="Both"
+          options={CALL_DIRECTIONS.map((d) => ({ value: d, label: DIRECTION_LABELS[d] }))}
+        />
+        <FilterSelect
+          label="Status"
+          value={filters.status}
+          onChange={(v) => onChange('status', v)}
+          anyLabel="Any status"
+          options={CALL_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+        />
+        <FilterSelect
+          label="Outcome"
+          value={filters.outcome}
+          onChange={(v) => onChange('outcome', v)}
+          anyLabel="Any outcome"
+          options={CALL_OUTCOMES.map((o) => ({ value: o, label: OUTCOME_LABELS[o] }))}
+        >
+          <option value="none">No outcome yet</option>
+        </FilterSelect>
+        <FilterSelect label="Handoff" value={filters.hasHandoff} onChange={(v) => onChange('handoff', v)} anyLabel="With or without" options={HANDOFF_OPTIONS} />
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-from`}>From</Label>
           <Input id={`${id}-from`} type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => onChange('from', e.target.value || undefined)} />
@@ -195,6 +174,6 @@ export function CallFilters({ filters, organizations, hasFilters, onChange, onCl
           <span className="text-sm text-muted-foreground">· dates are each organization's own calendar days</span>
         </div>
       </div>
-    </div>
+    </FilterBar>
   );
 }

@@ -1,10 +1,9 @@
 import * as React from 'react';
-import { Search, X } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { ROLES, ROLE_LABELS } from '@domain/auth/permissions';
-import { Button } from '@web/components/ui/button';
+import { ClearFiltersButton, FilterBar, FilterSelect } from '@web/components/ui/filter-bar';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { Select } from '@web/components/ui/select';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import type { OrganizationOption } from '../api/list-organization-options';
 import { USER_STATUSES, USER_STATUS_LABELS } from '../types';
@@ -38,7 +37,7 @@ export function UserFilters({ filters, organizations, hasFilters, onChange, onCl
   }
 
   return (
-    <div role="search" aria-label="Filter users" className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(14rem,2fr)_repeat(3,minmax(9rem,1fr))_auto] lg:items-end">
+    <FilterBar label="Filter users" className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(14rem,2fr)_repeat(3,minmax(9rem,1fr))_auto] lg:items-end">
       <div className="col-span-2 space-y-1.5 lg:col-span-1">
         <Label htmlFor={`${id}-q`}>Search</Label>
         <div className="relative">
@@ -55,54 +54,39 @@ export function UserFilters({ filters, organizations, hasFilters, onChange, onCl
           />
         </div>
       </div>
-      <div className="space-y-1.5">
-        <Label htmlFor={`${id}-role`}>Role</Label>
-        <Select id={`${id}-role`} value={filters.role ?? ''} onChange={(event) => onChange('role', event.target.value || undefined)}>
-          <option value="">All roles</option>
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_LABELS[role]}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor={`${id}-status`}>Status</Label>
-        <Select id={`${id}-status`} value={filters.status ?? ''} onChange={(event) => onChange('status', event.target.value || undefined)}>
-          <option value="">Any status</option>
-          {USER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {USER_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="col-span-2 space-y-1.5 sm:col-span-1 lg:col-span-1">
-        <Label htmlFor={`${id}-org`}>Organization</Label>
-        <Select id={`${id}-org`} value={filters.organizationId ?? ''} onChange={(event) => onChange('org', event.target.value || undefined)}>
-          <option value="">All organizations</option>
-          {(organizations ?? []).map((organization) => (
-            <option key={organization.id} value={organization.id}>
-              {organization.name}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <FilterSelect
+        label="Role"
+        value={filters.role}
+        onChange={(v) => onChange('role', v)}
+        anyLabel="All roles"
+        options={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+      />
+      <FilterSelect
+        label="Status"
+        value={filters.status}
+        onChange={(v) => onChange('status', v)}
+        anyLabel="Any status"
+        options={USER_STATUSES.map((status) => ({ value: status, label: USER_STATUS_LABELS[status] }))}
+      />
+      <FilterSelect
+        label="Organization"
+        className="col-span-2 sm:col-span-1 lg:col-span-1"
+        value={filters.organizationId}
+        onChange={(v) => onChange('org', v)}
+        anyLabel="All organizations"
+        options={(organizations ?? []).map((organization) => ({ value: organization.id, label: organization.name }))}
+      />
       {hasFilters ? (
-        <Button
-          variant="ghost"
+        <ClearFiltersButton
           className="col-span-2 justify-self-start lg:col-span-1"
           onClick={() => {
             setSearch('');
             onClear();
           }}
-        >
-          <X aria-hidden="true" />
-          Clear filters
-        </Button>
+        />
       ) : (
         <span aria-hidden="true" className="hidden lg:block" />
       )}
-    </div>
+    </FilterBar>
   );
 }
