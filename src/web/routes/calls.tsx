@@ -1,9 +1,8 @@
 import * as React from 'react';
 import { PhoneCall } from 'lucide-react';
 import { DocumentTitle } from '@web/components/document-title';
-import { Button } from '@web/components/ui/button';
-import { DataTable, type PaginationState } from '@web/components/ui/data-table';
-import { EmptyState } from '@web/components/ui/empty-state';
+import { ListDataTable } from '@web/components/list-data-table';
+import type { PaginationState } from '@web/components/ui/data-table';
 import { PageHeader } from '@web/components/ui/page-header';
 import { callsQueryKey, useCalls } from '@web/features/calls/api/list-calls';
 import { CallFilters } from '@web/features/calls/components/call-filters';
@@ -49,43 +48,24 @@ export function CallsRoute() {
           onClear={list.clearFilters}
           fieldErrors={fieldErrors}
         />
-        <DataTable
+        <ListDataTable
           label="Calls"
           columns={columns}
-          data={calls.data?.items}
+          query={calls}
+          list={list}
           hasNextPage={Boolean(calls.data?.nextCursor)}
           getRowId={(c) => c.id}
           pagination={pagination}
           onPaginationChange={onPaginationChange}
-          sorting={list.sorting}
-          onSortingChange={list.setSorting}
-          isLoading={calls.isPending}
-          isFetching={calls.isFetching}
-          error={calls.isError ? calls.error : undefined}
-          onRetry={() => void calls.refetch()}
-          pageSizeOptions={list.pageSizes}
-          empty={
-            list.hasFilters ? (
-              <EmptyState
-                headingLevel="h3"
-                icon={PhoneCall}
-                title="No calls match"
-                description="Try other words or another number, widen the dates, or clear the filters."
-                action={
-                  <Button variant="outline" onClick={list.clearFilters}>
-                    Clear filters
-                  </Button>
-                }
-              />
-            ) : (
-              <EmptyState
-                headingLevel="h3"
-                icon={PhoneCall}
-                title="No calls yet"
-                description="Calls appear here as soon as the agent answers or places one. Try the agent in Developer → Playground."
-              />
-            )
-          }
+          empty={{
+            icon: PhoneCall,
+            headingLevel: 'h3',
+            noMatch: { title: 'No calls match', description: 'Try other words or another number, widen the dates, or clear the filters.' },
+            none: {
+              title: 'No calls yet',
+              description: 'Calls appear here as soon as the agent answers or places one. Try the agent in Developer → Playground.',
+            },
+          }}
         />
       </div>
     </>

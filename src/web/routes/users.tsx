@@ -2,8 +2,7 @@ import * as React from 'react';
 import { UserPlus, Users } from 'lucide-react';
 import { DocumentTitle } from '@web/components/document-title';
 import { Button } from '@web/components/ui/button';
-import { DataTable } from '@web/components/ui/data-table';
-import { EmptyState } from '@web/components/ui/empty-state';
+import { ListDataTable } from '@web/components/list-data-table';
 import { PageHeader } from '@web/components/ui/page-header';
 import { useToast } from '@web/components/ui/toast';
 import { useSignedInSession } from '@web/features/session/use-signed-in-session';
@@ -101,49 +100,30 @@ export function UsersRoute() {
             onChange={list.setFilter}
             onClear={list.clearFilters}
           />
-          <DataTable
+          <ListDataTable
             label="Staff users"
             columns={columns}
-            data={users.data?.items}
+            query={users}
+            list={list}
             total={users.data?.total}
             getRowId={(user) => user.id}
             pagination={list.pagination}
             onPaginationChange={list.setPagination}
-            sorting={list.sorting}
-            onSortingChange={list.setSorting}
-            isLoading={users.isPending}
-            isFetching={users.isFetching}
-            error={users.isError ? users.error : undefined}
-            onRetry={() => void users.refetch()}
-            pageSizeOptions={list.pageSizes}
-            empty={
-              list.hasFilters ? (
-                <EmptyState
-                  headingLevel="h2"
-                  icon={Users}
-                  title="No users match"
-                  description="Try another name or email, or clear the filters."
-                  action={
-                    <Button variant="outline" onClick={list.clearFilters}>
-                      Clear filters
-                    </Button>
-                  }
-                />
-              ) : (
-                <EmptyState
-                  headingLevel="h2"
-                  icon={Users}
-                  title="No users yet"
-                  description="Invite the people who answer and manage calls."
-                  action={
-                    <Button onClick={() => setDialog({ kind: 'invite' })}>
-                      <UserPlus aria-hidden="true" />
-                      Invite user
-                    </Button>
-                  }
-                />
-              )
-            }
+            empty={{
+              icon: Users,
+              headingLevel: 'h2',
+              noMatch: { title: 'No users match', description: 'Try another name or email, or clear the filters.' },
+              none: {
+                title: 'No users yet',
+                description: 'Invite the people who answer and manage calls.',
+                action: (
+                  <Button onClick={() => setDialog({ kind: 'invite' })}>
+                    <UserPlus aria-hidden="true" />
+                    Invite user
+                  </Button>
+                ),
+              },
+            }}
           />
         </div>
 

@@ -1,12 +1,12 @@
-import * as React from 'react';
-import { useSearchParams } from 'react-router';
 import type { SortingState } from '@web/components/ui/data-table';
+import { useSearchParamsUpdate } from '@web/lib/use-search-params-update';
 import type { CallListParams } from './api/list-calls';
 import { CALL_DIRECTIONS, CALL_OUTCOMES, CALL_STATUSES, type CallDirection, type CallOutcome, type CallSort, type CallStatus } from './types';
 
 const PAGE_SIZES = [25, 50, 100];
 const DEFAULT_SIZE = 50;
 const SORTS: readonly CallSort[] = ['startedAt', 'duration'];
+const PAGE_KEYS = ['after', 'before', 'page'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
@@ -35,7 +35,7 @@ const FILTER_KEYS: CallFilterKey[] = ['q', 'phone', 'org', 'direction', 'status'
  * and works with the back button. Pages are keyset cursors; `page` only numbers them for people.
  */
 export function useCallListParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, update } = useSearchParamsUpdate(PAGE_KEYS);
   const get = (k: string) => searchParams.get(k);
 
   const filters: CallListFilters = {
@@ -57,29 +57,6 @@ export function useCallListParams() {
   const after = get('after') || undefined;
   const before = after ? undefined : get('before') || undefined;
   const pageNumber = Math.max(1, Math.min(100_000, Number.parseInt(get('page') ?? '1', 10) || 1));
-
-  const pending = React.useRef<URLSearchParams | null>(null);
-  React.useEffect(() => {
-    pending.current = null;
-  }, [searchParams]);
-
-  const update = React.useCallback(
-    (changes: Record<string, string | undefined>, { resetPage = true } = {}) => {
-      const next = new URLSearchParams(pending.current ?? searchParams);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === undefined || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      if (resetPage) {
-        next.delete('after');
-        next.delete('before');
-        next.delete('page');
-      }
-      pending.current = next;
-      setSearchParams(next, { replace: true });
-    },
-    [searchParams, setSearchParams],
-  );
 
   const params: CallListParams = {
     q: filters.q.trim() || undefined,

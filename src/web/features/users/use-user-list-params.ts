@@ -1,11 +1,11 @@
-import * as React from 'react';
-import { useSearchParams } from 'react-router';
 import { ROLES, type Role } from '@domain/auth/permissions';
 import type { PaginationState, SortingState } from '@web/components/ui/data-table';
+import { useSearchParamsUpdate } from '@web/lib/use-search-params-update';
 import type { UserListParams } from './api/list-users';
 import { USER_SORTS, USER_STATUSES, type UserSort, type UserStatus } from './types';
 
 const PAGE_SIZES = [25, 50, 100];
+const PAGE_KEYS = ['page'];
 const DEFAULT_SORT: UserSort = 'name';
 
 function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
@@ -29,7 +29,7 @@ export interface UserListFilters {
  * it survives reloads, can be shared and works with the back button.
  */
 export function useUserListParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, update } = useSearchParamsUpdate(PAGE_KEYS);
 
   const filters: UserListFilters = {
     q: searchParams.get('q') ?? '',
@@ -42,27 +42,6 @@ export function useUserListParams() {
   const pageSizeParam = positiveInt(searchParams.get('size'), 25);
   const pageSize = PAGE_SIZES.includes(pageSizeParam) ? pageSizeParam : 25;
   const page = positiveInt(searchParams.get('page'), 1);
-
-  // Several changes in one event (sort, then back to page 1) build on each other, not on the
-  // URL of the last render.
-  const pending = React.useRef<URLSearchParams | null>(null);
-  React.useEffect(() => {
-    pending.current = null;
-  }, [searchParams]);
-
-  const update = React.useCallback(
-    (changes: Record<string, string | undefined>, { resetPage = true } = {}) => {
-      const next = new URLSearchParams(pending.current ?? searchParams);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === undefined || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      if (resetPage) next.delete('page');
-      pending.current = next;
-      setSearchParams(next, { replace: true });
-    },
-    [searchParams, setSearchParams],
-  );
 
   const params: UserListParams = {
     q: filters.q.trim() || undefined,
