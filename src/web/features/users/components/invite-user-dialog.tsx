@@ -17,6 +17,7 @@ import { inviteUserSchema, type InviteUserFormInput, type InviteUserFormOutput }
 import { OrganizationsChecklist } from './organizations-checklist';
 import { PasswordDeliveryChoice } from './password-delivery-choice';
 import { ROLE_DESCRIPTIONS, RoleSelect } from './role-select';
+import { TemporaryPasswordField } from './temporary-password-field';
 import { TemporaryPasswordReveal } from './temporary-password-reveal';
 
 const DELIVERY_OPTIONS = [
@@ -89,16 +90,13 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
 
   if (created?.temporaryPassword) {
     return (
-      <>
-        <DialogHeader>
-          <DialogTitle>{created.user.name} can now sign in</DialogTitle>
-          <DialogDescription>The account is active with a temporary password.</DialogDescription>
-        </DialogHeader>
-        <TemporaryPasswordReveal password={created.temporaryPassword} email={created.user.email} />
-        <DialogFooter>
-          <Button onClick={onDone}>Done</Button>
-        </DialogFooter>
-      </>
+      <TemporaryPasswordReveal
+        title={`${created.user.name} can now sign in`}
+        description="The account is active with a temporary password."
+        password={created.temporaryPassword}
+        email={created.user.email}
+        onDone={onDone}
+      />
     );
   }
 
@@ -148,13 +146,7 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
           {...register('mode')}
         />
         {mode === 'temporary_password' ? (
-          <FormField
-            label="Temporary password (optional)"
-            description="Leave empty and Switchboard makes a strong one. You see it once, after saving."
-            error={errors.temporaryPassword?.message}
-          >
-            <Input type="text" autoComplete="off" spellCheck={false} {...register('temporaryPassword')} />
-          </FormField>
+          <TemporaryPasswordField error={errors.temporaryPassword?.message} {...register('temporaryPassword')} />
         ) : null}
         <DialogFooter>
           <Button variant="outline" onClick={onDone}>

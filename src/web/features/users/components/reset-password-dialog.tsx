@@ -4,8 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
-import { FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
@@ -14,6 +12,7 @@ import { useResetUserPassword } from '../api/reset-user-password';
 import type { User } from '../types';
 import { resetPasswordSchema, type ResetPasswordForm } from '../user-form-schemas';
 import { PasswordDeliveryChoice } from './password-delivery-choice';
+import { TemporaryPasswordField } from './temporary-password-field';
 import { TemporaryPasswordReveal } from './temporary-password-reveal';
 
 export function ResetPasswordDialog({ user, onOpenChange }: { user: User | null; onOpenChange: (open: boolean) => void }) {
@@ -82,16 +81,13 @@ function ResetPasswordForm({ user, onDone }: { user: User; onDone: () => void })
 
   if (temporaryPassword) {
     return (
-      <>
-        <DialogHeader>
-          <DialogTitle>New temporary password for {user.name}</DialogTitle>
-          <DialogDescription>They were signed out everywhere and must choose a new password at their next sign-in.</DialogDescription>
-        </DialogHeader>
-        <TemporaryPasswordReveal password={temporaryPassword} email={user.email} />
-        <DialogFooter>
-          <Button onClick={onDone}>Done</Button>
-        </DialogFooter>
-      </>
+      <TemporaryPasswordReveal
+        title={`New temporary password for ${user.name}`}
+        description="They were signed out everywhere and must choose a new password at their next sign-in."
+        password={temporaryPassword}
+        email={user.email}
+        onDone={onDone}
+      />
     );
   }
 
@@ -111,13 +107,7 @@ function ResetPasswordForm({ user, onDone }: { user: User; onDone: () => void })
         {error && !fieldOnly ? <FormErrorAlert error={error} /> : null}
         <PasswordDeliveryChoice legend="How do they get a new password?" options={options} current={mode} {...register('mode')} />
         {mode === 'temporary_password' ? (
-          <FormField
-            label="Temporary password (optional)"
-            description="Leave empty and Switchboard makes a strong one. You see it once, after saving."
-            error={errors.temporaryPassword?.message}
-          >
-            <Input type="text" autoComplete="off" spellCheck={false} {...register('temporaryPassword')} />
-          </FormField>
+          <TemporaryPasswordField error={errors.temporaryPassword?.message} {...register('temporaryPassword')} />
         ) : null}
         <DialogFooter>
           <Button variant="outline" onClick={onDone}>

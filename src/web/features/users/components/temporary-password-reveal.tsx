@@ -1,8 +1,36 @@
 import { CopyButton } from '@web/components/copy-button';
 import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 
-/** A temporary password, shown once, with a copy button and what the person must do next. */
-export function TemporaryPasswordReveal({ password, email }: { password: string; email: string }) {
+export interface TemporaryPasswordRevealProps {
+  title: string;
+  description: string;
+  password: string;
+  email: string;
+  onDone: () => void;
+}
+
+/**
+ * The last step of a dialog that set a temporary password: the password, shown once, with a
+ * copy button and what the person must do next.
+ */
+export function TemporaryPasswordReveal({ title, description, password, email, onDone }: TemporaryPasswordRevealProps) {
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{description}</DialogDescription>
+      </DialogHeader>
+      <TemporaryPassword password={password} email={email} />
+      <DialogFooter>
+        <Button onClick={onDone}>Done</Button>
+      </DialogFooter>
+    </>
+  );
+}
+
+function TemporaryPassword({ password, email }: { password: string; email: string }) {
   return (
     <div className="space-y-4">
       <Alert variant="warning" title="Shown only this once">
