@@ -30,17 +30,20 @@ export interface AssigneeFieldProps {
   value: AssigneeDraft;
   onChange: (value: AssigneeDraft) => void;
   members: Member[];
-  /** Server messages for `<prefix>`, `<prefix>.userId` and `<prefix>.phone`. */
-  error?: string;
-  phoneError?: string;
+  /** The assignee's key in the saved record; its messages are `<name>`, `<name>.userId` and `<name>.phone`. */
+  name: string;
+  /** The message (the form's own or the server's) for a key, if any. */
+  errorOf: (key: string) => string | undefined;
   /** Offer "nobody in particular" (for "covering for"). */
   noneLabel?: string;
   description?: string;
 }
 
 /** Who: a person of the organization, or an outside phone number in international form. */
-export function AssigneeField({ label, value, onChange, members, error, phoneError, noneLabel, description }: AssigneeFieldProps) {
+export function AssigneeField({ label, value, onChange, members, name, errorOf, noneLabel, description }: AssigneeFieldProps) {
   const phoneId = React.useId();
+  const error = errorOf(name) ?? errorOf(`${name}.userId`);
+  const phoneError = errorOf(`${name}.phone`);
   const knownUser = value.choice.startsWith('user:') && !members.some((m) => `user:${m.id}` === value.choice);
   return (
     <div className="space-y-3">

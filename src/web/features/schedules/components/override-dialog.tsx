@@ -1,11 +1,8 @@
 import * as React from 'react';
-import { Alert } from '@web/components/ui/alert';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { useToast } from '@web/components/ui/toast';
-import { FormErrorAlert } from '@web/components/form-error-alert';
 import { fieldsUnder, sentence } from '@web/features/organizations/lib/messages';
 import { zoneLabel } from '@web/features/organizations/lib/time-zones';
 import type { Member } from '@web/features/organizations/types';
@@ -13,6 +10,7 @@ import { isApiError } from '@web/lib/api';
 import { useSaveOverride } from '../api/save-schedule';
 import type { Schedule, ScheduleOverride } from '../types';
 import { AssigneeField, NOBODY, assigneeDraft, assigneeInput } from './assignee-field';
+import { ScheduleEditorDialog, ScheduleEditorFooter, ScheduleSaveError } from './schedule-editor-parts';
 
 export type OverrideDialogTarget = { mode: 'add'; from: string; to: string } | { mode: 'edit'; override: ScheduleOverride };
 
@@ -29,11 +27,9 @@ export function OverrideDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-xl">
-        {target ? <OverrideForm key={target.mode === 'edit' ? target.override.id : 'add'} schedule={schedule} members={members} target={target} onClose={onClose} /> : null}
-      </DialogContent>
-    </Dialog>
+    <ScheduleEditorDialog open={target !== null} onClose={onClose}>
+      {target ? <OverrideForm key={target.mode === 'edit' ? target.override.id : 'add'} schedule={schedule} members={members} target={target} onClose={onClose} /> : null}
+    </ScheduleEditorDialog>
   );
 }
 
@@ -51,7 +47,6 @@ function OverrideForm({ schedule, members, target, onClose }: { schedule: Schedu
 
   const serverFields = isApiError(save.error) ? (existing ? fieldsUnder(save.error.fields, 'override') : save.error.fields) : {};
   const err = (k: string) => sentence(clientErrors[k] ?? serverFields[k]);
-  const stale = isApiError(save.error) && save.error.code === 'stale_version';
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -87,15 +82,12 @@ function OverrideForm({ schedule, members, target, onClose }: { schedule: Schedu
           {schedule.name}. Someone is on duty from one moment to another, whatever the shifts say. Times are in {zoneLabel(schedule.timeZone)}.
         </DialogDescription>
       </DialogHeader>
-      {stale ? (
-        <Alert variant="warning" assertive title="Changed elsewhere — reload">
-          Someone changed or removed this cover after you opened it. Close this dialog to see the latest version, then make your change again.
-        </Alert>
-      ) : isApiError(save.error) && save.error.code === 'validation_failed' ? null : (
-        <FormErrorAlert error={save.error} />
-      )}
+      <ScheduleSaveError
+        error={save.error}
+        staleText="Someone changed or removed this cover after you opened it. Close this dialog to see the latest version, then make your change again."
+      />
       <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-        <AssigneeField label="Who covers" value={who} onChange={setWho} members={members} error={err('assignee') ?? err('assignee.userId')} phoneError={err('assignee.phone')} />
+        <AssigneeField label="Who covers" value={who} onChange={setWho} members={members} name="assignee" errorOf={err} />
         <AssigneeField
           label="Covering for"
           value={replaces}
@@ -103,8 +95,8 @@ function OverrideForm({ schedule, members, target, onClose }: { schedule: Schedu
           members={members}
           noneLabel="Nobody in particular (added to whoever is on duty)"
           description="The person covered for is off duty while the cover runs."
-          error={err('replacesAssignee') ?? err('replacesAssignee.userId')}
-          phoneError={err('replacesAssignee.phone')}
+          name="replacesAssignee"
+          errorOf={err}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="From" error={err('from')}>
@@ -118,14 +110,7 @@ function OverrideForm({ schedule, members, target, onClose }: { schedule: Schedu
           <Input value={note} maxLength={200} placeholder="e.g. Lee on leave" onChange={(e) => setNote(e.target.value)} />
         </FormField>
       </form>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" form={formId} loading={save.isPending}>
-          {existing ? 'Save cover' : 'Add cover'}
-        </Button>
-      </DialogFooter>
+      <ScheduleEditorFooter formId={formId} pending={save.isPending} submitLabel={existing ? 'Save cover' : 'Add cover'} onClose={onClose} />
     </>
   );
 }

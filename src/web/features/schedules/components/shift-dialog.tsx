@@ -1,13 +1,11 @@
 import * as React from 'react';
-import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { useToast } from '@web/components/ui/toast';
-import { FormErrorAlert } from '@web/components/form-error-alert';
 import { DAYS } from '@web/features/hours/model';
 import { fieldsUnder, sentence } from '@web/features/organizations/lib/messages';
 import { zoneLabel } from '@web/features/organizations/lib/time-zones';
@@ -16,17 +14,16 @@ import { isApiError } from '@web/lib/api';
 import { useSaveShift } from '../api/save-schedule';
 import type { Schedule, Shift } from '../types';
 import { AssigneeField, assigneeDraft, assigneeInput } from './assignee-field';
+import { ScheduleEditorDialog, ScheduleEditorFooter, ScheduleSaveError } from './schedule-editor-parts';
 
 export type ShiftDialogTarget = { mode: 'add' } | { mode: 'edit'; shift: Shift };
 
 /** Add or change a weekly shift. Server messages appear beside their fields. */
 export function ShiftDialog({ schedule, members, target, onClose }: { schedule: Schedule; members: Member[]; target: ShiftDialogTarget | null; onClose: () => void }) {
   return (
-    <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-xl">
-        {target ? <ShiftForm key={target.mode === 'edit' ? target.shift.id : 'add'} schedule={schedule} members={members} target={target} onClose={onClose} /> : null}
-      </DialogContent>
-    </Dialog>
+    <ScheduleEditorDialog open={target !== null} onClose={onClose}>
+      {target ? <ShiftForm key={target.mode === 'edit' ? target.shift.id : 'add'} schedule={schedule} members={members} target={target} onClose={onClose} /> : null}
+    </ScheduleEditorDialog>
   );
 }
 
@@ -46,7 +43,6 @@ function ShiftForm({ schedule, members, target, onClose }: { schedule: Schedule;
 
   const serverFields = isApiError(save.error) ? (shift ? fieldsUnder(save.error.fields, 'shift') : save.error.fields) : {};
   const err = (k: string) => sentence(clientErrors[k] ?? serverFields[k]);
-  const stale = isApiError(save.error) && save.error.code === 'stale_version';
   const overnight = start && end && end <= start && end !== '00:00';
 
   const submit = (e: React.FormEvent) => {
@@ -87,22 +83,12 @@ function ShiftForm({ schedule, members, target, onClose }: { schedule: Schedule;
           {schedule.name}. Times are in {zoneLabel(schedule.timeZone)}; an end at or before the start runs into the next day.
         </DialogDescription>
       </DialogHeader>
-      {stale ? (
-        <Alert variant="warning" assertive title="Changed elsewhere — reload">
-          Someone changed or removed this shift after you opened it. Close this dialog to see the latest version, then make your change again.
-        </Alert>
-      ) : isApiError(save.error) && save.error.code === 'validation_failed' ? null : (
-        <FormErrorAlert error={save.error} />
-      )}
+      <ScheduleSaveError
+        error={save.error}
+        staleText="Someone changed or removed this shift after you opened it. Close this dialog to see the latest version, then make your change again."
+      />
       <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-        <AssigneeField
-          label="Who is on duty"
-          value={who}
-          onChange={setWho}
-          members={members}
-          error={err('assignee') ?? err('assignee.userId')}
-          phoneError={err('assignee.phone')}
-        />
+        <AssigneeField label="Who is on duty" value={who} onChange={setWho} members={members} name="assignee" errorOf={err} />
         <fieldset className="space-y-2" aria-describedby={err('days') ? `${formId}-days-error` : undefined}>
           <legend className="text-sm font-medium">Days</legend>
           <div className="flex flex-wrap gap-x-4 gap-y-2">
@@ -150,14 +136,7 @@ function ShiftForm({ schedule, members, target, onClose }: { schedule: Schedule;
           <Input type="number" inputMode="numeric" step={1} min={-999} max={999} value={precedence} onChange={(e) => setPrecedence(e.target.value)} className="w-32" />
         </FormField>
       </form>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" form={formId} loading={save.isPending}>
-          {shift ? 'Save shift' : 'Add shift'}
-        </Button>
-      </DialogFooter>
+      <ScheduleEditorFooter formId={formId} pending={save.isPending} submitLabel={shift ? 'Save shift' : 'Add shift'} onClose={onClose} />
     </>
   );
 }
