@@ -1,15 +1,14 @@
 /** @jsxImportSource preact */
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, ApiError } from '../api';
 import { Checkbox, ChoiceGroup, ErrorSummary, TextArea, TextField } from '../components/fields';
 import { Layout } from '../components/layout';
-import { Loading, Notice, SaveState } from '../components/status';
+import { Notice, SaveState } from '../components/status';
 import { useI18n, type MessageKey } from '../i18n/i18n';
 import { navigate, onLinkClick } from '../router';
 import { emergencyOf } from '../types';
-import { DraftProblem } from './request-start';
 import { Review } from './request-review';
-import { useDraft } from './use-draft';
+import { DraftPending, useDraftStep } from './use-draft-step';
 
 const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 const TIMES = ['morning', 'afternoon', 'evening'] as const;
@@ -17,24 +16,12 @@ const TIMES = ['morning', 'afternoon', 'evening'] as const;
 /** /request-appointment/finish — step 2 (when, insurance, notes, consent), then review and send. */
 export function RequestFinishPage() {
   const { t } = useI18n();
-  const d = useDraft();
+  const d = useDraftStep();
+  const { busy, setBusy, sendError, setSendError } = d;
   const [reviewing, setReviewing] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [sendError, setSendError] = useState<unknown>(null);
   const [honeypot, setHoneypot] = useState('');
 
-  useEffect(() => {
-    if (d.draft?.status === 'submitted') navigate('/request-appointment/success', { replace: true });
-  }, [d.draft?.status]);
-
-  if (d.loadError) return <DraftProblem error={d.loadError} onRetry={d.retry} />;
-  if (!d.fields || !d.practice || !d.draft) {
-    return (
-      <Layout title={t('finish.title')}>
-        <Loading />
-      </Layout>
-    );
-  }
+  if (d.loadError || !d.fields || !d.practice || !d.draft) return <DraftPending title={t('finish.title')} loadError={d.loadError} onRetry={d.retry} />;
   const f = d.fields;
   const p = d.practice;
   const labels: Record<string, string> = {
@@ -47,12 +34,11 @@ export function RequestFinishPage() {
     consentToContact: t('f.consentToContact', { practice: p.name }),
   };
 
-  const toReview = async (e: Event) => {
+  const toReview = (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setSendError(null);
-    try {
-      const ok = await d.saveStep(2, {
+    void d.sendStep(
+      2,
+      {
         preferredDays: f.preferredDays,
         timesOfDay: f.timesOfDay,
         earliestDate: f.earliestDate,
@@ -60,17 +46,13 @@ export function RequestFinishPage() {
         insuranceMemberId: f.insuranceMemberId,
         notes: f.notes,
         consentToContact: f.consentToContact,
-      });
-      if (ok) {
+      },
+      () => {
         setReviewing(true);
         window.scrollTo(0, 0);
         requestAnimationFrame(() => document.querySelector<HTMLElement>('main h1')?.focus());
-      }
-    } catch (err) {
-      setSendError(err);
-    } finally {
-      setBusy(false);
-    }
+      },
+    );
   };
 
   const send = async () => {

@@ -1,58 +1,20 @@
 /** @jsxImportSource preact */
-import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api';
 import { ChoiceGroup, ErrorSummary, SelectField, TextArea, TextField } from '../components/fields';
 import { Layout } from '../components/layout';
-import { ErrorPanel, Loading, Notice, Panel, SaveState } from '../components/status';
+import { Notice, SaveState } from '../components/status';
 import { useI18n } from '../i18n/i18n';
-import { navigate, onLinkClick } from '../router';
+import { navigate } from '../router';
 import { emergencyOf } from '../types';
-import { useDraft } from './use-draft';
-
-/** Draft problems (expired, tampered, already sent) get a page of their own. */
-export function DraftProblem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useI18n();
-  useEffect(() => {
-    if (error instanceof ApiError && error.code === 'already_submitted') navigate('/request-appointment/success', { replace: true });
-  }, [error]);
-  if (error instanceof ApiError && error.code === 'draft_not_found') {
-    return (
-      <Layout title={t('draft.expiredTitle')}>
-        <Panel title={t('draft.expiredTitle')}>
-          <p>{error.text()}</p>
-          <a href="/request-appointment" class="btn btn-primary no-underline" onClick={onLinkClick}>
-            {t('draft.startAgain')}
-          </a>
-        </Panel>
-      </Layout>
-    );
-  }
-  return (
-    <Layout title={t('common.errorTitle')}>
-      <ErrorPanel error={error} onRetry={onRetry} />
-    </Layout>
-  );
-}
+import { DraftPending, useDraftStep } from './use-draft-step';
 
 /** /request-appointment/start — step 1: who the patient is and why they want to come. */
 export function RequestStartPage() {
   const { t } = useI18n();
-  const d = useDraft();
-  const [busy, setBusy] = useState(false);
-  const [sendError, setSendError] = useState<unknown>(null);
+  const d = useDraftStep();
+  const { busy, sendError } = d;
 
-  useEffect(() => {
-    if (d.draft?.status === 'submitted') navigate('/request-appointment/success', { replace: true });
-  }, [d.draft?.status]);
-
-  if (d.loadError) return <DraftProblem error={d.loadError} onRetry={d.retry} />;
-  if (!d.fields || !d.practice || !d.draft) {
-    return (
-      <Layout title={t('start.title')}>
-        <Loading />
-      </Layout>
-    );
-  }
+  if (d.loadError || !d.fields || !d.practice || !d.draft) return <DraftPending title={t('start.title')} loadError={d.loadError} onRetry={d.retry} />;
   const f = d.fields;
   const p = d.practice;
   const labels: Record<string, string> = {
@@ -66,12 +28,11 @@ export function RequestStartPage() {
     reasonOther: t('f.reasonOther'),
   };
 
-  const onSubmit = async (e: Event) => {
+  const onSubmit = (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setSendError(null);
-    try {
-      const ok = await d.saveStep(1, {
+    void d.sendStep(
+      1,
+      {
         firstName: f.firstName,
         lastName: f.lastName,
         dateOfBirth: f.dateOfBirth,
@@ -80,13 +41,9 @@ export function RequestStartPage() {
         isNewPatient: f.isNewPatient,
         reason: f.reason,
         reasonOther: f.reason === 'other' ? f.reasonOther : '',
-      });
-      if (ok) navigate('/request-appointment/finish');
-    } catch (err) {
-      setSendError(err);
-    } finally {
-      setBusy(false);
-    }
+      },
+      () => navigate('/request-appointment/finish'),
+    );
   };
 
   return (
