@@ -41,7 +41,7 @@ export async function startEmbeddedPostgres(opts: {
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'shared_buffers=256MB'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'shared_buffers=256MB', ...(process.env.EMBEDDED_PG_EXTRA_FLAGS?.split(' ').filter(Boolean) ?? [])],
     onLog: (m) => {
       logs.push(String(m));
       if (logs.length > 50) logs.shift();

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client.js';
 import type { calls, organizations } from '../db/schema/index.js';
 import type { PendingEvent } from '../agent/turn-log.js';
 import { jsonOnce } from './json-once.js';
+import { TurnWriteBatcher } from './turn-write-batcher.js';
 
 export type CallRef = { callId: string } | { provider: 'twilio' | 'simulator'; providerCallId: string };
 export type CallStatus = (typeof calls.$inferSelect)['status'];
@@ -33,8 +34,12 @@ export interface CallSnapshot {
 /** Where the hot statements run: the pool (as named, prepared statements), or a transaction. */
 export type Queryable = pg.Pool | DbOrTx;
 
+function isPool(db: Queryable): db is pg.Pool {
+  return 'connect' in db && 'totalCount' in db;
+}
+
 async function run<R extends Record<string, unknown>>(db: Queryable, name: string, text: string, values: unknown[]): Promise<R[]> {
-  if ('connect' in db && 'totalCount' in db) return (await db.query<R>({ name, text, values })).rows;
+  if (isPool(db)) return (await db.query<R>({ name, text, values })).rows;
   return (await (db as DbOrTx).execute(withParams(text, values))).rows as R[];
 }
 
@@ -240,11 +245,18 @@ const STORE_TURN = `
  * violation) and the call's new state. Live updates are sent after the commit (notifyLive).
  */
 export async function storeTurn(db: Queryable, callId: string, lastSeq: number, events: PendingEvent[], dedupeKey: string | null, patch: CallPatch): Promise<void> {
+  if (isPool(db) && isOrdinaryTurn(patch)) {
+    return turnBatcher(db).store({ callId, eventsJson: eventRows(callId, lastSeq + 1, events, dedupeKey), stateJson: jsonOnce(patch.agentState), at: patch.at, patientId: patch.patientId ?? null });
+  }
+  return storeTurnAlone(db, callId, eventRows(callId, lastSeq + 1, events, dedupeKey), jsonOnce(patch.agentState), patch);
+}
+
+async function storeTurnAlone(db: Queryable, callId: string, eventsJson: string, stateJson: string, patch: Omit<CallPatch, 'agentState'>): Promise<void> {
   const iso = (d: Date | undefined) => d?.toISOString() ?? null;
   await run(db, 'switchboard_store_turn', STORE_TURN, [
-      eventRows(callId, lastSeq + 1, events, dedupeKey),
+      eventsJson,
       callId,
-      jsonOnce(patch.agentState),
+      stateJson,
       patch.transcriptFinal ?? null,
       patch.at.toISOString(),
       patch.status ?? null,
@@ -257,4 +269,35 @@ export async function storeTurn(db: Queryable, callId: string, lastSeq: number, 
       patch.recordingDurationSeconds ?? null,
       patch.patientId ?? null,
   ]);
+}
+
+/** A turn that only appends events and replaces the agent state (no status, end or recording). */
+function isOrdinaryTurn(patch: CallPatch): boolean {
+  return (
+    patch.transcriptFinal === undefined &&
+    patch.status === undefined &&
+    patch.answeredAt === undefined &&
+    patch.endedAt === undefined &&
+    patch.durationSeconds === undefined &&
+    patch.outcome === undefined &&
+    patch.summary === undefined &&
+    patch.recordingUrl === undefined &&
+    patch.recordingDurationSeconds === undefined
+  );
+}
+
+/** Two batch statements at most at once per pool: the rest of the pool stays free for other work. */
+const TURN_WRITES_IN_FLIGHT = 2;
+const TURNS_PER_BATCH = 64;
+const batchers = new WeakMap<pg.Pool, TurnWriteBatcher>();
+
+function turnBatcher(pool: pg.Pool): TurnWriteBatcher {
+  let batcher = batchers.get(pool);
+  if (!batcher) {
+    batcher = new TurnWriteBatcher(pool, TURN_WRITES_IN_FLIGHT, TURNS_PER_BATCH, (t) =>
+      storeTurnAlone(pool, t.callId, t.eventsJson, t.stateJson, { at: t.at, ...(t.patientId ? { patientId: t.patientId } : {}) }),
+    );
+    batchers.set(pool, batcher);
+  }
+  return batcher;
 }

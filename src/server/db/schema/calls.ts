@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
 import { patients } from './patients.js';
 
@@ -82,7 +82,6 @@ export const CALL_EVENT_KINDS = [
 export const callEvents = pgTable(
   'call_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     callId: uuid('call_id')
       .notNull()
       .references(() => calls.id, { onDelete: 'cascade' }),
@@ -95,5 +94,7 @@ export const callEvents = pgTable(
     dedupeKey: text('dedupe_key'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('call_events_call_seq_uq').on(t.callId, t.seq), uniqueIndex('call_events_dedupe_uq').on(t.callId, t.dedupeKey)],
+  // (call_id, seq) is the key: no surrogate id, so a turn's few events cost two index entries
+  // each at most; only the first event of a provider request carries a dedupe key.
+  (t) => [primaryKey({ name: 'call_events_pkey', columns: [t.callId, t.seq] }), uniqueIndex('call_events_dedupe_uq').on(t.callId, t.dedupeKey).where(sql`dedupe_key is not null`)],
 );

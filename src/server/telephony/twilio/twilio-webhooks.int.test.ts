@@ -100,6 +100,33 @@ describe('a call', () => {
     expect(new Set(events.map((e) => e.seq)).size).toBe(events.length);
   });
 
+  it('stores every turn once when many calls speak at the same moment, repeats among them', async () => {
+    // Turns finishing together are written together (turn-write-batcher.ts); a repeated request
+    // in the same wave must not cost the other calls their turns.
+    const many = Array.from({ length: 24 }, (_, i) => new FakeTwilioCall(t.app, `+1860555${String(3000 + i).padStart(4, '0')}`, practice.number));
+    const greetings = await Promise.all(many.map((c) => c.answer()));
+    const params = (c: FakeTwilioCall) => ({ CallSid: c.callSid, AccountSid: 'ACtest', From: c.from, To: practice.number, ApiVersion: '2010-04-01', CallStatus: 'in-progress', SpeechResult: 'What are your hours?', Confidence: '0.9' });
+    const wave = await Promise.all([
+      ...many.map((c, i) => postSigned(t.app, greetings[i]!.gatherAction!, params(c))),
+      postSigned(t.app, greetings[0]!.gatherAction!, params(many[0]!)),
+      postSigned(t.app, greetings[5]!.gatherAction!, params(many[5]!)),
+    ]);
+    expect(wave.map((r) => r.statusCode)).toEqual(wave.map(() => 200));
+    expect(wave[many.length]!.body).toBe(wave[0]!.body);
+    expect(wave[many.length + 1]!.body).toBe(wave[5]!.body);
+    for (const [i, c] of many.entries()) {
+      expect(parseTwiml(200, wave[i]!.body).text).toMatch(/regular hours/);
+      const { call: row, events } = await recordsOf(t.db, c.callSid);
+      expect(events.filter((e) => e.kind === 'caller_speech').map((e) => e.payload.text)).toEqual(['What are your hours?']);
+      expect(events.map((e) => e.seq)).toEqual(events.map((_, n) => n + 1));
+      expect((row!.agentState as { turn: number }).turn).toBe(2);
+    }
+    // Each call goes on from the stored state.
+    const next = await Promise.all(many.map((c, i) => postSigned(t.app, parseTwiml(200, wave[i]!.body).gatherAction!, { ...params(c), SpeechResult: 'I would like to leave a message' })));
+    expect(next.map((r) => r.statusCode)).toEqual(next.map(() => 200));
+    for (const c of many) expect((await recordsOf(t.db, c.callSid)).events.filter((e) => e.kind === 'caller_speech')).toHaveLength(2);
+  });
+
   it('records status and duration when the caller hangs up', async () => {
     const call = new FakeTwilioCall(t.app, caller, practice.number);
     await call.answer();

@@ -27,7 +27,9 @@ export async function twilioRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
   await app.register(async (scope: ZodApp) => {
     await scope.register(formbody, { bodyLimit: 256 * 1024 });
     const options: PipelineOptions = { render: (r, at) => renderTwiml(r, at, ctx.baseUrl) };
-    const common = { config: { access: 'public' as const }, preValidation: verifyTwilioSignature(ctx), bodyLimit: 256 * 1024 };
+    // Browser security headers mean nothing to a telephony provider reading TwiML; skipping
+    // them saves helmet's per-request work on the busiest routes.
+    const common = { config: { access: 'public' as const }, helmet: false as const, preValidation: verifyTwilioSignature(ctx), bodyLimit: 256 * 1024 };
 
     scope.post(TWILIO_PATHS.voice, {
       ...common,
