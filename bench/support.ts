@@ -33,7 +33,8 @@ export async function startBenchDatabase(): Promise<{ url: string; dataDir: stri
   fs.chmodSync(base, 0o755);
   const dataDir = fs.mkdtempSync(path.join(base, 'bench-'));
   fs.chmodSync(dataDir, 0o755);
-  const pg = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  // BENCH_PG_SETTINGS="shared_preload_libraries=pg_stat_statements" to see where the database's time goes.
+  const pg = await startEmbeddedPostgres({ dataDir, port: await freePort(), settings: process.env.BENCH_PG_SETTINGS?.split(' ').filter(Boolean) });
   const url = pg.url('postgres');
   await migrateDatabase(url);
   return {

@@ -25,6 +25,8 @@ export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   port: number;
   log?: (line: string) => void;
+  /** More `-c name=value` settings (benchmarks load pg_stat_statements with this). */
+  settings?: string[];
 }): Promise<EmbeddedDatabase> {
   const pgDir = path.join(opts.dataDir, 'pg');
   ensureWritable(opts.dataDir);
@@ -41,7 +43,7 @@ export async function startEmbeddedPostgres(opts: {
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'shared_buffers=256MB', ...(process.env.EMBEDDED_PG_EXTRA_FLAGS?.split(' ').filter(Boolean) ?? [])],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'shared_buffers=256MB', ...(opts.settings ?? []).flatMap((setting) => ['-c', setting])],
     onLog: (m) => {
       logs.push(String(m));
       if (logs.length > 50) logs.shift();
