@@ -52,8 +52,8 @@ export default defineConfig({
     navigationTimeout: 15_000,
   },
   webServer: {
-    // The same entry as `npm start`, run from the run's copy of the sources.
-    command: 'node --import tsx src/server/main.ts',
+    // What `npm start` runs (the server compiled to dist/), from the run's copy of the sources.
+    command: 'node scripts/build-server.mjs && node dist/server/main.mjs',
     cwd: path.join(runDir, 'app'),
     url: `${BASE_URL}/readyz`,
     timeout: 120_000,

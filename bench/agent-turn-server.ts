@@ -52,7 +52,8 @@ app.get('/bench/served', { schema: { hide: true } }, async () => {
 });
 app.get('/bench/rss', { schema: { hide: true } }, async () => {
   const cpu = process.cpuUsage();
-  return { rss: process.memoryUsage().rss, cpuMs: (cpu.user + cpu.system) / 1000 };
+  const m = process.memoryUsage();
+  return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers, cpuMs: (cpu.user + cpu.system) / 1000 };
 });
 
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

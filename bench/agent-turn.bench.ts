@@ -62,15 +62,22 @@ export default async function agentTurn(): Promise<Figure[]> {
     paced.sort((a, b) => a - b);
 
     let cpu0 = await cpuMs(base);
+    let db0 = databaseCpuMs();
     const baseline = await autocannon({ url: `${base}/bench/baseline`, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":1}', connections: CALLS, duration: DURATION_S });
     const baselineCpu = (await cpuMs(base)) - cpu0;
+    const baselineDb = databaseCpuMs() - db0;
     cpu0 = await cpuMs(base);
+    db0 = databaseCpuMs();
     const turns = await autocannon({ url: base, connections: CALLS, duration: DURATION_S, requests: turnRequests(SCRIPT) });
     const turnsCpu = (await cpuMs(base)) - cpu0;
+    const turnsDb = databaseCpuMs() - db0;
     // The same calls stopping at the read-back: turns whose tools write nothing (the pipeline's own cost).
     cpu0 = await cpuMs(base);
+    db0 = databaseCpuMs();
     const talk = await autocannon({ url: base, connections: CALLS, duration: DURATION_S, requests: turnRequests(SCRIPT.slice(0, 8)) });
     const talkCpu = (await cpuMs(base)) - cpu0;
+    const talkDb = databaseCpuMs() - db0;
+    const perRequest = (ms: number, n: number) => Math.round((ms / n) * 1000) / 1000;
     const ratio = turns.requests.average / baseline.requests.average;
     return [
       { name: 'agent_turn_paced_p50', value: round(percentile(paced, 50)), unit: 'ms', calls: CALLS, turns: paced.length },
@@ -79,11 +86,11 @@ export default async function agentTurn(): Promise<Figure[]> {
       { name: 'agent_turn_saturated_p99', value: turns.latency.p99, unit: 'ms', connections: CALLS },
       { name: 'agent_turn_throughput', value: round(turns.requests.average), unit: 'req/s', non2xx: turns.non2xx, errors: turns.errors },
       { name: 'baseline_insert_throughput', value: round(baseline.requests.average), unit: 'req/s', non2xx: baseline.non2xx, p99: baseline.latency.p99 },
-      { name: 'server_cpu_per_request_baseline', value: Math.round((baselineCpu / baseline.requests.total) * 100) / 100, unit: 'ms' },
-      { name: 'server_cpu_per_request_turn', value: round((turnsCpu / turns.requests.total) * 100) / 100, unit: 'ms' },
+      { name: 'server_cpu_per_request_baseline', value: perRequest(baselineCpu, baseline.requests.total), unit: 'ms', database: perRequest(baselineDb, baseline.requests.total) },
+      { name: 'server_cpu_per_request_turn', value: perRequest(turnsCpu, turns.requests.total), unit: 'ms', database: perRequest(turnsDb, turns.requests.total) },
       { name: 'agent_turn_throughput_vs_baseline', value: round(ratio * 100), unit: '%', target: '>= 60' },
       { name: 'agent_turn_no_write_throughput', value: round(talk.requests.average), unit: 'req/s', p99: talk.latency.p99, non2xx: talk.non2xx },
-      { name: 'server_cpu_per_request_no_write_turn', value: Math.round((talkCpu / talk.requests.total) * 100) / 100, unit: 'ms' },
+      { name: 'server_cpu_per_request_no_write_turn', value: perRequest(talkCpu, talk.requests.total), unit: 'ms', database: perRequest(talkDb, talk.requests.total) },
       { name: 'agent_turn_no_write_vs_baseline', value: round((talk.requests.average / baseline.requests.average) * 100), unit: '%' },
       { name: 'server_rss_at_100_calls', value: Math.round(rssMax / 1_048_576), unit: 'MB', target: '<= 250' },
     ];
@@ -136,7 +143,7 @@ function timed(base: string, agent: http.Agent, path: string, params: Record<str
 }
 
 /** autocannon's request sequence for one connection: a whole call, then the next call. */
-function turnRequests(script: string[]): autocannon.Request[] {
+export function turnRequests(script: string[]): autocannon.Request[] {
   type Ctx = { sid?: string; from?: string; action?: string };
   const form = (path: string, params: Record<string, string>) => ({
     path,
@@ -164,6 +171,23 @@ function turnRequests(script: string[]): autocannon.Request[] {
   return [first, ...turns];
 }
 
+/** CPU time of every PostgreSQL process on the machine (the bench's own cluster on a quiet machine). */
+function databaseCpuMs(): number {
+  const tick = 1000 / 100; // USER_HZ is 100 on Linux
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres')) continue;
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * tick;
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return total;
+}
+
 async function cpuMs(base: string): Promise<number> {
   const res = await fetch(`${base}/bench/rss`);
   return ((await res.json()) as { cpuMs: number }).cpuMs;
@@ -174,9 +198,14 @@ async function rss(base: string): Promise<number> {
   return ((await res.json()) as { rss: number }).rss;
 }
 
-async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
+export async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
   const dataDir = tmpDir('bench-agent-turn-');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/agent-turn-server.ts'], {
+  // Compiled like `npm start` runs the server (scripts/build-server.mjs), not under a TypeScript loader.
+  await new Promise<void>((resolve, reject) =>
+    spawn(process.execPath, ['scripts/build-server.mjs', '--bench'], { cwd: repoRoot, stdio: 'inherit' }).once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build-server exited ${code}`)))),
+  );
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/bench/agent-turn-server.mjs'], {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: databaseUrl, TWILIO_AUTH_TOKEN: TOKEN, PUBLIC_URL, BENCH_NUMBER: NUMBER, DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'inherit'],

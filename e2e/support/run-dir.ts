@@ -18,7 +18,7 @@ import path from 'node:path';
  * to load. The copy also pins the sources for the whole run.
  */
 const PREFIX = 'e2e-run-';
-const COPIED = ['src', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+const COPIED = ['src', 'scripts', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
 
 export interface RunDir {
   root: string;

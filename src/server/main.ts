@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ConfigError, loadEnv } from './config/env.js';
 import { StartupError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
@@ -10,9 +9,9 @@ import { buildApp } from './app.js';
 import { startWorker } from './jobs/worker.js';
 import { ensureWebBuild } from './web-build.js';
 import { initSentry, flushSentry } from './lib/sentry.js';
+import { appRoot } from './app-root.js';
 
 type Role = 'web' | 'worker' | 'all';
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 function parseRole(argv: string[]): Role {
@@ -58,7 +57,7 @@ async function main(): Promise<void> {
 
     if (role !== 'worker') {
       const seed = await seedDemo(ctx.db, { dataDir: env.dataDir, demoPassword: env.DEMO_PASSWORD });
-      const webDir = await ensureWebBuild(root, say);
+      const webDir = await ensureWebBuild(appRoot, say);
       const app = await buildApp(ctx, { webDir });
       shutdownTasks.push(() => app.close());
       await listen(app, env.PORT, env.HOST);

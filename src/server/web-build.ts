@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -12,8 +13,14 @@ export async function ensureWebBuild(root: string, log: (line: string) => void):
   const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
   if (builtAt > 0 && newestMtime(sources) <= builtAt) return outDir;
   log(builtAt ? 'Web app sources changed; rebuilding…' : 'Building the web app (first start)…');
-  const { build } = await import('vite');
-  await build({ root: path.join(root, 'src', 'web'), configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  // In a child process: the bundler's memory goes back to the system when it exits instead of
+  // staying in the server's resident set for as long as it runs.
+  const options = { root: path.join(root, 'src', 'web'), configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' };
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', `const { build } = await import('vite'); await build(${JSON.stringify(options)});`], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the web app build failed (exit code ${code}); run \`npm run build\` to see why`))));
+  });
   return outDir;
 }
 

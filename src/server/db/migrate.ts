@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { Logger, runMigrations as runWorkerMigrations } from 'graphile-worker';
+import { appRoot } from '../app-root.js';
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(appRoot, 'src', 'server', 'db', 'migrations');
 
 /** Applies our schema migrations and graphile-worker's own, so web and worker can start in any order. */
 export async function migrateDatabase(url: string): Promise<void> {
