@@ -47,8 +47,6 @@ export const calls = pgTable(
   },
   (t) => [
     uniqueIndex('calls_provider_call_uq').on(t.provider, t.providerCallId),
-    index('calls_org_started_idx').on(t.organizationId, t.startedAt.desc()),
-    index('calls_started_idx').on(t.startedAt.desc()),
     index('calls_from_idx').on(t.fromNumber),
     index('calls_status_idx').on(t.status).where(sql`status in ('ringing', 'in_progress')`),
     index('calls_transcript_fts_idx').using('gin', sql`to_tsvector('english', ${t.transcriptText})`),
