@@ -8,6 +8,7 @@ import { findErrorByDigest, listErrorEvents, type ErrorEventRow } from '../error
 import { reportError } from '../errors/errors.service.js';
 import { listAuditEvents } from '../audit/audit.repository.js';
 import { resolveSession } from '../session/session-guard.js';
+import { TimeCursor } from '../../http/time-cursor.js';
 
 const OutboxView = z.object({
   id: z.string(),
@@ -23,6 +24,8 @@ const OutboxView = z.object({
   transport: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  /** Pass as `cursor` to read the messages after this one. */
+  cursor: z.string(),
 });
 const ErrorView = z.object({
   id: z.string(),
@@ -38,6 +41,8 @@ const ErrorView = z.object({
   sentryEventId: z.string().nullable(),
   createdAt: z.string(),
 });
+/** In a list, each error also carries the cursor of the page after it. */
+const ErrorListItem = ErrorView.extend({ cursor: z.string().describe('Pass as `cursor` to read the errors after this one.') });
 const AuditView = z.object({
   id: z.number(),
   at: z.string(),
@@ -53,7 +58,7 @@ const AuditView = z.object({
   details: z.record(z.string(), z.unknown()),
 });
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-const Before = z.iso.datetime({ offset: true, error: 'Use an ISO date-time.' }).optional();
+const Before = z.iso.datetime({ offset: true, error: 'Use an ISO date-time.' }).optional().describe('Only items created before this time (use `cursor` to page).');
 
 const presentError = (e: ErrorEventRow) => ({ ...e, createdAt: e.createdAt.toISOString() });
 
@@ -63,7 +68,7 @@ export const devToolsRoutes: FeatureRoutes = (app, ctx) => {
     schema: {
       tags: ['developer'],
       summary: 'Emails and text messages sent (newest first)',
-      querystring: z.object({ recipient: z.string().max(254).optional(), template: z.string().max(100).optional(), channel: z.enum(['email', 'sms']).optional(), before: Before, limit: z.coerce.number().int().min(1).max(200).default(50) }),
+      querystring: z.object({ recipient: z.string().max(254).optional(), template: z.string().max(100).optional(), channel: z.enum(['email', 'sms']).optional(), before: Before, cursor: TimeCursor, limit: z.coerce.number().int().min(1).max(200).default(50) }),
       response: { 200: z.object({ items: z.array(OutboxView) }), ...errors },
     },
     handler: async (request) => {
@@ -78,13 +83,13 @@ export const devToolsRoutes: FeatureRoutes = (app, ctx) => {
     schema: {
       tags: ['developer'],
       summary: 'The error log (server, client and worker errors), newest first',
-      querystring: z.object({ source: z.enum(['server', 'client', 'worker']).optional(), before: Before, limit: z.coerce.number().int().min(1).max(200).default(50) }),
-      response: { 200: z.object({ items: z.array(ErrorView) }), ...errors },
+      querystring: z.object({ source: z.enum(['server', 'client', 'worker']).optional(), before: Before, cursor: TimeCursor, limit: z.coerce.number().int().min(1).max(200).default(50) }),
+      response: { 200: z.object({ items: z.array(ErrorListItem) }), ...errors },
     },
     handler: async (request) => {
       const q = request.query;
-      const rows = await listErrorEvents(ctx.db, { source: q.source, before: q.before ? new Date(q.before) : undefined, limit: q.limit });
-      return { items: rows.map(presentError) };
+      const rows = await listErrorEvents(ctx.db, { source: q.source, before: q.before ? new Date(q.before) : undefined, cursor: q.cursor, limit: q.limit });
+      return { items: rows.map((row) => ({ ...presentError(row), cursor: row.cursor })) };
     },
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffUser, createTestApp, errorCode, signIn, type TestAppHandle } from '../../test-support/index.js';
+import { errorEvents } from '../../db/schema/index.js';
 
 let t: TestAppHandle;
 let adminCookie: string;
@@ -91,5 +92,25 @@ describe('public configuration', () => {
   it('tells the browser whether Sentry is configured', async () => {
     const res = await t.app.inject({ url: '/api/public-config' });
     expect(res.json()).toEqual({ sentryDsn: null, environment: 'test' });
+  });
+});
+
+describe('the error log', () => {
+  it('pages by cursor without skipping or repeating errors logged in the same instant', async () => {
+    const sameInstant = new Date('2026-03-01T10:00:00.654321Z');
+    await t.db.insert(errorEvents).values(
+      [1, 2, 3, 4, 5].map((n) => ({ digest: `PAGE${n}-TESTS`, source: 'worker' as const, message: `same instant ${n}`, createdAt: sameInstant })),
+    );
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 20; page++) {
+      const res = await t.app.inject({ url: `/api/developer/errors?source=worker&limit=2${cursor ? `&cursor=${cursor}` : ''}`, headers: { cookie: adminCookie } });
+      expect(res.statusCode).toBe(200);
+      const items = res.json().items as { message: string; cursor: string }[];
+      seen.push(...items.map((e) => e.message).filter((m) => m.startsWith('same instant')));
+      if (items.length < 2) break;
+      cursor = items.at(-1)!.cursor;
+    }
+    expect(seen.sort()).toEqual([1, 2, 3, 4, 5].map((n) => `same instant ${n}`));
   });
 });

@@ -1,4 +1,5 @@
-import { desc, eq, lt, and, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, lt, type SQL } from 'drizzle-orm';
+import { olderThanCursor, timeCursorOf } from '../../http/time-cursor.js';
 import type { DbOrTx } from '../../db/client.js';
 import { errorEvents } from '../../db/schema/index.js';
 
@@ -13,14 +14,15 @@ export async function findErrorByDigest(db: DbOrTx, digest: string): Promise<Err
   return row;
 }
 
-export async function listErrorEvents(db: DbOrTx, opts: { source?: string; before?: Date; limit: number }): Promise<ErrorEventRow[]> {
+export async function listErrorEvents(db: DbOrTx, opts: { source?: string; before?: Date; cursor?: string; limit: number }): Promise<Array<ErrorEventRow & { cursor: string }>> {
   const where: SQL[] = [];
   if (opts.source) where.push(eq(errorEvents.source, opts.source as ErrorEventRow['source']));
   if (opts.before) where.push(lt(errorEvents.createdAt, opts.before));
+  if (opts.cursor) where.push(olderThanCursor(errorEvents.createdAt, errorEvents.id, opts.cursor));
   return db
-    .select()
+    .select({ ...getTableColumns(errorEvents), cursor: timeCursorOf(errorEvents.createdAt, errorEvents.id) })
     .from(errorEvents)
     .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(errorEvents.createdAt))
+    .orderBy(desc(errorEvents.createdAt), desc(errorEvents.id))
     .limit(opts.limit);
 }

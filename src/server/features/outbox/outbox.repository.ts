@@ -1,4 +1,5 @@
-import { and, desc, eq, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { olderThanCursor, timeCursorOf } from '../../http/time-cursor.js';
 import type { DbOrTx } from '../../db/client.js';
 import { outboxMessages } from '../../db/schema/index.js';
 
@@ -31,21 +32,22 @@ export async function markFailed(db: DbOrTx, id: string): Promise<void> {
 
 export async function listOutboxMessages(
   db: DbOrTx,
-  opts: { recipient?: string; template?: string; channel?: 'email' | 'sms'; before?: Date; limit: number; organizationIds: string[] | null },
-): Promise<OutboxRow[]> {
+  opts: { recipient?: string; template?: string; channel?: 'email' | 'sms'; before?: Date; cursor?: string; limit: number; organizationIds: string[] | null },
+): Promise<Array<OutboxRow & { cursor: string }>> {
   const where: SQL[] = [];
   if (opts.recipient) where.push(ilike(outboxMessages.recipient, `%${opts.recipient.replace(/[%_\\]/g, '\\$&')}%`));
   if (opts.template) where.push(eq(outboxMessages.template, opts.template));
   if (opts.channel) where.push(eq(outboxMessages.channel, opts.channel));
   if (opts.before) where.push(lt(outboxMessages.createdAt, opts.before));
+  if (opts.cursor) where.push(olderThanCursor(outboxMessages.createdAt, outboxMessages.id, opts.cursor));
   if (opts.organizationIds) {
     // Non-admins see only their organizations' messages; system mail (sign-in links) is admin-only.
     where.push(opts.organizationIds.length ? inArray(outboxMessages.organizationId, opts.organizationIds) : sql`false`);
   }
   return db
-    .select()
+    .select({ ...getTableColumns(outboxMessages), cursor: timeCursorOf(outboxMessages.createdAt, outboxMessages.id) })
     .from(outboxMessages)
     .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(outboxMessages.createdAt))
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
     .limit(opts.limit);
 }

@@ -13,6 +13,8 @@ export interface OutboxMessage {
   lastError: string | null;
   transport: string | null;
   createdAt: string;
+  /** Where the next page starts when this is the last item of a page. */
+  cursor: string;
   sentAt: string | null;
 }
 
@@ -30,6 +32,8 @@ export interface ErrorEvent {
   statusCode: number | null;
   sentryEventId: string | null;
   createdAt: string;
+  /** In lists: where the next page starts when this is the last item of a page. */
+  cursor?: string;
 }
 
 export interface AuditEvent {

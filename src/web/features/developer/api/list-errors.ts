@@ -7,8 +7,8 @@ export type ErrorSource = (typeof ERROR_SOURCES)[number];
 
 export interface ErrorListParams {
   source?: ErrorSource;
-  /** ISO time: errors before it (the last one of the previous page). */
-  before?: string;
+  /** The `cursor` of the last item of the previous page: the errors after it. */
+  cursor?: string;
   pageSize: number;
 }
 

@@ -4,8 +4,8 @@ import type { CursorPage, OutboxMessage } from '../types';
 
 export interface OutboxParams {
   recipient?: string;
-  /** ISO time: messages created before it (the last one of the previous page). */
-  before?: string;
+  /** The `cursor` of the last item of the previous page: the messages after it. */
+  cursor?: string;
   pageSize: number;
 }
 

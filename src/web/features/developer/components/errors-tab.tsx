@@ -68,7 +68,7 @@ export function ErrorsTab() {
   const sourceParam = searchParams.get('source');
   const source = (ERROR_SOURCES as readonly string[]).includes(sourceParam ?? '') ? (sourceParam as ErrorSource) : undefined;
   const pages = useCursorPages<string>();
-  const errors = useErrors({ source, before: pages.cursor, pageSize: pages.pagination.pageSize });
+  const errors = useErrors({ source, cursor: pages.cursor, pageSize: pages.pagination.pageSize });
   const items = errors.data?.items;
   const [reference, setReference] = React.useState('');
   const [referenceError, setReferenceError] = React.useState<string | null>(null);
@@ -175,7 +175,7 @@ export function ErrorsTab() {
         data={items}
         getRowId={(event) => event.id}
         pagination={pages.pagination}
-        onPaginationChange={(next) => pages.change(next, items?.at(-1)?.createdAt)}
+        onPaginationChange={(next) => pages.change(next, items?.at(-1)?.cursor)}
         hasNextPage={errors.data?.hasMore}
         isLoading={errors.isPending}
         isFetching={errors.isFetching}

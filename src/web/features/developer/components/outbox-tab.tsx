@@ -75,7 +75,7 @@ export function OutboxTab() {
   const [searchParams, setSearchParams] = useSearchParams();
   const recipient = searchParams.get('to') ?? '';
   const pages = useCursorPages<string>();
-  const outbox = useOutbox({ recipient: recipient || undefined, before: pages.cursor, pageSize: pages.pagination.pageSize });
+  const outbox = useOutbox({ recipient: recipient || undefined, cursor: pages.cursor, pageSize: pages.pagination.pageSize });
   const [selected, setSelected] = React.useState<OutboxMessage | null>(null);
   const columns = React.useMemo(() => outboxColumns(setSelected), []);
   const items = outbox.data?.items;
@@ -107,7 +107,7 @@ export function OutboxTab() {
         data={items}
         getRowId={(message) => message.id}
         pagination={pages.pagination}
-        onPaginationChange={(next) => pages.change(next, items?.at(-1)?.createdAt)}
+        onPaginationChange={(next) => pages.change(next, items?.at(-1)?.cursor)}
         hasNextPage={outbox.data?.hasMore}
         isLoading={outbox.isPending}
         isFetching={outbox.isFetching}
