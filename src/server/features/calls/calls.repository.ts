@@ -191,7 +191,7 @@ function runListQuery(db: DbOrTx, f: CallListFilter, how: QueryMode): Promise<Ca
   const outerDir = sql.raw(f.order === 'desc' ? 'desc nulls last' : 'asc nulls first');
   const tsquery = sql`websearch_to_tsquery(${FTS_CONFIG}, ${f.q ?? ''})`;
   const matchesText = (column: SQL) => sql`to_tsvector(${FTS_CONFIG}, ${column}) @@ ${tsquery}`;
-  const match = f.q ? sql`(select ts_headline(${FTS_CONFIG}, c2.transcript_text, ${tsquery}, ${HEADLINE_OPTIONS}) from calls c2 where c2.id = page.id)` : sql`null::text`;
+  const match = f.q ? sql`(select ts_headline(${FTS_CONFIG}, ${searchableText('c2')}, ${tsquery}, ${HEADLINE_OPTIONS}) from calls c2 where c2.id = page.id)` : sql`null::text`;
 
   const columns = sql`c.id, c.organization_id, c.direction, c.status, c.outcome, c.provider, c.from_number, c.to_number, c.patient_id,
              c.started_at, c.answered_at, c.ended_at, c.duration_seconds, c.summary, (c.recording_url is not null) as has_recording,
@@ -202,11 +202,18 @@ function runListQuery(db: DbOrTx, f: CallListFilter, how: QueryMode): Promise<Ca
     page = sql`page as (select ${columns} from calls c ${whereOf(where)} order by ${key} ${dir}, c.id ${dir} limit ${f.limit})`;
   } else if (how.mode === 'probe') {
     page = sql`page as (
-      select * from (select ${columns}, c.transcript_text from calls c ${whereOf(where)} order by ${key} ${dir}, c.id ${dir} limit ${TEXT_SEARCH_PROBE_ROWS}) s
+      select * from (select ${columns}, ${searchableText('c')} as transcript_text from calls c ${whereOf(where)} order by ${key} ${dir}, c.id ${dir} limit ${TEXT_SEARCH_PROBE_ROWS}) s
       where ${matchesText(sql`s.transcript_text`)}
       order by s.sort_key ${dir}, s.id ${dir} limit ${f.limit})`;
   } else {
-    page = sql`matches as materialized (select ${columns} from calls c ${whereOf([...where, matchesText(sql`c.transcript_text`)])}),
+    // Live calls have no transcript yet: they match by what was said so far. A branch of their
+    // own (the partial status index finds the few of them) keeps the full-text index's plan for
+    // the rest; no call is in both, since a live call's transcript is still empty.
+    const live = sql`c.status in ('ringing', 'in_progress') and ${matchesText(searchableText('c'))}`;
+    page = sql`matches as materialized (
+            select ${columns} from calls c ${whereOf([...where, matchesText(sql`c.transcript_text`)])}
+            union all
+            select ${columns} from calls c ${whereOf([...where, live])}),
           page as (select * from matches m order by m.sort_key ${dir}, m.id ${dir} limit ${f.limit})`;
   }
 
@@ -223,6 +230,17 @@ function runListQuery(db: DbOrTx, f: CallListFilter, how: QueryMode): Promise<Ca
     left join patients p on p.id = page.patient_id
     order by page.sort_key ${outerDir}, page.id ${outerDir}`;
   return db.execute(query).then((result) => (result.rows as unknown as CallListRow[]).map(normalizeTimes));
+}
+
+/**
+ * What a text search reads of a call: its transcript, written when the call ends — or, for a
+ * call still going on, what was said so far (its speech events; live calls are few, and the
+ * newest, so the probe above meets them first).
+ */
+function searchableText(alias: 'c' | 'c2'): SQL {
+  const c = sql.raw(alias);
+  return sql`case when ${c}.status in ('ringing', 'in_progress') then coalesce((select string_agg(e.payload->>'text', E'\n' order by e.seq)
+    from call_events e where e.call_id = ${c}.id and e.kind in ('caller_speech', 'agent_speech')), '') else ${c}.transcript_text end`;
 }
 
 /** node-postgres returns timestamptz of a raw query as Date already; be strict anyway. */

@@ -50,6 +50,27 @@ describe('the simulator', () => {
     expect(row).toMatchObject({ provider: 'simulator', direction: 'inbound', organizationId: practice.id, fromNumber: '+18605550177', toNumber: practice.number, status: 'in_progress' });
   });
 
+  it('is found by text search while it is still going on, and after it ends', async () => {
+    const { callId } = await start();
+    expect((await post(developer, `/api/simulator/calls/${callId}/turns`, { text: 'Can I leave a message about my kumquat allergy' })).statusCode).toBe(200);
+    const search = async () => {
+      const res = await t.app.inject({ url: `/api/calls?q=kumquat&organizationId=${practice.id}`, headers: { cookie: agent } });
+      expect(res.statusCode).toBe(200);
+      return res.json().items as { id: string; live: boolean; match: string | null }[];
+    };
+    const whileLive = await search();
+    expect(whileLive.map((c) => c.id)).toEqual([callId]);
+    expect(whileLive[0]).toMatchObject({ live: true });
+    expect(whileLive[0]!.match).toMatch(/kumquat/i);
+    expect((await post(developer, `/api/simulator/calls/${callId}/hangup`)).statusCode).toBe(200);
+    const afterEnd = await search();
+    expect(afterEnd.map((c) => c.id)).toEqual([callId]);
+    expect(afterEnd[0]).toMatchObject({ live: false });
+    // Someone else's organization never sees it.
+    const foreign = await t.app.inject({ url: '/api/calls?q=kumquat', headers: { cookie: outsider } });
+    expect(foreign.json().items).toEqual([]);
+  });
+
   it('books an appointment request by typing, with each turn’s context', async () => {
     const { callId } = await start();
     const lines: [string, RegExp][] = [
