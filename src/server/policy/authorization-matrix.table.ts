@@ -190,6 +190,12 @@ export const MATRIX: MatrixRow[] = [
     otherOrganization: NOT_ORGANIZATION_SCOPED,
   },
   {
+    route: 'POST /api/links/check',
+    expect: everyone(200),
+    request: async (fx) => ({ payload: { token: await fx.invitationToken(), purpose: 'invite' } }),
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+  {
     route: 'POST /api/password/change',
     expect: signedIn(200),
     request: async (fx, as) => {

@@ -8,6 +8,8 @@ import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { useAcceptInvitation } from '@web/features/session/api/accept-invitation';
+import { useLinkCheck } from '@web/features/session/api/check-link';
+import { LoadingBlock } from '@web/components/ui/spinner';
 import { getSession } from '@web/features/session/api/get-session';
 import { AuthCard } from '@web/features/session/components/auth-card';
 import { tokenErrorCode } from '@web/features/session/components/auth-error-content';
@@ -29,6 +31,7 @@ export function AcceptInviteRoute() {
   const token = searchParams.get('token') ?? '';
   const navigate = useNavigate();
   const accept = useAcceptInvitation();
+  const check = useLinkCheck(token, 'invite');
   const {
     register,
     handleSubmit,
@@ -39,13 +42,22 @@ export function AcceptInviteRoute() {
     defaultValues: { name: '', newPassword: '', confirmPassword: '' },
   });
 
-  const tokenProblem = token ? tokenErrorCode(accept.error) : 'link_expired';
+  const tokenProblem = token ? (tokenErrorCode(accept.error) ?? tokenErrorCode(check.error)) : 'link_expired';
   if (tokenProblem) {
     return (
       <>
         <DocumentTitle title="Invitation not valid" />
         <AuthErrorPanel code={tokenProblem} context="invite" />
       </>
+    );
+  }
+
+  if (check.isPending) {
+    return (
+      <AuthCard title="Set up your account">
+        <DocumentTitle title="Set up your account" />
+        <LoadingBlock label="Checking your invitation…" className="py-6" />
+      </AuthCard>
     );
   }
 

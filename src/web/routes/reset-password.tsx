@@ -7,6 +7,8 @@ import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { useResetPassword } from '@web/features/session/api/reset-password';
+import { useLinkCheck } from '@web/features/session/api/check-link';
+import { LoadingBlock } from '@web/components/ui/spinner';
 import { AuthCard } from '@web/features/session/components/auth-card';
 import { tokenErrorCode } from '@web/features/session/components/auth-error-content';
 import { AuthErrorPanel } from '@web/features/session/components/auth-error-panel';
@@ -25,6 +27,7 @@ export function ResetPasswordRoute() {
   const token = searchParams.get('token') ?? '';
   const navigate = useNavigate();
   const reset = useResetPassword();
+  const check = useLinkCheck(token, 'reset');
   const {
     register,
     handleSubmit,
@@ -44,13 +47,22 @@ export function ResetPasswordRoute() {
     );
   }
 
-  const tokenProblem = tokenErrorCode(reset.error);
+  const tokenProblem = tokenErrorCode(reset.error) ?? tokenErrorCode(check.error);
   if (tokenProblem) {
     return (
       <>
         <DocumentTitle title="Link not valid" />
         <AuthErrorPanel code={tokenProblem} context="reset" />
       </>
+    );
+  }
+
+  if (check.isPending) {
+    return (
+      <AuthCard title="Choose a new password">
+        <DocumentTitle title="Choose a new password" />
+        <LoadingBlock label="Checking your link…" className="py-6" />
+      </AuthCard>
     );
   }
 

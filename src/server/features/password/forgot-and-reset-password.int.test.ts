@@ -119,3 +119,34 @@ describe('reset with the emailed link', () => {
     expect((await login(t.app, u.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 });
+
+describe('checking a link when its page opens', () => {
+  const check = (token: string, purpose = 'reset') => t.app.inject({ method: 'POST', url: '/api/links/check', payload: { token, purpose } });
+
+  it('says a fresh link is usable, and changes nothing', async () => {
+    const u = await createStaffUser(t.ctx, { role: 'agent' });
+    const token = await requestLink(u.email);
+    expect((await check(token)).statusCode).toBe(200);
+    expect((await check(token)).statusCode).toBe(200);
+    expect((await reset(token)).statusCode).toBe(200);
+  });
+
+  it('says at once that a link was used, has expired, is for something else or is not one', async () => {
+    const u = await createStaffUser(t.ctx, { role: 'agent' });
+    const used = await requestLink(u.email);
+    expect((await reset(used)).statusCode).toBe(200);
+    expect(errorCode(await check(used))).toBe('link_used');
+
+    const old = await requestLink(u.email);
+    t.ctx.clock.advance(31 * 60_000);
+    expect(errorCode(await check(old))).toBe('link_expired');
+    t.ctx.clock.reset();
+
+    const fresh = await requestLink(u.email);
+    expect(errorCode(await check(fresh, 'invite'))).toBe('link_invalid');
+    expect(errorCode(await check('x'.repeat(43)))).toBe('link_invalid');
+    const bad = await check('short', 'nonsense');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields).sort()).toEqual(['purpose', 'token']);
+  });
+});

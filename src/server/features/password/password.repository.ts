@@ -14,6 +14,11 @@ export async function findTokenForUpdate(db: DbOrTx, tokenHash: string): Promise
   return row;
 }
 
+export async function findToken(db: DbOrTx, tokenHash: string): Promise<UserTokenRow | undefined> {
+  const [row] = await db.select().from(userTokens).where(eq(userTokens.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
 export async function markTokenUsed(db: DbOrTx, id: string, at: Date): Promise<void> {
   await db.update(userTokens).set({ usedAt: at }).where(eq(userTokens.id, id));
 }

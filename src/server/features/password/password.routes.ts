@@ -3,7 +3,7 @@ import { Email, NewPassword } from '../../../domain/auth/password-rules.js';
 import { ErrorResponse, forwardCookies, type FeatureRoutes } from '../../http/route-types.js';
 import { requestInfo } from '../../http/request-info.js';
 import { actorOf } from '../../policy/access-hook.js';
-import { changePassword, redeemLink, requestPasswordReset } from './password.service.js';
+import { changePassword, checkLink, redeemLink, requestPasswordReset } from './password.service.js';
 
 const Token = z.string({ error: 'The link is incomplete.' }).min(20, { error: 'The link is incomplete.' }).max(200, { error: 'The link is not valid.' });
 const Ok = z.object({ ok: z.literal(true) });
@@ -39,6 +39,20 @@ export const passwordRoutes: FeatureRoutes = (app, ctx) => {
     },
     handler: async (request) => {
       await redeemLink(ctx, { token: request.body.token, password: request.body.password, name: request.body.name, purpose: 'invite' }, request.ip);
+      return { ok: true as const };
+    },
+  });
+
+  app.post('/api/links/check', {
+    config: { access: 'public', rateLimit: limit },
+    schema: {
+      tags: ['password'],
+      summary: 'Whether a reset or invitation link can still be used (checked when its page opens)',
+      body: z.object({ token: Token, purpose: z.enum(['reset', 'invite'], { error: 'Use reset or invite.' }) }),
+      response: { 200: Ok, 400: ErrorResponse, 429: ErrorResponse },
+    },
+    handler: async (request) => {
+      await checkLink(ctx, request.body);
       return { ok: true as const };
     },
   });

@@ -7,7 +7,8 @@ import type { StaffActor } from '../../policy/actor.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { sendMessage } from '../outbox/outbox.service.js';
 import { deleteSessionsOf, findUserByEmail, findUserById, setPasswordHash, updateUser } from '../users/users.repository.js';
-import { expireOpenTokens, findTokenForUpdate, insertUserToken, markTokenUsed } from './password.repository.js';
+import { expireOpenTokens, findToken, findTokenForUpdate, insertUserToken, markTokenUsed, type UserTokenRow } from './password.repository.js';
+import type { DbOrTx } from '../../db/client.js';
 import { assertAcceptablePassword } from './password-policy.js';
 
 export const RESET_TTL_MS = 30 * 60_000;
@@ -54,12 +55,8 @@ export async function redeemLink(
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const row = await findTokenForUpdate(tx, hashToken(input.token));
-    if (!row || row.purpose !== input.purpose) throw linkError('link_invalid', 'This link is not valid. Check that you used the whole link from the email.');
-    if (row.usedAt) throw linkError('link_used', 'This link has already been used or was replaced by a newer one.');
-    if (row.expiresAt <= now) throw linkError('link_expired', 'This link has expired.');
-    const user = await findUserById(tx, row.userId);
-    if (!user || user.status === 'disabled') throw linkError('account_disabled', 'This account is disabled.');
-    await markTokenUsed(tx, row.id, now);
+    const user = await assertUsableLink(tx, row, input.purpose, now);
+    await markTokenUsed(tx, row!.id, now);
     await setPasswordHash(tx, user.id, hash);
     await updateUser(tx, user.id, {
       mustChangePassword: false,
@@ -76,6 +73,23 @@ export async function redeemLink(
       recordId: user.id,
     });
   });
+}
+
+/**
+ * Whether a reset or invitation link can still be used, checked when its page opens so a used
+ * or expired link says so at once, not after the person has typed a new password.
+ */
+export async function checkLink(ctx: AppContext, input: { token: string; purpose: 'reset' | 'invite' }): Promise<void> {
+  await assertUsableLink(ctx.db, await findToken(ctx.db, hashToken(input.token)), input.purpose, ctx.clock.now());
+}
+
+async function assertUsableLink(db: DbOrTx, row: UserTokenRow | undefined, purpose: 'reset' | 'invite', now: Date) {
+  if (!row || row.purpose !== purpose) throw linkError('link_invalid', 'This link is not valid. Check that you used the whole link from the email.');
+  if (row.usedAt) throw linkError('link_used', 'This link has already been used or was replaced by a newer one.');
+  if (row.expiresAt <= now) throw linkError('link_expired', 'This link has expired.');
+  const user = await findUserById(db, row.userId);
+  if (!user || user.status === 'disabled') throw linkError('account_disabled', 'This account is disabled.');
+  return user;
 }
 
 function linkError(code: string, message: string): AppError {
