@@ -51,6 +51,22 @@ test.describe('idle session expiry', () => {
     expect(new URL(page.url()).searchParams.get('next')).toBe('/overview');
   });
 
+  test('a page left open with no requests of its own signs out by itself after the idle time', async ({ page, serverClock }) => {
+    await page.clock.install();
+    await page.goto('/login?next=%2Fprofile');
+    await submitSignIn(page, DEMO_USERS.developer.email, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+
+    // Nobody touches anything: after the idle limit the page leaves on its own.
+    await serverClock.advanceMinutes(31);
+    await page.clock.fastForward('31:00');
+    await expect(page).toHaveURL(/\/login\?/);
+    await expect(page.getByText('Your session has expired. Sign in again to continue where you left off.')).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/profile');
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toHaveCount(0);
+  });
+
   test('activity keeps the session alive', async ({ page, serverClock }) => {
     await page.goto('/login');
     await submitSignIn(page, DEMO_USERS.agent.email, DEMO_PASSWORD);

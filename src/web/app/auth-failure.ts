@@ -19,6 +19,8 @@ export function installAuthFailureHandler(router: Router, queryClient: QueryClie
       // Clearing the session makes the staff layout send the user to /login?next=…,
       // and back here after signing in. Public pages carry on without a session.
       setSignOutReason(isPublicPath(location.pathname) ? null : 'session_expired');
+      // What the signed-in pages had loaded (patients, calls) does not outlive the session.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
       queryClient.setQueryData(sessionQueryKey, null);
       return;
     }

@@ -89,6 +89,18 @@ type AuthFailureHandler = (failure: AuthFailure) => void;
 
 let authFailureHandler: AuthFailureHandler | null = null;
 
+let lastServerContactAt = Date.now();
+
+/** When the server last answered a request of this page (its idle clock restarts then). */
+export function lastServerContact(): number {
+  return lastServerContactAt;
+}
+
+/** The session ended without a request noticing (idle time passed): handled like a 401. */
+export function reportSessionExpired(): void {
+  authFailureHandler?.({ kind: 'unauthenticated', error: new ApiError({ status: 401, code: 'session_expired', message: 'Your session has expired.' }) });
+}
+
 /** Registered once by the app (src/web/app/provider.tsx). */
 export function setAuthFailureHandler(handler: AuthFailureHandler | null): void {
   authFailureHandler = handler;
@@ -232,6 +244,9 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
       message: 'Switchboard could not be reached. Check your connection and try again.',
     });
   }
+
+  // Any answer but 401 means the session (if any) was seen and its idle clock restarted.
+  if (response.status !== 401) lastServerContactAt = Date.now();
 
   if (!response.ok) {
     const error = await errorFromResponse(response);

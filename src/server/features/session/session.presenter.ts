@@ -16,8 +16,10 @@ export function presentSessionUser(user: UserRow, organizationIds: string[], two
   };
 }
 
-export function presentSession(resolved: ResolvedSession, organizations: OrganizationRow[]) {
+/** `idleTimeoutSeconds`: the browser signs out on its own once that long passes without a request. */
+export function presentSession(resolved: ResolvedSession, organizations: OrganizationRow[], idleTimeoutSeconds: number) {
   return {
+    idleTimeoutSeconds,
     user: presentSessionUser(resolved.user, resolved.actor.allOrganizations ? organizations.map((o) => o.id) : resolved.actor.organizationIds, resolved.twoFactorRequired),
     organizations: organizations.map((o) => ({ id: o.id, name: o.name, slug: o.slug, timeZone: o.timeZone, status: o.status })),
   };

@@ -20,7 +20,7 @@ export const sessionRoutes: FeatureRoutes = (app, ctx) => {
     handler: async (request) => {
       const resolved = request.staff!;
       const orgs = await listVisibleOrganizations(ctx.db, organizationScope(resolved.actor));
-      return presentSession(resolved, orgs);
+      return presentSession(resolved, orgs, Math.round(ctx.env.SESSION_IDLE_MINUTES * 60));
     },
   });
 

@@ -17,7 +17,12 @@ export const SessionUser = z
 
 export const SessionOrganization = z.object({ id: z.string(), name: z.string(), slug: z.string(), timeZone: z.string(), status: z.string() });
 
-export const SessionResponse = z.object({ user: SessionUser, organizations: z.array(SessionOrganization) });
+export const SessionResponse = z.object({
+  user: SessionUser,
+  organizations: z.array(SessionOrganization),
+  /** A session ends after this long without a request (the browser signs out then too). */
+  idleTimeoutSeconds: z.number().int().positive(),
+});
 
 export const LoginBody = z.object({
   email: Email,

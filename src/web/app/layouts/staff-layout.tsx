@@ -11,6 +11,7 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { LoadingBlock } from '@web/components/ui/spinner';
 import { useSession } from '@web/features/session/api/get-session';
 import { peekSignOutReason } from '@web/features/session/sign-out-reason';
+import { useIdleSignOut } from '@web/features/session/use-idle-sign-out';
 import type { Session } from '@web/features/session/types';
 import { errorMessage } from '@web/lib/api';
 import { currentPathForNext, paths } from '@web/lib/paths';
@@ -29,6 +30,7 @@ const TWO_FACTOR_SETUP_PATHS: readonly string[] = [paths.profile.path, paths.cha
 export function StaffLayout() {
   const location = useLocation();
   const session = useSession();
+  useIdleSignOut(session.data?.idleTimeoutSeconds);
 
   if (session.isPending) {
     return (

@@ -25,4 +25,6 @@ export interface SessionOrganization {
 export interface Session {
   user: SessionUser;
   organizations: SessionOrganization[];
+  /** The server ends a session after this long without a request. */
+  idleTimeoutSeconds: number;
 }
