@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../db/schema/index.js';
 import { auditRows, cookiesFrom, createStaffUser, createTestApp, errorCode, login, signIn, type TestAppHandle } from '../../test-support/index.js';
 
 let t: TestAppHandle;
@@ -81,5 +83,26 @@ describe('changing the own password', () => {
   it('needs a session', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/password/change', payload: { currentPassword: 'x', newPassword: NEW_PASSWORD } });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('the absolute session limit', () => {
+  it('still counts from sign-in after a password change (the replacement session keeps its start)', async () => {
+    const u = await signedIn();
+    // Signed in 11 h 50 min ago, active all along.
+    const startedAt = new Date(Date.now() - (12 * 60 - 10) * 60_000);
+    await t.db.update(sessions).set({ createdAt: startedAt }).where(eq(sessions.userId, u.id));
+    const res = await change(u.cookie, u.password, NEW_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const cookie = cookiesFrom(res, u.cookie);
+    expect((await t.app.inject({ url: '/api/session', headers: { cookie } })).statusCode).toBe(200);
+    const [replacement] = await t.db.select().from(sessions).where(eq(sessions.userId, u.id));
+    expect(replacement!.createdAt.getTime()).toBe(startedAt.getTime());
+
+    t.ctx.clock.advance(15 * 60_000); // 12 h 5 min after sign-in, 15 min after the last request
+    const after = await t.app.inject({ url: '/api/session', headers: { cookie } });
+    expect(after.statusCode).toBe(401);
+    expect(errorCode(after)).toBe('session_expired');
+    t.ctx.clock.reset();
   });
 });

@@ -10,6 +10,7 @@ import { deleteSessionsOf, findUserByEmail, findUserById, setPasswordHash, updat
 import { expireOpenTokens, findToken, findTokenForUpdate, insertUserToken, markTokenUsed, type UserTokenRow } from './password.repository.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertAcceptablePassword } from './password-policy.js';
+import { keepingSessionStart } from '../session/keep-session-start.js';
 
 export const RESET_TTL_MS = 30 * 60_000;
 export const INVITE_TTL_MS = 7 * 24 * 3_600_000;
@@ -105,11 +106,13 @@ export async function changePassword(
   await assertAcceptablePassword(input.newPassword, 'newPassword', { current: input.currentPassword });
   let cookies: string[];
   try {
-    const result = (await ctx.auth.api.changePassword({
-      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
-      headers,
-      returnHeaders: true,
-    })) as unknown as { headers: Headers };
+    const result = (await keepingSessionStart(ctx, actor, () =>
+      ctx.auth.api.changePassword({
+        body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+        headers,
+        returnHeaders: true,
+      }),
+    )) as unknown as { headers: Headers };
     cookies = result.headers.getSetCookie();
   } catch (err) {
     if (err instanceof APIError && /password/i.test(String(err.body?.code ?? err.message))) {

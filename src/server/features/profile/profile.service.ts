@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import { invalid, notFound } from '../../http/errors.js';
 import type { StaffActor } from '../../policy/actor.js';
 import { toE164 } from '../../../domain/phone.js';
+import { keepingSessionStart } from '../session/keep-session-start.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { deleteSessionsOf, findUserById, updateUser } from '../users/users.repository.js';
 import { deleteSessionOf, listSessionsOf, twoFactorRequiredRoles } from '../session/session.repository.js';
@@ -77,7 +78,7 @@ export async function startTwoFactor(ctx: AppContext, actor: StaffActor, passwor
 export async function confirmTwoFactor(ctx: AppContext, actor: StaffActor, code: string, headers: Headers): Promise<string[]> {
   let cookies: string[];
   try {
-    const result = (await ctx.auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })) as unknown as { headers: Headers };
+    const result = (await keepingSessionStart(ctx, actor, () => ctx.auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true }))) as unknown as { headers: Headers };
     cookies = result.headers.getSetCookie();
   } catch (err) {
     if (err instanceof APIError) throw invalid({ code: 'That code is not valid. Enter the current 6-digit code from your app.' });
@@ -94,7 +95,7 @@ export async function disableTwoFactor(ctx: AppContext, actor: StaffActor, passw
   }
   let cookies: string[];
   try {
-    const result = (await ctx.auth.api.disableTwoFactor({ body: { password }, headers, returnHeaders: true })) as unknown as { headers: Headers };
+    const result = (await keepingSessionStart(ctx, actor, () => ctx.auth.api.disableTwoFactor({ body: { password }, headers, returnHeaders: true }))) as unknown as { headers: Headers };
     cookies = result.headers.getSetCookie();
   } catch (err) {
     if (err instanceof APIError) throw invalid({ password: 'Your password is not correct.' });

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { securitySettings, sessions, userOrganizations, users } from '../../db/schema/index.js';
 
@@ -19,6 +19,14 @@ export async function deleteSession(db: DbOrTx, id: string): Promise<void> {
 
 export async function listSessionsOf(db: DbOrTx, userId: string): Promise<SessionRow[]> {
   return db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.lastActiveAt));
+}
+
+/** Sessions of the user other than `existing` that started after `startedAt` start then instead. */
+export async function backdateNewSessions(db: DbOrTx, userId: string, existing: string[], startedAt: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ createdAt: startedAt })
+    .where(and(eq(sessions.userId, userId), gt(sessions.createdAt, startedAt), ...(existing.length ? [notInArray(sessions.id, existing)] : [])));
 }
 
 export async function deleteSessionOf(db: DbOrTx, userId: string, sessionId: string): Promise<boolean> {
