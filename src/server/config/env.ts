@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(5488),
   DEMO_PASSWORD: z.string().min(8).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
+  /** Keep-alive comment on live-update streams; every third one also re-checks the session. */
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(20),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
   AUTH_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { reportSessionExpired } from './api';
 
 export interface LiveEvent {
   topic: string;
@@ -30,6 +31,11 @@ export function useLiveEvents(topics: readonly string[], onEvent: (event: LiveEv
       }
     };
     for (const topic of key.split(',')) source.addEventListener(topic, listener as EventListener);
+    // The server ends a stream whose session has ended (expired, signed out elsewhere).
+    source.addEventListener('session-ended', () => {
+      source.close();
+      reportSessionExpired();
+    });
     return () => source.close();
   }, [key]);
 }

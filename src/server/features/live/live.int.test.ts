@@ -79,3 +79,31 @@ describe('live updates over server-sent events', () => {
     expect((await t.app.inject({ url: '/api/live?topics=calls' })).statusCode).toBe(401);
   });
 });
+
+describe('a live stream and its session', () => {
+  it('ends once the session behind it ends (here: signed out elsewhere), saying why', async () => {
+    const quick = await createTestApp({ LIVE_HEARTBEAT_SECONDS: '0.1' });
+    try {
+      const url = await quick.app.listen({ port: 0, host: '127.0.0.1' });
+      const u = await createStaffUser(quick.ctx, { role: 'agent' });
+      const cookie = await signIn(quick.app, u.email, u.password);
+      const res = await fetch(`${url}/api/live?topics=calls`, { headers: { cookie, accept: 'text/event-stream' } });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      await reader.read();
+      // Still open after several session checks while the session lasts.
+      await new Promise((r) => setTimeout(r, 700));
+      expect((await quick.app.inject({ method: 'POST', url: '/api/session/logout', headers: { cookie } })).statusCode).toBe(204);
+      let text = '';
+      const deadline = Date.now() + 3000;
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done || Date.now() > deadline) break;
+        text += new TextDecoder().decode(value);
+      }
+      expect(text).toContain('event: session-ended');
+    } finally {
+      await quick.close();
+    }
+  });
+});

@@ -3,8 +3,10 @@ import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { actorOf } from '../../policy/access-hook.js';
 import { canSeeOrganization } from '../../policy/actor.js';
 import type { LiveHub } from './live.hub.js';
+import { sessionStillValid } from '../session/session-guard.js';
 
-const HEARTBEAT_MS = 20_000;
+/** How often an open stream checks that its session still exists (signed out, expired, disabled). */
+const SESSION_CHECK_EVERY_HEARTBEATS = 3;
 
 /**
  * Server-sent events for staff screens. Each event carries only ids and hints; a browser
@@ -12,7 +14,7 @@ const HEARTBEAT_MS = 20_000;
  * not see are never sent.
  */
 export function liveRoutes(hub: LiveHub): FeatureRoutes {
-  return (app) => {
+  return (app, ctx) => {
     app.get('/api/live', {
       config: { access: 'staff' },
       schema: {
@@ -40,7 +42,20 @@ export function liveRoutes(hub: LiveHub): FeatureRoutes {
           if (!topics.has(event.topic) || !canSeeOrganization(actor, event.organizationId)) return;
           res.write(`event: ${event.topic}\ndata: ${JSON.stringify(event)}\n\n`);
         });
-        const heartbeat = setInterval(() => res.write(`: keep-alive\n\n`), HEARTBEAT_MS);
+        let beats = 0;
+        const heartbeat = setInterval(() => {
+          res.write(`: keep-alive\n\n`);
+          if (++beats % SESSION_CHECK_EVERY_HEARTBEATS !== 0) return;
+          // The stream was authorised when it opened; it must not outlive the session.
+          void sessionStillValid(ctx, actor.sessionId)
+            .catch(() => true)
+            .then((valid) => {
+              if (valid) return;
+              res.write(`event: session-ended\ndata: {}\n\n`);
+              close();
+              res.end();
+            });
+        }, ctx.env.LIVE_HEARTBEAT_SECONDS * 1000);
         const close = () => {
           clearInterval(heartbeat);
           unsubscribe();

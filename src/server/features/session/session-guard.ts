@@ -62,3 +62,17 @@ export async function resolveSession(ctx: AppContext, request: FastifyRequest): 
     },
   };
 }
+
+/**
+ * Whether a session is still good, without counting as activity (no idle-clock touch): for
+ * long-lived connections (live updates) that must stop when the session behind them ends.
+ */
+export async function sessionStillValid(ctx: AppContext, sessionId: string): Promise<boolean> {
+  const context = await loadSessionContext(ctx.db, sessionId);
+  if (!context) return false;
+  const now = ctx.clock.now().getTime();
+  const { session, user } = context;
+  if (now - session.lastActiveAt.getTime() > ctx.env.SESSION_IDLE_MINUTES * 60_000) return false;
+  if (now - session.createdAt.getTime() > ctx.env.SESSION_ABSOLUTE_HOURS * 3_600_000) return false;
+  return user.status === 'active';
+}
