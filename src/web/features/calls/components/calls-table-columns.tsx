@@ -12,7 +12,7 @@ import { CallStatusBadge, LiveBadge, OutcomeBadge } from './call-badges';
 export function MatchSnippet({ text }: { text: string }) {
   const parts = text.split(/(«[^»]*»)/g).filter(Boolean);
   return (
-    <span className="block max-w-72 truncate text-xs text-muted-foreground" title={text.replace(/[«»]/g, '')}>
+    <span className="line-clamp-2 max-w-56 text-xs text-muted-foreground" title={text.replace(/[«»]/g, '')}>
       {parts.map((p, i) => (p.startsWith('«') ? <mark key={i} className="rounded-sm bg-warning-soft font-semibold text-foreground">{p.slice(1, -1)}</mark> : <span key={i}>{p}</span>))}
     </span>
   );
