@@ -90,6 +90,7 @@ type AuthFailureHandler = (failure: AuthFailure) => void;
 let authFailureHandler: AuthFailureHandler | null = null;
 
 let lastServerContactAt = Date.now();
+const NOT_SESSION_ACTIVITY = ['/api/client-errors', '/api/links/', '/api/password/forgot', '/api/password/reset', '/api/invitations/'];
 
 /** When the server last answered a request of this page (its idle clock restarts then). */
 export function lastServerContact(): number {
@@ -245,8 +246,9 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     });
   }
 
-  // Any answer but 401 means the session (if any) was seen and its idle clock restarted.
-  if (response.status !== 401) lastServerContactAt = Date.now();
+  // Any answer but 401 from a signed-in endpoint means the session was seen and its idle clock
+  // restarted; the public endpoints below do not look at the session.
+  if (response.status !== 401 && !NOT_SESSION_ACTIVITY.some((prefix) => path.startsWith(prefix))) lastServerContactAt = Date.now();
 
   if (!response.ok) {
     const error = await errorFromResponse(response);
