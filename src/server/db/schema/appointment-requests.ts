@@ -4,8 +4,10 @@ import { organizations } from './organizations.js';
 import { patients } from './patients.js';
 import { calls } from './calls.js';
 import { users } from './auth.js';
+import { APPOINTMENT_STATUSES } from '../../../domain/appointment-requests/state.js';
 
-export const APPOINTMENT_STATUSES = ['draft', 'submitted', 'in_review', 'scheduled', 'declined', 'canceled'] as const;
+// The statuses and their transitions are the domain's (src/domain/appointment-requests/state.ts).
+export { APPOINTMENT_STATUSES };
 export const APPOINTMENT_SOURCES = ['web', 'phone', 'portal'] as const;
 
 /**
