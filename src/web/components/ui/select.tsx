@@ -21,3 +21,20 @@ export const Select = React.forwardRef<HTMLSelectElement, React.SelectHTMLAttrib
   ),
 );
 Select.displayName = 'Select';
+
+/**
+ * The <option> elements of a choice the person must make: a first, empty "choose…" option
+ * and then one per entry of `options` (value → label).
+ */
+export function ChoiceOptions({ placeholder, options }: { placeholder: string; options: Readonly<Record<string, string>> }) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {Object.entries(options).map(([value, label]) => (
+        <option key={value} value={value}>
+          {label}
+        </option>
+      ))}
+    </>
+  );
+}

@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { Select } from '@web/components/ui/select';
+import { ChoiceOptions, Select } from '@web/components/ui/select';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { useRecordCallback } from '../api/record-callback';
@@ -93,12 +93,7 @@ function CallbackForm({ handoffId }: { handoffId: string }) {
             setMissing(false);
           }}
         >
-          <option value="">Choose what happened</option>
-          {Object.entries(CALLBACK_RESULTS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          <ChoiceOptions placeholder="Choose what happened" options={CALLBACK_RESULTS} />
         </Select>
       </FormField>
       <FormField label="Note" error={fields.note}>

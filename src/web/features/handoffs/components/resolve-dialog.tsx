@@ -3,7 +3,7 @@ import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
-import { Select } from '@web/components/ui/select';
+import { ChoiceOptions, Select } from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
@@ -58,12 +58,7 @@ function ResolveForm({ handoff, onDone }: { handoff: HandoffSummary; onDone: () 
               setMissing(false);
             }}
           >
-            <option value="">Choose an outcome</option>
-            {Object.entries(RESOLVE_OUTCOMES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
+            <ChoiceOptions placeholder="Choose an outcome" options={RESOLVE_OUTCOMES} />
           </Select>
         </FormField>
         <FormField label="Note" error={fields.note}>
