@@ -10,11 +10,10 @@ import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { useReturnFocus } from '@web/lib/use-return-focus';
-import { useOrganizationOptions } from '../api/list-organization-options';
 import { useUpdateUser } from '../api/update-user';
 import type { User } from '../types';
 import { editUserSchema, type EditUserForm } from '../user-form-schemas';
-import { OrganizationsChecklist } from './organizations-checklist';
+import { OrganizationsForRole } from './organizations-checklist';
 import { ROLE_DESCRIPTIONS, RoleSelect } from './role-select';
 
 export interface EditUserDialogProps {
@@ -37,7 +36,6 @@ export function EditUserDialog({ user, isSelf, onOpenChange }: EditUserDialogPro
 function EditUserForm({ user, isSelf, onDone }: { user: User; isSelf: boolean; onDone: () => void }) {
   const { toast } = useToast();
   const update = useUpdateUser();
-  const organizations = useOrganizationOptions();
   const {
     register,
     control,
@@ -96,24 +94,11 @@ function EditUserForm({ user, isSelf, onDone }: { user: User; isSelf: boolean; o
         {isSelf && role !== user.role ? (
           <Alert variant="warning">You are changing your own role. You may lose access to this page when you save.</Alert>
         ) : null}
-        {role === 'admin' ? (
-          <Alert variant="neutral">Administrators work in every organization, so there is nothing to choose.</Alert>
-        ) : (
-          <Controller
-            control={control}
-            name="organizationIds"
-            render={({ field }) => (
-              <OrganizationsChecklist
-                organizations={organizations.data}
-                isLoading={organizations.isPending}
-                loadError={organizations.error}
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.organizationIds?.message}
-              />
-            )}
-          />
-        )}
+        <Controller
+          control={control}
+          name="organizationIds"
+          render={({ field }) => <OrganizationsForRole role={role} value={field.value} onChange={field.onChange} error={errors.organizationIds?.message} />}
+        />
         <DialogFooter>
           <Button variant="outline" onClick={onDone}>
             Cancel

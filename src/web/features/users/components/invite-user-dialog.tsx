@@ -2,7 +2,6 @@ import * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormErrorAlert } from '@web/components/form-error-alert';
-import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
@@ -12,9 +11,8 @@ import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { useReturnFocus } from '@web/lib/use-return-focus';
 import { useCreateUser, type CreateUserResult } from '../api/create-user';
-import { useOrganizationOptions } from '../api/list-organization-options';
 import { inviteUserSchema, type InviteUserFormInput, type InviteUserFormOutput } from '../user-form-schemas';
-import { OrganizationsChecklist } from './organizations-checklist';
+import { OrganizationsForRole } from './organizations-checklist';
 import { PasswordDeliveryChoice } from './password-delivery-choice';
 import { ROLE_DESCRIPTIONS, RoleSelect } from './role-select';
 import { TemporaryPasswordField } from './temporary-password-field';
@@ -47,7 +45,6 @@ export function InviteUserDialog({ open, onOpenChange }: { open: boolean; onOpen
 function InviteUserForm({ onDone }: { onDone: () => void }) {
   const { toast } = useToast();
   const create = useCreateUser();
-  const organizations = useOrganizationOptions();
   const [created, setCreated] = React.useState<CreateUserResult | null>(null);
   const {
     register,
@@ -120,24 +117,11 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
         <FormField label="Role" required error={errors.role?.message} description={ROLE_DESCRIPTIONS[role]}>
           <RoleSelect {...register('role')} />
         </FormField>
-        {role === 'admin' ? (
-          <Alert variant="neutral">Administrators work in every organization, so there is nothing to choose.</Alert>
-        ) : (
-          <Controller
-            control={control}
-            name="organizationIds"
-            render={({ field }) => (
-              <OrganizationsChecklist
-                organizations={organizations.data}
-                isLoading={organizations.isPending}
-                loadError={organizations.error}
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.organizationIds?.message}
-              />
-            )}
-          />
-        )}
+        <Controller
+          control={control}
+          name="organizationIds"
+          render={({ field }) => <OrganizationsForRole role={role} value={field.value} onChange={field.onChange} error={errors.organizationIds?.message} />}
+        />
         <PasswordDeliveryChoice
           legend="How do they get a password?"
           options={DELIVERY_OPTIONS}

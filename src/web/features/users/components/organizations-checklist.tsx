@@ -4,7 +4,9 @@ import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage } from '@web/lib/api';
 import { cn } from '@web/lib/utils';
-import type { OrganizationOption } from '../api/list-organization-options';
+import { Alert } from '@web/components/ui/alert';
+import type { Role } from '@web/features/session/types';
+import { useOrganizationOptions, type OrganizationOption } from '../api/list-organization-options';
 
 export interface OrganizationsChecklistProps {
   organizations: OrganizationOption[] | undefined;
@@ -103,5 +105,24 @@ export function OrganizationsChecklist({
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/**
+ * The organizations a user works in, for the role chosen: administrators work in every
+ * organization, so they get a note instead of the checklist.
+ */
+export function OrganizationsForRole({ role, value, onChange, error }: { role: Role; value: string[]; onChange: (next: string[]) => void; error?: string }) {
+  const organizations = useOrganizationOptions();
+  if (role === 'admin') return <Alert variant="neutral">Administrators work in every organization, so there is nothing to choose.</Alert>;
+  return (
+    <OrganizationsChecklist
+      organizations={organizations.data}
+      isLoading={organizations.isPending}
+      loadError={organizations.error}
+      value={value}
+      onChange={onChange}
+      error={error}
+    />
   );
 }
