@@ -42,7 +42,7 @@ export function AcceptInviteRoute() {
     defaultValues: { name: '', newPassword: '', confirmPassword: '' },
   });
 
-  const tokenProblem = token ? (tokenErrorCode(accept.error) ?? tokenErrorCode(check.error)) : 'link_expired';
+  const tokenProblem = token ? (tokenErrorCode(accept.error) ?? (accept.isSuccess ? null : tokenErrorCode(check.error))) : 'link_expired';
   if (tokenProblem) {
     return (
       <>

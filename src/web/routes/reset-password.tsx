@@ -47,7 +47,7 @@ export function ResetPasswordRoute() {
     );
   }
 
-  const tokenProblem = tokenErrorCode(reset.error) ?? tokenErrorCode(check.error);
+  const tokenProblem = tokenErrorCode(reset.error) ?? (reset.isSuccess ? null : tokenErrorCode(check.error));
   if (tokenProblem) {
     return (
       <>

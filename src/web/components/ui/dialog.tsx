@@ -2,6 +2,7 @@ import * as React from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '@web/lib/utils';
+import { Button } from './button';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -77,6 +78,31 @@ export function DialogHeader({ className, ...props }: React.HTMLAttributes<HTMLD
 
 export function DialogFooter({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
+}
+
+export interface FormDialogFooterProps {
+  submitLabel: React.ReactNode;
+  /** The submit button shows it is busy (and cannot be pressed twice) while this is true. */
+  pending: boolean;
+  onCancel: () => void;
+  cancelLabel?: string;
+  destructive?: boolean;
+  /** The id of the form, when the footer sits outside it. */
+  form?: string;
+}
+
+/** The footer of a dialog's form: a way out, then the submit button. */
+export function FormDialogFooter({ submitLabel, pending, onCancel, cancelLabel = 'Cancel', destructive, form }: FormDialogFooterProps) {
+  return (
+    <DialogFooter>
+      <Button variant="outline" onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" form={form} variant={destructive ? 'destructive' : undefined} loading={pending}>
+        {submitLabel}
+      </Button>
+    </DialogFooter>
+  );
 }
 
 export const DialogTitle = React.forwardRef<

@@ -2,8 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { FormErrorAlert } from '@web/components/form-error-alert';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Select } from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
@@ -65,14 +64,7 @@ function SetOutcomeForm({ callId, current, live, onDone }: { callId: string; cur
             ))}
           </Select>
         </FormField>
-        <DialogFooter>
-          <Button variant="outline" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={set.isPending}>
-            Save outcome
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter submitLabel="Save outcome" pending={set.isPending} onCancel={onDone} />
       </form>
     </>
   );
@@ -154,14 +146,7 @@ function CreateHandoffForm({ callId, onDone }: { callId: string; onDone: (id?: s
         <FormField label="What needs doing" required error={errors.reason?.message}>
           <Textarea rows={3} maxLength={2000} placeholder="e.g. Call back about the bill; prefers afternoons." {...register('reason')} />
         </FormField>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onDone()}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create handoff
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter submitLabel="Create handoff" pending={create.isPending} onCancel={() => onDone()} />
       </form>
     </>
   );

@@ -1,7 +1,6 @@
 import * as React from 'react';
 import { FormErrorAlert } from '@web/components/form-error-alert';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -94,14 +93,7 @@ function DeadlinesForm({ value, onDone }: { value: HandoffDeadlines; onDone: () 
         })}
       </div>
       <p className="text-sm text-muted-foreground">Leave a box empty to use the default. Times are counted in {value.timeZone}.</p>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          Back
-        </Button>
-        <Button type="submit" loading={save.isPending}>
-          Save deadlines
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter submitLabel="Save deadlines" pending={save.isPending} onCancel={onDone} cancelLabel="Back" />
     </form>
   );
 }

@@ -1,7 +1,6 @@
 import * as React from 'react';
 import { FormErrorAlert } from '@web/components/form-error-alert';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { ChoiceOptions, Select } from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
@@ -64,14 +63,7 @@ function ResolveForm({ handoff, onDone }: { handoff: HandoffSummary; onDone: () 
         <FormField label="Note" error={fields.note}>
           <Textarea rows={3} maxLength={5000} value={note} onChange={(e) => setNote(e.target.value)} />
         </FormField>
-        <DialogFooter>
-          <Button variant="outline" onClick={onDone}>
-            Back
-          </Button>
-          <Button type="submit" loading={resolve.isPending}>
-            Resolve
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter submitLabel="Resolve" pending={resolve.isPending} onCancel={onDone} cancelLabel="Back" />
       </form>
     </>
   );

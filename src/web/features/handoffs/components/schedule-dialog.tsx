@@ -1,7 +1,6 @@
 import * as React from 'react';
 import { FormErrorAlert } from '@web/components/form-error-alert';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
@@ -76,14 +75,7 @@ function ScheduleForm({ request, timeZone, onOpenChange }: ScheduleDialogProps) 
         <FormField label="Note for the team">
           <Textarea rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
         </FormField>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Back
-          </Button>
-          <Button type="submit" loading={schedule.isPending}>
-            Schedule and notify
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter submitLabel="Schedule and notify" pending={schedule.isPending} onCancel={() => onOpenChange(false)} cancelLabel="Back" />
       </form>
     </>
   );

@@ -2,8 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { FormErrorAlert } from '@web/components/form-error-alert';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { useToast } from '@web/components/ui/toast';
@@ -60,14 +59,7 @@ function DisableTwoFactorForm({ onDone }: { onDone: () => void }) {
         <FormField label="Your password" description="To confirm it is you." error={errors.password?.message}>
           <Input type="password" autoComplete="current-password" {...register('password')} />
         </FormField>
-        <DialogFooter>
-          <Button variant="outline" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="destructive" loading={disable.isPending}>
-            Turn off two-factor
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter submitLabel="Turn off two-factor" pending={disable.isPending} onCancel={onDone} destructive />
       </form>
     </>
   );

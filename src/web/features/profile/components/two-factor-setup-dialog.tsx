@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { CopyButton } from '@web/components/copy-button';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { useToast } from '@web/components/ui/toast';
@@ -128,14 +128,7 @@ function PasswordStep({ onStarted, onCancel }: { onStarted: (setup: TwoFactorSet
       <FormField label="Your password" description="To confirm it is you." error={errors.password?.message}>
         <Input type="password" autoComplete="current-password" {...register('password')} />
       </FormField>
-      <DialogFooter>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={start.isPending}>
-          Continue
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter submitLabel="Continue" pending={start.isPending} onCancel={onCancel} />
     </form>
   );
 }
@@ -252,14 +245,7 @@ function VerifyStep({ onBack, onDone }: { onBack: () => void; onDone: () => void
           {...register('code')}
         />
       </FormField>
-      <DialogFooter>
-        <Button variant="outline" onClick={onBack}>
-          Back
-        </Button>
-        <Button type="submit" loading={confirm.isPending}>
-          Turn on two-factor
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter submitLabel="Turn on two-factor" pending={confirm.isPending} onCancel={onBack} cancelLabel="Back" />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { useToast } from '@web/components/ui/toast';
@@ -10,7 +10,7 @@ import { isApiError } from '@web/lib/api';
 import { useSaveOverride } from '../api/save-schedule';
 import type { Schedule, ScheduleOverride } from '../types';
 import { AssigneeField, NOBODY, assigneeDraft, assigneeInput } from './assignee-field';
-import { ScheduleEditorDialog, ScheduleEditorFooter, ScheduleSaveError } from './schedule-editor-parts';
+import { ScheduleEditorDialog, ScheduleSaveError } from './schedule-editor-parts';
 
 export type OverrideDialogTarget = { mode: 'add'; from: string; to: string } | { mode: 'edit'; override: ScheduleOverride };
 
@@ -110,7 +110,7 @@ function OverrideForm({ schedule, members, target, onClose }: { schedule: Schedu
           <Input value={note} maxLength={200} placeholder="e.g. Lee on leave" onChange={(e) => setNote(e.target.value)} />
         </FormField>
       </form>
-      <ScheduleEditorFooter formId={formId} pending={save.isPending} submitLabel={existing ? 'Save cover' : 'Add cover'} onClose={onClose} />
+      <FormDialogFooter submitLabel={existing ? 'Save cover' : 'Add cover'} pending={save.isPending} onCancel={onClose} form={formId} />
     </>
   );
 }

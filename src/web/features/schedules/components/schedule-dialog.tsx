@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Alert } from '@web/components/ui/alert';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
@@ -10,7 +10,6 @@ import { sentence } from '@web/features/organizations/lib/messages';
 import { isApiError } from '@web/lib/api';
 import { useCreateSchedule, useUpdateSchedule } from '../api/save-schedule';
 import type { Schedule } from '../types';
-import { ScheduleEditorFooter } from './schedule-editor-parts';
 
 export type ScheduleDialogTarget = { mode: 'create'; organizationId: string; organizationName: string } | { mode: 'rename'; schedule: Pick<Schedule, 'id' | 'name' | 'description' | 'version'> };
 
@@ -80,7 +79,7 @@ function ScheduleForm({ target, onClose, onCreated }: { target: ScheduleDialogTa
           <Textarea rows={2} value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} />
         </FormField>
       </form>
-      <ScheduleEditorFooter formId={formId} pending={mutation.isPending} submitLabel={existing ? 'Save' : 'Create schedule'} onClose={onClose} />
+      <FormDialogFooter submitLabel={existing ? 'Save' : 'Create schedule'} pending={mutation.isPending} onCancel={onClose} form={formId} />
     </>
   );
 }

@@ -1,8 +1,7 @@
 import * as React from 'react';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Alert } from '@web/components/ui/alert';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '@web/components/ui/dialog';
+import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { isApiError } from '@web/lib/api';
 
 /** The dialog around a shift or cover editor: open while there is something to edit. */
@@ -29,16 +28,3 @@ export function ScheduleSaveError({ error, staleText }: { error: unknown; staleT
   return isApiError(error) && error.code === 'validation_failed' ? null : <FormErrorAlert error={error} />;
 }
 
-/** Cancel, and the submit button of the form `formId` (outside the form, in the dialog's footer). */
-export function ScheduleEditorFooter({ formId, pending, submitLabel, onClose }: { formId: string; pending: boolean; submitLabel: string; onClose: () => void }) {
-  return (
-    <DialogFooter>
-      <Button variant="outline" onClick={onClose}>
-        Cancel
-      </Button>
-      <Button type="submit" form={formId} loading={pending}>
-        {submitLabel}
-      </Button>
-    </DialogFooter>
-  );
-}

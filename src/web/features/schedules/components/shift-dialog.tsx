@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
-import { DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -14,7 +14,7 @@ import { isApiError } from '@web/lib/api';
 import { useSaveShift } from '../api/save-schedule';
 import type { Schedule, Shift } from '../types';
 import { AssigneeField, assigneeDraft, assigneeInput } from './assignee-field';
-import { ScheduleEditorDialog, ScheduleEditorFooter, ScheduleSaveError } from './schedule-editor-parts';
+import { ScheduleEditorDialog, ScheduleSaveError } from './schedule-editor-parts';
 
 export type ShiftDialogTarget = { mode: 'add' } | { mode: 'edit'; shift: Shift };
 
@@ -136,7 +136,7 @@ function ShiftForm({ schedule, members, target, onClose }: { schedule: Schedule;
           <Input type="number" inputMode="numeric" step={1} min={-999} max={999} value={precedence} onChange={(e) => setPrecedence(e.target.value)} className="w-32" />
         </FormField>
       </form>
-      <ScheduleEditorFooter formId={formId} pending={save.isPending} submitLabel={shift ? 'Save shift' : 'Add shift'} onClose={onClose} />
+      <FormDialogFooter submitLabel={shift ? 'Save shift' : 'Add shift'} pending={save.isPending} onCancel={onClose} form={formId} />
     </>
   );
 }

@@ -10,7 +10,8 @@ export function checkLink(token: string, purpose: LinkPurpose): Promise<unknown>
 
 /**
  * Checks a reset or invitation link when its page opens, so a used or expired link says so
- * before anyone types a new password. Asked once per page; a failed check is not repeated.
+ * before anyone types a new password. Asked once per page and never again: after the page has
+ * used the link, its check would say "already used".
  */
 export function useLinkCheck(token: string, purpose: LinkPurpose) {
   return useQuery({
@@ -19,6 +20,9 @@ export function useLinkCheck(token: string, purpose: LinkPurpose) {
     enabled: token !== '',
     retry: false,
     staleTime: Infinity,
+    // Once the link is used on this page, asking again would say "already used".
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
     gcTime: 0,
   });
 }

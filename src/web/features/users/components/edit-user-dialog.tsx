@@ -2,8 +2,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Alert } from '@web/components/ui/alert';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { useToast } from '@web/components/ui/toast';
@@ -99,14 +98,7 @@ function EditUserForm({ user, isSelf, onDone }: { user: User; isSelf: boolean; o
           name="organizationIds"
           render={({ field }) => <OrganizationsForRole role={role} value={field.value} onChange={field.onChange} error={errors.organizationIds?.message} />}
         />
-        <DialogFooter>
-          <Button variant="outline" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Save changes
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter submitLabel="Save changes" pending={update.isPending} onCancel={onDone} />
       </form>
     </>
   );

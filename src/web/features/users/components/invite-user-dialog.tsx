@@ -2,8 +2,7 @@ import * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormErrorAlert } from '@web/components/form-error-alert';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { useToast } from '@web/components/ui/toast';
@@ -132,14 +131,7 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
         {mode === 'temporary_password' ? (
           <TemporaryPasswordField error={errors.temporaryPassword?.message} {...register('temporaryPassword')} />
         ) : null}
-        <DialogFooter>
-          <Button variant="outline" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {mode === 'invite' ? 'Send invitation' : 'Create user'}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter submitLabel={mode === 'invite' ? 'Send invitation' : 'Create user'} pending={create.isPending} onCancel={onDone} />
       </form>
     </>
   );

@@ -2,8 +2,7 @@ import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormErrorAlert } from '@web/components/form-error-alert';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
@@ -109,14 +108,7 @@ function ResetPasswordForm({ user, onDone }: { user: User; onDone: () => void })
         {mode === 'temporary_password' ? (
           <TemporaryPasswordField error={errors.temporaryPassword?.message} {...register('temporaryPassword')} />
         ) : null}
-        <DialogFooter>
-          <Button variant="outline" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={reset.isPending}>
-            {mode === 'email' ? 'Send email' : 'Set temporary password'}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter submitLabel={mode === 'email' ? 'Send email' : 'Set temporary password'} pending={reset.isPending} onCancel={onDone} />
       </form>
     </>
   );
