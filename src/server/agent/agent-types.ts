@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context.js';
 import type { DbOrTx } from '../db/client.js';
+import type { DeadlineRules } from '../features/handoffs/handoffs.repository.js';
 import type { BuiltinState } from './brains/builtin/builtin-state.js';
 import type { LlmState } from './brains/llm/llm-state.js';
 import type { TurnLog } from './turn-log.js';
@@ -92,6 +93,11 @@ export interface TurnEnv {
   ctx: AppContext;
   call: CallInfo;
   org: OrganizationProfile;
+  /**
+   * The organization's hours and handoff deadline settings, read with the call and its
+   * organization (so a turn needs no query for them); absent, the tools read them when needed.
+   */
+  rules?: DeadlineRules;
   state: AgentState;
   now: Date;
   log: TurnLog;

@@ -5,7 +5,7 @@ import type { AgentReply, CallerInput, CallInfo, OrganizationProfile } from '../
 import { runAgentTurn } from '../agent/dialogue-loop.js';
 import { TurnLog } from '../agent/turn-log.js';
 import { insertCallWithEvents, loadCall, storeTurn, type CallRef } from './call-records.repository.js';
-import { findOrganization, findOrganizationByNumber, isUniqueViolation } from './call-lookups.repository.js';
+import { findOrganizationForCall, isUniqueViolation } from './call-lookups.repository.js';
 import { callInfo, endPatch, FINAL_STATUSES, liveEvent, presentEvents, publishAfterCommit, turnEnv, type PipelineOptions, type TurnOutcome } from './call-turn-support.js';
 import { LazyTransaction } from './lazy-transaction.js';
 import { callSnapshots } from './call-snapshot-cache.js';
@@ -30,8 +30,9 @@ const MAX_ATTEMPTS = 4;
 
 export async function startCall(ctx: AppContext, input: NewInboundCall, opts: PipelineOptions): Promise<TurnOutcome> {
   const ref: CallRef = { provider: input.provider, providerCallId: input.providerCallId };
-  const row = input.organizationId ? await findOrganization(ctx.db, input.organizationId) : await findOrganizationByNumber(ctx.db, input.direction === 'inbound' ? input.to : input.from);
-  if (!row || row.status === 'deactivated') return { kind: 'unknown_number' };
+  const found = await findOrganizationForCall(ctx.db, input.organizationId ? { id: input.organizationId } : { number: input.direction === 'inbound' ? input.to : input.from });
+  if (!found || found.organization.status === 'deactivated') return { kind: 'unknown_number' };
+  const { organization: row, rules } = found;
   const org = organizationProfile(row);
   const now = ctx.clock.now();
   const state = initialAgentState();
@@ -44,7 +45,7 @@ export async function startCall(ctx: AppContext, input: NewInboundCall, opts: Pi
     reply = { text: closedMessage(org), next: { type: 'hangup' } };
     log.agentSaid(reply.text);
     state.ended = true;
-  } else reply = await runAgentTurn(turnEnv(ctx, call, org, state, now, log, lazy), { kind: 'start' });
+  } else reply = await runAgentTurn(turnEnv(ctx, call, org, state, now, log, lazy, rules), { kind: 'start' });
   await lazy.rollback(); // a greeting writes nothing
   const ended = reply.next.type === 'hangup';
   const response = opts.render(reply, { callId: call.id, turn: state.turn, org });
@@ -96,6 +97,7 @@ export async function startCall(ctx: AppContext, input: NewInboundCall, opts: Pi
       endedAt: null,
       lastActivityAt: now,
       organization: row,
+      rules,
       lastSeq: log.events.length,
       replay: null,
     });
@@ -137,7 +139,7 @@ export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: Pipe
     const lazy = new LazyTransaction(ctx.db, ctx.pool);
     const dedupeKey = turn.dedupeKey ?? `turn:${state.turn}`;
     try {
-      const reply = await runAgentTurn(turnEnv(ctx, callInfo(snap), org, state, now, log, lazy), turn.input);
+      const reply = await runAgentTurn(turnEnv(ctx, callInfo(snap), org, state, now, log, lazy, snap.rules), turn.input);
       const response = opts.render(reply, { callId: snap.id, turn: state.turn, org });
       log.events[0]!.payload.response = response;
       const ended = reply.next.type === 'hangup';

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import type { calls, organizations } from '../db/schema/index.js';
 import type { PendingEvent } from '../agent/turn-log.js';
+import type { DeadlineRules } from '../features/handoffs/handoffs.repository.js';
 import { jsonOnce } from './json-once.js';
 import { TurnWriteBatcher } from './turn-write-batcher.js';
 
@@ -25,6 +26,8 @@ export interface CallSnapshot {
   endedAt: Date | null;
   lastActivityAt: Date;
   organization: OrganizationRow;
+  /** The organization's hours and handoff deadline settings, read in the same query. */
+  rules: DeadlineRules;
   /** The highest `seq` stored so far (0 for none). */
   lastSeq: number;
   /** Payload of the event stored under the request's dedupe key, when it was seen before. */
@@ -55,9 +58,13 @@ function withParams(text: string, values: unknown[]) {
 const LOAD_COLUMNS = `
   c.id, c.organization_id, c.provider_call_id, c.status, c.provider, c.direction, c.from_number, c.to_number, c.agent_state,
   c.started_at, c.answered_at, c.ended_at, c.last_activity_at, to_jsonb(o.*) as organization,
+  h.weekly as hours_weekly, h.overrides as hours_overrides,
+  s.urgent_minutes, s.high_minutes, s.normal_minutes, s.low_minutes, s.organization_id is not null as has_sla,
   (select coalesce(max(e.seq), 0) from call_events e where e.call_id = c.id) as last_seq,
   (select e.payload from call_events e where e.call_id = c.id and e.dedupe_key = $3::text) as replay
-  from calls c join organizations o on o.id = c.organization_id`;
+  from calls c join organizations o on o.id = c.organization_id
+  left join organization_hours h on h.organization_id = c.organization_id
+  left join handoff_sla_settings s on s.organization_id = c.organization_id`;
 const LOAD_BY_PROVIDER = `select ${LOAD_COLUMNS} where c.provider = $1::text and c.provider_call_id = $2::text`;
 const LOAD_BY_ID = `select ${LOAD_COLUMNS} where c.id = $1::uuid and $2::text is null`;
 
@@ -102,6 +109,13 @@ export async function loadCall(db: Queryable, ref: CallRef, dedupeKey: string | 
       version: o.version as number,
       createdAt: new Date(o.created_at as string),
       updatedAt: new Date(o.updated_at as string),
+    },
+    rules: {
+      timeZone: o.time_zone as string,
+      hours: r.hours_weekly ? { weekly: r.hours_weekly as NonNullable<DeadlineRules['hours']>['weekly'], overrides: (r.hours_overrides ?? []) as NonNullable<DeadlineRules['hours']>['overrides'] } : undefined,
+      sla: r.has_sla
+        ? { urgentMinutes: r.urgent_minutes as number | null, highMinutes: r.high_minutes as number | null, normalMinutes: r.normal_minutes as number | null, lowMinutes: r.low_minutes as number | null }
+        : undefined,
     },
     lastSeq: Number(r.last_seq),
     replay: (r.replay as Record<string, unknown> | null) ?? null,

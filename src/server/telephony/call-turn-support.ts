@@ -3,6 +3,7 @@ import type { AgentReply, AgentState, CallInfo, OrganizationProfile, TurnEnv } f
 import { outcomeOf, summaryOf } from '../agent/outcome.js';
 import type { PendingEvent, TurnLog } from '../agent/turn-log.js';
 import { notifyLive, type LiveEvent } from '../features/live/live.publisher.js';
+import type { DeadlineRules } from '../features/handoffs/handoffs.repository.js';
 import type { CallPatch, CallSnapshot, CallStatus } from './call-records.repository.js';
 import type { LazyTransaction } from './lazy-transaction.js';
 
@@ -43,8 +44,8 @@ export function callInfo(snap: CallSnapshot): CallInfo {
   };
 }
 
-export function turnEnv(ctx: AppContext, call: CallInfo, org: OrganizationProfile, state: AgentState, now: Date, log: TurnLog, lazy: LazyTransaction): TurnEnv {
-  return { ctx, call, org, state, now, log, tx: () => lazy.get(), reader: () => lazy.open ?? ctx.db };
+export function turnEnv(ctx: AppContext, call: CallInfo, org: OrganizationProfile, state: AgentState, now: Date, log: TurnLog, lazy: LazyTransaction, rules: DeadlineRules): TurnEnv {
+  return { ctx, call, org, rules, state, now, log, tx: () => lazy.get(), reader: () => lazy.open ?? ctx.db };
 }
 
 /** What ending a call sets: status, end time, duration, outcome and summary. */

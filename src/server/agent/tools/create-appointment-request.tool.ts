@@ -46,6 +46,7 @@ export const createAppointmentRequestTool: ToolDefinition<typeof schema> = {
     }
     const { request, handoffId } = await createSubmittedRequest(env.ctx, await env.tx(), {
       organizationId: env.org.id,
+      deadlineRules: env.rules,
       source: 'phone',
       callId: env.call.id,
       firstName: args.firstName,

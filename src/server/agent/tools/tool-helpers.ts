@@ -6,11 +6,11 @@ import { extractPhone } from '../nlu/phone-numbers.js';
 
 const hoursCache = new WeakMap<TurnEnv, Promise<Hours>>();
 
-/** The organization's hours, read once per turn. */
+/** The organization's hours: those read with the call, else read once per turn. */
 export function hoursOf(env: TurnEnv): Promise<Hours> {
   let h = hoursCache.get(env);
   if (!h) {
-    h = findHours(env.reader(), env.org.id).then((row) => toHours(env.org.timeZone, row));
+    h = env.rules ? Promise.resolve(toHours(env.org.timeZone, env.rules.hours)) : findHours(env.reader(), env.org.id).then((row) => toHours(env.org.timeZone, row));
     hoursCache.set(env, h);
   }
   return h;

@@ -35,6 +35,7 @@ export const transferToStaffTool: ToolDefinition<typeof schema> = {
     }
     const handoff = await createHandoff(env.ctx, await env.tx(), {
       organizationId: env.org.id,
+      deadlineRules: env.rules,
       type: 'live_transfer',
       priority: 'high',
       source: 'call',

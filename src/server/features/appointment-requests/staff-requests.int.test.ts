@@ -10,24 +10,25 @@ let supervisor: string;
 let outsider: string;
 let n = 0;
 
-const submit = (input: Partial<SubmittedRequest> = {}) => {
+/** A request submitted as the agent does; `request` also carries the contact details it was sent with. */
+const submit = async (input: Partial<SubmittedRequest> = {}) => {
   n++;
-  return t.db.transaction((tx) =>
-    createSubmittedRequest(t.ctx, tx, {
-      organizationId: org.id,
-      source: 'web',
-      firstName: 'Robin',
-      lastName: `Patient${n}`,
-      dateOfBirth: '1984-06-01',
-      phone: `+1860555${String(1000 + n).padStart(4, '0')}`,
-      email: `robin${n}@example.test`,
-      reason: 'Annual physical',
-      preferences: { days: ['tue', 'thu'], timesOfDay: ['morning'], earliestDate: '2026-04-01' },
-      insurance: { carrier: 'Acme Health', memberId: 'X123' },
-      consentToContact: true,
-      ...input,
-    }),
-  );
+  const submitted: SubmittedRequest = {
+    organizationId: org.id,
+    source: 'web',
+    firstName: 'Robin',
+    lastName: `Patient${n}`,
+    dateOfBirth: '1984-06-01',
+    phone: `+1860555${String(1000 + n).padStart(4, '0')}`,
+    email: `robin${n}@example.test`,
+    reason: 'Annual physical',
+    preferences: { days: ['tue', 'thu'], timesOfDay: ['morning'], earliestDate: '2026-04-01' },
+    insurance: { carrier: 'Acme Health', memberId: 'X123' },
+    consentToContact: true,
+    ...input,
+  };
+  const { request, handoffId } = await t.db.transaction((tx) => createSubmittedRequest(t.ctx, tx, submitted));
+  return { request: { ...request, email: submitted.email ?? null, phone: submitted.phone ?? null }, handoffId };
 };
 const post = (cookie: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
 /** A wall time some days ahead at 09:30 (never a skipped time). */

@@ -3,12 +3,12 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { handoffEvents, handoffs, type HANDOFF_PRIORITIES, type HANDOFF_TYPES } from '../../db/schema/index.js';
 import { addBusinessTime } from '../../../domain/time/index.js';
-import { findHours } from '../hours/hours.repository.js';
 import { toHours } from '../hours/hours.service.js';
-import { findOrganizationById } from '../organizations/organizations.repository.js';
 import { publishLive } from '../live/live.publisher.js';
 import { alertOnDutyOfUrgentHandoff } from './urgent-alert.js';
-import { findSlaSettings, type SlaRow } from './handoffs.repository.js';
+import { findDeadlineRules, type DeadlineRules } from './handoffs.repository.js';
+
+export type { DeadlineRules };
 
 export type HandoffType = (typeof HANDOFF_TYPES)[number];
 export type HandoffPriority = (typeof HANDOFF_PRIORITIES)[number];
@@ -38,24 +38,30 @@ export interface NewHandoff {
   contactPhone?: string | null;
   details?: Record<string, unknown>;
   actorUserId?: string | null;
+  /** The organization's deadline rules when the caller has them already (the phone agent reads them with the call). */
+  deadlineRules?: DeadlineRules;
 }
 
 /** Minutes per priority for an organization: its own settings where it has them, else the defaults. */
-export function slaMinutes(row: SlaRow | undefined, priority: HandoffPriority): number {
+export function slaMinutes(row: DeadlineRules['sla'] | undefined, priority: HandoffPriority): number {
   const own = row?.[`${priority}Minutes`];
   return own ?? DEFAULT_SLA_MINUTES[priority].minutes;
 }
 
-/** The deadline of a new handoff, from the organization's deadline settings and business hours. */
-export async function handoffDueAt(db: DbOrTx, organizationId: string, priority: HandoffPriority, now: Date): Promise<Date> {
-  const [organization, settings] = await Promise.all([findOrganizationById(db, organizationId), findSlaSettings(db, organizationId)]);
-  const rule = DEFAULT_SLA_MINUTES[priority];
-  const minutes = slaMinutes(settings, priority);
+/**
+ * The deadline of a new handoff, from the organization's deadline settings and business hours
+ * (read here unless the caller passes them).
+ */
+export async function handoffDueAt(db: DbOrTx, organizationId: string, priority: HandoffPriority, now: Date, rules?: DeadlineRules): Promise<Date> {
+  return dueAtUnder(rules ?? (await findDeadlineRules(db, organizationId)), priority, now);
+}
+
+export function dueAtUnder(rules: DeadlineRules | undefined, priority: HandoffPriority, now: Date): Date {
+  const minutes = slaMinutes(rules?.sla, priority);
   const wallClock = new Date(now.getTime() + minutes * 60_000);
-  if (!rule.business || !organization) return wallClock;
-  const hours = toHours(organization.timeZone, await findHours(db, organizationId));
+  if (!DEFAULT_SLA_MINUTES[priority].business || !rules) return wallClock;
   try {
-    const due = addBusinessTime(hours, now.getTime(), { minutes });
+    const due = addBusinessTime(toHours(rules.timeZone, rules.hours), now.getTime(), { minutes });
     return new Date(Number((due as Temporal.Instant).epochMilliseconds));
   } catch {
     // No open time within the engine's horizon (no hours set): count wall-clock time instead.
@@ -70,7 +76,7 @@ export async function handoffDueAt(db: DbOrTx, organizationId: string, priority:
  */
 export async function createHandoff(ctx: AppContext, tx: DbOrTx, input: NewHandoff): Promise<HandoffRow> {
   const now = ctx.clock.now();
-  const dueAt = await handoffDueAt(tx, input.organizationId, input.priority, now);
+  const dueAt = await handoffDueAt(tx, input.organizationId, input.priority, now, input.deadlineRules);
   const [row] = await tx
     .insert(handoffs)
     .values({

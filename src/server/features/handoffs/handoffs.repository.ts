@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { appointmentRequests, handoffEvents, handoffSlaSettings, handoffs, organizations, userOrganizations, users } from '../../db/schema/index.js';
+import { appointmentRequests, handoffEvents, handoffSlaSettings, handoffs, organizationHours, organizations, userOrganizations, users } from '../../db/schema/index.js';
 import type { HandoffRow } from './handoffs.core.js';
 
 export type HandoffStatus = HandoffRow['status'];
@@ -212,6 +212,26 @@ export type SlaRow = typeof handoffSlaSettings.$inferSelect;
 export async function findSlaSettings(db: DbOrTx, organizationId: string): Promise<SlaRow | undefined> {
   const [row] = await db.select().from(handoffSlaSettings).where(eq(handoffSlaSettings.organizationId, organizationId)).limit(1);
   return row;
+}
+
+/** What a handoff's deadline is worked out from: the organization's time zone, hours and deadline settings. */
+export interface DeadlineRules {
+  timeZone: string;
+  hours: { weekly: (typeof organizationHours.$inferSelect)['weekly']; overrides: (typeof organizationHours.$inferSelect)['overrides'] } | undefined;
+  sla: Pick<SlaRow, 'urgentMinutes' | 'highMinutes' | 'normalMinutes' | 'lowMinutes'> | undefined;
+}
+
+/** The deadline rules of an organization in one query (undefined: no such organization). */
+export async function findDeadlineRules(db: DbOrTx, organizationId: string): Promise<DeadlineRules | undefined> {
+  const [row] = await db
+    .select({ timeZone: organizations.timeZone, weekly: organizationHours.weekly, overrides: organizationHours.overrides, sla: handoffSlaSettings })
+    .from(organizations)
+    .leftJoin(organizationHours, eq(organizationHours.organizationId, organizations.id))
+    .leftJoin(handoffSlaSettings, eq(handoffSlaSettings.organizationId, organizations.id))
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+  if (!row) return undefined;
+  return { timeZone: row.timeZone, hours: row.weekly ? { weekly: row.weekly, overrides: row.overrides ?? [] } : undefined, sla: row.sla ?? undefined };
 }
 
 export async function saveSlaSettings(db: DbOrTx, row: typeof handoffSlaSettings.$inferInsert): Promise<SlaRow> {
