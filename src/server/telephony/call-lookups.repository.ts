@@ -1,27 +1,27 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { calls, handoffSlaSettings, organizationHours, organizationPhoneNumbers, organizations } from '../db/schema/index.js';
+import { calls, organizationPhoneNumbers, organizations } from '../db/schema/index.js';
+import { queryNamed, type Queryable } from '../db/prepared.js';
 import type { DeadlineRules } from '../features/handoffs/handoffs.repository.js';
-import type { OrganizationRow } from './call-records.repository.js';
+import { organizationFromJson, RULES_COLUMNS, RULES_JOINS, rulesFromRow, type OrganizationRow } from './call-records.repository.js';
 
 /**
  * The organization a new call is for, with its hours and handoff deadline settings, in one
- * query: the call keeps them for its whole length (see CallSnapshot.rules). By the number
- * dialled (deactivated organizations route nowhere) or, for the simulator, by id.
+ * prepared statement: the call keeps them (CallSnapshot.rules), so its turns need no query for
+ * them. By the number dialled (deactivated organizations route nowhere) or, for the simulator, by id.
  */
-export async function findOrganizationForCall(db: DbOrTx, by: { number: string } | { id: string }): Promise<{ organization: OrganizationRow; rules: DeadlineRules } | undefined> {
-  const dialled = 'number' in by ? db.select({ id: organizationPhoneNumbers.organizationId }).from(organizationPhoneNumbers).where(eq(organizationPhoneNumbers.e164, by.number)) : undefined;
-  const [row] = await db
-    .select({ organization: organizations, weekly: organizationHours.weekly, overrides: organizationHours.overrides, sla: handoffSlaSettings })
-    .from(organizations)
-    .leftJoin(organizationHours, eq(organizationHours.organizationId, organizations.id))
-    .leftJoin(handoffSlaSettings, eq(handoffSlaSettings.organizationId, organizations.id))
-    .where(dialled ? inArray(organizations.id, dialled) : eq(organizations.id, (by as { id: string }).id))
-    .limit(1);
-  if (!row || ('number' in by && row.organization.status === 'deactivated')) return undefined;
-  const { organization, weekly, overrides, sla } = row;
-  return { organization, rules: { timeZone: organization.timeZone, hours: weekly ? { weekly, overrides: overrides ?? [] } : undefined, sla: sla ?? undefined } };
+export async function findOrganizationForCall(db: Queryable, by: { number: string } | { id: string }): Promise<{ organization: OrganizationRow; rules: DeadlineRules } | undefined> {
+  const byNumber = 'number' in by;
+  const [row] = await queryNamed(db, byNumber ? 'switchboard_call_org_by_number' : 'switchboard_call_org_by_id', byNumber ? ORG_BY_NUMBER : ORG_BY_ID, [byNumber ? by.number : by.id]);
+  if (!row) return undefined;
+  const organization = organizationFromJson(row.organization as Record<string, unknown>);
+  if (byNumber && organization.status === 'deactivated') return undefined;
+  return { organization, rules: rulesFromRow(row, organization.timeZone) };
 }
+
+const ORG_FOR_CALL = `select to_jsonb(o.*) as organization, ${RULES_COLUMNS} from organizations o ${RULES_JOINS('o.id')}`;
+const ORG_BY_NUMBER = `${ORG_FOR_CALL} where o.id = (select n.organization_id from organization_phone_numbers n where n.e164 = $1::text limit 1)`;
+const ORG_BY_ID = `${ORG_FOR_CALL} where o.id = $1::uuid`;
 
 /** The organization a dialled number routes to (deactivated organizations route nowhere). */
 export async function findOrganizationByNumber(db: DbOrTx, e164: string): Promise<OrganizationRow | undefined> {

@@ -30,7 +30,7 @@ const MAX_ATTEMPTS = 4;
 
 export async function startCall(ctx: AppContext, input: NewInboundCall, opts: PipelineOptions): Promise<TurnOutcome> {
   const ref: CallRef = { provider: input.provider, providerCallId: input.providerCallId };
-  const found = await findOrganizationForCall(ctx.db, input.organizationId ? { id: input.organizationId } : { number: input.direction === 'inbound' ? input.to : input.from });
+  const found = await findOrganizationForCall(ctx.pool, input.organizationId ? { id: input.organizationId } : { number: input.direction === 'inbound' ? input.to : input.from });
   if (!found || found.organization.status === 'deactivated') return { kind: 'unknown_number' };
   const { organization: row, rules } = found;
   const org = organizationProfile(row);

@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
+import { isPool, queryNamed, type Queryable } from '../db/prepared.js';
 import type { calls, organizations } from '../db/schema/index.js';
 import type { PendingEvent } from '../agent/turn-log.js';
 import type { DeadlineRules } from '../features/handoffs/handoffs.repository.js';
@@ -34,37 +33,53 @@ export interface CallSnapshot {
   replay: Record<string, unknown> | null;
 }
 
-/** Where the hot statements run: the pool (as named, prepared statements), or a transaction. */
-export type Queryable = pg.Pool | DbOrTx;
+/** Where the hot statements run: the pool, or a transaction (as named, prepared statements either way). */
+export type { Queryable };
 
-function isPool(db: Queryable): db is pg.Pool {
-  return 'connect' in db && 'totalCount' in db;
+const run = queryNamed;
+
+/** The organization's hours and deadline settings, beside a row that has the organization's id. */
+export const RULES_COLUMNS = `h.weekly as hours_weekly, h.overrides as hours_overrides,
+  s.urgent_minutes, s.high_minutes, s.normal_minutes, s.low_minutes, s.organization_id is not null as has_sla`;
+export const RULES_JOINS = (organizationId: string) => `left join organization_hours h on h.organization_id = ${organizationId}
+  left join handoff_sla_settings s on s.organization_id = ${organizationId}`;
+
+export function rulesFromRow(r: Record<string, unknown>, timeZone: string): DeadlineRules {
+  type Hours = NonNullable<DeadlineRules['hours']>;
+  return {
+    timeZone,
+    hours: r.hours_weekly ? { weekly: r.hours_weekly as Hours['weekly'], overrides: (r.hours_overrides ?? []) as Hours['overrides'] } : undefined,
+    sla: r.has_sla
+      ? { urgentMinutes: r.urgent_minutes as number | null, highMinutes: r.high_minutes as number | null, normalMinutes: r.normal_minutes as number | null, lowMinutes: r.low_minutes as number | null }
+      : undefined,
+  };
 }
 
-async function run<R extends Record<string, unknown>>(db: Queryable, name: string, text: string, values: unknown[]): Promise<R[]> {
-  if (isPool(db)) return (await db.query<R>({ name, text, values })).rows;
-  return (await (db as DbOrTx).execute(withParams(text, values))).rows as R[];
-}
-
-/** The same statement for drizzle inside a transaction: `$n` placeholders become parameters. */
-function withParams(text: string, values: unknown[]) {
-  const parts = text.split(/\$(\d+)/);
-  return sql.join(
-    parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`)),
-    sql.raw(''),
-  );
+/** An organizations row read as `to_jsonb(o.*)`. */
+export function organizationFromJson(o: Record<string, unknown>): OrganizationRow {
+  return {
+    id: o.id as string,
+    name: o.name as string,
+    slug: o.slug as string,
+    timeZone: o.time_zone as string,
+    status: o.status as OrganizationRow['status'],
+    address: (o.address as Record<string, string>) ?? {},
+    agentSettings: (o.agent_settings as Record<string, unknown>) ?? {},
+    appointmentSettings: (o.appointment_settings as Record<string, unknown>) ?? {},
+    version: o.version as number,
+    createdAt: new Date(o.created_at as string),
+    updatedAt: new Date(o.updated_at as string),
+  };
 }
 
 const LOAD_COLUMNS = `
   c.id, c.organization_id, c.provider_call_id, c.status, c.provider, c.direction, c.from_number, c.to_number, c.agent_state,
   c.started_at, c.answered_at, c.ended_at, c.last_activity_at, to_jsonb(o.*) as organization,
-  h.weekly as hours_weekly, h.overrides as hours_overrides,
-  s.urgent_minutes, s.high_minutes, s.normal_minutes, s.low_minutes, s.organization_id is not null as has_sla,
+  ${RULES_COLUMNS},
   (select coalesce(max(e.seq), 0) from call_events e where e.call_id = c.id) as last_seq,
   (select e.payload from call_events e where e.call_id = c.id and e.dedupe_key = $3::text) as replay
   from calls c join organizations o on o.id = c.organization_id
-  left join organization_hours h on h.organization_id = c.organization_id
-  left join handoff_sla_settings s on s.organization_id = c.organization_id`;
+  ${RULES_JOINS('c.organization_id')}`;
 const LOAD_BY_PROVIDER = `select ${LOAD_COLUMNS} where c.provider = $1::text and c.provider_call_id = $2::text`;
 const LOAD_BY_ID = `select ${LOAD_COLUMNS} where c.id = $1::uuid and $2::text is null`;
 
@@ -97,26 +112,8 @@ export async function loadCall(db: Queryable, ref: CallRef, dedupeKey: string | 
     answeredAt: r.answered_at ? new Date(r.answered_at as string) : null,
     endedAt: r.ended_at ? new Date(r.ended_at as string) : null,
     lastActivityAt: new Date(r.last_activity_at as string),
-    organization: {
-      id: o.id as string,
-      name: o.name as string,
-      slug: o.slug as string,
-      timeZone: o.time_zone as string,
-      status: o.status as OrganizationRow['status'],
-      address: (o.address as Record<string, string>) ?? {},
-      agentSettings: (o.agent_settings as Record<string, unknown>) ?? {},
-      appointmentSettings: (o.appointment_settings as Record<string, unknown>) ?? {},
-      version: o.version as number,
-      createdAt: new Date(o.created_at as string),
-      updatedAt: new Date(o.updated_at as string),
-    },
-    rules: {
-      timeZone: o.time_zone as string,
-      hours: r.hours_weekly ? { weekly: r.hours_weekly as NonNullable<DeadlineRules['hours']>['weekly'], overrides: (r.hours_overrides ?? []) as NonNullable<DeadlineRules['hours']>['overrides'] } : undefined,
-      sla: r.has_sla
-        ? { urgentMinutes: r.urgent_minutes as number | null, highMinutes: r.high_minutes as number | null, normalMinutes: r.normal_minutes as number | null, lowMinutes: r.low_minutes as number | null }
-        : undefined,
-    },
+    organization: organizationFromJson(o),
+    rules: rulesFromRow(r, o.time_zone as string),
     lastSeq: Number(r.last_seq),
     replay: (r.replay as Record<string, unknown> | null) ?? null,
   };

@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { queryNamed } from '../../db/prepared.js';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { appointmentRequestEvents, appointmentRequests } from '../../db/schema/index.js';
@@ -53,51 +54,89 @@ export async function createSubmittedRequest(
   const email = input.email?.trim().toLowerCase() || null;
   const phone = input.phone || null;
   const at = now.toISOString();
-  const result = await tx.execute(sql`
-    with patient_found as (
-      select id from patients
-      where organization_id = ${input.organizationId}::uuid and date_of_birth = ${input.dateOfBirth}::date
-        and ((${phone}::text is not null and phone = ${phone}::text) or (${email}::text is not null and lower(email) = ${email}::text))
-      limit 1
-    ), patient_completed as (
-      update patients set phone = coalesce(phone, ${phone}::text), email = coalesce(email, ${email}::text), updated_at = ${at}::timestamptz
-      where id = (select id from patient_found) and ((phone is null and ${phone}::text is not null) or (email is null and ${email}::text is not null))
-      returning id
-    ), patient_created as (
-      insert into patients (organization_id, first_name, last_name, date_of_birth, phone, email)
-      select ${input.organizationId}::uuid, ${input.firstName}::text, ${input.lastName}::text, ${input.dateOfBirth}::date, ${phone}::text, ${email}::text
-      where not exists (select 1 from patient_found)
-      returning id
-    ), patient as (
-      select id from patient_found union all select id from patient_created
-    ), request as (
-      insert into appointment_requests (organization_id, patient_id, call_id, source, status, reference_code, first_name, last_name, date_of_birth, phone, email,
-        is_new_patient, reason, reason_other, preferences, insurance, notes, consent_to_contact, locale, submitted_at, created_at, updated_at)
-      select ${input.organizationId}::uuid, (select id from patient), ${input.callId ?? null}::uuid, ${input.source}::text, 'submitted', ${newReferenceCode()}::text,
-        ${input.firstName}::text, ${input.lastName}::text, ${input.dateOfBirth}::date, ${input.phone ?? null}::text, ${input.email ?? null}::text, ${input.isNewPatient ?? null}::boolean,
-        ${input.reason}::text, ${input.reasonOther ?? null}::text, ${JSON.stringify(input.preferences ?? {})}::jsonb, ${JSON.stringify(input.insurance ?? {})}::jsonb,
-        ${input.notes ?? null}::text, ${input.consentToContact}::boolean, ${input.locale ?? 'en'}::text, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
-      returning id, reference_code, status, patient_id
-    ), request_event as (
-      insert into appointment_request_events (appointment_request_id, from_status, to_status, actor_type, at)
-      select id, null, 'submitted', ${input.source === 'phone' ? 'agent' : 'patient'}::text, ${at}::timestamptz from request
-    ), handoff as (
-      insert into handoffs (organization_id, type, priority, source, reason, call_id, appointment_request_id, patient_id, contact_name, contact_phone, details, due_at, created_at, updated_at)
-      select ${input.organizationId}::uuid, 'appointment_request', 'normal', ${input.source === 'phone' ? 'call' : input.source}::text, ${submissionReason(input).slice(0, 2000)}::text,
-        ${input.callId ?? null}::uuid, r.id, r.patient_id, ${`${input.firstName} ${input.lastName}`}::text, ${input.phone ?? null}::text, '{}'::jsonb, ${dueAt.toISOString()}::timestamptz,
-        ${at}::timestamptz, ${at}::timestamptz
-      from request r
-      returning id
-    ), handoff_event as (
-      insert into handoff_events (handoff_id, kind, data, at)
-      select id, 'created', ${JSON.stringify({ type: 'appointment_request', priority: 'normal' })}::jsonb, ${at}::timestamptz from handoff
-    )
-    select r.id, r.reference_code, r.status, r.patient_id, (select id from handoff) as handoff_id from request r`);
-  const row = result.rows[0] as { id: string; reference_code: string; status: AppointmentRequestRow['status']; patient_id: string; handoff_id: string };
+  const [row] = await queryNamed<{ id: string; reference_code: string; status: AppointmentRequestRow['status']; patient_id: string; handoff_id: string }>(
+    tx,
+    'switchboard_submit_request',
+    SUBMIT_REQUEST,
+    [
+      input.organizationId,
+      input.dateOfBirth,
+      phone,
+      email,
+      at,
+      input.firstName,
+      input.lastName,
+      input.callId ?? null,
+      input.source,
+      newReferenceCode(),
+      input.phone ?? null,
+      input.email ?? null,
+      input.isNewPatient ?? null,
+      input.reason,
+      input.reasonOther ?? null,
+      JSON.stringify(input.preferences ?? {}),
+      JSON.stringify(input.insurance ?? {}),
+      input.notes ?? null,
+      input.consentToContact,
+      input.locale ?? 'en',
+      input.source === 'phone' ? 'agent' : 'patient',
+      input.source === 'phone' ? 'call' : input.source,
+      submissionReason(input).slice(0, 2000),
+      `${input.firstName} ${input.lastName}`,
+      dueAt.toISOString(),
+    ],
+  );
+  if (!row) throw new Error('The appointment request was not stored.');
   await publishLive(tx, { topic: 'handoffs', organizationId: input.organizationId, type: 'created', id: row.handoff_id, data: { priority: 'normal', handoffType: 'appointment_request' } });
   await publishLive(tx, { topic: 'appointment-requests', organizationId: input.organizationId, type: 'created', id: row.id });
   return { request: { id: row.id, referenceCode: row.reference_code, status: row.status, patientId: row.patient_id }, handoffId: row.handoff_id };
 }
+
+/**
+ * $1 organization, $2 date of birth, $3 phone and $4 email to match the patient by (normalised),
+ * $5 now, $6/$7 first/last name, $8 call, $9 source, $10 reference code, $11/$12 phone and email
+ * as given, $13 new patient?, $14 reason, $15 other reason, $16 preferences, $17 insurance,
+ * $18 notes, $19 consent, $20 locale, $21 history actor, $22 handoff source, $23 handoff reason,
+ * $24 contact name, $25 due.
+ */
+const SUBMIT_REQUEST = `
+  with patient_found as (
+    -- One branch per contact, each skipped when its value is null (a prepared statement's plan
+    -- serves every call; an OR across both would scan the organization's patients).
+    (select id from patients where $3::text is not null and organization_id = $1::uuid and phone = $3::text and date_of_birth = $2::date limit 1)
+    union all
+    (select id from patients where $4::text is not null and organization_id = $1::uuid and lower(email) = $4::text and date_of_birth = $2::date limit 1)
+    limit 1
+  ), patient_completed as (
+    update patients set phone = coalesce(phone, $3::text), email = coalesce(email, $4::text), updated_at = $5::timestamptz
+    where id = (select id from patient_found) and ((phone is null and $3::text is not null) or (email is null and $4::text is not null))
+    returning id
+  ), patient_created as (
+    insert into patients (organization_id, first_name, last_name, date_of_birth, phone, email)
+    select $1::uuid, $6::text, $7::text, $2::date, $3::text, $4::text
+    where not exists (select 1 from patient_found)
+    returning id
+  ), patient as (
+    select id from patient_found union all select id from patient_created
+  ), request as (
+    insert into appointment_requests (organization_id, patient_id, call_id, source, status, reference_code, first_name, last_name, date_of_birth, phone, email,
+      is_new_patient, reason, reason_other, preferences, insurance, notes, consent_to_contact, locale, submitted_at, created_at, updated_at)
+    select $1::uuid, (select id from patient), $8::uuid, $9::text, 'submitted', $10::text, $6::text, $7::text, $2::date, $11::text, $12::text,
+      $13::boolean, $14::text, $15::text, $16::jsonb, $17::jsonb, $18::text, $19::boolean, $20::text, $5::timestamptz, $5::timestamptz, $5::timestamptz
+    returning id, reference_code, status, patient_id
+  ), request_event as (
+    insert into appointment_request_events (appointment_request_id, from_status, to_status, actor_type, at)
+    select id, null, 'submitted', $21::text, $5::timestamptz from request
+  ), handoff as (
+    insert into handoffs (organization_id, type, priority, source, reason, call_id, appointment_request_id, patient_id, contact_name, contact_phone, details, due_at, created_at, updated_at)
+    select $1::uuid, 'appointment_request', 'normal', $22::text, $23::text, $8::uuid, r.id, r.patient_id, $24::text, $11::text, '{}'::jsonb, $25::timestamptz, $5::timestamptz, $5::timestamptz
+    from request r
+    returning id
+  ), handoff_event as (
+    insert into handoff_events (handoff_id, kind, data, at)
+    select id, 'created', '{"type":"appointment_request","priority":"normal"}'::jsonb, $5::timestamptz from handoff
+  )
+  select r.id, r.reference_code, r.status, r.patient_id, (select id from handoff) as handoff_id from request r`;
 
 /** The handoff's reason line for a submitted request. */
 function submissionReason(input: Pick<SubmittedRequest, 'reason' | 'reasonOther'>): string {
