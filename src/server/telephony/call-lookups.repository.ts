@@ -34,11 +34,6 @@ export async function findOrganizationByNumber(db: DbOrTx, e164: string): Promis
   return row && row.organization.status !== 'deactivated' ? row.organization : undefined;
 }
 
-export async function findOrganization(db: DbOrTx, id: string): Promise<OrganizationRow | undefined> {
-  const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
-  return row;
-}
-
 /** Calls still ringing or in progress with no activity since `before`, oldest first. */
 export async function findStaleCalls(db: DbOrTx, before: Date, limit: number): Promise<{ id: string }[]> {
   return db

@@ -10,7 +10,8 @@ export const CALL_OUTCOMES = ['appointment_requested', 'question_answered', 'tra
 /**
  * One phone call (PRODUCT §5). Its transcript, chat context and timeline are views of its
  * ordered `call_events`; `transcript_text` is a denormalised copy of the spoken turns kept for
- * full-text search over a million calls.
+ * full-text search over a million calls. The table is stored with `fillfactor = 60` (migration
+ * 0009, which drizzle's schema cannot express) so a live call's per-turn updates stay HOT.
  */
 export const calls = pgTable(
   'calls',
