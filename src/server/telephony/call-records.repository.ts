@@ -33,11 +33,6 @@ export interface CallSnapshot {
   replay: Record<string, unknown> | null;
 }
 
-/** Where the hot statements run: the pool, or a transaction (as named, prepared statements either way). */
-export type { Queryable };
-
-const run = queryNamed;
-
 /** The organization's hours and deadline settings, beside a row that has the organization's id. */
 export const RULES_COLUMNS = `h.weekly as hours_weekly, h.overrides as hours_overrides,
   s.urgent_minutes, s.high_minutes, s.normal_minutes, s.low_minutes, s.organization_id is not null as has_sla`;
@@ -89,7 +84,7 @@ const LOAD_BY_ID = `select ${LOAD_COLUMNS} where c.id = $1::uuid and $2::text is
  */
 export async function loadCall(db: Queryable, ref: CallRef, dedupeKey: string | null): Promise<CallSnapshot | undefined> {
   const byId = 'callId' in ref;
-  const rows = await run(
+  const rows = await queryNamed(
     db,
     byId ? 'switchboard_load_call_by_id' : 'switchboard_load_call',
     byId ? LOAD_BY_ID : LOAD_BY_PROVIDER,
@@ -184,7 +179,7 @@ const INSERT_CALL = `
  */
 export async function insertCallWithEvents(db: Queryable, call: NewCall, events: PendingEvent[], dedupeKey: string): Promise<boolean> {
   const iso = (d: Date | null) => d?.toISOString() ?? null;
-  const rows = await run(db, 'switchboard_insert_call', INSERT_CALL, [
+  const rows = await queryNamed(db, 'switchboard_insert_call', INSERT_CALL, [
       eventRows(call.id, 1, events, dedupeKey),
       call.id,
       call.organizationId,
@@ -264,7 +259,7 @@ export async function storeTurn(db: Queryable, callId: string, lastSeq: number, 
 
 async function storeTurnAlone(db: Queryable, callId: string, eventsJson: string, stateJson: string, patch: Omit<CallPatch, 'agentState'>): Promise<void> {
   const iso = (d: Date | undefined) => d?.toISOString() ?? null;
-  await run(db, 'switchboard_store_turn', STORE_TURN, [
+  await queryNamed(db, 'switchboard_store_turn', STORE_TURN, [
       eventsJson,
       callId,
       stateJson,
