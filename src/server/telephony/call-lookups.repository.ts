@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { calls, organizationPhoneNumbers, organizations } from '../db/schema/index.js';
 import { queryNamed, type Queryable } from '../db/prepared.js';
-import type { DeadlineRules } from '../features/handoffs/handoffs.repository.js';
-import { organizationFromJson, RULES_COLUMNS, RULES_JOINS, rulesFromRow, type OrganizationRow } from './call-records.repository.js';
+import { RULES_COLUMNS, RULES_JOINS, rulesFromRow, type DeadlineRules } from '../features/handoffs/handoffs.repository.js';
+import { organizationFromJson, type OrganizationRow } from './call-records.repository.js';
 
 /**
  * The organization a new call is for, with its hours and handoff deadline settings, in one

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { isPool, queryNamed, type Queryable } from '../db/prepared.js';
 import type { calls, organizations } from '../db/schema/index.js';
 import type { PendingEvent } from '../agent/turn-log.js';
-import type { DeadlineRules } from '../features/handoffs/handoffs.repository.js';
+import { RULES_COLUMNS, RULES_JOINS, rulesFromRow, type DeadlineRules } from '../features/handoffs/handoffs.repository.js';
 import { jsonOnce } from './json-once.js';
 import { TurnWriteBatcher } from './turn-write-batcher.js';
 
@@ -31,23 +31,6 @@ export interface CallSnapshot {
   lastSeq: number;
   /** Payload of the event stored under the request's dedupe key, when it was seen before. */
   replay: Record<string, unknown> | null;
-}
-
-/** The organization's hours and deadline settings, beside a row that has the organization's id. */
-export const RULES_COLUMNS = `h.weekly as hours_weekly, h.overrides as hours_overrides,
-  s.urgent_minutes, s.high_minutes, s.normal_minutes, s.low_minutes, s.organization_id is not null as has_sla`;
-export const RULES_JOINS = (organizationId: string) => `left join organization_hours h on h.organization_id = ${organizationId}
-  left join handoff_sla_settings s on s.organization_id = ${organizationId}`;
-
-export function rulesFromRow(r: Record<string, unknown>, timeZone: string): DeadlineRules {
-  type Hours = NonNullable<DeadlineRules['hours']>;
-  return {
-    timeZone,
-    hours: r.hours_weekly ? { weekly: r.hours_weekly as Hours['weekly'], overrides: (r.hours_overrides ?? []) as Hours['overrides'] } : undefined,
-    sla: r.has_sla
-      ? { urgentMinutes: r.urgent_minutes as number | null, highMinutes: r.high_minutes as number | null, normalMinutes: r.normal_minutes as number | null, lowMinutes: r.low_minutes as number | null }
-      : undefined,
-  };
 }
 
 /** An organizations row read as `to_jsonb(o.*)`. */

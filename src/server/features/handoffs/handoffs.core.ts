@@ -56,7 +56,7 @@ export async function handoffDueAt(db: DbOrTx, organizationId: string, priority:
   return dueAtUnder(rules ?? (await findDeadlineRules(db, organizationId)), priority, now);
 }
 
-export function dueAtUnder(rules: DeadlineRules | undefined, priority: HandoffPriority, now: Date): Date {
+function dueAtUnder(rules: DeadlineRules | undefined, priority: HandoffPriority, now: Date): Date {
   const minutes = slaMinutes(rules?.sla, priority);
   const wallClock = new Date(now.getTime() + minutes * 60_000);
   if (!DEFAULT_SLA_MINUTES[priority].business || !rules) return wallClock;

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { appointmentRequests, handoffEvents, handoffSlaSettings, handoffs, organizationHours, organizations, userOrganizations, users } from '../../db/schema/index.js';
+import { appointmentRequests, handoffEvents, handoffSlaSettings, handoffs, type organizationHours, organizations, userOrganizations, users } from '../../db/schema/index.js';
+import { queryNamed } from '../../db/prepared.js';
 import type { HandoffRow } from './handoffs.core.js';
 
 export type HandoffStatus = HandoffRow['status'];
@@ -223,16 +224,28 @@ export interface DeadlineRules {
 
 /** The deadline rules of an organization in one query (undefined: no such organization). */
 export async function findDeadlineRules(db: DbOrTx, organizationId: string): Promise<DeadlineRules | undefined> {
-  const [row] = await db
-    .select({ timeZone: organizations.timeZone, weekly: organizationHours.weekly, overrides: organizationHours.overrides, sla: handoffSlaSettings })
-    .from(organizations)
-    .leftJoin(organizationHours, eq(organizationHours.organizationId, organizations.id))
-    .leftJoin(handoffSlaSettings, eq(handoffSlaSettings.organizationId, organizations.id))
-    .where(eq(organizations.id, organizationId))
-    .limit(1);
-  if (!row) return undefined;
-  return { timeZone: row.timeZone, hours: row.weekly ? { weekly: row.weekly, overrides: row.overrides ?? [] } : undefined, sla: row.sla ?? undefined };
+  const [row] = await queryNamed(db, 'switchboard_deadline_rules', DEADLINE_RULES, [organizationId]);
+  return row ? rulesFromRow(row, row.time_zone as string) : undefined;
 }
+
+/** The deadline rules as columns and joins beside any row that has the organization's id (the call queries read them with the call). */
+export const RULES_COLUMNS = `h.weekly as hours_weekly, h.overrides as hours_overrides,
+  s.urgent_minutes, s.high_minutes, s.normal_minutes, s.low_minutes, s.organization_id is not null as has_sla`;
+export const RULES_JOINS = (organizationId: string) => `left join organization_hours h on h.organization_id = ${organizationId}
+  left join handoff_sla_settings s on s.organization_id = ${organizationId}`;
+
+export function rulesFromRow(r: Record<string, unknown>, timeZone: string): DeadlineRules {
+  type Hours = NonNullable<DeadlineRules['hours']>;
+  return {
+    timeZone,
+    hours: r.hours_weekly ? { weekly: r.hours_weekly as Hours['weekly'], overrides: (r.hours_overrides ?? []) as Hours['overrides'] } : undefined,
+    sla: r.has_sla
+      ? { urgentMinutes: r.urgent_minutes as number | null, highMinutes: r.high_minutes as number | null, normalMinutes: r.normal_minutes as number | null, lowMinutes: r.low_minutes as number | null }
+      : undefined,
+  };
+}
+
+const DEADLINE_RULES = `select o.time_zone, ${RULES_COLUMNS} from organizations o ${RULES_JOINS('o.id')} where o.id = $1::uuid`;
 
 export async function saveSlaSettings(db: DbOrTx, row: typeof handoffSlaSettings.$inferInsert): Promise<SlaRow> {
   const { organizationId: _key, ...values } = row;
