@@ -28,7 +28,7 @@ export async function applyStatus(ctx: AppContext, change: StatusChange, opts?: 
   const cache = callSnapshots(ctx);
   return withRetry(async (attempt) => {
     // A live call this process is talking to is in the cache (its events' numbering guards it).
-    const snap = (attempt === 1 ? cache.get(change.ref) : undefined) ?? (await loadCall(ctx.pool, change.ref, change.dedupeKey));
+    const snap = (attempt === 1 ? cache.take(change.ref) : undefined) ?? (await loadCall(ctx.pool, change.ref, change.dedupeKey));
     cache.forgetRef(change.ref);
     if (!snap) return { kind: 'unknown_call' };
     if (snap.replay) return { kind: 'ok', callId: snap.id, changed: false, events: [] };

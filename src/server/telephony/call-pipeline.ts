@@ -118,7 +118,7 @@ export interface CallerTurn {
 export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: PipelineOptions): Promise<TurnOutcome> {
   const cache = callSnapshots(ctx);
   for (let attempt = 1; ; attempt++) {
-    let snap = attempt === 1 ? cache.get(turn.ref) : undefined;
+    let snap = attempt === 1 ? cache.take(turn.ref) : undefined;
     if (snap && turn.expectTurn !== undefined && snap.agentState.turn !== turn.expectTurn) snap = undefined;
     snap ??= await loadCall(ctx.pool, turn.ref, turn.dedupeKey);
     if (!snap) return { kind: 'unknown_call' };

@@ -3,7 +3,6 @@ import { isPool, queryNamed, type Queryable } from '../db/prepared.js';
 import type { calls, organizations } from '../db/schema/index.js';
 import type { PendingEvent } from '../agent/turn-log.js';
 import { RULES_COLUMNS, RULES_JOINS, rulesFromRow, type DeadlineRules } from '../features/handoffs/handoffs.repository.js';
-import { jsonOnce } from './json-once.js';
 import { TurnWriteBatcher } from './turn-write-batcher.js';
 
 export type CallRef = { callId: string } | { provider: 'twilio' | 'simulator'; providerCallId: string };
@@ -173,7 +172,7 @@ export async function insertCallWithEvents(db: Queryable, call: NewCall, events:
       call.fromNumber,
       call.toNumber,
       call.brain,
-      jsonOnce(call.agentState),
+      JSON.stringify(call.agentState),
       call.transcriptText,
       call.startedAt.toISOString(),
       iso(call.answeredAt),
@@ -235,9 +234,9 @@ const STORE_TURN = `
  */
 export async function storeTurn(db: Queryable, callId: string, lastSeq: number, events: PendingEvent[], dedupeKey: string | null, patch: CallPatch): Promise<void> {
   if (isPool(db) && isOrdinaryTurn(patch)) {
-    return turnBatcher(db).store({ callId, eventsJson: eventRows(callId, lastSeq + 1, events, dedupeKey), stateJson: jsonOnce(patch.agentState), at: patch.at, patientId: patch.patientId ?? null });
+    return turnBatcher(db).store({ callId, eventsJson: eventRows(callId, lastSeq + 1, events, dedupeKey), stateJson: JSON.stringify(patch.agentState), at: patch.at, patientId: patch.patientId ?? null });
   }
-  return storeTurnAlone(db, callId, eventRows(callId, lastSeq + 1, events, dedupeKey), jsonOnce(patch.agentState), patch);
+  return storeTurnAlone(db, callId, eventRows(callId, lastSeq + 1, events, dedupeKey), JSON.stringify(patch.agentState), patch);
 }
 
 async function storeTurnAlone(db: Queryable, callId: string, eventsJson: string, stateJson: string, patch: Omit<CallPatch, 'agentState'>): Promise<void> {

@@ -1,6 +1,5 @@
 import type { AppContext } from '../app-context.js';
 import type { CallRef, CallSnapshot } from './call-records.repository.js';
-import { jsonOnce } from './json-once.js';
 
 /**
  * The calls this process is talking to, as it last stored them, so a turn usually needs one
@@ -11,23 +10,20 @@ import { jsonOnce } from './json-once.js';
  * the cached one always reads the database (that is how repeats find their stored answer).
  */
 class CallSnapshotCache {
-  private readonly entries = new Map<string, { snap: Omit<CallSnapshot, 'agentState'>; state: string }>();
+  private readonly entries = new Map<string, CallSnapshot>();
 
   constructor(private readonly max: number) {}
 
-  get(ref: CallRef): CallSnapshot | undefined {
-    const key = keyOf(ref);
-    const e = this.entries.get(key);
-    if (!e) return undefined;
-    // Least recently used goes first: touching moves the entry to the end.
-    this.entries.delete(key);
-    this.entries.set(key, e);
-    return { ...e.snap, agentState: JSON.parse(e.state) as Record<string, unknown>, replay: null };
+  /** The call as last stored, removed from the cache until `put` brings it back. */
+  take(ref: CallRef): CallSnapshot | undefined {
+    const snap = this.entries.get(keyOf(ref));
+    if (snap) this.forget(snap);
+    return snap;
   }
 
+  /** Remembers a call; the least recently stored go first when the cache is full. */
   put(snap: CallSnapshot): void {
-    const { agentState, ...rest } = snap;
-    const entry = { snap: rest, state: jsonOnce(agentState) };
+    const entry = { ...snap, replay: null };
     for (const key of keysOf(snap)) {
       this.entries.delete(key);
       this.entries.set(key, entry);
@@ -41,9 +37,9 @@ class CallSnapshotCache {
   }
 
   forgetRef(ref: CallRef): void {
-    const e = this.entries.get(keyOf(ref));
+    const snap = this.entries.get(keyOf(ref));
     this.entries.delete(keyOf(ref));
-    if (e) for (const key of keysOf(e.snap)) this.entries.delete(key);
+    if (snap) this.forget(snap);
   }
 }
 

@@ -94,7 +94,7 @@ export function publishAfterCommit(ctx: AppContext, events: (LiveEvent | null)[]
     const batch = pendingLive.get(ctx) ?? [];
     pendingLive.delete(ctx);
     for (let i = 0; i < batch.length; i += LIVE_BATCH) {
-      notifyLive(ctx.db, batch.slice(i, i + LIVE_BATCH)).catch((err: unknown) => ctx.log.debug({ message: (err as Error).message }, 'live update not sent'));
+      notifyLive(ctx.pool, batch.slice(i, i + LIVE_BATCH)).catch((err: unknown) => ctx.log.debug({ message: (err as Error).message }, 'live update not sent'));
     }
   });
 }
