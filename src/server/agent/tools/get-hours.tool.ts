@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { describeStatus } from '../../../domain/time/index.js';
 import { sayWeeklyHours, sayWhen } from './hours-speech.js';
-import { hoursOf, openState } from './tool-helpers.js';
+import { hoursNow, hoursOf, openState } from './tool-helpers.js';
 import type { ToolDefinition } from './tool-types.js';
 
 const schema = z.object({});
@@ -14,7 +13,7 @@ export const getHoursTool: ToolDefinition<typeof schema> = {
     const hours = await hoursOf(env);
     const nowMs = env.now.getTime();
     const { open, nextChangeMs } = await openState(env);
-    const status = describeStatus(hours, nowMs);
+    const status = await hoursNow(env);
     const weekly = sayWeeklyHours(hours.weekly);
     let now: string;
     if (env.org.status === 'paused') now = "We're not taking calls at the moment.";

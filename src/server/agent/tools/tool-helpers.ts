@@ -1,6 +1,6 @@
-import { isOpen, nextChange, type Hours } from '../../../domain/time/index.js';
+import { describeStatus, type Hours } from '../../../domain/time/index.js';
 import { findHours } from '../../features/hours/hours.repository.js';
-import { toHours } from '../../features/hours/hours.service.js';
+import { cachedHoursStatus, toHours } from '../../features/hours/hours.service.js';
 import type { AgentState, TurnEnv } from '../agent-types.js';
 import { extractPhone } from '../nlu/phone-numbers.js';
 
@@ -16,20 +16,42 @@ export function hoursOf(env: TurnEnv): Promise<Hours> {
   return h;
 }
 
-const openCache = new WeakMap<TurnEnv, Promise<{ open: boolean; nextChangeMs: number | null }>>();
+/** What the hours say now: open or closed, the override's label, when that changes, and describeStatus's words. */
+export interface HoursNow {
+  open: boolean;
+  label: string | null;
+  nextChangeMs: number | null;
+  text: string;
+}
 
-/** Open now (a paused organization never is), and when that next changes; worked out once per turn. */
-export function openState(env: TurnEnv): Promise<{ open: boolean; nextChangeMs: number | null }> {
-  let state = openCache.get(env);
-  if (!state) {
-    state = hoursOf(env).then((hours) => {
-      const now = env.now.getTime();
-      const change = nextChange(hours, now);
-      return { open: env.org.status === 'active' && isOpen(hours, now), nextChangeMs: change ? change.at.epochMilliseconds : null };
+const statusOfTurn = new WeakMap<TurnEnv, Promise<HoursNow>>();
+
+/**
+ * The hours' status at the turn's time, worked out once per turn. Hours read with the call carry
+ * their version, so the answer comes from the hours status cache (the same one `/hours` and
+ * open-now use) instead of the time engine on every call.
+ */
+export function hoursNow(env: TurnEnv): Promise<HoursNow> {
+  let status = statusOfTurn.get(env);
+  if (!status) {
+    const nowMs = env.now.getTime();
+    status = hoursOf(env).then((hours): HoursNow => {
+      if (env.rules) {
+        const s = cachedHoursStatus(env.org.id, env.rules.hours?.version ?? 0, hours, nowMs);
+        return { open: s.open, label: s.label, nextChangeMs: s.nextChange?.at ?? null, text: s.text };
+      }
+      const s = describeStatus(hours, nowMs);
+      return { open: s.open, label: s.label ?? null, nextChangeMs: s.nextChange ? s.nextChange.at.epochMilliseconds : null, text: s.text };
     });
-    openCache.set(env, state);
+    statusOfTurn.set(env, status);
   }
-  return state;
+  return status;
+}
+
+/** Open now (a paused organization never is), and when that next changes. */
+export async function openState(env: TurnEnv): Promise<{ open: boolean; nextChangeMs: number | null }> {
+  const status = await hoursNow(env);
+  return { open: env.org.status === 'active' && status.open, nextChangeMs: status.nextChangeMs };
 }
 
 /** The caller's name as far as the conversation told it. */

@@ -218,7 +218,8 @@ export async function findSlaSettings(db: DbOrTx, organizationId: string): Promi
 /** What a handoff's deadline is worked out from: the organization's time zone, hours and deadline settings. */
 export interface DeadlineRules {
   timeZone: string;
-  hours: { weekly: (typeof organizationHours.$inferSelect)['weekly']; overrides: (typeof organizationHours.$inferSelect)['overrides'] } | undefined;
+  /** `version` is the hours' edit version (hours-status-cache.ts keys its answers by it). */
+  hours: { weekly: (typeof organizationHours.$inferSelect)['weekly']; overrides: (typeof organizationHours.$inferSelect)['overrides']; version: number } | undefined;
   sla: Pick<SlaRow, 'urgentMinutes' | 'highMinutes' | 'normalMinutes' | 'lowMinutes'> | undefined;
 }
 
@@ -229,7 +230,7 @@ export async function findDeadlineRules(db: DbOrTx, organizationId: string): Pro
 }
 
 /** The deadline rules as columns and joins beside any row that has the organization's id (the call queries read them with the call). */
-export const RULES_COLUMNS = `h.weekly as hours_weekly, h.overrides as hours_overrides,
+export const RULES_COLUMNS = `h.weekly as hours_weekly, h.overrides as hours_overrides, h.version as hours_version,
   s.urgent_minutes, s.high_minutes, s.normal_minutes, s.low_minutes, s.organization_id is not null as has_sla`;
 export const RULES_JOINS = (organizationId: string) => `left join organization_hours h on h.organization_id = ${organizationId}
   left join handoff_sla_settings s on s.organization_id = ${organizationId}`;
@@ -238,7 +239,7 @@ export function rulesFromRow(r: Record<string, unknown>, timeZone: string): Dead
   type Hours = NonNullable<DeadlineRules['hours']>;
   return {
     timeZone,
-    hours: r.hours_weekly ? { weekly: r.hours_weekly as Hours['weekly'], overrides: (r.hours_overrides ?? []) as Hours['overrides'] } : undefined,
+    hours: r.hours_weekly ? { weekly: r.hours_weekly as Hours['weekly'], overrides: (r.hours_overrides ?? []) as Hours['overrides'], version: Number(r.hours_version) } : undefined,
     sla: r.has_sla
       ? { urgentMinutes: r.urgent_minutes as number | null, highMinutes: r.high_minutes as number | null, normalMinutes: r.normal_minutes as number | null, lowMinutes: r.low_minutes as number | null }
       : undefined,

@@ -17,6 +17,15 @@ const PAUSED_TEXT = 'Paused · calls get the closed message';
 /** Parsed hours and their status windows, per organization version (see hours-status-cache.ts). */
 const statusCache = new HoursStatusCache();
 
+/**
+ * Open or closed now, the next change and describeStatus's words, from the status cache: for
+ * callers that already hold the hours and their version (the agent reads them with the call).
+ */
+export function cachedHoursStatus(organizationId: string, version: number, hours: Hours, nowMs: number): OrganizationStatus {
+  if (!statusCache.has(organizationId, version, hours.timeZone)) statusCache.put(organizationId, version, hours);
+  return statusCache.status(organizationId, version, hours.timeZone, nowMs);
+}
+
 export interface StoredHours {
   organization: OrganizationRow;
   weekly: WeeklyInterval[];
