@@ -14,14 +14,16 @@ import { percentile, repoRoot, startBenchDatabase, tmpDir, type Figure } from '.
  * - latency: 100 callers at once (dialling in over the first 2 s), each pausing 0.5–1.5 s
  *   between turns as people do — about 100 turns a second;
  * - throughput: 100 connections without pauses (calls start again when their script ends),
- *   against the baseline at the same concurrency;
+ *   against the baseline at the same concurrency, the two taking turns over several rounds;
  * - server RSS sampled during the paced run.
  */
 const TOKEN = 'bench-twilio-token';
 const PUBLIC_URL = 'http://bench.switchboard.test';
 const NUMBER = '+18605550100';
 const CALLS = 100;
-const DURATION_S = 10;
+/** Throughput: ROUNDS rounds of ROUND_S seconds for each kind of load (see agentTurn). */
+const ROUNDS = 4;
+const ROUND_S = 5;
 /** The paced run lasts long enough for every caller to make about two calls. */
 const PACED_S = 20;
 const SCRIPT = [
@@ -61,37 +63,34 @@ export default async function agentTurn(): Promise<Figure[]> {
     rssMax = Math.max(rssMax, await rss(base));
     paced.sort((a, b) => a - b);
 
-    let cpu0 = await cpuMs(base);
-    let db0 = databaseCpuMs();
-    const baseline = await autocannon({ url: `${base}/bench/baseline`, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":1}', connections: CALLS, duration: DURATION_S });
-    const baselineCpu = (await cpuMs(base)) - cpu0;
-    const baselineDb = databaseCpuMs() - db0;
-    cpu0 = await cpuMs(base);
-    db0 = databaseCpuMs();
-    const turns = await autocannon({ url: base, connections: CALLS, duration: DURATION_S, requests: turnRequests(SCRIPT) });
-    const turnsCpu = (await cpuMs(base)) - cpu0;
-    const turnsDb = databaseCpuMs() - db0;
-    // The same calls stopping at the read-back: turns whose tools write nothing (the pipeline's own cost).
-    cpu0 = await cpuMs(base);
-    db0 = databaseCpuMs();
-    const talk = await autocannon({ url: base, connections: CALLS, duration: DURATION_S, requests: turnRequests(SCRIPT.slice(0, 8)) });
-    const talkCpu = (await cpuMs(base)) - cpu0;
-    const talkDb = databaseCpuMs() - db0;
+    // Throughput: the baseline, whole booking calls and ordinary turns, in turns of a few
+    // seconds, several times over. On a shared 2-core machine the speed drifts from minute to
+    // minute; interleaving puts the same drift into all three, so their ratio holds.
+    const runs = { baseline: emptyRun(), turns: emptyRun(), talk: emptyRun() };
+    // Enough prepared calls that none is dialled twice (a repeated CallSid would be a replay).
+    const bookingCalls = turnRequests(SCRIPT, 10_000);
+    const ordinaryTurns = turnRequests(SCRIPT.slice(0, 8), 15_000);
+    for (let round = 0; round < ROUNDS; round++) {
+      await measure(base, runs.baseline, { url: `${base}/bench/baseline`, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":1}', connections: CALLS, duration: ROUND_S });
+      await measure(base, runs.turns, { url: base, connections: CALLS, duration: ROUND_S, requests: bookingCalls });
+      await measure(base, runs.talk, { url: base, connections: CALLS, duration: ROUND_S, requests: ordinaryTurns });
+    }
+    const { baseline, turns, talk } = runs;
     const perRequest = (ms: number, n: number) => Math.round((ms / n) * 1000) / 1000;
-    const ratio = turns.requests.average / baseline.requests.average;
+    const ratio = rate(turns) / rate(baseline);
     return [
       { name: 'agent_turn_paced_p50', value: round(percentile(paced, 50)), unit: 'ms', calls: CALLS, turns: paced.length },
       { name: 'agent_turn_paced_p99', value: round(percentile(paced, 99)), unit: 'ms', target: '<= 25', calls: CALLS },
-      { name: 'agent_turn_saturated_p50', value: turns.latency.p50, unit: 'ms', connections: CALLS },
-      { name: 'agent_turn_saturated_p99', value: turns.latency.p99, unit: 'ms', connections: CALLS },
-      { name: 'agent_turn_throughput', value: round(turns.requests.average), unit: 'req/s', non2xx: turns.non2xx, errors: turns.errors },
-      { name: 'baseline_insert_throughput', value: round(baseline.requests.average), unit: 'req/s', non2xx: baseline.non2xx, p99: baseline.latency.p99 },
-      { name: 'server_cpu_per_request_baseline', value: perRequest(baselineCpu, baseline.requests.total), unit: 'ms', database: perRequest(baselineDb, baseline.requests.total) },
-      { name: 'server_cpu_per_request_turn', value: perRequest(turnsCpu, turns.requests.total), unit: 'ms', database: perRequest(turnsDb, turns.requests.total) },
-      { name: 'agent_turn_throughput_vs_baseline', value: round(ratio * 100), unit: '%', target: '>= 60' },
-      { name: 'agent_turn_no_write_throughput', value: round(talk.requests.average), unit: 'req/s', p99: talk.latency.p99, non2xx: talk.non2xx },
-      { name: 'server_cpu_per_request_no_write_turn', value: perRequest(talkCpu, talk.requests.total), unit: 'ms', database: perRequest(talkDb, talk.requests.total) },
-      { name: 'agent_turn_no_write_vs_baseline', value: round((talk.requests.average / baseline.requests.average) * 100), unit: '%' },
+      { name: 'agent_turn_saturated_p50', value: median(turns.p50), unit: 'ms', connections: CALLS },
+      { name: 'agent_turn_saturated_p99', value: median(turns.p99), unit: 'ms', connections: CALLS },
+      { name: 'agent_turn_throughput', value: round(rate(turns)), unit: 'req/s', non2xx: turns.non2xx, errors: turns.errors, rounds: ROUNDS, seconds: ROUND_S },
+      { name: 'baseline_insert_throughput', value: round(rate(baseline)), unit: 'req/s', non2xx: baseline.non2xx, p99: median(baseline.p99) },
+      { name: 'server_cpu_per_request_baseline', value: perRequest(baseline.cpuMs, baseline.requests), unit: 'ms', database: perRequest(baseline.dbMs, baseline.requests) },
+      { name: 'server_cpu_per_request_turn', value: perRequest(turns.cpuMs, turns.requests), unit: 'ms', database: perRequest(turns.dbMs, turns.requests) },
+      { name: 'agent_turn_throughput_vs_baseline', value: round(ratio * 100), unit: '%', target: '>= 60', byRound: turns.rates.map((r, i) => round((r / baseline.rates[i]!) * 100)) },
+      { name: 'agent_turn_no_write_throughput', value: round(rate(talk)), unit: 'req/s', p99: median(talk.p99), non2xx: talk.non2xx },
+      { name: 'server_cpu_per_request_no_write_turn', value: perRequest(talk.cpuMs, talk.requests), unit: 'ms', database: perRequest(talk.dbMs, talk.requests) },
+      { name: 'agent_turn_no_write_vs_baseline', value: round((rate(talk) / rate(baseline)) * 100), unit: '%', byRound: talk.rates.map((r, i) => round((r / baseline.rates[i]!) * 100)) },
       { name: 'server_rss_at_100_calls', value: Math.round(rssMax / 1_048_576), unit: 'MB', target: '<= 250' },
     ];
   } finally {
@@ -102,6 +101,39 @@ export default async function agentTurn(): Promise<Figure[]> {
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
+
+/** One kind of load over its rounds: requests, seconds, CPU of the server and the database, latencies. */
+interface Run {
+  requests: number;
+  seconds: number;
+  cpuMs: number;
+  dbMs: number;
+  non2xx: number;
+  errors: number;
+  rates: number[];
+  p50: number[];
+  p99: number[];
+}
+const emptyRun = (): Run => ({ requests: 0, seconds: 0, cpuMs: 0, dbMs: 0, non2xx: 0, errors: 0, rates: [], p50: [], p99: [] });
+const rate = (run: Run) => run.requests / run.seconds;
+
+async function measure(base: string, into: Run, options: autocannon.Options): Promise<void> {
+  const cpu0 = await cpuMs(base);
+  const db0 = databaseCpuMs();
+  const started = performance.now();
+  const result = await autocannon(options);
+  const seconds = (performance.now() - started) / 1000;
+  into.cpuMs += (await cpuMs(base)) - cpu0;
+  into.dbMs += databaseCpuMs() - db0;
+  into.requests += result.requests.total;
+  into.seconds += seconds;
+  into.non2xx += result.non2xx;
+  into.errors += result.errors;
+  into.rates.push(result.requests.total / seconds);
+  into.p50.push(result.latency.p50);
+  into.p99.push(result.latency.p99);
+}
 const sign = (path: string, params: Record<string, string>) => twilio.getExpectedTwilioSignature(TOKEN, `${PUBLIC_URL}${path}`, params);
 const callSid = () => `CA${randomBytes(16).toString('hex')}`;
 const caller = () => `+1860${2 + Math.floor(Math.random() * 7)}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
