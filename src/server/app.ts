@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { postgresRateLimitStore } from './http/rate-limit-store.js';
 import { accessHook } from './policy/access-hook.js';
 import { featureRoutes } from './routes.js';
 import { liveRoutes } from './features/live/live.routes.js';
@@ -49,7 +50,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
     },
     strictTransportSecurity: ctx.baseUrl.startsWith('https:'),
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in PostgreSQL, so every web process enforces the same limit (http/rate-limit-store.ts).
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(ctx.pool), skipOnError: true });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

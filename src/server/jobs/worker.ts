@@ -5,6 +5,7 @@ import { DELIVER_OUTBOX_TASK } from '../features/outbox/outbox.service.js';
 import { reportError } from '../features/errors/errors.service.js';
 import { CLOSE_STALE_CALLS_CRONTAB, CLOSE_STALE_CALLS_TASK, closeStaleCallsTask } from '../features/calls/jobs/close-stale-calls.job.js';
 import { SEED_DEMO_CALLS_TASK, seedDemoCallsTask } from '../db/seed/demo-calls/seed-demo-calls.job.js';
+import { PURGE_RATE_LIMIT_COUNTERS_CRONTAB, PURGE_RATE_LIMIT_COUNTERS_TASK, purgeRateLimitCountersTask } from '../http/purge-rate-limit-counters.job.js';
 
 /** Every background task, by name: one job per file, named after what it does. */
 export function taskList(ctx: AppContext): TaskList {
@@ -12,12 +13,13 @@ export function taskList(ctx: AppContext): TaskList {
     [DELIVER_OUTBOX_TASK]: deliverOutboxMessageTask(ctx.db, { smtpUrl: ctx.env.SMTP_URL, mailFrom: ctx.env.MAIL_FROM }),
     [CLOSE_STALE_CALLS_TASK]: closeStaleCallsTask(ctx),
     [SEED_DEMO_CALLS_TASK]: seedDemoCallsTask(ctx),
+    [PURGE_RATE_LIMIT_COUNTERS_TASK]: purgeRateLimitCountersTask(ctx),
   };
 }
 
 /** Recurring tasks (graphile-worker crontab lines). */
 export function crontab(): string {
-  return [CLOSE_STALE_CALLS_CRONTAB].join('\n');
+  return [CLOSE_STALE_CALLS_CRONTAB, PURGE_RATE_LIMIT_COUNTERS_CRONTAB].join('\n');
 }
 
 export async function startWorker(ctx: AppContext, opts: { concurrency?: number; pollInterval?: number } = {}): Promise<Runner> {

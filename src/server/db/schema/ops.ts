@@ -62,3 +62,13 @@ export const auditEvents = pgTable(
   },
   (t) => [index('audit_at_idx').on(t.at), index('audit_record_idx').on(t.recordType, t.recordId), index('audit_actor_idx').on(t.actorId)],
 );
+
+/**
+ * Request counters of the rate limits on public routes (http/rate-limit-store.ts), shared by
+ * every web process. UNLOGGED (migration 0010): a counter lost in a crash only restarts a window.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+});
