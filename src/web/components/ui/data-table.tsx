@@ -100,7 +100,10 @@ export function DataTable<TData>({
   const canNext = total !== undefined ? pagination.pageIndex + 1 < pageCount : Boolean(hasNextPage);
   const pageSizeId = React.useId();
 
-  let body: React.ReactNode;
+  let body: React.ReactNode = null;
+  // An error or an empty list is said in place of the table, not in a cell of it: a cell spans
+  // the table's full width, which on a phone is wider than the screen (the text sat off-centre).
+  let message: React.ReactNode = null;
   if (isLoading) {
     body = Array.from({ length: Math.min(pagination.pageSize, 8) }, (_, i) => (
       <TableRow key={`skeleton-${i}`} className="hover:bg-transparent">
@@ -112,28 +115,20 @@ export function DataTable<TData>({
       </TableRow>
     ));
   } else if (error) {
-    body = (
-      <TableRow className="hover:bg-transparent">
-        <TableCell colSpan={columnCount} className="p-4">
-          <Alert variant="destructive" title="This list could not be loaded." assertive>
-            <p>{errorMessage(error)}</p>
-            {onRetry ? (
-              <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-                Try again
-              </Button>
-            ) : null}
-          </Alert>
-        </TableCell>
-      </TableRow>
+    message = (
+      <div className="p-4">
+        <Alert variant="destructive" title="This list could not be loaded." assertive>
+          <p>{errorMessage(error)}</p>
+          {onRetry ? (
+            <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
+              Try again
+            </Button>
+          ) : null}
+        </Alert>
+      </div>
     );
   } else if (rows.length === 0) {
-    body = (
-      <TableRow className="hover:bg-transparent">
-        <TableCell colSpan={columnCount} className="p-0">
-          {empty ?? <p className="px-4 py-10 text-center text-sm text-muted-foreground">Nothing to show.</p>}
-        </TableCell>
-      </TableRow>
-    );
+    message = empty ?? <p className="px-4 py-10 text-center text-sm text-muted-foreground">Nothing to show.</p>;
   } else {
     body = rows.map((row) => (
       <TableRow key={row.id}>
@@ -147,47 +142,49 @@ export function DataTable<TData>({
   return (
     <div className={cn('overflow-hidden rounded-xl border border-border bg-card', className)}>
       <div aria-busy={isLoading || isFetching || undefined} className={cn(isFetching && !isLoading && 'opacity-70 transition-opacity')}>
-        <Table label={label}>
-          <TableCaption className="sr-only">{label}</TableCaption>
-          <TableHeader>
-            {table.getHeaderGroups().map((headerGroup) => (
-              <TableRow key={headerGroup.id} className="hover:bg-transparent">
-                {headerGroup.headers.map((header) => {
-                  const canSort = header.column.getCanSort();
-                  const sorted = header.column.getIsSorted();
-                  const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <TableHead
-                      key={header.id}
-                      scope="col"
-                      aria-sort={canSort ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
-                    >
-                      {canSort ? (
-                        <button
-                          type="button"
-                          onClick={header.column.getToggleSortingHandler()}
-                          className="-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-1 uppercase hover:text-foreground"
-                        >
-                          {content}
-                          {sorted === 'asc' ? (
-                            <ArrowUp aria-hidden="true" className="size-3.5" />
-                          ) : sorted === 'desc' ? (
-                            <ArrowDown aria-hidden="true" className="size-3.5" />
-                          ) : (
-                            <ArrowUpDown aria-hidden="true" className="size-3.5 opacity-60" />
-                          )}
-                        </button>
-                      ) : (
-                        content
-                      )}
-                    </TableHead>
-                  );
-                })}
-              </TableRow>
-            ))}
-          </TableHeader>
-          <TableBody>{body}</TableBody>
-        </Table>
+        {message ?? (
+          <Table label={label}>
+            <TableCaption className="sr-only">{label}</TableCaption>
+            <TableHeader>
+              {table.getHeaderGroups().map((headerGroup) => (
+                <TableRow key={headerGroup.id} className="hover:bg-transparent">
+                  {headerGroup.headers.map((header) => {
+                    const canSort = header.column.getCanSort();
+                    const sorted = header.column.getIsSorted();
+                    const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
+                    return (
+                      <TableHead
+                        key={header.id}
+                        scope="col"
+                        aria-sort={canSort ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                      >
+                        {canSort ? (
+                          <button
+                            type="button"
+                            onClick={header.column.getToggleSortingHandler()}
+                            className="-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-1 uppercase hover:text-foreground"
+                          >
+                            {content}
+                            {sorted === 'asc' ? (
+                              <ArrowUp aria-hidden="true" className="size-3.5" />
+                            ) : sorted === 'desc' ? (
+                              <ArrowDown aria-hidden="true" className="size-3.5" />
+                            ) : (
+                              <ArrowUpDown aria-hidden="true" className="size-3.5 opacity-60" />
+                            )}
+                          </button>
+                        ) : (
+                          content
+                        )}
+                      </TableHead>
+                    );
+                  })}
+                </TableRow>
+              ))}
+            </TableHeader>
+            <TableBody>{body}</TableBody>
+          </Table>
+        )}
       </div>
 
       <nav
