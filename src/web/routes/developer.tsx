@@ -27,7 +27,7 @@ export function DeveloperRoute() {
       />
       {current ? (
         <Tabs value={current.id} onValueChange={selectTab}>
-          <TabsList aria-label="Developer tools" className="w-full justify-start sm:w-auto">
+          <TabsList aria-label="Developer tools" className="w-full flex-wrap justify-start sm:w-auto">
             {tabs.map((tab) => (
               <TabsTrigger key={tab.id} value={tab.id}>
                 {tab.label}

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, like, lt, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { auditEvents } from '../../db/schema/index.js';
 
@@ -14,7 +14,11 @@ export async function listAuditEvents(
   filter: { action?: string; actorId?: string; recordType?: string; recordId?: string; before?: number; limit: number },
 ): Promise<AuditRow[]> {
   const where: SQL[] = [];
-  if (filter.action) where.push(eq(auditEvents.action, filter.action));
+  if (filter.action) {
+    // An action, or a group of them by its dotted prefix: `auth` finds auth.sign_in, auth.lockout…
+    const action = filter.action.trim().replace(/\.+$/, '');
+    if (action) where.push(or(eq(auditEvents.action, action), like(auditEvents.action, `${action.replace(/[\\%_]/g, '\\$&')}.%`))!);
+  }
   if (filter.actorId) where.push(eq(auditEvents.actorId, filter.actorId));
   if (filter.recordType) where.push(eq(auditEvents.recordType, filter.recordType));
   if (filter.recordId) where.push(eq(auditEvents.recordId, filter.recordId));

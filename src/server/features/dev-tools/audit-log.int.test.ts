@@ -78,4 +78,21 @@ describe('the audit log', () => {
     expect(text).not.toMatch(/password"?\s*:\s*"[^"]/i);
     expect(text).not.toContain('audited new passphrase');
   });
+
+  it('filters by an action or by a group of actions (their dotted prefix), taking the name literally', async () => {
+    const u = await createStaffUser(t.ctx, { role: 'agent' });
+    await signIn(t.app, u.email, u.password);
+    await t.app.inject({ method: 'POST', url: '/api/session/logout', headers: { cookie: await signIn(t.app, u.email, u.password) } });
+
+    const group = await audit(`action=auth&recordId=${u.id}&limit=50`);
+    expect(new Set(group.map((r) => r.action))).toEqual(new Set(['auth.sign_in', 'auth.sign_out']));
+    expect(await audit(`action=auth.&recordId=${u.id}&limit=50`)).toEqual(group);
+
+    const exact = await audit(`action=auth.sign_out&recordId=${u.id}`);
+    expect(exact.map((r) => r.action)).toEqual(['auth.sign_out']);
+    // `_` and `%` are letters here, not LIKE wildcards; a partial word is not a group.
+    expect(await audit(`action=auth.sign%25&recordId=${u.id}`)).toEqual([]);
+    expect(await audit(`action=auth.sign_ou&recordId=${u.id}`)).toEqual([]);
+    expect(await audit(`action=au&recordId=${u.id}`)).toEqual([]);
+  });
 });

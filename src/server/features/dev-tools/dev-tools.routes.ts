@@ -109,7 +109,7 @@ export const devToolsRoutes: FeatureRoutes = (app, ctx) => {
       tags: ['developer'],
       summary: 'The audit log, newest first',
       querystring: z.object({
-        action: z.string().max(100).optional(),
+        action: z.string().max(100).optional().describe('An action (user.created), or a group of actions by its dotted prefix (auth, user).'),
         actorId: z.string().max(100).optional(),
         recordType: z.string().max(50).optional(),
         recordId: z.string().max(100).optional(),

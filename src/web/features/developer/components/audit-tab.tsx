@@ -142,7 +142,7 @@ export function AuditTab() {
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="sm:w-80">
-          <FilterInput label="Action (exact name)" placeholder="e.g. user.created" list={listId} value={action} onValueChange={setAction} />
+          <FilterInput label="Action or group" placeholder="e.g. auth or user.created" list={listId} value={action} onValueChange={setAction} />
           <datalist id={listId}>
             {KNOWN_ACTIONS.map((name) => (
               <option key={name} value={name} />
@@ -172,7 +172,7 @@ export function AuditTab() {
             title={action ? `No “${action}” events` : 'No audit events yet'}
             description={
               action
-                ? 'Check the action name (it must match exactly), or clear the filter.'
+                ? 'Give a whole action name (user.created) or a group (auth, user), or clear the filter.'
                 : 'Sign-ins, user and role changes, password changes and views of health information are recorded here.'
             }
             action={
