@@ -111,7 +111,22 @@ describe('preferences', () => {
     expect(extractPreferences('any time really', true)).toMatchObject({ days: [], timesOfDay: [] });
   });
   it('ignores incidental times unless asked', () => expect(extractPreferences('I woke up this morning with a fever', false)).toBeNull());
+  it.each([
+    ['mornings, but not Mondays', ['tue', 'wed', 'thu', 'fri'], ['morning']],
+    ['any weekday except Friday', ['mon', 'tue', 'wed', 'thu'], []],
+    ['anything but Wednesdays', ['mon', 'tue', 'thu', 'fri'], []],
+    ['Tuesdays and Thursdays but not mornings', ['tue', 'thu'], ['afternoon', 'evening']],
+    ["I can't do mornings", [], ['afternoon', 'evening']],
+    ['not Mondays or Fridays, afternoons', ['tue', 'wed', 'thu'], ['afternoon']],
+    ['weekends are bad, evenings are best', ['mon', 'tue', 'wed', 'thu', 'fri'], ['evening']],
+    ['no preference', [], []],
+  ])('rules days and times out: %s', (text, days, timesOfDay) => expect(extractPreferences(text, true)).toMatchObject({ days, timesOfDay }));
   it('says them', () => expect(sayPreferences({ days: ['tue', 'thu'], timesOfDay: ['morning'], text: '' })).toBe('Tuesdays or Thursdays, mornings'));
+  it('says the caller’s words when the fields hold nothing, and any time when that is what they meant', () => {
+    expect(sayPreferences({ days: [], timesOfDay: [], text: 'after my shift ends' })).toBe('after my shift ends');
+    expect(sayPreferences({ days: [], timesOfDay: [], text: 'any time really' })).toBe('any time');
+    expect(sayPreferences({ days: [], timesOfDay: [], text: '' })).toBe('any time');
+  });
 });
 
 describe('visit reasons', () => {

@@ -32,6 +32,32 @@ export const APPOINTMENT_SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: 'rules a day out, then corrects a detail after the request went in',
+    steps: [
+      ["I'd like to make an appointment", ASK_NAME],
+      ['Jane Smith', ASK_DOB],
+      ['March third nineteen eighty', ASK_REASON],
+      ['a follow-up', ASK_SEEN],
+      ['yes', ASK_PREFS],
+      ['mornings, but not Mondays', ASK_NUMBER],
+      ['yes', /preferring Tuesdays, Wednesdays, Thursdays or Fridays, mornings,/],
+      ['yes', SAVED],
+      // Not a goodbye: the words reach the team as a message about the stored request.
+      ['no wait, her birthday is the 13th', /already in, so I'll pass that on to the team with it\. Is 8 6 0, 5 5 5, 0 1 2 3 the best number for a reply\?/],
+      ['yes', /passed your message on/],
+      ["no that's all", /Goodbye/],
+    ],
+    expect: {
+      outcome: 'appointment_requested',
+      hangup: true,
+      request: { source: 'phone', status: 'submitted', firstName: 'Jane', dateOfBirth: '1980-03-03', preferences: { days: ['tue', 'wed', 'thu', 'fri'], timesOfDay: ['morning'] } },
+      handoffs: [
+        { type: 'appointment_request', priority: 'normal' },
+        { type: 'message', priority: 'normal' },
+      ],
+    },
+  },
+  {
     name: 'gives several facts in one sentence',
     steps: [
       ["Hi, this is Maria Lopez, I'd like to book a follow-up, my date of birth is 3/3/80 and I've been there before", /Thank you, Maria\. Which days or times/],

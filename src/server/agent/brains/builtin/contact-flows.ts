@@ -101,6 +101,17 @@ export function startMessage(fc: FlowCtx, prefix = ''): FlowReply {
   return { text: `${prefix} Sure, I can take a message. What would you like me to pass on?`.trim() };
 }
 
+/**
+ * Something said after a request went in ("no wait, my birthday is the 13th"): the request is
+ * stored, so the words go to the team as a message about it rather than being lost to a goodbye.
+ */
+export async function messageAboutRequest(fc: FlowCtx, text: string, referenceCode: string): Promise<FlowReply> {
+  startMessage(fc);
+  decide(fc, 'message_about_request');
+  const reply = await messageTurn(fc, `About appointment request ${referenceCode}: ${text.trim()}`);
+  return { ...reply, text: `Your request is already in, so I'll pass that on to the team with it. ${reply.text.replace(/^Thank you\. /, '')}` };
+}
+
 export async function messageTurn(fc: FlowCtx, text: string): Promise<FlowReply> {
   const { b } = fc;
   if (b.step === 'text') {

@@ -1,10 +1,13 @@
 import type { Intent } from '../../nlu/intents.js';
 import { yesNo } from '../../nlu/yes-no.js';
 import { startAppointment } from './appointment-flow.js';
-import { offerCallback, startCallback, startMessage, startTransfer } from './contact-flows.js';
+import { messageAboutRequest, offerCallback, startCallback, startMessage, startTransfer } from './contact-flows.js';
 import { answerFromFaq } from './faq.js';
 import { anythingElse, decide, goodbye, notUnderstood, type FlowCtx, type FlowReply } from './flow-context.js';
 import { startStatus } from './status-flow.js';
+
+/** "No wait…", "actually…": the caller is correcting something, not saying goodbye. */
+const CORRECTION = /\b(wait|actually|hold on|hang on|correction|i meant|mistake|wrong)\b/i;
 
 const MENU = 'I can help you request an appointment, tell you our opening hours, check on a request, take a message, or connect you with someone.';
 
@@ -14,6 +17,8 @@ export async function topLevel(fc: FlowCtx, text: string, intents: Intent[]): Pr
   const yn = yesNo(text);
   const meaningful = intents.filter((i) => i !== 'thanks');
   if (b.flow === 'anything_else' && meaningful.length === 0) {
+    const submitted = fc.env.state.done.appointment?.referenceCode;
+    if (submitted && CORRECTION.test(text)) return messageAboutRequest(fc, text, submitted);
     if (yn === 'no') return goodbye(fc);
     if (yn === 'yes') {
       b.flow = 'idle';
