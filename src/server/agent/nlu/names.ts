@@ -18,19 +18,30 @@ const NOT_NAMES = new Set(
     'my your his her their our to in on at it is was be been being have has i me we you he she they ' +
     'and or but so because that this there what when where who why how please thanks thank ' +
     'appointment doctor dr nurse interested ready available concerned worried still also really actually ' +
-    'born date birth number phone calling reaching returning phoning booking'
+    'born date birth number phone calling reaching returning phoning booking ' +
+    // Contractions and everyday words a sentence starts with ("she's never been there").
+    "she's he's they're we're you're i've i'd i'll we've they've there's that's what's who's let's " +
+    "can't don't doesn't didn't won't isn't wasn't hasn't haven't never always been had did does do " +
+    'could would should got get need needs want wants think know mean meant nope yep uh um'
   ).split(' '),
 );
 
 const STOP_AFTER_NAME = new Set([
   'and', 'my', 'i', "i'm", 'born', 'date', 'dob', 'calling', 'phone', 'number', 'from', 'for', 'i’m', 'im', 'but', 'with', 'who', 'the', 'birthday', 'd', 'o', 'b',
   'spelled', 'spelt', 'thats', "that's", 'that', 'it', "it's", 'its',
+  // A verb ends the name: "my husband Raj Patel needs a checkup".
+  'needs', 'need', 'needed', 'wants', 'want', 'wanted', 'has', 'have', 'had', 'is', 'was', 'are', 'were', 'would', 'could', 'should', 'got', 'gets', 'does', 'did',
 ]);
 
 const PREFIXES: { re: RegExp; part: 'full' | 'first' | 'last' }[] = [
   { re: /\b(?:first name(?: is|'s)?|first name being)\s+/g, part: 'first' },
   { re: /\b(?:last name|surname|family name)(?: is|'s)?\s+/g, part: 'last' },
   { re: /\b(?:my name is|my name's|name is|name's|the name is|this is|i am|i'm|im|it's|it is|call me|speaking is|you're speaking with|you are speaking with)\s+/g, part: 'full' },
+  // "for my daughter Emily", "my son, Tommy O'Neil", "my husband named Raj Patel".
+  {
+    re: /\bmy (?:son|daughter|child|kid|baby|boy|girl|husband|wife|partner|mother|mom|mum|father|dad|grandson|granddaughter|grandmother|grandfather)(?:'s name is|\s*,|\s+named|\s+called)?\s+/g,
+    part: 'full',
+  },
 ];
 
 const LETTER_RUN = /\b[a-z](?:(?:\s*[-.]\s*|\s+)[a-z]\b){2,}/g;

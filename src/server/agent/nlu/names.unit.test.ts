@@ -14,6 +14,10 @@ describe('extractName', () => {
     ['S M I T H', 'last', { last: 'Smith' }],
     ['J-A-N-E S-M-I-T-H', 'full', { first: 'Jane', last: 'Smith' }],
     ['Kowalczyk, K O W A L C Z Y K', 'last', { last: 'Kowalczyk' }],
+    ['my name is Will Smith', undefined, { first: 'Will', last: 'Smith' }],
+    ['hi can i get an appointment for my daughter emily, shes 7', undefined, { first: 'Emily' }],
+    ["it's for my son, Tommy O'Neil", undefined, { first: 'Tommy', last: "O'Neil" }],
+    ['my husband named Raj Patel needs a checkup', undefined, { first: 'Raj', last: 'Patel' }],
   ] as const)('%s', (text, expecting, expected) => {
     expect(extractName(text, expecting)).toEqual(expected);
   });
@@ -24,6 +28,11 @@ describe('extractName', () => {
     expect(extractName('I would like to see a doctor')).toBeNull();
     expect(extractName("I'm a new patient")).toBeNull();
     expect(extractName('yes please', 'full')).toBeNull();
+    expect(extractName("she's never been there", 'full')).toBeNull();
+    expect(extractName("he's got a fever", 'full')).toBeNull();
+    expect(extractName('never been there before', 'full')).toBeNull();
+    expect(extractName('my daughter has a rash')).toBeNull();
+    expect(extractName('my husband and I both need a flu shot')).toBeNull();
   });
 
   it('finds spelled runs', () => {
