@@ -101,7 +101,8 @@ export default async function agentTurn(): Promise<Figure[]> {
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
-const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
+/** The middle of the rounds' figures (support.ts percentile, on a sorted copy). */
+const median = (list: number[]) => percentile([...list].sort((a, b) => a - b), 50);
 
 /** One kind of load over its rounds: requests, seconds, CPU of the server and the database, latencies. */
 interface Run {
