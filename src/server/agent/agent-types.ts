@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context.js';
 import type { DbOrTx } from '../db/client.js';
+import type { StatementWrite } from '../db/statement-write.js';
 import type { DeadlineRules } from '../features/handoffs/handoffs.repository.js';
 import type { BuiltinState } from './brains/builtin/builtin-state.js';
 import type { LlmState } from './brains/llm/llm-state.js';
@@ -103,6 +104,12 @@ export interface TurnEnv {
   log: TurnLog;
   /** The turn's transaction (begun lazily: most turns write nothing but their events). */
   tx: () => Promise<DbOrTx>;
+  /**
+   * Stores a one-statement write with the turn: in the statement that stores the turn when it is
+   * the turn's only write, else in the turn's transaction. Either way it commits with the turn,
+   * and is visible to reads from the next turn on. `written` gets its `written` row once stored.
+   */
+  write: (write: StatementWrite, written?: (row: Record<string, unknown>) => void) => Promise<void>;
   /** For reads: the turn's transaction when one is open, else the pool. */
   reader: () => DbOrTx;
 }

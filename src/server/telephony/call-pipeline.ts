@@ -145,14 +145,16 @@ export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: Pipe
       const ended = reply.next.type === 'hangup';
       if (ended) log.add('status', { from: snap.status, to: 'completed' });
       const closing = ended ? endPatch(snap, state, now, 'agent', 'completed') : {};
-      await storeTurn(
+      const written = await storeTurn(
         lazy.connection,
         snap.id,
         snap.lastSeq,
         log.events,
         dedupeKey,
         { agentState: state as unknown as Record<string, unknown>, at: now, patientId: state.patientId, ...closing, ...(ended ? { transcriptFinal: log.transcript.join('\n') } : {}) },
+        lazy.held,
       );
+      if (written) lazy.heldStored(written);
       await lazy.commit();
       if (ended) cache.forget(snap);
       else cache.put({ ...snap, agentState: state as unknown as Record<string, unknown>, lastSeq: snap.lastSeq + log.events.length, lastActivityAt: now, replay: null });

@@ -4,6 +4,7 @@ import type { calls, organizations } from '../db/schema/index.js';
 import type { PendingEvent } from '../agent/turn-log.js';
 import { RULES_COLUMNS, RULES_JOINS, rulesFromRow, type DeadlineRules } from '../features/handoffs/handoffs.repository.js';
 import { TurnWriteBatcher } from './turn-write-batcher.js';
+import { shiftedCtes, type StatementWrite } from '../db/statement-write.js';
 
 export type CallRef = { callId: string } | { provider: 'twilio' | 'simulator'; providerCallId: string };
 export type CallStatus = (typeof calls.$inferSelect)['status'];
@@ -205,8 +206,9 @@ export interface CallPatch {
   patientId?: string;
 }
 
-const STORE_TURN = `
-  with ev as (${INSERT_EVENTS} returning 1),
+/** The turn's events and the call's update; `held` CTEs (a StatementWrite's, shifted) go first. */
+const storeTurnText = (held = '', patientFrom = '') => `
+  with ${held ? `${held},` : ''} ev as (${INSERT_EVENTS} returning 1),
   up as (
     update calls set
       agent_state = $3::jsonb,
@@ -221,27 +223,57 @@ const STORE_TURN = `
       summary = coalesce($11::text, summary),
       recording_url = coalesce($12::text, recording_url),
       recording_duration_seconds = coalesce($13::int, recording_duration_seconds),
-      patient_id = coalesce(patient_id, $14::uuid)
+      patient_id = coalesce(patient_id, $14::uuid${patientFrom ? `, (select ${patientFrom} from written)` : ''})
     where id = $2::uuid
     returning 1
   )
-  select (select count(*) from ev) as events, (select count(*) from up) as updated`;
+  select (select count(*) from ev) as events, (select count(*) from up) as updated${held ? ', (select to_jsonb(w) from written w) as written' : ''}`;
+const STORE_TURN = storeTurnText();
+const STORE_TURN_PARAMS = 14;
+/** The statement of a turn with a held write, by the write's name (the text is fixed per name). */
+const storeTurnWith = new Map<string, string>();
 
 /**
  * Stores a turn in one statement: its events (numbered after `lastSeq`; a concurrent turn that
  * took those numbers, or a repeat of this request's dedupe key, fails it with a unique
- * violation) and the call's new state. Live updates are sent after the commit (notifyLive).
+ * violation) and the call's new state, with the turn's held write when it has one (its
+ * `written` row is returned; the call is linked to its patient). Live updates are sent after the
+ * commit (notifyLive).
  */
-export async function storeTurn(db: Queryable, callId: string, lastSeq: number, events: PendingEvent[], dedupeKey: string | null, patch: CallPatch): Promise<void> {
-  if (isPool(db) && isOrdinaryTurn(patch)) {
-    return turnBatcher(db).store({ callId, eventsJson: eventRows(callId, lastSeq + 1, events, dedupeKey), stateJson: JSON.stringify(patch.agentState), at: patch.at, patientId: patch.patientId ?? null });
+export async function storeTurn(
+  db: Queryable,
+  callId: string,
+  lastSeq: number,
+  events: PendingEvent[],
+  dedupeKey: string | null,
+  patch: CallPatch,
+  held: StatementWrite | null = null,
+): Promise<Record<string, unknown> | undefined> {
+  const eventsJson = eventRows(callId, lastSeq + 1, events, dedupeKey);
+  if (!held && isPool(db) && isOrdinaryTurn(patch)) {
+    await turnBatcher(db).store({ callId, eventsJson, stateJson: JSON.stringify(patch.agentState), at: patch.at, patientId: patch.patientId ?? null });
+    return undefined;
   }
-  return storeTurnAlone(db, callId, eventRows(callId, lastSeq + 1, events, dedupeKey), JSON.stringify(patch.agentState), patch);
+  return storeTurnAlone(db, callId, eventsJson, JSON.stringify(patch.agentState), patch, held);
 }
 
-async function storeTurnAlone(db: Queryable, callId: string, eventsJson: string, stateJson: string, patch: Omit<CallPatch, 'agentState'>): Promise<void> {
+async function storeTurnAlone(
+  db: Queryable,
+  callId: string,
+  eventsJson: string,
+  stateJson: string,
+  patch: Omit<CallPatch, 'agentState'>,
+  held: StatementWrite | null = null,
+): Promise<Record<string, unknown> | undefined> {
   const iso = (d: Date | undefined) => d?.toISOString() ?? null;
-  await queryNamed(db, 'switchboard_store_turn', STORE_TURN, [
+  let name = 'switchboard_store_turn';
+  let text = STORE_TURN;
+  if (held) {
+    name = `switchboard_store_turn_with_${held.name}`;
+    text = storeTurnWith.get(held.name) ?? storeTurnText(shiftedCtes(held, STORE_TURN_PARAMS), held.patientColumn);
+    storeTurnWith.set(held.name, text);
+  }
+  const [row] = await queryNamed(db, name, text, [
       eventsJson,
       callId,
       stateJson,
@@ -256,7 +288,9 @@ async function storeTurnAlone(db: Queryable, callId: string, eventsJson: string,
       patch.recordingUrl ?? null,
       patch.recordingDurationSeconds ?? null,
       patch.patientId ?? null,
+      ...(held?.values ?? []),
   ]);
+  return (row?.written as Record<string, unknown> | undefined) ?? undefined;
 }
 
 /** A turn that only appends events and replaces the agent state (no status, end or recording). */
@@ -282,9 +316,9 @@ const batchers = new WeakMap<pg.Pool, TurnWriteBatcher>();
 function turnBatcher(pool: pg.Pool): TurnWriteBatcher {
   let batcher = batchers.get(pool);
   if (!batcher) {
-    batcher = new TurnWriteBatcher(pool, TURN_WRITES_IN_FLIGHT, TURNS_PER_BATCH, (t) =>
-      storeTurnAlone(pool, t.callId, t.eventsJson, t.stateJson, { at: t.at, ...(t.patientId ? { patientId: t.patientId } : {}) }),
-    );
+    batcher = new TurnWriteBatcher(pool, TURN_WRITES_IN_FLIGHT, TURNS_PER_BATCH, async (t) => {
+      await storeTurnAlone(pool, t.callId, t.eventsJson, t.stateJson, { at: t.at, ...(t.patientId ? { patientId: t.patientId } : {}) });
+    });
     batchers.set(pool, batcher);
   }
   return batcher;

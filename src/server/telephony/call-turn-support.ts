@@ -45,7 +45,7 @@ export function callInfo(snap: CallSnapshot): CallInfo {
 }
 
 export function turnEnv(ctx: AppContext, call: CallInfo, org: OrganizationProfile, state: AgentState, now: Date, log: TurnLog, lazy: LazyTransaction, rules: DeadlineRules): TurnEnv {
-  return { ctx, call, org, rules, state, now, log, tx: () => lazy.get(), reader: () => lazy.open ?? ctx.db };
+  return { ctx, call, org, rules, state, now, log, tx: () => lazy.get(), write: (write, written) => lazy.write(write, written), reader: () => lazy.open ?? ctx.db };
 }
 
 /** What ending a call sets: status, end time, duration, outcome and summary. */

@@ -29,6 +29,7 @@ export function fakeEnv(state: AgentState = initialAgentState(), now = new Date(
     now,
     log: new TurnLog(() => now),
     tx: () => Promise.reject(new Error('no database in unit tests')),
+    write: () => Promise.reject(new Error('no database in unit tests')),
     reader: () => {
       throw new Error('no database in unit tests');
     },

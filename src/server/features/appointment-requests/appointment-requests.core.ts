@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { queryNamed } from '../../db/prepared.js';
+import { runStatementWrite, type StatementWrite } from '../../db/statement-write.js';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { appointmentRequestEvents, appointmentRequests } from '../../db/schema/index.js';
@@ -35,30 +36,47 @@ export interface SubmittedRequest {
 export type SubmittedRequestRef = Pick<AppointmentRequestRow, 'id' | 'referenceCode' | 'status' | 'patientId'>;
 
 /**
- * Records a submitted appointment request (from the phone agent), links or creates the
- * patient, and puts an appointment-request handoff with its first history event in the queue —
- * in the caller's transaction and in one statement. The agent saves a request in the middle of
- * a call, where every round trip to the database is paid by the caller waiting on the line and
- * by every other call on the server (decision 012): the patient match, the request, its history
- * event, the handoff and the handoff's event are data-modifying parts of one query, after at
- * most one read for the deadline rules (none when the caller passes them, as the agent does).
- * The rules are the same as findOrCreatePatient's and createHandoff's.
+ * Records a submitted appointment request, links or creates the patient, and puts an
+ * appointment-request handoff with its first history event in the queue — in the caller's
+ * transaction and in one statement (see submittedRequestWrite).
  */
 export async function createSubmittedRequest(
   ctx: AppContext,
   tx: DbOrTx,
   input: SubmittedRequest & { deadlineRules?: DeadlineRules },
 ): Promise<{ request: SubmittedRequestRef; handoffId: string }> {
+  const { write, request, handoffId } = await submittedRequestWrite(ctx, tx, input);
+  const row = await runStatementWrite<{ patient_id: string }>(tx, write);
+  return { request: { ...request, patientId: row.patient_id }, handoffId };
+}
+
+/**
+ * A submitted request as one statement (a StatementWrite): the patient match, the request, its
+ * history event, the handoff and the handoff's event are data-modifying parts of one query,
+ * after at most one read for the deadline rules (none when the caller passes them, as the agent
+ * does). The agent saves a request in the middle of a call, where every round trip to the
+ * database is paid by the caller waiting on the line and by every other call on the server
+ * (decision 012), so the ids and the reference code are made here and the statement can ride
+ * in the turn's own. A reference code already taken fails it with a unique violation (one in
+ * billions; the agent's turn is then run again). The rules are findOrCreatePatient's and
+ * createHandoff's.
+ */
+export async function submittedRequestWrite(
+  ctx: AppContext,
+  db: DbOrTx,
+  input: SubmittedRequest & { deadlineRules?: DeadlineRules },
+): Promise<{ write: StatementWrite; request: { id: string; referenceCode: string; status: 'submitted' }; handoffId: string }> {
   const now = ctx.clock.now();
-  const dueAt = await handoffDueAt(tx, input.organizationId, 'normal', now, input.deadlineRules);
+  const dueAt = await handoffDueAt(db, input.organizationId, 'normal', now, input.deadlineRules);
   const email = input.email?.trim().toLowerCase() || null;
   const phone = input.phone || null;
   const at = now.toISOString();
-  const [row] = await queryNamed<{ id: string; reference_code: string; status: AppointmentRequestRow['status']; patient_id: string; handoff_id: string }>(
-    tx,
-    'switchboard_submit_request',
-    SUBMIT_REQUEST,
-    [
+  const request = { id: randomUUID(), referenceCode: newReferenceCode(), status: 'submitted' as const };
+  const handoffId = randomUUID();
+  const write: StatementWrite = {
+    name: 'submit_request',
+    ctes: SUBMIT_REQUEST,
+    values: [
       input.organizationId,
       input.dateOfBirth,
       phone,
@@ -68,7 +86,7 @@ export async function createSubmittedRequest(
       input.lastName,
       input.callId ?? null,
       input.source,
-      newReferenceCode(),
+      request.referenceCode,
       input.phone ?? null,
       input.email ?? null,
       input.isNewPatient ?? null,
@@ -84,12 +102,16 @@ export async function createSubmittedRequest(
       submissionReason(input).slice(0, 2000),
       `${input.firstName} ${input.lastName}`,
       dueAt.toISOString(),
+      request.id,
+      handoffId,
     ],
-  );
-  if (!row) throw new Error('The appointment request was not stored.');
-  await publishLive(tx, { topic: 'handoffs', organizationId: input.organizationId, type: 'created', id: row.handoff_id, data: { priority: 'normal', handoffType: 'appointment_request' } });
-  await publishLive(tx, { topic: 'appointment-requests', organizationId: input.organizationId, type: 'created', id: row.id });
-  return { request: { id: row.id, referenceCode: row.reference_code, status: row.status, patientId: row.patient_id }, handoffId: row.handoff_id };
+    live: [
+      { topic: 'handoffs', organizationId: input.organizationId, type: 'created', id: handoffId, data: { priority: 'normal', handoffType: 'appointment_request' } },
+      { topic: 'appointment-requests', organizationId: input.organizationId, type: 'created', id: request.id },
+    ],
+    patientColumn: 'patient_id',
+  };
+  return { write, request, handoffId };
 }
 
 /**
@@ -97,10 +119,10 @@ export async function createSubmittedRequest(
  * $5 now, $6/$7 first/last name, $8 call, $9 source, $10 reference code, $11/$12 phone and email
  * as given, $13 new patient?, $14 reason, $15 other reason, $16 preferences, $17 insurance,
  * $18 notes, $19 consent, $20 locale, $21 history actor, $22 handoff source, $23 handoff reason,
- * $24 contact name, $25 due.
+ * $24 contact name, $25 due, $26 request id, $27 handoff id.
  */
 const SUBMIT_REQUEST = `
-  with patient_found as (
+  patient_found as (
     -- One branch per contact, each skipped when its value is null (a prepared statement's plan
     -- serves every call; an OR across both would scan the organization's patients).
     (select id from patients where $3::text is not null and organization_id = $1::uuid and phone = $3::text and date_of_birth = $2::date limit 1)
@@ -119,24 +141,25 @@ const SUBMIT_REQUEST = `
   ), patient as (
     select id from patient_found union all select id from patient_created
   ), request as (
-    insert into appointment_requests (organization_id, patient_id, call_id, source, status, reference_code, first_name, last_name, date_of_birth, phone, email,
+    insert into appointment_requests (id, organization_id, patient_id, call_id, source, status, reference_code, first_name, last_name, date_of_birth, phone, email,
       is_new_patient, reason, reason_other, preferences, insurance, notes, consent_to_contact, locale, submitted_at, created_at, updated_at)
-    select $1::uuid, (select id from patient), $8::uuid, $9::text, 'submitted', $10::text, $6::text, $7::text, $2::date, $11::text, $12::text,
+    select $26::uuid, $1::uuid, (select id from patient), $8::uuid, $9::text, 'submitted', $10::text, $6::text, $7::text, $2::date, $11::text, $12::text,
       $13::boolean, $14::text, $15::text, $16::jsonb, $17::jsonb, $18::text, $19::boolean, $20::text, $5::timestamptz, $5::timestamptz, $5::timestamptz
-    returning id, reference_code, status, patient_id
+    returning id, patient_id
   ), request_event as (
     insert into appointment_request_events (appointment_request_id, from_status, to_status, actor_type, at)
     select id, null, 'submitted', $21::text, $5::timestamptz from request
   ), handoff as (
-    insert into handoffs (organization_id, type, priority, source, reason, call_id, appointment_request_id, patient_id, contact_name, contact_phone, details, due_at, created_at, updated_at)
-    select $1::uuid, 'appointment_request', 'normal', $22::text, $23::text, $8::uuid, r.id, r.patient_id, $24::text, $11::text, '{}'::jsonb, $25::timestamptz, $5::timestamptz, $5::timestamptz
+    insert into handoffs (id, organization_id, type, priority, source, reason, call_id, appointment_request_id, patient_id, contact_name, contact_phone, details, due_at, created_at, updated_at)
+    select $27::uuid, $1::uuid, 'appointment_request', 'normal', $22::text, $23::text, $8::uuid, r.id, r.patient_id, $24::text, $11::text, '{}'::jsonb, $25::timestamptz, $5::timestamptz, $5::timestamptz
     from request r
     returning id
   ), handoff_event as (
     insert into handoff_events (handoff_id, kind, data, at)
     select id, 'created', '{"type":"appointment_request","priority":"normal"}'::jsonb, $5::timestamptz from handoff
-  )
-  select r.id, r.reference_code, r.status, r.patient_id, (select id from handoff) as handoff_id from request r`;
+  ), written as (
+    select r.id, r.patient_id from request r
+  )`;
 
 /** The handoff's reason line for a submitted request. */
 function submissionReason(input: Pick<SubmittedRequest, 'reason' | 'reasonOther'>): string {

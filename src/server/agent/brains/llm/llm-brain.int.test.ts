@@ -81,6 +81,24 @@ describe('the LLM brain', () => {
     expect(row!.agentState).toMatchObject({ done: { appointment: { referenceCode: requests[0]!.referenceCode } } });
   });
 
+  it('stores a request with another write of the same turn, in either order, linking the call to the patient', async () => {
+    const booking = (firstName: string) => ({ name: 'create_appointment_request', arguments: { firstName, lastName: 'Okafor', dateOfBirth: '1975-06-01', reason: 'Sick visit', callerConfirmed: true } });
+    const message = { name: 'take_message', arguments: { message: 'Please send the forms by email', name: 'Ada Okafor' } };
+    for (const [first, second] of [
+      [booking('Ada'), message],
+      [message, booking('Obi')],
+    ]) {
+      llm.script({ toolCalls: [first!, second!] }, { content: 'Done: your request is in and your message is with the team.' });
+      const call = await answered();
+      await call.say('Yes, book it, and tell them to email the forms');
+      const { requests, handoffs, call: row } = await recordsOf(t.db, call.callSid);
+      expect(requests).toHaveLength(1);
+      expect(handoffs.map((h) => h.type).sort()).toEqual(['appointment_request', 'message']);
+      expect(row!.patientId).toBe(requests[0]!.patientId);
+      expect(row!.agentState).toMatchObject({ patientId: requests[0]!.patientId, done: { appointment: { referenceCode: requests[0]!.referenceCode } } });
+    }
+  });
+
   it('refuses to save what the caller did not confirm, and tells the model why', async () => {
     llm.script({ toolCalls: [{ name: 'create_appointment_request', arguments: { firstName: 'Jane', lastName: 'Smith', dateOfBirth: '1980-03-03', reason: 'Follow-up', callerConfirmed: false } }] }, { content: 'Let me read that back first.' });
     const call = await answered();
