@@ -114,7 +114,7 @@ function eventRows(callId: string, firstSeq: number, events: PendingEvent[], ded
 
 /** "Caller: …" / "Agent: …" lines of the call's stored speech events, in order (null when none). */
 const TRANSCRIPT_OF_EVENTS = `(select string_agg(case e.kind when 'caller_speech' then 'Caller: ' else 'Agent: ' end || (e.payload->>'text'), E'\\n' order by e.seq)
-  from call_events e where e.call_id = calls.id and e.kind in ('caller_speech', 'agent_speech') and coalesce(e.payload->>'text', '') <> '')`;
+  from call_events e where e.call_id = c.id and e.kind in ('caller_speech', 'agent_speech') and coalesce(e.payload->>'text', '') <> '')`;
 
 const INSERT_EVENTS = `
   insert into call_events (call_id, seq, kind, payload, latency_ms, dedupe_key, at)
@@ -206,39 +206,60 @@ export interface CallPatch {
   patientId?: string;
 }
 
-/** The turn's events and the call's update; `held` CTEs (a StatementWrite's, shifted) go first. */
-const storeTurnText = (held = '', patientFrom = '') => `
-  with ${held ? `${held},` : ''} ev as (${INSERT_EVENTS} returning 1),
-  up as (
-    update calls set
-      agent_state = $3::jsonb,
-      transcript_text = case when $4::text is null then transcript_text
-        else concat_ws(E'\\n', ${TRANSCRIPT_OF_EVENTS}, nullif($4::text, '')) end,
-      last_activity_at = $5::timestamptz, updated_at = $5::timestamptz,
-      status = coalesce($6::text, status),
-      answered_at = coalesce(answered_at, $7::timestamptz),
-      ended_at = coalesce($8::timestamptz, ended_at),
-      duration_seconds = coalesce($9::int, duration_seconds),
-      outcome = coalesce($10::text, outcome),
-      summary = coalesce($11::text, summary),
-      recording_url = coalesce($12::text, recording_url),
-      recording_duration_seconds = coalesce($13::int, recording_duration_seconds),
-      patient_id = coalesce(patient_id, $14::uuid${patientFrom ? `, (select ${patientFrom} from written)` : ''})
-    where id = $2::uuid
-    returning 1
-  )
-  select (select count(*) from ev) as events, (select count(*) from up) as updated${held ? ', (select to_jsonb(w) from written w) as written' : ''}`;
-const STORE_TURN = storeTurnText();
-const STORE_TURN_PARAMS = 14;
-/** The statement of a turn with a held write, by the write's name (the text is fixed per name). */
-const storeTurnWith = new Map<string, string>();
+/** A turn as storeTurns writes it (with other calls' turns, or alone). */
+export interface StoredTurn {
+  callId: string;
+  /** JSON array of the turn's event rows (eventRows). */
+  eventsJson: string;
+  /** JSON of the call's new agent state. */
+  stateJson: string;
+  patch: Omit<CallPatch, 'agentState'>;
+  /** The turn's one-statement write (a booked request), stored in the same statement. */
+  write: StatementWrite | null;
+  held: boolean;
+}
 
 /**
- * Stores a turn in one statement: its events (numbered after `lastSeq`; a concurrent turn that
- * took those numbers, or a repeat of this request's dedupe key, fails it with a unique
- * violation) and the call's new state, with the turn's held write when it has one (its
- * `written` row is returned; the call is linked to its patient). Live updates are sent after the
- * commit (notifyLive).
+ * Turns of several calls in one statement: their events, and each call's new state and whatever
+ * else the turn changed (an ending turn sets the status, outcome, summary and transcript, so its
+ * row's indexed columns change; the others' do not, and stay HOT). A held write's CTEs go first,
+ * with its parameters after the statement's three; its call is linked to its patient.
+ */
+const storeTurnsText = (write?: StatementWrite) => `
+  with ${write ? `${shiftedCtes(write, 3)},` : ''}
+  t as (
+    select * from jsonb_to_recordset($2::jsonb) as t(call_id uuid, agent_state jsonb, at timestamptz, patient_id uuid, transcript_final text, status text,
+      answered_at timestamptz, ended_at timestamptz, duration_seconds int, outcome text, summary text, recording_url text, recording_duration_seconds int)
+  ), ev as (${INSERT_EVENTS} returning 1),
+  up as (
+    update calls c set
+      agent_state = t.agent_state,
+      transcript_text = case when t.transcript_final is null then c.transcript_text
+        else concat_ws(E'\\n', ${TRANSCRIPT_OF_EVENTS}, nullif(t.transcript_final, '')) end,
+      last_activity_at = t.at, updated_at = t.at,
+      status = coalesce(t.status, c.status),
+      answered_at = coalesce(c.answered_at, t.answered_at),
+      ended_at = coalesce(t.ended_at, c.ended_at),
+      duration_seconds = coalesce(t.duration_seconds, c.duration_seconds),
+      outcome = coalesce(t.outcome, c.outcome),
+      summary = coalesce(t.summary, c.summary),
+      recording_url = coalesce(t.recording_url, c.recording_url),
+      recording_duration_seconds = coalesce(t.recording_duration_seconds, c.recording_duration_seconds),
+      patient_id = coalesce(c.patient_id, t.patient_id${write?.patientColumn ? `, case when c.id = $3::uuid then (select ${write.patientColumn} from written) end` : ''})
+    from t where c.id = t.call_id
+    returning 1
+  )
+  select (select count(*) from ev) as events, (select count(*) from up) as updated${write ? ', (select to_jsonb(w) from written w) as written' : ''}`;
+const STORE_TURNS = storeTurnsText();
+/** The statement with a held write, by the write's name (the text is fixed per name). */
+const storeTurnsWith = new Map<string, string>();
+
+/**
+ * Stores a turn: its events (numbered after `lastSeq`; a concurrent turn that took those numbers,
+ * or a repeat of this request's dedupe key, fails it with a unique violation) and the call's
+ * new state, with the turn's held write when it has one (its `written` row is returned). On the
+ * pool, turns of calls finishing together go in one statement (turn-write-batcher.ts); in a
+ * transaction, alone. Live updates are sent after the commit (notifyLive).
  */
 export async function storeTurn(
   db: Queryable,
@@ -246,79 +267,66 @@ export async function storeTurn(
   lastSeq: number,
   events: PendingEvent[],
   dedupeKey: string | null,
-  patch: CallPatch,
-  held: StatementWrite | null = null,
+  { agentState, ...patch }: CallPatch,
+  write: StatementWrite | null = null,
 ): Promise<Record<string, unknown> | undefined> {
-  const eventsJson = eventRows(callId, lastSeq + 1, events, dedupeKey);
-  if (!held && isPool(db) && isOrdinaryTurn(patch)) {
-    await turnBatcher(db).store({ callId, eventsJson, stateJson: JSON.stringify(patch.agentState), at: patch.at, patientId: patch.patientId ?? null });
-    return undefined;
-  }
-  return storeTurnAlone(db, callId, eventsJson, JSON.stringify(patch.agentState), patch, held);
+  const turn: StoredTurn = { callId, eventsJson: eventRows(callId, lastSeq + 1, events, dedupeKey), stateJson: JSON.stringify(agentState), patch, write, held: write !== null };
+  if (isPool(db)) return turnBatcher(db).store(turn);
+  return (await storeTurns(db, [turn]))[0];
 }
 
-async function storeTurnAlone(
-  db: Queryable,
-  callId: string,
-  eventsJson: string,
-  stateJson: string,
-  patch: Omit<CallPatch, 'agentState'>,
-  held: StatementWrite | null = null,
-): Promise<Record<string, unknown> | undefined> {
-  const iso = (d: Date | undefined) => d?.toISOString() ?? null;
-  let name = 'switchboard_store_turn';
-  let text = STORE_TURN;
-  if (held) {
-    name = `switchboard_store_turn_with_${held.name}`;
-    text = storeTurnWith.get(held.name) ?? storeTurnText(shiftedCtes(held, STORE_TURN_PARAMS), held.patientColumn);
-    storeTurnWith.set(held.name, text);
+/** Turns of different calls (at most one with a write) in one statement; each turn's written row. */
+async function storeTurns(db: Queryable, turns: StoredTurn[]): Promise<(Record<string, unknown> | undefined)[]> {
+  const withWrite = turns.find((t) => t.write);
+  const write = withWrite?.write;
+  let name = 'switchboard_store_turns';
+  let text = STORE_TURNS;
+  if (write) {
+    name = `switchboard_store_turns_with_${write.name}`;
+    text = storeTurnsWith.get(write.name) ?? storeTurnsText(write);
+    storeTurnsWith.set(write.name, text);
   }
-  const [row] = await queryNamed(db, name, text, [
-      eventsJson,
-      callId,
-      stateJson,
-      patch.transcriptFinal ?? null,
-      patch.at.toISOString(),
-      patch.status ?? null,
-      iso(patch.answeredAt),
-      iso(patch.endedAt),
-      patch.durationSeconds ?? null,
-      patch.outcome ?? null,
-      patch.summary ?? null,
-      patch.recordingUrl ?? null,
-      patch.recordingDurationSeconds ?? null,
-      patch.patientId ?? null,
-      ...(held?.values ?? []),
-  ]);
-  return (row?.written as Record<string, unknown> | undefined) ?? undefined;
+  const [row] = await queryNamed(db, name, text, [joinedEvents(turns), turnRows(turns), ...(write ? [withWrite.callId, ...write.values] : [])]);
+  return turns.map((t) => (t === withWrite ? (row?.written as Record<string, unknown>) : undefined));
 }
 
-/** A turn that only appends events and replaces the agent state (no status, end or recording). */
-function isOrdinaryTurn(patch: CallPatch): boolean {
-  return (
-    patch.transcriptFinal === undefined &&
-    patch.status === undefined &&
-    patch.answeredAt === undefined &&
-    patch.endedAt === undefined &&
-    patch.durationSeconds === undefined &&
-    patch.outcome === undefined &&
-    patch.summary === undefined &&
-    patch.recordingUrl === undefined &&
-    patch.recordingDurationSeconds === undefined
-  );
+function turnRows(turns: StoredTurn[]): string {
+  return `[${turns.map((t) => `${JSON.stringify({ call_id: t.callId, ...patchRow(t.patch) }).slice(0, -1)},"agent_state":${t.stateJson}}`).join(',')}]`;
+}
+
+/** The patch's columns that are set, by name (the rest are null in the statement: unchanged). */
+function patchRow(patch: Omit<CallPatch, 'agentState'>): Record<string, unknown> {
+  const row: Record<string, unknown> = { at: patch.at.toISOString() };
+  if (patch.patientId) row.patient_id = patch.patientId;
+  if (patch.transcriptFinal !== undefined) row.transcript_final = patch.transcriptFinal;
+  if (patch.status) row.status = patch.status;
+  if (patch.answeredAt) row.answered_at = patch.answeredAt.toISOString();
+  if (patch.endedAt) row.ended_at = patch.endedAt.toISOString();
+  if (patch.durationSeconds !== undefined) row.duration_seconds = patch.durationSeconds;
+  if (patch.outcome) row.outcome = patch.outcome;
+  if (patch.summary) row.summary = patch.summary;
+  if (patch.recordingUrl) row.recording_url = patch.recordingUrl;
+  if (patch.recordingDurationSeconds !== undefined) row.recording_duration_seconds = patch.recordingDurationSeconds;
+  return row;
+}
+
+/** The turns' event arrays joined into one (each is a JSON array already). */
+function joinedEvents(turns: StoredTurn[]): string {
+  return `[${turns
+    .map((t) => t.eventsJson.slice(1, -1))
+    .filter((inner) => inner.length > 0)
+    .join(',')}]`;
 }
 
 /** Two batch statements at most at once per pool: the rest of the pool stays free for other work. */
 const TURN_WRITES_IN_FLIGHT = 2;
 const TURNS_PER_BATCH = 64;
-const batchers = new WeakMap<pg.Pool, TurnWriteBatcher>();
+const batchers = new WeakMap<pg.Pool, TurnWriteBatcher<StoredTurn>>();
 
-function turnBatcher(pool: pg.Pool): TurnWriteBatcher {
+function turnBatcher(pool: pg.Pool): TurnWriteBatcher<StoredTurn> {
   let batcher = batchers.get(pool);
   if (!batcher) {
-    batcher = new TurnWriteBatcher(pool, TURN_WRITES_IN_FLIGHT, TURNS_PER_BATCH, async (t) => {
-      await storeTurnAlone(pool, t.callId, t.eventsJson, t.stateJson, { at: t.at, ...(t.patientId ? { patientId: t.patientId } : {}) });
-    });
+    batcher = new TurnWriteBatcher<StoredTurn>(TURN_WRITES_IN_FLIGHT, TURNS_PER_BATCH, (turns) => storeTurns(pool, turns));
     batchers.set(pool, batcher);
   }
   return batcher;

@@ -127,6 +127,44 @@ describe('a call', () => {
     for (const c of many) expect((await recordsOf(t.db, c.callSid)).events.filter((e) => e.kind === 'caller_speech')).toHaveLength(2);
   });
 
+  it('stores bookings and goodbyes of many calls at the same moment: each request once, each call ended', async () => {
+    // A batch carries one booked request at most; the others wait for the next batch. Ending
+    // turns go in batches too, with their transcripts.
+    const many = Array.from({ length: 12 }, (_, i) => new FakeTwilioCall(t.app, `+1860555${String(4000 + i).padStart(4, '0')}`, practice.number));
+    await Promise.all(many.map((c) => c.answer()));
+    for (const line of ["I'd like to make an appointment", 'Jane Smith', 'March third nineteen eighty', 'a follow-up', 'yes', 'any time', 'yes']) {
+      await Promise.all(many.map((c) => c.say(line)));
+    }
+    const again = many[3]!;
+    const repeat = { url: again.last!.gatherAction!, params: { CallSid: again.callSid, AccountSid: 'ACtest', From: again.from, To: practice.number, ApiVersion: '2010-04-01', CallStatus: 'in-progress', SpeechResult: 'yes that is correct', Confidence: '0.93' } };
+    // Calls that only talk share the moment, so bookings ride in batches with their turns.
+    const talkers = Array.from({ length: 12 }, (_, i) => new FakeTwilioCall(t.app, `+1860555${String(4100 + i).padStart(4, '0')}`, practice.number));
+    await Promise.all(talkers.map((c) => c.answer()));
+    const [saved, repeated, talked] = await Promise.all([
+      Promise.all(many.map((c) => c.say('yes that is correct'))),
+      postSigned(t.app, repeat.url, repeat.params),
+      Promise.all(talkers.map((c) => c.say('What are your hours?'))),
+    ]);
+    for (const x of talked) expect(x.text).toMatch(/regular hours/);
+    for (const c of talkers) expect((await recordsOf(t.db, c.callSid)).events.filter((e) => e.kind === 'caller_speech')).toHaveLength(1);
+    for (const s of saved) expect(s.text).toMatch(/reference code is/);
+    expect(parseTwiml(200, repeated.body).text).toBe(saved[3]!.text);
+    const bye = await Promise.all(many.map((c) => c.say("no that's all")));
+    for (const b of bye) expect(b.hangup).toBe(true);
+    const codes = new Set<string>();
+    for (const c of many) {
+      const { call: row, requests, handoffs, events } = await recordsOf(t.db, c.callSid);
+      expect(requests).toHaveLength(1);
+      codes.add(requests[0]!.referenceCode!);
+      expect(handoffs.map((h) => h.type)).toEqual(['appointment_request']);
+      expect(row).toMatchObject({ status: 'completed', outcome: 'appointment_requested', patientId: requests[0]!.patientId });
+      expect(row!.transcriptText).toContain('Caller: yes that is correct');
+      expect(row!.transcriptText).toMatch(/Caller: no that's all\nAgent: .*Goodbye/);
+      expect(events.map((e) => e.seq)).toEqual(events.map((_, n) => n + 1));
+    }
+    expect(codes.size).toBe(many.length);
+  });
+
   it('records status and duration when the caller hangs up', async () => {
     const call = new FakeTwilioCall(t.app, caller, practice.number);
     await call.answer();
