@@ -4,7 +4,7 @@ import type { calls, organizations } from '../db/schema/index.js';
 import type { PendingEvent } from '../agent/turn-log.js';
 import { RULES_COLUMNS, RULES_JOINS, rulesFromRow, type DeadlineRules } from '../features/handoffs/handoffs.repository.js';
 import { TurnWriteBatcher } from './turn-write-batcher.js';
-import { shiftedCtes, type StatementWrite } from '../db/statement-write.js';
+import { joinedCtes, writtenCte, type StatementWrite } from '../db/statement-write.js';
 
 export type CallRef = { callId: string } | { provider: 'twilio' | 'simulator'; providerCallId: string };
 export type CallStatus = (typeof calls.$inferSelect)['status'];
@@ -222,11 +222,22 @@ export interface StoredTurn {
 /**
  * Turns of several calls in one statement: their events, and each call's new state and whatever
  * else the turn changed (an ending turn sets the status, outcome, summary and transcript, so its
- * row's indexed columns change; the others' do not, and stay HOT). A held write's CTEs go first,
- * with its parameters after the statement's three; its call is linked to its patient.
+ * row's indexed columns change; the others' do not, and stay HOT). Held writes' CTEs go first,
+ * each renamed (joinedCtes) with its call's id and its parameters after the statement's two;
+ * each call is linked to its write's patient.
  */
-const storeTurnsText = (write?: StatementWrite) => `
-  with ${write ? `${shiftedCtes(write, 3)},` : ''}
+function storeTurnsText(writes: StatementWrite[]): string {
+  const held: string[] = [];
+  const links: string[] = [];
+  let next = 3;
+  writes.forEach((write, i) => {
+    const copy = i + 1;
+    held.push(`${joinedCtes(write, next, copy)},`);
+    if (write.patientColumn) links.push(`when $${next}::uuid then (select ${write.patientColumn} from ${writtenCte(copy)})`);
+    next += 1 + write.values.length;
+  });
+  return `
+  with ${held.join('\n')}
   t as (
     select * from jsonb_to_recordset($2::jsonb) as t(call_id uuid, agent_state jsonb, at timestamptz, patient_id uuid, transcript_final text, status text,
       answered_at timestamptz, ended_at timestamptz, duration_seconds int, outcome text, summary text, recording_url text, recording_duration_seconds int)
@@ -245,14 +256,15 @@ const storeTurnsText = (write?: StatementWrite) => `
       summary = coalesce(t.summary, c.summary),
       recording_url = coalesce(t.recording_url, c.recording_url),
       recording_duration_seconds = coalesce(t.recording_duration_seconds, c.recording_duration_seconds),
-      patient_id = coalesce(c.patient_id, t.patient_id${write?.patientColumn ? `, case when c.id = $3::uuid then (select ${write.patientColumn} from written) end` : ''})
+      patient_id = coalesce(c.patient_id, t.patient_id${links.length ? `, case c.id ${links.join(' ')} end` : ''})
     from t where c.id = t.call_id
     returning 1
   )
-  select (select count(*) from ev) as events, (select count(*) from up) as updated${write ? ', (select to_jsonb(w) from written w) as written' : ''}`;
-const STORE_TURNS = storeTurnsText();
-/** The statement with a held write, by the write's name (the text is fixed per name). */
-const storeTurnsWith = new Map<string, string>();
+  select (select count(*) from ev) as events, (select count(*) from up) as updated${writes.map((_, i) => `, (select to_jsonb(w) from ${writtenCte(i + 1)} w) as written_${i + 1}`).join('')}`;
+}
+
+/** Statements by the names of their held writes, in order (a statement's name stays with its text). */
+const storeTurnsTexts = new Map<string, { name: string; text: string }>();
 
 /**
  * Stores a turn: its events (numbered after `lastSeq`; a concurrent turn that took those numbers,
@@ -275,19 +287,18 @@ export async function storeTurn(
   return (await storeTurns(db, [turn]))[0];
 }
 
-/** Turns of different calls (at most one with a write) in one statement; each turn's written row. */
+/** Turns of different calls in one statement; each turn's written row (for a held write). */
 async function storeTurns(db: Queryable, turns: StoredTurn[]): Promise<(Record<string, unknown> | undefined)[]> {
-  const withWrite = turns.find((t) => t.write);
-  const write = withWrite?.write;
-  let name = 'switchboard_store_turns';
-  let text = STORE_TURNS;
-  if (write) {
-    name = `switchboard_store_turns_with_${write.name}`;
-    text = storeTurnsWith.get(write.name) ?? storeTurnsText(write);
-    storeTurnsWith.set(write.name, text);
-  }
-  const [row] = await queryNamed(db, name, text, [joinedEvents(turns), turnRows(turns), ...(write ? [withWrite.callId, ...write.values] : [])]);
-  return turns.map((t) => (t === withWrite ? (row?.written as Record<string, unknown>) : undefined));
+  const withWrites = turns.filter((t) => t.write);
+  const writes = withWrites.map((t) => t.write!);
+  const key = writes.map((w) => w.name).join(',');
+  let statement = storeTurnsTexts.get(key);
+  if (!statement) storeTurnsTexts.set(key, (statement = { name: `switchboard_store_turns_${storeTurnsTexts.size}`, text: storeTurnsText(writes) }));
+  const [row] = await queryNamed(db, statement.name, statement.text, [joinedEvents(turns), turnRows(turns), ...withWrites.flatMap((t) => [t.callId, ...t.write!.values])]);
+  return turns.map((t) => {
+    const i = withWrites.indexOf(t);
+    return i < 0 ? undefined : (row?.[`written_${i + 1}`] as Record<string, unknown>);
+  });
 }
 
 function turnRows(turns: StoredTurn[]): string {
@@ -321,12 +332,14 @@ function joinedEvents(turns: StoredTurn[]): string {
 /** Two batch statements at most at once per pool: the rest of the pool stays free for other work. */
 const TURN_WRITES_IN_FLIGHT = 2;
 const TURNS_PER_BATCH = 64;
+/** Held writes in one statement at most (each number of them is a statement text of its own). */
+const WRITES_PER_BATCH = 8;
 const batchers = new WeakMap<pg.Pool, TurnWriteBatcher<StoredTurn>>();
 
 function turnBatcher(pool: pg.Pool): TurnWriteBatcher<StoredTurn> {
   let batcher = batchers.get(pool);
   if (!batcher) {
-    batcher = new TurnWriteBatcher<StoredTurn>(TURN_WRITES_IN_FLIGHT, TURNS_PER_BATCH, (turns) => storeTurns(pool, turns));
+    batcher = new TurnWriteBatcher<StoredTurn>(TURN_WRITES_IN_FLIGHT, TURNS_PER_BATCH, WRITES_PER_BATCH, (turns) => storeTurns(pool, turns));
     batchers.set(pool, batcher);
   }
   return batcher;

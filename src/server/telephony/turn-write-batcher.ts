@@ -5,16 +5,15 @@
  * trip: while earlier writes are in flight, new ones queue and then go together in one
  * statement. An idle server writes each turn at once, so nothing waits for a batch to fill.
  *
- * A batch holds at most one turn with a held write (an appointment request booked in the turn):
- * such a write is a chain of CTEs that joins the statement once. A second one waits for the next
- * batch. A batch that fails (a repeated request's events collide with stored ones, a reference
+ * A turn may carry a held write (an appointment request booked in the turn): a chain of CTEs
+ * that joins the statement. A batch takes a few of them at most; more wait for the next batch. A batch that fails (a repeated request's events collide with stored ones, a reference
  * code is taken) is written again turn by turn, so each turn gets its own outcome and the others
  * are unaffected.
  */
 export interface BatchableTurn {
   /** The turn's call: a batch takes its rows' locks in call order. */
   callId: string;
-  /** Whether the turn carries a held write (one per batch). */
+  /** Whether the turn carries a held write (maxHeld per batch). */
   held: boolean;
 }
 
@@ -35,6 +34,7 @@ export class TurnWriteBatcher<T extends BatchableTurn> {
     /** Statements of this batcher running at once; more queue up and go together. */
     private readonly maxInFlight: number,
     private readonly maxBatch: number,
+    private readonly maxHeld: number,
     private readonly write: WriteTurns<T>,
   ) {}
 
@@ -56,15 +56,15 @@ export class TurnWriteBatcher<T extends BatchableTurn> {
     }
   }
 
-  /** The next batch in arrival order: up to maxBatch turns, the first held write among them only. */
+  /** The next batch in arrival order: up to maxBatch turns, maxHeld of them with held writes. */
   private take(): Pending<T>[] {
     const batch: Pending<T>[] = [];
     const rest: Pending<T>[] = [];
-    let held = false;
+    let held = 0;
     for (const p of this.queue) {
-      if (batch.length >= this.maxBatch || (p.turn.held && held)) rest.push(p);
+      if (batch.length >= this.maxBatch || (p.turn.held && held >= this.maxHeld)) rest.push(p);
       else {
-        held ||= p.turn.held;
+        if (p.turn.held) held++;
         batch.push(p);
       }
     }

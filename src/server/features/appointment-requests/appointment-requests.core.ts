@@ -122,43 +122,43 @@ export async function submittedRequestWrite(
  * $24 contact name, $25 due, $26 request id, $27 handoff id.
  */
 const SUBMIT_REQUEST = `
-  patient_found as (
+  w_patient_found as (
     -- One branch per contact, each skipped when its value is null (a prepared statement's plan
     -- serves every call; an OR across both would scan the organization's patients).
     (select id from patients where $3::text is not null and organization_id = $1::uuid and phone = $3::text and date_of_birth = $2::date limit 1)
     union all
     (select id from patients where $4::text is not null and organization_id = $1::uuid and lower(email) = $4::text and date_of_birth = $2::date limit 1)
     limit 1
-  ), patient_completed as (
+  ), w_patient_completed as (
     update patients set phone = coalesce(phone, $3::text), email = coalesce(email, $4::text), updated_at = $5::timestamptz
-    where id = (select id from patient_found) and ((phone is null and $3::text is not null) or (email is null and $4::text is not null))
+    where id = (select id from w_patient_found) and ((phone is null and $3::text is not null) or (email is null and $4::text is not null))
     returning id
-  ), patient_created as (
+  ), w_patient_created as (
     insert into patients (organization_id, first_name, last_name, date_of_birth, phone, email)
     select $1::uuid, $6::text, $7::text, $2::date, $3::text, $4::text
-    where not exists (select 1 from patient_found)
+    where not exists (select 1 from w_patient_found)
     returning id
-  ), patient as (
-    select id from patient_found union all select id from patient_created
-  ), request as (
+  ), w_patient as (
+    select id from w_patient_found union all select id from w_patient_created
+  ), w_request as (
     insert into appointment_requests (id, organization_id, patient_id, call_id, source, status, reference_code, first_name, last_name, date_of_birth, phone, email,
       is_new_patient, reason, reason_other, preferences, insurance, notes, consent_to_contact, locale, submitted_at, created_at, updated_at)
-    select $26::uuid, $1::uuid, (select id from patient), $8::uuid, $9::text, 'submitted', $10::text, $6::text, $7::text, $2::date, $11::text, $12::text,
+    select $26::uuid, $1::uuid, (select id from w_patient), $8::uuid, $9::text, 'submitted', $10::text, $6::text, $7::text, $2::date, $11::text, $12::text,
       $13::boolean, $14::text, $15::text, $16::jsonb, $17::jsonb, $18::text, $19::boolean, $20::text, $5::timestamptz, $5::timestamptz, $5::timestamptz
     returning id, patient_id
-  ), request_event as (
+  ), w_request_event as (
     insert into appointment_request_events (appointment_request_id, from_status, to_status, actor_type, at)
-    select id, null, 'submitted', $21::text, $5::timestamptz from request
-  ), handoff as (
+    select id, null, 'submitted', $21::text, $5::timestamptz from w_request
+  ), w_handoff as (
     insert into handoffs (id, organization_id, type, priority, source, reason, call_id, appointment_request_id, patient_id, contact_name, contact_phone, details, due_at, created_at, updated_at)
     select $27::uuid, $1::uuid, 'appointment_request', 'normal', $22::text, $23::text, $8::uuid, r.id, r.patient_id, $24::text, $11::text, '{}'::jsonb, $25::timestamptz, $5::timestamptz, $5::timestamptz
-    from request r
+    from w_request r
     returning id
-  ), handoff_event as (
+  ), w_handoff_event as (
     insert into handoff_events (handoff_id, kind, data, at)
-    select id, 'created', '{"type":"appointment_request","priority":"normal"}'::jsonb, $5::timestamptz from handoff
-  ), written as (
-    select r.id, r.patient_id from request r
+    select id, 'created', '{"type":"appointment_request","priority":"normal"}'::jsonb, $5::timestamptz from w_handoff
+  ), w_written as (
+    select r.id, r.patient_id from w_request r
   )`;
 
 /** The handoff's reason line for a submitted request. */

@@ -128,7 +128,7 @@ describe('a call', () => {
   });
 
   it('stores bookings and goodbyes of many calls at the same moment: each request once, each call ended', async () => {
-    // A batch carries one booked request at most; the others wait for the next batch. Ending
+    // Booked requests ride in batch statements, several to a statement (each renamed); ending
     // turns go in batches too, with their transcripts.
     const many = Array.from({ length: 12 }, (_, i) => new FakeTwilioCall(t.app, `+1860555${String(4000 + i).padStart(4, '0')}`, practice.number));
     await Promise.all(many.map((c) => c.answer()));
