@@ -6,6 +6,7 @@ import { notifyLive, type LiveEvent } from '../features/live/live.publisher.js';
 import type { DeadlineRules } from '../features/handoffs/handoffs.repository.js';
 import type { CallPatch, CallSnapshot, CallStatus } from './call-records.repository.js';
 import type { LazyTransaction } from './lazy-transaction.js';
+import { TurnEventSpacer } from './turn-event-spacing.js';
 
 export const FINAL_STATUSES = new Set<CallStatus>(['completed', 'no_answer', 'busy', 'failed', 'canceled']);
 
@@ -75,14 +76,23 @@ export function liveEvent(opts: Pick<PipelineOptions, 'publish'> | undefined, or
 const pendingLive = new WeakMap<AppContext, LiveEvent[]>();
 /** Events in one NOTIFY statement at most (each event is a separate notification). */
 const LIVE_BATCH = 100;
+/** A call's turn updates at most this often (turn-event-spacing.ts). */
+const TURN_EVENT_SPACING_MS = 250;
+const spacers = new WeakMap<AppContext, TurnEventSpacer>();
 
 /**
  * Sends a turn's live events once it has committed. Events of turns finishing together go out
- * in one statement (a busy server sends a few statements, not one per turn); a lost
- * notification only delays a screen, which refetches when it reconnects.
+ * in one statement (a busy server sends a few statements, not one per turn), and a call's turn
+ * updates are spaced out (TurnEventSpacer); a lost notification only delays a screen, which
+ * refetches when it reconnects.
  */
 export function publishAfterCommit(ctx: AppContext, events: (LiveEvent | null)[]): void {
-  const list = events.filter((e): e is LiveEvent => e !== null);
+  let spacer = spacers.get(ctx);
+  if (!spacer) spacers.set(ctx, (spacer = new TurnEventSpacer(TURN_EVENT_SPACING_MS, (held) => send(ctx, held))));
+  send(ctx, spacer.filter(events.filter((e): e is LiveEvent => e !== null)));
+}
+
+function send(ctx: AppContext, list: LiveEvent[]): void {
   if (list.length === 0) return;
   const pending = pendingLive.get(ctx);
   if (pending) {
