@@ -116,10 +116,12 @@ function eventRows(callId: string, firstSeq: number, events: PendingEvent[], ded
 const TRANSCRIPT_OF_EVENTS = `(select string_agg(case e.kind when 'caller_speech' then 'Caller: ' else 'Agent: ' end || (e.payload->>'text'), E'\\n' order by e.seq)
   from call_events e where e.call_id = c.id and e.kind in ('caller_speech', 'agent_speech') and coalesce(e.payload->>'text', '') <> '')`;
 
-const INSERT_EVENTS = `
+const EVENT_COLUMNS = 'call_id uuid, seq int, kind text, payload jsonb, latency_ms real, dedupe_key text, at timestamptz';
+/** Inserts the event rows of a JSON array parameter (eventRows). */
+const insertEvents = (param: string, where = '') => `
   insert into call_events (call_id, seq, kind, payload, latency_ms, dedupe_key, at)
   select e.call_id, e.seq, e.kind, e.payload, e.latency_ms, e.dedupe_key, e.at
-  from jsonb_to_recordset($1::jsonb) as e(call_id uuid, seq int, kind text, payload jsonb, latency_ms real, dedupe_key text, at timestamptz)`;
+  from jsonb_to_recordset(${param}::jsonb) as e(${EVENT_COLUMNS}) ${where}`;
 
 export interface NewCall {
   id: string;
@@ -142,47 +144,22 @@ export interface NewCall {
 }
 
 /**
- * Inserts a call with its first events in one statement. False when the provider's call id is
- * already taken (a repeated webhook): the caller then replays the stored answer.
- */
-const INSERT_CALL = `
-  with c as (
-    insert into calls (id, organization_id, direction, status, provider, provider_call_id, from_number, to_number, brain, agent_state,
-                       transcript_text, started_at, answered_at, ended_at, duration_seconds, outcome, summary, last_activity_at, created_at, updated_at)
-    values ($2::uuid, $3::uuid, $4::text, $5::text, $6::text, $7::text, $8::text, $9::text, $10::text, $11::jsonb,
-            $12::text, $13::timestamptz, $14::timestamptz, $15::timestamptz, $16::int, $17::text, $18::text, $13::timestamptz, $13::timestamptz, $13::timestamptz)
-    on conflict (provider, provider_call_id) do nothing
-    returning id
-  ), ev as (${INSERT_EVENTS} where exists (select 1 from c) returning 1)
-  select id from c`;
-
-/**
- * Inserts a call with its first events in one statement. False when the provider's call id is
- * already taken (a repeated webhook): the caller then replays the stored answer.
+ * Inserts a call with its first events (with other calls' turns when several finish together:
+ * storeTurns). False when the provider's call id is already taken (a repeated webhook): the
+ * caller then replays the stored answer.
  */
 export async function insertCallWithEvents(db: Queryable, call: NewCall, events: PendingEvent[], dedupeKey: string): Promise<boolean> {
-  const iso = (d: Date | null) => d?.toISOString() ?? null;
-  const rows = await queryNamed(db, 'switchboard_insert_call', INSERT_CALL, [
-      eventRows(call.id, 1, events, dedupeKey),
-      call.id,
-      call.organizationId,
-      call.direction,
-      call.status,
-      call.provider,
-      call.providerCallId,
-      call.fromNumber,
-      call.toNumber,
-      call.brain,
-      JSON.stringify(call.agentState),
-      call.transcriptText,
-      call.startedAt.toISOString(),
-      iso(call.answeredAt),
-      iso(call.endedAt),
-      call.durationSeconds,
-      call.outcome,
-      call.summary,
-  ]);
-  return rows.length > 0;
+  const turn: StoredTurn = {
+    callId: call.id,
+    eventsJson: eventRows(call.id, 1, events, dedupeKey),
+    stateJson: JSON.stringify(call.agentState),
+    patch: { at: call.startedAt },
+    write: null,
+    held: false,
+    newCall: call,
+  };
+  const stored = isPool(db) ? await turnBatcher(db).store(turn) : (await storeTurns(db, [turn]))[0];
+  return stored?.created === true;
 }
 
 export interface CallPatch {
@@ -217,7 +194,26 @@ export interface StoredTurn {
   /** The turn's one-statement write (a booked request), stored in the same statement. */
   write: StatementWrite | null;
   held: boolean;
+  /** A call to insert (its first turn) rather than one to update. */
+  newCall?: NewCall;
 }
+
+/**
+ * New calls ($3) with their first events ($4): a call whose provider id is taken already (a
+ * repeated webhook) is skipped with its events.
+ */
+const NEW_CALLS = `
+  nc as (
+    insert into calls (id, organization_id, direction, status, provider, provider_call_id, from_number, to_number, brain, agent_state,
+                       transcript_text, started_at, answered_at, ended_at, duration_seconds, outcome, summary, last_activity_at, created_at, updated_at)
+    select n.id, n.organization_id, n.direction, n.status, n.provider, n.provider_call_id, n.from_number, n.to_number, n.brain, n.agent_state,
+           n.transcript_text, n.started_at, n.answered_at, n.ended_at, n.duration_seconds, n.outcome, n.summary, n.started_at, n.started_at, n.started_at
+    from jsonb_to_recordset($3::jsonb) as n(id uuid, organization_id uuid, direction text, status text, provider text, provider_call_id text, from_number text,
+      to_number text, brain text, agent_state jsonb, transcript_text text, started_at timestamptz, answered_at timestamptz, ended_at timestamptz,
+      duration_seconds int, outcome text, summary text)
+    on conflict (provider, provider_call_id) do nothing
+    returning id
+  ), evn as (${insertEvents('$4', 'where e.call_id in (select id from nc)')} returning 1)`;
 
 /**
  * Turns of several calls in one statement: their events, and each call's new state and whatever
@@ -226,10 +222,10 @@ export interface StoredTurn {
  * each renamed (joinedCtes) with its call's id and its parameters after the statement's two;
  * each call is linked to its write's patient.
  */
-function storeTurnsText(writes: StatementWrite[]): string {
+function storeTurnsText(writes: StatementWrite[], withNewCalls: boolean): string {
   const held: string[] = [];
   const links: string[] = [];
-  let next = 3;
+  let next = withNewCalls ? 5 : 3;
   writes.forEach((write, i) => {
     const copy = i + 1;
     held.push(`${joinedCtes(write, next, copy)},`);
@@ -237,11 +233,11 @@ function storeTurnsText(writes: StatementWrite[]): string {
     next += 1 + write.values.length;
   });
   return `
-  with ${held.join('\n')}
+  with ${held.join('\n')} ${withNewCalls ? `${NEW_CALLS},` : ''}
   t as (
     select * from jsonb_to_recordset($2::jsonb) as t(call_id uuid, agent_state jsonb, at timestamptz, patient_id uuid, transcript_final text, status text,
       answered_at timestamptz, ended_at timestamptz, duration_seconds int, outcome text, summary text, recording_url text, recording_duration_seconds int)
-  ), ev as (${INSERT_EVENTS} returning 1),
+  ), ev as (${insertEvents('$1')} returning 1),
   up as (
     update calls c set
       agent_state = t.agent_state,
@@ -260,7 +256,7 @@ function storeTurnsText(writes: StatementWrite[]): string {
     from t where c.id = t.call_id
     returning 1
   )
-  select (select count(*) from ev) as events, (select count(*) from up) as updated${writes.map((_, i) => `, (select to_jsonb(w) from ${writtenCte(i + 1)} w) as written_${i + 1}`).join('')}`;
+  select (select count(*) from ev) as events, (select count(*) from up) as updated${withNewCalls ? `, (select coalesce(jsonb_agg(id), '[]'::jsonb) from nc) as created` : ''}${writes.map((_, i) => `, (select to_jsonb(w) from ${writtenCte(i + 1)} w) as written_${i + 1}`).join('')}`;
 }
 
 /** Statements by the names of their held writes, in order (a statement's name stays with its text). */
@@ -287,18 +283,58 @@ export async function storeTurn(
   return (await storeTurns(db, [turn]))[0];
 }
 
-/** Turns of different calls in one statement; each turn's written row (for a held write). */
+/**
+ * Turns of different calls in one statement; for each turn, its held write's written row, or
+ * for a new call whether it was inserted (`created`).
+ */
 async function storeTurns(db: Queryable, turns: StoredTurn[]): Promise<(Record<string, unknown> | undefined)[]> {
-  const withWrites = turns.filter((t) => t.write);
+  const newCalls = turns.filter((t) => t.newCall);
+  const updates = turns.filter((t) => !t.newCall);
+  const withWrites = updates.filter((t) => t.write);
   const writes = withWrites.map((t) => t.write!);
-  const key = writes.map((w) => w.name).join(',');
+  const key = `${newCalls.length ? 'new;' : ''}${writes.map((w) => w.name).join(',')}`;
   let statement = storeTurnsTexts.get(key);
-  if (!statement) storeTurnsTexts.set(key, (statement = { name: `switchboard_store_turns_${storeTurnsTexts.size}`, text: storeTurnsText(writes) }));
-  const [row] = await queryNamed(db, statement.name, statement.text, [joinedEvents(turns), turnRows(turns), ...withWrites.flatMap((t) => [t.callId, ...t.write!.values])]);
+  if (!statement) storeTurnsTexts.set(key, (statement = { name: `switchboard_store_turns_${storeTurnsTexts.size}`, text: storeTurnsText(writes, newCalls.length > 0) }));
+  const [row] = await queryNamed(db, statement.name, statement.text, [
+    joinedEvents(updates),
+    turnRows(updates),
+    ...(newCalls.length ? [newCallRows(newCalls), joinedEvents(newCalls)] : []),
+    ...withWrites.flatMap((t) => [t.callId, ...t.write!.values]),
+  ]);
+  const created = new Set((row?.created as string[] | undefined) ?? []);
   return turns.map((t) => {
+    if (t.newCall) return { created: created.has(t.callId) };
     const i = withWrites.indexOf(t);
     return i < 0 ? undefined : (row?.[`written_${i + 1}`] as Record<string, unknown>);
   });
+}
+
+function newCallRows(turns: StoredTurn[]): string {
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return `[${turns
+    .map((t) => {
+      const c = t.newCall!;
+      const row = {
+        id: c.id,
+        organization_id: c.organizationId,
+        direction: c.direction,
+        status: c.status,
+        provider: c.provider,
+        provider_call_id: c.providerCallId,
+        from_number: c.fromNumber,
+        to_number: c.toNumber,
+        brain: c.brain,
+        transcript_text: c.transcriptText,
+        started_at: c.startedAt.toISOString(),
+        answered_at: iso(c.answeredAt),
+        ended_at: iso(c.endedAt),
+        duration_seconds: c.durationSeconds,
+        outcome: c.outcome,
+        summary: c.summary,
+      };
+      return `${JSON.stringify(row).slice(0, -1)},"agent_state":${t.stateJson}}`;
+    })
+    .join(',')}]`;
 }
 
 function turnRows(turns: StoredTurn[]): string {

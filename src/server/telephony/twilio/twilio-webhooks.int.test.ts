@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callEvents, calls } from '../../db/schema/index.js';
 import { createTestApp, type TestAppHandle } from '../../test-support/index.js';
@@ -98,6 +98,25 @@ describe('a call', () => {
     expect(events.filter((e) => e.kind === 'tool_call')).toHaveLength(1);
     expect(row!.transcriptText).toBe(''); // written once, when the call ends
     expect(new Set(events.map((e) => e.seq)).size).toBe(events.length);
+  });
+
+  it('starts each call once when many calls ring at the same moment, each webhook sent twice', async () => {
+    // New calls are inserted together (one statement); a repeat in the same batch is skipped
+    // and answered with what the first stored.
+    const sids = Array.from({ length: 10 }, () => newCallSid());
+    const ring = (sid: string, i: number) =>
+      postSigned(t.app, '/telephony/twilio/voice', { CallSid: sid, AccountSid: 'ACtest', From: `+1860555${String(5000 + i).padStart(4, '0')}`, To: practice.number, ApiVersion: '2010-04-01', CallStatus: 'ringing', Direction: 'inbound' });
+    const answers = await Promise.all(sids.flatMap((sid, i) => [ring(sid, i), ring(sid, i)]));
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    for (const [i, sid] of sids.entries()) {
+      expect(answers[2 * i + 1]!.body).toBe(answers[2 * i]!.body);
+      expect(parseTwiml(200, answers[2 * i]!.body).gatherAction).toBeTruthy();
+      const { call: row, events } = await recordsOf(t.db, sid);
+      expect(row).toMatchObject({ status: 'in_progress', providerCallId: sid });
+      expect(events.map((e) => e.kind)).toEqual(['status', 'model_request', 'agent_speech']);
+    }
+    const [stored] = await t.db.select({ n: count() }).from(calls).where(inArray(calls.providerCallId, sids));
+    expect(stored!.n).toBe(sids.length);
   });
 
   it('stores every turn once when many calls speak at the same moment, repeats among them', async () => {
