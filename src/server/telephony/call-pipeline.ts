@@ -5,7 +5,8 @@ import type { AgentReply, CallerInput, CallInfo, OrganizationProfile } from '../
 import { runAgentTurn } from '../agent/dialogue-loop.js';
 import { TurnLog } from '../agent/turn-log.js';
 import { insertCallWithEvents, loadCall, storeTurn, type CallRef } from './call-records.repository.js';
-import { findOrganizationForCall, isUniqueViolation } from './call-lookups.repository.js';
+import { findOrganizationForCall, isUniqueViolation, type CallOrganization } from './call-lookups.repository.js';
+import { callOrganizations } from './call-organization-cache.js';
 import { callInfo, endPatch, FINAL_STATUSES, liveEvent, presentEvents, publishAfterCommit, turnEnv, type PipelineOptions, type TurnOutcome } from './call-turn-support.js';
 import { LazyTransaction } from './lazy-transaction.js';
 import { callSnapshots } from './call-snapshot-cache.js';
@@ -29,9 +30,29 @@ export interface NewInboundCall {
 const MAX_ATTEMPTS = 4;
 
 export async function startCall(ctx: AppContext, input: NewInboundCall, opts: PipelineOptions): Promise<TurnOutcome> {
+  const by = input.organizationId ? { id: input.organizationId } : { number: input.direction === 'inbound' ? input.to : input.from };
+  const key = 'id' in by ? `id:${by.id}` : `number:${by.number}`;
+  const organizations = callOrganizations(ctx);
+  for (let attempt = 1; ; attempt++) {
+    let found = attempt === 1 ? organizations.get(key, Date.now()) : undefined;
+    if (!found) {
+      found = await findOrganizationForCall(ctx.pool, by);
+      if (!found || found.organization.status === 'deactivated') {
+        organizations.forget(key);
+        return { kind: 'unknown_number' };
+      }
+      organizations.put(key, found, Date.now());
+    }
+    const outcome = await startCallWith(ctx, input, opts, found);
+    if (outcome !== 'stale') return outcome;
+    // The organization changed since it was read: nothing was stored; start again from a fresh read.
+    organizations.forget(key);
+    if (attempt >= MAX_ATTEMPTS) throw new Error('The organization kept changing while the call was being answered.');
+  }
+}
+
+async function startCallWith(ctx: AppContext, input: NewInboundCall, opts: PipelineOptions, found: CallOrganization): Promise<TurnOutcome | 'stale'> {
   const ref: CallRef = { provider: input.provider, providerCallId: input.providerCallId };
-  const found = await findOrganizationForCall(ctx.pool, input.organizationId ? { id: input.organizationId } : { number: input.direction === 'inbound' ? input.to : input.from });
-  if (!found || found.organization.status === 'deactivated') return { kind: 'unknown_number' };
   const { organization: row, rules } = found;
   const org = organizationProfile(row);
   const now = ctx.clock.now();
@@ -72,11 +93,14 @@ export async function startCall(ctx: AppContext, input: NewInboundCall, opts: Pi
       durationSeconds: closing.durationSeconds ?? null,
       outcome: ended ? 'other' : null,
       summary: ended ? 'The practice is paused: the caller heard the closed message.' : null,
+      routedNumber: found.routedNumber,
+      stamp: found.stamp,
     },
     log.events,
     'start',
   );
-  if (!inserted) {
+  if (inserted === 'stale') return 'stale';
+  if (inserted === 'exists') {
     const again = await loadCall(ctx.pool, ref, 'start');
     if (again?.replay) return replayOf(again.id, again.organizationId, again.replay);
     return { kind: 'unknown_call' };

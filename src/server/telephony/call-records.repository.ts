@@ -3,6 +3,7 @@ import { isPool, queryNamed, type Queryable } from '../db/prepared.js';
 import type { calls, organizations } from '../db/schema/index.js';
 import type { PendingEvent } from '../agent/turn-log.js';
 import { RULES_COLUMNS, RULES_JOINS, rulesFromRow, type DeadlineRules } from '../features/handoffs/handoffs.repository.js';
+import { organizationStamp } from './organization-stamp.js';
 import { TurnWriteBatcher } from './turn-write-batcher.js';
 import { joinedCtes, writtenCte, type StatementWrite } from '../db/statement-write.js';
 
@@ -141,14 +142,18 @@ export interface NewCall {
   durationSeconds: number | null;
   outcome: string | null;
   summary: string | null;
+  /** The number the organization was found by (null: by id) and the stamp it was read under. */
+  routedNumber: string | null;
+  stamp: string;
 }
 
 /**
  * Inserts a call with its first events (with other calls' turns when several finish together:
- * storeTurns). False when the provider's call id is already taken (a repeated webhook): the
- * caller then replays the stored answer.
+ * storeTurns). `exists` when the provider's call id is already taken (a repeated webhook: the
+ * caller replays the stored answer); `stale` when the organization changed since it was read
+ * (the caller starts the call again from a fresh read).
  */
-export async function insertCallWithEvents(db: Queryable, call: NewCall, events: PendingEvent[], dedupeKey: string): Promise<boolean> {
+export async function insertCallWithEvents(db: Queryable, call: NewCall, events: PendingEvent[], dedupeKey: string): Promise<'created' | 'exists' | 'stale'> {
   const turn: StoredTurn = {
     callId: call.id,
     eventsJson: eventRows(call.id, 1, events, dedupeKey),
@@ -159,7 +164,7 @@ export async function insertCallWithEvents(db: Queryable, call: NewCall, events:
     newCall: call,
   };
   const stored = isPool(db) ? await turnBatcher(db).store(turn) : (await storeTurns(db, [turn]))[0];
-  return stored?.created === true;
+  return (stored?.stored as 'created' | 'exists' | 'stale' | undefined) ?? 'exists';
 }
 
 export interface CallPatch {
@@ -199,18 +204,22 @@ export interface StoredTurn {
 }
 
 /**
- * New calls ($3) with their first events ($4): a call whose provider id is taken already (a
- * repeated webhook) is skipped with its events.
+ * New calls ($3) with their first events ($4). A call whose provider id is taken already (a
+ * repeated webhook) is skipped with its events, and so is one whose organization changed since
+ * it was read (its stamp differs: call-lookups.repository.ts).
  */
 const NEW_CALLS = `
-  nc as (
+  nv as (
+    select n.*, ${organizationStamp('n.organization_id', 'n.routed_number')} is not distinct from n.stamp as fresh
+    from jsonb_to_recordset($3::jsonb) as n(id uuid, organization_id uuid, direction text, status text, provider text, provider_call_id text, from_number text,
+      to_number text, brain text, agent_state jsonb, transcript_text text, started_at timestamptz, answered_at timestamptz, ended_at timestamptz,
+      duration_seconds int, outcome text, summary text, routed_number text, stamp text)
+  ), nc as (
     insert into calls (id, organization_id, direction, status, provider, provider_call_id, from_number, to_number, brain, agent_state,
                        transcript_text, started_at, answered_at, ended_at, duration_seconds, outcome, summary, last_activity_at, created_at, updated_at)
     select n.id, n.organization_id, n.direction, n.status, n.provider, n.provider_call_id, n.from_number, n.to_number, n.brain, n.agent_state,
            n.transcript_text, n.started_at, n.answered_at, n.ended_at, n.duration_seconds, n.outcome, n.summary, n.started_at, n.started_at, n.started_at
-    from jsonb_to_recordset($3::jsonb) as n(id uuid, organization_id uuid, direction text, status text, provider text, provider_call_id text, from_number text,
-      to_number text, brain text, agent_state jsonb, transcript_text text, started_at timestamptz, answered_at timestamptz, ended_at timestamptz,
-      duration_seconds int, outcome text, summary text)
+    from nv n where n.fresh
     on conflict (provider, provider_call_id) do nothing
     returning id
   ), evn as (${insertEvents('$4', 'where e.call_id in (select id from nc)')} returning 1)`;
@@ -256,7 +265,7 @@ function storeTurnsText(writes: StatementWrite[], withNewCalls: boolean): string
     from t where c.id = t.call_id
     returning 1
   )
-  select (select count(*) from ev) as events, (select count(*) from up) as updated${withNewCalls ? `, (select coalesce(jsonb_agg(id), '[]'::jsonb) from nc) as created` : ''}${writes.map((_, i) => `, (select to_jsonb(w) from ${writtenCte(i + 1)} w) as written_${i + 1}`).join('')}`;
+  select (select count(*) from ev) as events, (select count(*) from up) as updated${withNewCalls ? `, (select coalesce(jsonb_agg(id), '[]'::jsonb) from nc) as created, (select coalesce(jsonb_agg(id), '[]'::jsonb) from nv where not fresh) as stale` : ''}${writes.map((_, i) => `, (select to_jsonb(w) from ${writtenCte(i + 1)} w) as written_${i + 1}`).join('')}`;
 }
 
 /** Statements by the names of their held writes, in order (a statement's name stays with its text). */
@@ -302,8 +311,9 @@ async function storeTurns(db: Queryable, turns: StoredTurn[]): Promise<(Record<s
     ...withWrites.flatMap((t) => [t.callId, ...t.write!.values]),
   ]);
   const created = new Set((row?.created as string[] | undefined) ?? []);
+  const stale = new Set((row?.stale as string[] | undefined) ?? []);
   return turns.map((t) => {
-    if (t.newCall) return { created: created.has(t.callId) };
+    if (t.newCall) return { stored: created.has(t.callId) ? 'created' : stale.has(t.callId) ? 'stale' : 'exists' };
     const i = withWrites.indexOf(t);
     return i < 0 ? undefined : (row?.[`written_${i + 1}`] as Record<string, unknown>);
   });
@@ -331,6 +341,8 @@ function newCallRows(turns: StoredTurn[]): string {
         duration_seconds: c.durationSeconds,
         outcome: c.outcome,
         summary: c.summary,
+        routed_number: c.routedNumber,
+        stamp: c.stamp,
       };
       return `${JSON.stringify(row).slice(0, -1)},"agent_state":${t.stateJson}}`;
     })
