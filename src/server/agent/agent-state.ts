@@ -31,8 +31,21 @@ const DEFAULT_SETTINGS: OrganizationProfile['settings'] = {
   transferBehaviour: 'on_duty_then_callback',
 };
 
+const profiles = new WeakMap<object, OrganizationProfile>();
+
+/**
+ * The agent's view of an organization row, worked out once per row object: a call keeps its
+ * organization's row for all its turns (the snapshot cache), and new calls share a cached row
+ * (call-organization-cache.ts). Profiles are read, never changed.
+ */
+export function organizationProfile(row: Parameters<typeof profileOf>[0]): OrganizationProfile {
+  let profile = profiles.get(row);
+  if (!profile) profiles.set(row, (profile = profileOf(row)));
+  return profile;
+}
+
 /** The agent's view of an organization row (settings stored before a field existed get defaults). */
-export function organizationProfile(row: {
+function profileOf(row: {
   id: string;
   name: string;
   timeZone: string;
