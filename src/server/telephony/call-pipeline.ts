@@ -4,7 +4,7 @@ import { initialAgentState, organizationProfile, readAgentState } from '../agent
 import type { AgentReply, CallerInput, CallInfo, OrganizationProfile } from '../agent/agent-types.js';
 import { runAgentTurn } from '../agent/dialogue-loop.js';
 import { TurnLog } from '../agent/turn-log.js';
-import { insertCallWithEvents, loadCall, storeTurn, type CallRef } from './call-records.repository.js';
+import { insertCallWithEvents, loadCall, storeTurn, type CallPatch, type CallRef, type CallSnapshot } from './call-records.repository.js';
 import { findOrganizationForCall, isUniqueViolation, type CallOrganization } from './call-lookups.repository.js';
 import { callOrganizations } from './call-organization-cache.js';
 import { callInfo, endPatch, FINAL_STATUSES, liveEvent, presentEvents, publishAfterCommit, turnEnv, type PipelineOptions, type TurnOutcome } from './call-turn-support.js';
@@ -124,6 +124,7 @@ async function startCallWith(ctx: AppContext, input: NewInboundCall, opts: Pipel
       rules,
       lastSeq: log.events.length,
       replay: null,
+      transcript: [...log.transcript],
     });
   }
   publishAfterCommit(ctx, [liveEvent(opts, org.id, call.id, 'created')]);
@@ -175,13 +176,21 @@ export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: Pipe
         snap.lastSeq,
         log.events,
         dedupeKey,
-        { agentState: state as unknown as Record<string, unknown>, at: now, patientId: state.patientId, ...closing, ...(ended ? { transcriptFinal: log.transcript.join('\n') } : {}) },
+        { agentState: state as unknown as Record<string, unknown>, at: now, patientId: state.patientId, ...closing, ...(ended ? endingTranscript(snap, log) : {}) },
         lazy.held,
       );
       if (written) lazy.heldStored(written);
       await lazy.commit();
       if (ended) cache.forget(snap);
-      else cache.put({ ...snap, agentState: state as unknown as Record<string, unknown>, lastSeq: snap.lastSeq + log.events.length, lastActivityAt: now, replay: null });
+      else
+        cache.put({
+          ...snap,
+          agentState: state as unknown as Record<string, unknown>,
+          lastSeq: snap.lastSeq + log.events.length,
+          lastActivityAt: now,
+          replay: null,
+          transcript: snap.transcript && [...snap.transcript, ...log.transcript],
+        });
       if (opts.publish !== false) publishAfterCommit(ctx, [...lazy.liveEvents, liveEvent(opts, snap.organizationId, snap.id, ended ? 'ended' : 'turn')]);
       return { ...base, reply, response, ended, events: presentEvents(log.events, snap.lastSeq + 1) };
     } catch (err) {
@@ -192,6 +201,14 @@ export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: Pipe
       throw err;
     }
   }
+}
+
+/**
+ * The transcript an ending turn writes: whole when this process stored every turn of the call
+ * (the snapshot knows its lines), else this turn's lines after the stored ones (read in SQL).
+ */
+function endingTranscript(snap: CallSnapshot, log: TurnLog): Pick<CallPatch, 'transcriptWhole' | 'transcriptFinal'> {
+  return snap.transcript ? { transcriptWhole: [...snap.transcript, ...log.transcript].join('\n') } : { transcriptFinal: log.transcript.join('\n') };
 }
 
 function replayOf(callId: string, organizationId: string, payload: Record<string, unknown>): TurnOutcome {

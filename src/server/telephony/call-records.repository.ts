@@ -32,6 +32,11 @@ export interface CallSnapshot {
   lastSeq: number;
   /** Payload of the event stored under the request's dedupe key, when it was seen before. */
   replay: Record<string, unknown> | null;
+  /**
+   * The call's transcript lines so far, when this process stored every turn since the call began
+   * (the snapshot cache); null when read from the database.
+   */
+  transcript: string[] | null;
 }
 
 /** An organizations row read as `to_jsonb(o.*)`. */
@@ -95,6 +100,7 @@ export async function loadCall(db: Queryable, ref: CallRef, dedupeKey: string | 
     rules: rulesFromRow(r, o.time_zone as string),
     lastSeq: Number(r.last_seq),
     replay: (r.replay as Record<string, unknown> | null) ?? null,
+    transcript: null,
   };
 }
 
@@ -175,6 +181,8 @@ export interface CallPatch {
    * touch no indexed column, so PostgreSQL can apply them in place (HOT).
    */
   transcriptFinal?: string;
+  /** The whole transcript, when the caller knows it (then the stored events are not read for it). */
+  transcriptWhole?: string;
   at: Date;
   status?: CallStatus;
   answeredAt?: Date;
@@ -244,13 +252,13 @@ function storeTurnsText(writes: StatementWrite[], withNewCalls: boolean): string
   return `
   with ${held.join('\n')} ${withNewCalls ? `${NEW_CALLS},` : ''}
   t as (
-    select * from jsonb_to_recordset($2::jsonb) as t(call_id uuid, agent_state jsonb, at timestamptz, patient_id uuid, transcript_final text, status text,
+    select * from jsonb_to_recordset($2::jsonb) as t(call_id uuid, agent_state jsonb, at timestamptz, patient_id uuid, transcript_whole text, transcript_final text, status text,
       answered_at timestamptz, ended_at timestamptz, duration_seconds int, outcome text, summary text, recording_url text, recording_duration_seconds int)
   ), ev as (${insertEvents('$1')} returning 1),
   up as (
     update calls c set
       agent_state = t.agent_state,
-      transcript_text = case when t.transcript_final is null then c.transcript_text
+      transcript_text = case when t.transcript_whole is not null then t.transcript_whole when t.transcript_final is null then c.transcript_text
         else concat_ws(E'\\n', ${TRANSCRIPT_OF_EVENTS}, nullif(t.transcript_final, '')) end,
       last_activity_at = t.at, updated_at = t.at,
       status = coalesce(t.status, c.status),
@@ -357,7 +365,8 @@ function turnRows(turns: StoredTurn[]): string {
 function patchRow(patch: Omit<CallPatch, 'agentState'>): Record<string, unknown> {
   const row: Record<string, unknown> = { at: patch.at.toISOString() };
   if (patch.patientId) row.patient_id = patch.patientId;
-  if (patch.transcriptFinal !== undefined) row.transcript_final = patch.transcriptFinal;
+  if (patch.transcriptWhole !== undefined) row.transcript_whole = patch.transcriptWhole;
+  else if (patch.transcriptFinal !== undefined) row.transcript_final = patch.transcriptFinal;
   if (patch.status) row.status = patch.status;
   if (patch.answeredAt) row.answered_at = patch.answeredAt.toISOString();
   if (patch.endedAt) row.ended_at = patch.endedAt.toISOString();

@@ -84,6 +84,12 @@ describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s', (_name, scenario
     // Every turn's events are stored in order, and the transcript has every line that was heard.
     expect(records.events.map((e) => e.seq)).toEqual(records.events.map((_, i) => i + 1));
     for (const line of call.heard.slice(0, 3)) expect(records.call!.transcriptText).toContain(line);
+    // An ended call's transcript is its speech events, line by line — whichever way it was
+    // written (whole from the server's memory of the call, or read from the stored events).
+    if (records.call!.endedAt) {
+      const spoken = records.events.filter((e) => (e.kind === 'caller_speech' || e.kind === 'agent_speech') && e.payload.text);
+      expect(records.call!.transcriptText).toBe(spoken.map((e) => `${e.kind === 'caller_speech' ? 'Caller' : 'Agent'}: ${String(e.payload.text)}`).join('\n'));
+    }
     expect(records.call!.summary).toBeTruthy();
   });
 });
