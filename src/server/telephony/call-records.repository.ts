@@ -166,10 +166,9 @@ export async function insertCallWithEvents(db: Queryable, call: NewCall, events:
     stateJson: JSON.stringify(call.agentState),
     patch: { at: call.startedAt },
     write: null,
-    held: false,
     newCall: call,
   };
-  const stored = isPool(db) ? await turnBatcher(db).store(turn) : (await storeTurns(db, [turn]))[0];
+  const stored = await storeOne(db, turn);
   return (stored?.stored as 'created' | 'exists' | 'stale' | undefined) ?? 'exists';
 }
 
@@ -206,7 +205,6 @@ export interface StoredTurn {
   patch: Omit<CallPatch, 'agentState'>;
   /** The turn's one-statement write (a booked request), stored in the same statement. */
   write: StatementWrite | null;
-  held: boolean;
   /** A call to insert (its first turn) rather than one to update. */
   newCall?: NewCall;
 }
@@ -295,9 +293,12 @@ export async function storeTurn(
   { agentState, ...patch }: CallPatch,
   write: StatementWrite | null = null,
 ): Promise<Record<string, unknown> | undefined> {
-  const turn: StoredTurn = { callId, eventsJson: eventRows(callId, lastSeq + 1, events, dedupeKey), stateJson: JSON.stringify(agentState), patch, write, held: write !== null };
-  if (isPool(db)) return turnBatcher(db).store(turn);
-  return (await storeTurns(db, [turn]))[0];
+  return storeOne(db, { callId, eventsJson: eventRows(callId, lastSeq + 1, events, dedupeKey), stateJson: JSON.stringify(agentState), patch, write });
+}
+
+/** On the pool, with whatever other turns finish meanwhile; in a transaction, alone. */
+async function storeOne(db: Queryable, turn: StoredTurn): Promise<Record<string, unknown> | undefined> {
+  return isPool(db) ? turnBatcher(db).store(turn) : (await storeTurns(db, [turn]))[0];
 }
 
 /**

@@ -13,8 +13,8 @@
 export interface BatchableTurn {
   /** The turn's call: a batch takes its rows' locks in call order. */
   callId: string;
-  /** Whether the turn carries a held write (maxHeld per batch). */
-  held: boolean;
+  /** The turn's held write, if it carries one (maxHeld per batch). */
+  write: object | null;
 }
 
 interface Pending<T> {
@@ -62,9 +62,9 @@ export class TurnWriteBatcher<T extends BatchableTurn> {
     const rest: Pending<T>[] = [];
     let held = 0;
     for (const p of this.queue) {
-      if (batch.length >= this.maxBatch || (p.turn.held && held >= this.maxHeld)) rest.push(p);
+      if (batch.length >= this.maxBatch || (p.turn.write && held >= this.maxHeld)) rest.push(p);
       else {
-        if (p.turn.held) held++;
+        if (p.turn.write) held++;
         batch.push(p);
       }
     }
