@@ -107,7 +107,7 @@ export interface TurnEnv {
   /**
    * Stores a one-statement write with the turn: in the statement that stores the turn when it is
    * the turn's only write, else in the turn's transaction. Either way it commits with the turn,
-   * and is visible to reads from the next turn on. `written` gets its `written` row once stored.
+   * and is visible to reads from the next turn on. `written` gets the row of its `w_written` CTE once stored.
    */
   write: (write: StatementWrite, written?: (row: Record<string, unknown>) => void) => Promise<void>;
   /** For reads: the turn's transaction when one is open, else the pool. */

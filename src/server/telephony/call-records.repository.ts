@@ -280,7 +280,7 @@ const storeTurnsTexts = new Map<string, { name: string; text: string }>();
 /**
  * Stores a turn: its events (numbered after `lastSeq`; a concurrent turn that took those numbers,
  * or a repeat of this request's dedupe key, fails it with a unique violation) and the call's
- * new state, with the turn's held write when it has one (its `written` row is returned). On the
+ * new state, with the turn's held write when it has one (the row of its `w_written` CTE is returned). On the
  * pool, turns of calls finishing together go in one statement (turn-write-batcher.ts); in a
  * transaction, alone. Live updates are sent after the commit (notifyLive).
  */

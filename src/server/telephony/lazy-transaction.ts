@@ -53,7 +53,7 @@ export class LazyTransaction {
 
   /**
    * Stores `write` with the turn: held for the turn's own statement when it is the turn's first
-   * write, else run in the transaction. `written` gets the row of its `written` CTE once stored.
+   * write, else run in the transaction. `written` gets the row of its `w_written` CTE once stored.
    */
   async write(write: StatementWrite, written: (row: Record<string, unknown>) => void = () => undefined): Promise<void> {
     if (!this.tx && !this.heldWrite) {

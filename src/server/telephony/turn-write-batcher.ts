@@ -23,7 +23,7 @@ interface Pending<T> {
   reject: (err: unknown) => void;
 }
 
-/** Writes turns in one statement; answers each turn's `written` row (its held write's), in order. */
+/** Writes turns in one statement; answers each turn's result (its held write's `w_written` row, or a new call's), in order. */
 export type WriteTurns<T> = (turns: T[]) => Promise<(Record<string, unknown> | undefined)[]>;
 
 export class TurnWriteBatcher<T extends BatchableTurn> {
