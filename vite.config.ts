@@ -57,6 +57,7 @@ export default defineConfig({
     alias: {
       '@web': fromRoot('./src/web'),
       '@domain': fromRoot('./src/domain'),
+      '@contracts': fromRoot('./src/contracts'),
     },
   },
   build: {

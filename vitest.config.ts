@@ -19,6 +19,7 @@ export default defineConfig({
     alias: {
       '@web': fromRoot('./src/web'),
       '@domain': fromRoot('./src/domain'),
+      '@contracts': fromRoot('./src/contracts'),
     },
   },
   test: {
