@@ -5,10 +5,12 @@ import { defineConfig } from 'vitest/config';
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
- * Two projects, run from the repository root (vite.config.ts sets its root to src/web for the
+ * Three projects, run from the repository root (vite.config.ts sets its root to src/web for the
  * SPA; this file is what Vitest reads instead, so the tests see the whole repository):
  *
  * - `unit`: pure tests (the domain, and any `*.unit.test.ts`), no I/O.
+ * - `web`: component tests of the web app (`*.test.tsx` beside the components) in jsdom, with Testing
+ *   Library and the network faked by MSW (src/web/test/setup.ts; decision 015).
  * - `integration`: `*.int.test.ts` beside the server code, on a real PostgreSQL. The global
  *   setup starts one embedded cluster per run on a free port and migrates a template
  *   database; every test file clones it (src/server/test-support/test-app.ts).
@@ -34,6 +36,15 @@ export default defineConfig({
           environment: 'node',
           include: ['src/domain/**/*.test.ts', 'src/**/*.unit.test.ts'],
           exclude: ['**/node_modules/**', '**/*.int.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/web/**/*.test.tsx'],
+          setupFiles: ['src/web/test/setup.ts'],
         },
       },
       {

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: the one gate (STYLE.md rule 12). Runs, in order, stopping at the first failure:
- * typecheck, lint, unit tests, integration tests and — when playwright.config.ts exists — the
- * browser journeys. Ends with one line, `N passed, N failed`, summing the tests of Vitest and
+ * typecheck, lint, unit tests, web component tests (jsdom + MSW), integration tests and — when
+ * playwright.config.ts exists — the browser journeys. Ends with one line, `N passed, N failed`, summing the tests of Vitest and
  * Playwright (read from their JSON reports).
  */
 import { spawn } from 'node:child_process';
@@ -27,6 +27,11 @@ const stages = [
     name: 'unit tests',
     command: [bin('vitest'), 'run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${report('unit')}`],
     count: () => countVitest(report('unit')),
+  },
+  {
+    name: 'web component tests',
+    command: [bin('vitest'), 'run', '--project', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${report('web')}`],
+    count: () => countVitest(report('web')),
   },
   {
     name: 'integration tests',

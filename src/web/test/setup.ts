@@ -1,0 +1,57 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { server } from './server';
+
+/**
+ * Setup of the `web` Vitest project (decision 015): MSW answers the requests a test declares and
+ * refuses any other. `onUnhandledRequest: 'error'` alone only makes the fetch fail (the page then
+ * shows a generic error, which a test might not notice), so the unhandled requests are also
+ * collected and fail the test that made them.
+ */
+const unhandled: string[] = [];
+
+beforeAll(() => {
+  server.listen({
+    onUnhandledRequest: (request, print) => {
+      unhandled.push(`${request.method} ${request.url}`);
+      print.error();
+    },
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  localStorage.clear();
+  if (unhandled.length) {
+    const list = unhandled.splice(0).join(', ');
+    throw new Error(`Requests without an MSW handler: ${list}`);
+  }
+});
+
+afterAll(() => server.close());
+
+// What jsdom lacks and the components use.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+if (!globalThis.ResizeObserver) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+window.scrollTo = () => {};
+Element.prototype.scrollIntoView ??= () => {};
