@@ -1,6 +1,5 @@
 import type { AppContext } from '../app-context.js';
 import type { DbOrTx } from '../db/client.js';
-import type { StatementWrite } from '../db/statement-write.js';
 import type { DeadlineRules } from '../features/handoffs/handoffs.repository.js';
 import type { BuiltinState } from './brains/builtin/builtin-state.js';
 import type { LlmState } from './brains/llm/llm-state.js';
@@ -94,22 +93,13 @@ export interface TurnEnv {
   ctx: AppContext;
   call: CallInfo;
   org: OrganizationProfile;
-  /**
-   * The organization's hours and handoff deadline settings, read with the call and its
-   * organization (so a turn needs no query for them); absent, the tools read them when needed.
-   */
-  rules?: DeadlineRules;
+  /** The organization's hours and handoff deadline settings, read once per turn when first asked for. */
+  rules: () => Promise<DeadlineRules | undefined>;
   state: AgentState;
   now: Date;
   log: TurnLog;
   /** The turn's transaction (begun lazily: most turns write nothing but their events). */
   tx: () => Promise<DbOrTx>;
-  /**
-   * Stores a one-statement write with the turn: in the statement that stores the turn when it is
-   * the turn's only write, else in the turn's transaction. Either way it commits with the turn,
-   * and is visible to reads from the next turn on. `written` gets the row of its `w_written` CTE once stored.
-   */
-  write: (write: StatementWrite, written?: (row: Record<string, unknown>) => void) => Promise<void>;
   /** For reads: the turn's transaction when one is open, else the pool. */
   reader: () => DbOrTx;
 }

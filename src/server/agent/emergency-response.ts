@@ -25,7 +25,7 @@ export async function respondToEmergency(env: TurnEnv, match: EmergencyMatch, sa
     env.log.add('tool_call', { name: 'urgent_handoff', arguments: { category: match.category, phrase: match.phrase } });
     const handoff = await createHandoff(env.ctx, await env.tx(), {
       organizationId: env.org.id,
-      deadlineRules: env.rules,
+      deadlineRules: await env.rules(),
       type: 'urgent',
       priority: 'urgent',
       source: 'call',

@@ -1,7 +1,6 @@
 import type { AppContext } from '../app-context.js';
 import { readAgentState } from '../agent/agent-state.js';
 import { TurnLog } from '../agent/turn-log.js';
-import { callSnapshots } from './call-snapshot-cache.js';
 import { loadCall, storeTurn, type CallPatch, type CallRef, type CallStatus } from './call-records.repository.js';
 import { isUniqueViolation } from './call-lookups.repository.js';
 import { endPatch, FINAL_STATUSES, liveEvent, presentEvents, publishAfterCommit, type PipelineOptions, type TurnEvent } from './call-turn-support.js';
@@ -25,11 +24,8 @@ export interface StatusChange {
 }
 
 export async function applyStatus(ctx: AppContext, change: StatusChange, opts?: Pick<PipelineOptions, 'publish'>): Promise<LifecycleResult> {
-  const cache = callSnapshots(ctx);
-  return withRetry(async (attempt) => {
-    // A live call this process is talking to is in the cache (its events' numbering guards it).
-    const snap = (attempt === 1 ? cache.take(change.ref) : undefined) ?? (await loadCall(ctx.pool, change.ref, change.dedupeKey));
-    cache.forgetRef(change.ref);
+  return withRetry(async () => {
+    const snap = await loadCall(ctx.pool, change.ref, change.dedupeKey);
     if (!snap) return { kind: 'unknown_call' };
     if (snap.replay) return { kind: 'ok', callId: snap.id, changed: false, events: [] };
     const now = ctx.clock.now();
@@ -71,7 +67,6 @@ export async function storeRecording(
   ctx: AppContext,
   rec: { ref: CallRef; url: string; durationSeconds: number | null; dedupeKey: string },
 ): Promise<LifecycleResult> {
-  callSnapshots(ctx).forgetRef(rec.ref);
   return withRetry(async () => {
     const snap = await loadCall(ctx.pool, rec.ref, rec.dedupeKey);
     if (!snap) return { kind: 'unknown_call' };
@@ -106,10 +101,11 @@ export async function closeStaleCall(ctx: AppContext, callId: string, idleMinute
   });
 }
 
-async function withRetry<T>(run: (attempt: number) => Promise<T>): Promise<T> {
+/** A concurrent write to the call took the event numbers first: read it again and redo. */
+async function withRetry<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await run(attempt);
+      return await run();
     } catch (err) {
       if (isUniqueViolation(err) && attempt < 4) continue;
       throw err;

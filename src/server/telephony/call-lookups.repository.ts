@@ -2,37 +2,23 @@ import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { calls, organizationPhoneNumbers, organizations } from '../db/schema/index.js';
 import { queryNamed, type Queryable } from '../db/prepared.js';
-import { RULES_COLUMNS, RULES_JOINS, rulesFromRow, type DeadlineRules } from '../features/handoffs/handoffs.repository.js';
 import { organizationFromJson, type OrganizationRow } from './call-records.repository.js';
-import { organizationStamp } from './organization-stamp.js';
 
-/** What a new call needs of its organization, and the stamp it was read under. */
-export interface CallOrganization {
-  organization: OrganizationRow;
-  rules: DeadlineRules;
-  /** The routing number (null: found by id), checked again when the call is stored. */
-  routedNumber: string | null;
-  stamp: string;
-}
+const ORG_BY_NUMBER = `select to_jsonb(o.*) as organization from organizations o
+  where o.id = (select n.organization_id from organization_phone_numbers n where n.e164 = $1::text limit 1)`;
+const ORG_BY_ID = `select to_jsonb(o.*) as organization from organizations o where o.id = $1::uuid`;
 
 /**
- * The organization a new call is for, with its hours and handoff deadline settings, in one
- * prepared statement: the call keeps them (CallSnapshot.rules), so its turns need no query for
- * them. By the number dialled (deactivated organizations route nowhere) or, for the simulator, by id.
+ * The organization a new call is for: by the number dialled (deactivated organizations route
+ * nowhere) or, for the simulator, by id.
  */
-export async function findOrganizationForCall(db: Queryable, by: { number: string } | { id: string }): Promise<CallOrganization | undefined> {
+export async function findOrganizationForCall(db: Queryable, by: { number: string } | { id: string }): Promise<OrganizationRow | undefined> {
   const byNumber = 'number' in by;
   const [row] = await queryNamed(db, byNumber ? 'switchboard_call_org_by_number' : 'switchboard_call_org_by_id', byNumber ? ORG_BY_NUMBER : ORG_BY_ID, [byNumber ? by.number : by.id]);
   if (!row) return undefined;
   const organization = organizationFromJson(row.organization as Record<string, unknown>);
-  if (byNumber && organization.status === 'deactivated') return undefined;
-  return { organization, rules: rulesFromRow(row, organization.timeZone), routedNumber: byNumber ? by.number : null, stamp: row.stamp as string };
+  return byNumber && organization.status === 'deactivated' ? undefined : organization;
 }
-
-const orgForCall = (number: string) =>
-  `select to_jsonb(o.*) as organization, ${RULES_COLUMNS}, ${organizationStamp('o.id', number)} as stamp from organizations o ${RULES_JOINS('o.id')}`;
-const ORG_BY_NUMBER = `${orgForCall('$1::text')} where o.id = (select n.organization_id from organization_phone_numbers n where n.e164 = $1::text limit 1)`;
-const ORG_BY_ID = `${orgForCall('null::text')} where o.id = $1::uuid`;
 
 /** The organization a dialled number routes to (deactivated organizations route nowhere). */
 export async function findOrganizationByNumber(db: DbOrTx, e164: string): Promise<OrganizationRow | undefined> {

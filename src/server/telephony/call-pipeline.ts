@@ -4,12 +4,10 @@ import { initialAgentState, organizationProfile, readAgentState } from '../agent
 import type { AgentReply, CallerInput, CallInfo, OrganizationProfile } from '../agent/agent-types.js';
 import { runAgentTurn } from '../agent/dialogue-loop.js';
 import { TurnLog } from '../agent/turn-log.js';
-import { insertCallWithEvents, loadCall, storeTurn, type CallPatch, type CallRef, type CallSnapshot } from './call-records.repository.js';
-import { findOrganizationForCall, isUniqueViolation, type CallOrganization } from './call-lookups.repository.js';
-import { callOrganizations } from './call-organization-cache.js';
+import { insertCall, loadCall, storeTurn, type CallRef } from './call-records.repository.js';
+import { findOrganizationForCall, isUniqueViolation } from './call-lookups.repository.js';
 import { callInfo, endPatch, FINAL_STATUSES, liveEvent, presentEvents, publishAfterCommit, turnEnv, type PipelineOptions, type TurnOutcome } from './call-turn-support.js';
 import { LazyTransaction } from './lazy-transaction.js';
-import { callSnapshots } from './call-snapshot-cache.js';
 
 /**
  * The pipeline every adapter drives (Twilio webhooks, the simulator): a call starts, the
@@ -30,30 +28,10 @@ export interface NewInboundCall {
 const MAX_ATTEMPTS = 4;
 
 export async function startCall(ctx: AppContext, input: NewInboundCall, opts: PipelineOptions): Promise<TurnOutcome> {
-  const by = input.organizationId ? { id: input.organizationId } : { number: input.direction === 'inbound' ? input.to : input.from };
-  const key = 'id' in by ? `id:${by.id}` : `number:${by.number}`;
-  const organizations = callOrganizations(ctx);
-  for (let attempt = 1; ; attempt++) {
-    let found = attempt === 1 ? organizations.get(key, Date.now()) : undefined;
-    if (!found) {
-      found = await findOrganizationForCall(ctx.pool, by);
-      if (!found || found.organization.status === 'deactivated') {
-        organizations.forget(key);
-        return { kind: 'unknown_number' };
-      }
-      organizations.put(key, found, Date.now());
-    }
-    const outcome = await startCallWith(ctx, input, opts, found);
-    if (outcome !== 'stale') return outcome;
-    // The organization changed since it was read: nothing was stored; start again from a fresh read.
-    organizations.forget(key);
-    if (attempt >= MAX_ATTEMPTS) throw new Error('The organization kept changing while the call was being answered.');
-  }
-}
-
-async function startCallWith(ctx: AppContext, input: NewInboundCall, opts: PipelineOptions, found: CallOrganization): Promise<TurnOutcome | 'stale'> {
   const ref: CallRef = { provider: input.provider, providerCallId: input.providerCallId };
-  const { organization: row, rules } = found;
+  const by = input.organizationId ? { id: input.organizationId } : { number: input.direction === 'inbound' ? input.to : input.from };
+  const row = await findOrganizationForCall(ctx.pool, by);
+  if (!row || row.status === 'deactivated') return { kind: 'unknown_number' };
   const org = organizationProfile(row);
   const now = ctx.clock.now();
   const state = initialAgentState();
@@ -66,14 +44,14 @@ async function startCallWith(ctx: AppContext, input: NewInboundCall, opts: Pipel
     reply = { text: closedMessage(org), next: { type: 'hangup' } };
     log.agentSaid(reply.text);
     state.ended = true;
-  } else reply = await runAgentTurn(turnEnv(ctx, call, org, state, now, log, lazy, rules), { kind: 'start' });
+  } else reply = await runAgentTurn(turnEnv(ctx, call, org, state, now, log, lazy), { kind: 'start' });
   await lazy.rollback(); // a greeting writes nothing
   const ended = reply.next.type === 'hangup';
   const response = opts.render(reply, { callId: call.id, turn: state.turn, org });
   log.events[0]!.payload.response = response;
   if (ended) log.add('status', { from: 'in_progress', to: 'completed' });
   const closing = ended ? endPatch({ answeredAt: now, startedAt: now }, state, now, 'agent', 'completed') : {};
-  const inserted = await insertCallWithEvents(
+  const inserted = await insertCall(
     ctx.pool,
     {
       id: call.id,
@@ -93,39 +71,15 @@ async function startCallWith(ctx: AppContext, input: NewInboundCall, opts: Pipel
       durationSeconds: closing.durationSeconds ?? null,
       outcome: ended ? 'other' : null,
       summary: ended ? 'The practice is paused: the caller heard the closed message.' : null,
-      routedNumber: found.routedNumber,
-      stamp: found.stamp,
     },
     log.events,
     'start',
   );
-  if (inserted === 'stale') return 'stale';
   if (inserted === 'exists') {
+    // A repeated webhook: answer what the first one stored.
     const again = await loadCall(ctx.pool, ref, 'start');
     if (again?.replay) return replayOf(again.id, again.organizationId, again.replay);
     return { kind: 'unknown_call' };
-  }
-  if (!ended) {
-    callSnapshots(ctx).put({
-      id: call.id,
-      organizationId: org.id,
-      providerCallId: input.providerCallId,
-      status: 'in_progress',
-      provider: input.provider,
-      direction: input.direction,
-      fromNumber: input.from,
-      toNumber: input.to,
-      agentState: state as unknown as Record<string, unknown>,
-      startedAt: now,
-      answeredAt: now,
-      endedAt: null,
-      lastActivityAt: now,
-      organization: row,
-      rules,
-      lastSeq: log.events.length,
-      replay: null,
-      transcript: [...log.transcript],
-    });
   }
   publishAfterCommit(ctx, [liveEvent(opts, org.id, call.id, 'created')]);
   return { kind: 'ok', callId: call.id, organizationId: org.id, reply, response, replayed: false, ended, events: presentEvents(log.events, 1) };
@@ -140,12 +94,14 @@ export interface CallerTurn {
   input: CallerInput;
 }
 
+/**
+ * Answers one caller turn: the call is read, the agent runs (its tools write in a transaction
+ * begun only when one does), and the turn's events and the call's new state are stored in one
+ * statement — in that transaction when there is one — before the answer goes back.
+ */
 export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: PipelineOptions): Promise<TurnOutcome> {
-  const cache = callSnapshots(ctx);
   for (let attempt = 1; ; attempt++) {
-    let snap = attempt === 1 ? cache.take(turn.ref) : undefined;
-    if (snap && turn.expectTurn !== undefined && snap.agentState.turn !== turn.expectTurn) snap = undefined;
-    snap ??= await loadCall(ctx.pool, turn.ref, turn.dedupeKey);
+    const snap = await loadCall(ctx.pool, turn.ref, turn.dedupeKey);
     if (!snap) return { kind: 'unknown_call' };
     if (snap.replay) return replayOf(snap.id, snap.organizationId, snap.replay);
     const state = readAgentState(snap.agentState);
@@ -164,51 +120,28 @@ export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: Pipe
     const lazy = new LazyTransaction(ctx.db, ctx.pool);
     const dedupeKey = turn.dedupeKey ?? `turn:${state.turn}`;
     try {
-      const reply = await runAgentTurn(turnEnv(ctx, callInfo(snap), org, state, now, log, lazy, snap.rules), turn.input);
+      const reply = await runAgentTurn(turnEnv(ctx, callInfo(snap), org, state, now, log, lazy), turn.input);
       const response = opts.render(reply, { callId: snap.id, turn: state.turn, org });
       log.events[0]!.payload.response = response;
       const ended = reply.next.type === 'hangup';
       if (ended) log.add('status', { from: snap.status, to: 'completed' });
-      const closing = ended ? endPatch(snap, state, now, 'agent', 'completed') : {};
-      const written = await storeTurn(
-        lazy.connection,
-        snap.id,
-        snap.lastSeq,
-        log.events,
-        dedupeKey,
-        { agentState: state as unknown as Record<string, unknown>, at: now, patientId: state.patientId, ...closing, ...(ended ? endingTranscript(snap, log) : {}) },
-        lazy.held,
-      );
-      if (written) lazy.heldStored(written);
+      const closing = ended ? { ...endPatch(snap, state, now, 'agent', 'completed'), transcriptFinal: log.transcript.join('\n') } : {};
+      await storeTurn(lazy.connection, snap.id, snap.lastSeq, log.events, dedupeKey, {
+        agentState: state as unknown as Record<string, unknown>,
+        at: now,
+        patientId: state.patientId,
+        ...closing,
+      });
       await lazy.commit();
-      if (ended) cache.forget(snap);
-      else
-        cache.put({
-          ...snap,
-          agentState: state as unknown as Record<string, unknown>,
-          lastSeq: snap.lastSeq + log.events.length,
-          lastActivityAt: now,
-          replay: null,
-          transcript: snap.transcript && [...snap.transcript, ...log.transcript],
-        });
       if (opts.publish !== false) publishAfterCommit(ctx, [...lazy.liveEvents, liveEvent(opts, snap.organizationId, snap.id, ended ? 'ended' : 'turn')]);
       return { ...base, reply, response, ended, events: presentEvents(log.events, snap.lastSeq + 1) };
     } catch (err) {
       await lazy.rollback();
-      cache.forget(snap);
       // Another request stored this turn first (a concurrent repeat): answer from what it stored.
       if (isUniqueViolation(err) && attempt < MAX_ATTEMPTS) continue;
       throw err;
     }
   }
-}
-
-/**
- * The transcript an ending turn writes: whole when this process stored every turn of the call
- * (the snapshot knows its lines), else this turn's lines after the stored ones (read in SQL).
- */
-function endingTranscript(snap: CallSnapshot, log: TurnLog): Pick<CallPatch, 'transcriptWhole' | 'transcriptFinal'> {
-  return snap.transcript ? { transcriptWhole: [...snap.transcript, ...log.transcript].join('\n') } : { transcriptFinal: log.transcript.join('\n') };
 }
 
 function replayOf(callId: string, organizationId: string, payload: Record<string, unknown>): TurnOutcome {

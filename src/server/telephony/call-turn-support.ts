@@ -3,10 +3,9 @@ import type { AgentReply, AgentState, CallInfo, OrganizationProfile, TurnEnv } f
 import { outcomeOf, summaryOf } from '../agent/outcome.js';
 import type { PendingEvent, TurnLog } from '../agent/turn-log.js';
 import { notifyLive, type LiveEvent } from '../features/live/live.publisher.js';
-import type { DeadlineRules } from '../features/handoffs/handoffs.repository.js';
+import { findDeadlineRules, type DeadlineRules } from '../features/handoffs/handoffs.repository.js';
 import type { CallPatch, CallSnapshot, CallStatus } from './call-records.repository.js';
 import type { LazyTransaction } from './lazy-transaction.js';
-import { TurnEventSpacer } from './turn-event-spacing.js';
 
 export const FINAL_STATUSES = new Set<CallStatus>(['completed', 'no_answer', 'busy', 'failed', 'canceled']);
 
@@ -45,8 +44,19 @@ export function callInfo(snap: CallSnapshot): CallInfo {
   };
 }
 
-export function turnEnv(ctx: AppContext, call: CallInfo, org: OrganizationProfile, state: AgentState, now: Date, log: TurnLog, lazy: LazyTransaction, rules: DeadlineRules): TurnEnv {
-  return { ctx, call, org, rules, state, now, log, tx: () => lazy.get(), write: (write, written) => lazy.write(write, written), reader: () => lazy.open ?? ctx.db };
+export function turnEnv(ctx: AppContext, call: CallInfo, org: OrganizationProfile, state: AgentState, now: Date, log: TurnLog, lazy: LazyTransaction): TurnEnv {
+  let rules: Promise<DeadlineRules | undefined> | undefined;
+  return {
+    ctx,
+    call,
+    org,
+    rules: () => (rules ??= findDeadlineRules(lazy.reader, org.id)),
+    state,
+    now,
+    log,
+    tx: () => lazy.get(),
+    reader: () => lazy.reader,
+  };
 }
 
 /** What ending a call sets: status, end time, duration, outcome and summary. */
@@ -73,40 +83,15 @@ export function liveEvent(opts: Pick<PipelineOptions, 'publish'> | undefined, or
   return opts?.publish === false ? null : { topic: 'calls', organizationId, type, id: callId };
 }
 
-const pendingLive = new WeakMap<AppContext, LiveEvent[]>();
-/** Events in one NOTIFY statement at most (each event is a separate notification). */
-const LIVE_BATCH = 100;
-/** A call's turn updates at most this often (turn-event-spacing.ts). */
-const TURN_EVENT_SPACING_MS = 250;
-const spacers = new WeakMap<AppContext, TurnEventSpacer>();
-
 /**
- * Sends a turn's live events once it has committed. Events of turns finishing together go out
- * in one statement (a busy server sends a few statements, not one per turn), and a call's turn
- * updates are spaced out (TurnEventSpacer); a lost notification only delays a screen, which
- * refetches when it reconnects.
+ * Sends a turn's live events once it has committed (never for a rolled-back change), without
+ * holding up the answer; a lost notification only delays a screen, which refetches when it
+ * reconnects.
  */
 export function publishAfterCommit(ctx: AppContext, events: (LiveEvent | null)[]): void {
-  let spacer = spacers.get(ctx);
-  if (!spacer) spacers.set(ctx, (spacer = new TurnEventSpacer(TURN_EVENT_SPACING_MS, (held) => send(ctx, held))));
-  send(ctx, spacer.filter(events.filter((e): e is LiveEvent => e !== null)));
-}
-
-function send(ctx: AppContext, list: LiveEvent[]): void {
+  const list = events.filter((e): e is LiveEvent => e !== null);
   if (list.length === 0) return;
-  const pending = pendingLive.get(ctx);
-  if (pending) {
-    pending.push(...list);
-    return;
-  }
-  pendingLive.set(ctx, list);
-  setImmediate(() => {
-    const batch = pendingLive.get(ctx) ?? [];
-    pendingLive.delete(ctx);
-    for (let i = 0; i < batch.length; i += LIVE_BATCH) {
-      notifyLive(ctx.pool, batch.slice(i, i + LIVE_BATCH)).catch((err: unknown) => ctx.log.debug({ message: (err as Error).message }, 'live update not sent'));
-    }
-  });
+  notifyLive(ctx.pool, list).catch((err: unknown) => ctx.log.debug({ message: (err as Error).message }, 'live update not sent'));
 }
 
 export function presentEvents(events: PendingEvent[], firstSeq: number): TurnEvent[] {

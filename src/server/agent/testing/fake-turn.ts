@@ -25,11 +25,11 @@ export function fakeEnv(state: AgentState = initialAgentState(), now = new Date(
     ctx: { env: {}, clock: { now: () => now } } as unknown as TurnEnv['ctx'],
     call: { id: 'call-1', organizationId: 'org-1', provider: 'simulator', direction: 'inbound', from: '+18605550123', to: '+18605550100', startedAt: now },
     org: fakeOrganization(),
+    rules: () => Promise.resolve(undefined),
     state,
     now,
     log: new TurnLog(() => now),
     tx: () => Promise.reject(new Error('no database in unit tests')),
-    write: () => Promise.reject(new Error('no database in unit tests')),
     reader: () => {
       throw new Error('no database in unit tests');
     },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { submittedRequestWrite } from '../../features/appointment-requests/appointment-requests.core.js';
+import { createSubmittedRequest } from '../../features/appointment-requests/appointment-requests.core.js';
 import { sayReferenceCode } from '../nlu/reference-code.js';
 import { phoneArgument } from './tool-helpers.js';
 import type { ToolDefinition } from './tool-types.js';
@@ -44,9 +44,9 @@ export const createAppointmentRequestTool: ToolDefinition<typeof schema> = {
     if (Number.isNaN(dob.getTime()) || args.dateOfBirth > env.now.toISOString().slice(0, 10)) {
       return { ok: false, result: { error: 'invalid_date_of_birth' }, speech: "I'm sorry, I need a valid date of birth." };
     }
-    const { write, request, handoffId } = await submittedRequestWrite(env.ctx, env.reader(), {
+    const { request, handoffId } = await createSubmittedRequest(env.ctx, await env.tx(), {
       organizationId: env.org.id,
-      deadlineRules: env.rules,
+      deadlineRules: await env.rules(),
       source: 'phone',
       callId: env.call.id,
       firstName: args.firstName,
@@ -60,8 +60,8 @@ export const createAppointmentRequestTool: ToolDefinition<typeof schema> = {
       notes: 'Requested by phone through the agent.',
       consentToContact: true,
     });
-    // Stored with the turn (the call is linked to the patient in the same statement).
-    await env.write(write, (row) => (env.state.patientId = row.patient_id as string));
+    // The turn links the call to the patient when it is stored.
+    env.state.patientId = request.patientId;
     const code = request.referenceCode;
     env.state.done.appointment = { referenceCode: code, name: `${args.firstName} ${args.lastName}`, reason: args.reasonOther ? `${args.reason}: ${args.reasonOther}` : args.reason };
     const next = env.org.appointments.message || 'The practice will call you to confirm a time.';

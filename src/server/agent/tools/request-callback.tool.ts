@@ -22,7 +22,7 @@ export const requestCallbackTool: ToolDefinition<typeof schema> = {
     const afterFailedTransfer = env.state.pendingTransfer !== undefined;
     const handoff = await createHandoff(env.ctx, await env.tx(), {
       organizationId: env.org.id,
-      deadlineRules: env.rules,
+      deadlineRules: await env.rules(),
       type: 'callback',
       priority: afterFailedTransfer ? 'high' : 'normal',
       source: 'call',

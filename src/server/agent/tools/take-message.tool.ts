@@ -18,7 +18,7 @@ export const takeMessageTool: ToolDefinition<typeof schema> = {
     const phone = phoneArgument(env, args.phone);
     const handoff = await createHandoff(env.ctx, await env.tx(), {
       organizationId: env.org.id,
-      deadlineRules: env.rules,
+      deadlineRules: await env.rules(),
       type: 'message',
       priority: 'normal',
       source: 'call',

@@ -1,16 +1,15 @@
-import { describeStatus, type Hours } from '../../../domain/time/index.js';
-import { findHours } from '../../features/hours/hours.repository.js';
+import type { Hours } from '../../../domain/time/index.js';
 import { cachedHoursStatus, toHours } from '../../features/hours/hours.service.js';
 import type { AgentState, TurnEnv } from '../agent-types.js';
 import { extractPhone } from '../nlu/phone-numbers.js';
 
 const hoursCache = new WeakMap<TurnEnv, Promise<Hours>>();
 
-/** The organization's hours: those read with the call, else read once per turn. */
+/** The organization's hours, read once per turn. */
 export function hoursOf(env: TurnEnv): Promise<Hours> {
   let h = hoursCache.get(env);
   if (!h) {
-    h = env.rules ? Promise.resolve(toHours(env.org.timeZone, env.rules.hours)) : findHours(env.reader(), env.org.id).then((row) => toHours(env.org.timeZone, row));
+    h = env.rules().then((rules) => toHours(env.org.timeZone, rules?.hours));
     hoursCache.set(env, h);
   }
   return h;
@@ -27,21 +26,16 @@ export interface HoursNow {
 const statusOfTurn = new WeakMap<TurnEnv, Promise<HoursNow>>();
 
 /**
- * The hours' status at the turn's time, worked out once per turn. Hours read with the call carry
- * their version, so the answer comes from the hours status cache (the same one `/hours` and
- * open-now use) instead of the time engine on every call.
+ * The hours' status at the turn's time, worked out once per turn, from the hours status cache
+ * (the one `/hours` and open-now use, keyed by the hours' version).
  */
 export function hoursNow(env: TurnEnv): Promise<HoursNow> {
   let status = statusOfTurn.get(env);
   if (!status) {
     const nowMs = env.now.getTime();
-    status = hoursOf(env).then((hours): HoursNow => {
-      if (env.rules) {
-        const s = cachedHoursStatus(env.org.id, env.rules.hours?.version ?? 0, hours, nowMs);
-        return { open: s.open, label: s.label, nextChangeMs: s.nextChange?.at ?? null, text: s.text };
-      }
-      const s = describeStatus(hours, nowMs);
-      return { open: s.open, label: s.label ?? null, nextChangeMs: s.nextChange ? s.nextChange.at.epochMilliseconds : null, text: s.text };
+    status = Promise.all([env.rules(), hoursOf(env)]).then(([rules, hours]): HoursNow => {
+      const s = cachedHoursStatus(env.org.id, rules?.hours?.version ?? 0, hours, nowMs);
+      return { open: s.open, label: s.label, nextChangeMs: s.nextChange?.at ?? null, text: s.text };
     });
     statusOfTurn.set(env, status);
   }

@@ -35,7 +35,7 @@ export const transferToStaffTool: ToolDefinition<typeof schema> = {
     }
     const handoff = await createHandoff(env.ctx, await env.tx(), {
       organizationId: env.org.id,
-      deadlineRules: env.rules,
+      deadlineRules: await env.rules(),
       type: 'live_transfer',
       priority: 'high',
       source: 'call',

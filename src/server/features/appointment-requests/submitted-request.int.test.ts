@@ -8,8 +8,8 @@ import { findDeadlineRules } from '../handoffs/handoffs.repository.js';
 import { createSubmittedRequest, type SubmittedRequest } from './appointment-requests.core.js';
 
 /**
- * The agent's one-statement save (createSubmittedRequest): what lands in each table, and the
- * patient matching it shares with findOrCreatePatient (same date of birth and phone or email).
+ * A submitted request (createSubmittedRequest, the agent's save): what lands in each table, and
+ * the patient matching of findOrCreatePatient (same date of birth and phone or email).
  */
 let t: TestAppHandle;
 let org: OrganizationRow;

@@ -38,8 +38,10 @@ export interface NewHandoff {
   contactPhone?: string | null;
   details?: Record<string, unknown>;
   actorUserId?: string | null;
-  /** The organization's deadline rules when the caller has them already (the phone agent reads them with the call). */
+  /** The organization's deadline rules when the caller has them already (the phone agent reads them once per turn). */
   deadlineRules?: DeadlineRules;
+  /** When it was created, when it belongs to a change made at one instant (a request's submission); now by default. */
+  at?: Date;
 }
 
 /** Minutes per priority for an organization: its own settings where it has them, else the defaults. */
@@ -75,7 +77,7 @@ function dueAtUnder(rules: DeadlineRules | undefined, priority: HandoffPriority,
  * duty through the outbox.
  */
 export async function createHandoff(ctx: AppContext, tx: DbOrTx, input: NewHandoff): Promise<HandoffRow> {
-  const now = ctx.clock.now();
+  const now = input.at ?? ctx.clock.now();
   const dueAt = await handoffDueAt(tx, input.organizationId, input.priority, now, input.deadlineRules);
   const [row] = await tx
     .insert(handoffs)
