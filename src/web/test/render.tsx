@@ -67,7 +67,8 @@ export function renderPage(ui: React.ReactElement, { url = '/', path, session = 
     ],
     { initialEntries: [url] },
   );
-  const user = userEvent.setup();
+  // No pause between keys: typing a sentence then takes milliseconds, not a tick per key.
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
