@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { cleanupPatientPages } from './render-patient';
 import { server } from './server';
 
 /**
@@ -22,6 +23,7 @@ beforeAll(() => {
 
 afterEach(() => {
   cleanup();
+  cleanupPatientPages();
   server.resetHandlers();
   localStorage.clear();
   if (unhandled.length) {
