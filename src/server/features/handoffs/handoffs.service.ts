@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { invalid, notFound } from '../../http/errors.js';
@@ -10,11 +9,11 @@ import { findRequest } from '../appointment-requests/staff-requests.repository.j
 import { isUuid, loadVisibleOrganization } from '../organizations/organization-access.js';
 import { findOrganizationById, type OrganizationRow } from '../organizations/organizations.repository.js';
 import { phoneCountryOf } from '../organizations/organizations.service.js';
-import { onDutyIn } from '../schedules/on-duty.core.js';
+import { onDutyIn } from '../schedules/on-duty.service.js';
 import { createHandoff } from './handoffs.core.js';
 import { presentEvent, presentHandoff } from './handoffs.presenter.js';
 import { assignableUsers, findHandoff, listHandoffEvents, listHandoffs, type HandoffListRow } from './handoffs.repository.js';
-import type { AssigneeOptions, CreateHandoffBody, HandoffDetail, HandoffListQuery } from './handoffs.schemas.js';
+import type { AssigneeOptions, CreateHandoffBody, HandoffDetail, HandoffListQuery } from '../../../contracts/handoffs.js';
 import { callWithExcerpt, findPatient, organizationOfCall, patientHistory, type PatientRow } from './handoff-context.repository.js';
 
 const EXCERPT_TURNS = 12;
@@ -57,7 +56,7 @@ export function contactFrom(h: Pick<HandoffListRow, 'contactPhone'>, request?: R
 }
 
 /** Everything a person needs to work one handoff. Viewing it is audited (it shows health information). */
-export async function handoffDetail(ctx: AppContext, actor: StaffActor, id: string): Promise<z.infer<typeof HandoffDetail>> {
+export async function handoffDetail(ctx: AppContext, actor: StaffActor, id: string): Promise<HandoffDetail> {
   const h = await loadHandoff(ctx.db, actor, id);
   const org = (await findOrganizationById(ctx.db, h.organizationId))!;
   const [events, call, { request, patient: p }] = await Promise.all([
@@ -100,7 +99,7 @@ export async function handoffDetail(ctx: AppContext, actor: StaffActor, id: stri
 }
 
 /** Who the handoff can be given to, with the on-duty person suggested. */
-export async function assigneeOptions(ctx: AppContext, actor: StaffActor, id: string): Promise<z.infer<typeof AssigneeOptions>> {
+export async function assigneeOptions(ctx: AppContext, actor: StaffActor, id: string): Promise<AssigneeOptions> {
   const h = await loadHandoff(ctx.db, actor, id);
   const org = (await findOrganizationById(ctx.db, h.organizationId))!;
   const [people, onDuty] = await Promise.all([assignableUsers(ctx.db, org.id), onDutyIn(ctx.db, org, ctx.clock.now())]);
