@@ -5,7 +5,7 @@ import { createAppContext } from '../src/server/bootstrap.js';
 import { buildApp } from '../src/server/app.js';
 import { hashPassword } from '../src/server/auth/password-hash.js';
 import { insertUser, setPasswordHash, setUserOrganizations } from '../src/server/features/users/users.repository.js';
-import { CallListQuery } from '../src/server/features/calls/calls.schemas.js';
+import { CallListQuery } from '../src/contracts/calls.js';
 import { listCallsFor } from '../src/server/features/calls/calls.service.js';
 import type { StaffActor } from '../src/server/policy/actor.js';
 import { os, percentile, startBenchDatabase, tmpDir, type Figure } from './support.js';

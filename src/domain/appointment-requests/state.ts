@@ -7,6 +7,10 @@
 export const APPOINTMENT_STATUSES = ['draft', 'submitted', 'in_review', 'scheduled', 'declined', 'canceled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
+/** Where a request came from: the web form, the phone agent, the patient portal. */
+export const APPOINTMENT_SOURCES = ['web', 'phone', 'portal'] as const;
+export type AppointmentSource = (typeof APPOINTMENT_SOURCES)[number];
+
 export const REQUEST_TRANSITIONS: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
   draft: ['submitted', 'canceled'],
   submitted: ['in_review', 'scheduled', 'declined', 'canceled'],

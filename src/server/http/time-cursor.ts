@@ -1,15 +1,11 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 
 /**
  * Newest-first pages by `(created_at, id)`: the cursor is the last row's exact creation time
  * (microseconds, as PostgreSQL stores it — a JavaScript date would round it to milliseconds)
- * and its id, so rows created in the same instant are neither repeated nor skipped.
+ * and its id, so rows created in the same instant are neither repeated nor skipped. The API
+ * checks its form (`TimeCursor` in src/contracts/developer.ts).
  */
-export const TimeCursor = z
-  .string()
-  .regex(/^\d{1,20}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Use the `cursor` of the last item of the previous page.')
-  .optional();
 
 /** The cursor of a row, selected with it. */
 export function timeCursorOf(createdAt: AnyColumn, id: AnyColumn): SQL<string> {

@@ -4,11 +4,10 @@ import { organizations } from './organizations.js';
 import { patients } from './patients.js';
 import { calls } from './calls.js';
 import { users } from './auth.js';
-import { APPOINTMENT_STATUSES } from '../../../domain/appointment-requests/state.js';
+import { APPOINTMENT_SOURCES, APPOINTMENT_STATUSES } from '../../../domain/appointment-requests/state.js';
 
-// The statuses and their transitions are the domain's (src/domain/appointment-requests/state.ts).
-export { APPOINTMENT_STATUSES };
-export const APPOINTMENT_SOURCES = ['web', 'phone', 'portal'] as const;
+// The statuses, their transitions and the sources are the domain's (src/domain/appointment-requests/state.ts).
+export { APPOINTMENT_SOURCES, APPOINTMENT_STATUSES };
 
 /**
  * The same record whether the patient asked by phone (the agent's tool) or on the web form.

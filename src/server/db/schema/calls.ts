@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
 import { patients } from './patients.js';
+import { CALL_DIRECTIONS, CALL_EVENT_KINDS, CALL_OUTCOMES, CALL_STATUSES } from '../../../domain/calls/vocabulary.js';
 
-export const CALL_DIRECTIONS = ['inbound', 'outbound'] as const;
-export const CALL_STATUSES = ['ringing', 'in_progress', 'completed', 'no_answer', 'busy', 'failed', 'canceled'] as const;
-export const CALL_OUTCOMES = ['appointment_requested', 'question_answered', 'transferred', 'message_taken', 'emergency', 'voicemail', 'abandoned', 'other'] as const;
+// A call's vocabularies live in the domain (shared with the API contracts and the web).
+export { CALL_DIRECTIONS, CALL_EVENT_KINDS, CALL_OUTCOMES, CALL_STATUSES };
 
 /**
  * One phone call (PRODUCT §5). Its transcript, chat context and timeline are views of its
@@ -63,19 +63,6 @@ export const calls = pgTable(
     index('calls_to_idx').on(t.toNumber),
   ],
 );
-
-export const CALL_EVENT_KINDS = [
-  'status',
-  'caller_speech',
-  'agent_speech',
-  'tool_call',
-  'tool_result',
-  'transfer',
-  'model_request',
-  'note',
-  'recording',
-  'error',
-] as const;
 
 /** Everything that happened on a call, in order (`seq` is per call). */
 export const callEvents = pgTable(

@@ -2,7 +2,8 @@ import { Temporal } from 'temporal-polyfill';
 import { toE164 } from '../../../domain/phone.js';
 import type { AppointmentRequestRow } from './appointment-requests.core.js';
 import type { DraftColumns } from './public-requests.repository.js';
-import { isRealDate, Step1Body, Step2Body, type DraftFields, type DraftPatch } from './public-requests.schemas.js';
+import { Step1Body, Step2Body, type DraftFields, type DraftPatch } from '../../../contracts/appointment-requests.js';
+import { isRealDate } from '../../../contracts/patient-fields.js';
 import type { PublicSettings } from './public-practices.service.js';
 
 export const OTHER_REASON = 'other';

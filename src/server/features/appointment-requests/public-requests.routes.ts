@@ -1,41 +1,28 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import {
+  DraftPatchBody,
+  DraftResponse,
+  PracticeListResponse,
+  PracticeParams,
+  PracticeResponse,
+  StartDraftBody,
+  Step1Body,
+  Step2Body,
+  SubmitBody,
+  SubmitResponse,
+  SuccessResponse,
+} from '../../../contracts/appointment-requests.js';
 import type { AppContext } from '../../app-context.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { localeOf, patientScope, schemaIssues } from '../../http/patient-scope.js';
 import { listPublicPractices, publicPracticeInfo } from './public-practices.service.js';
 import { DRAFT_TTL_MS, patchDraft, presentDraft, saveStep, startDraft, submitDraft, successView } from './public-requests.service.js';
-import { DraftPatchBody, DraftResponse, StartDraftBody, Step1Body, Step2Body, SubmitBody, SubmitResponse, SuccessResponse } from './public-requests.schemas.js';
 import { loadByToken } from './public-requests.service.js';
 
 export const DRAFT_COOKIE = 'sb.draft';
 const tags = ['public: appointment requests'];
 const errors = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse };
 const SMALL_BODY = 16_384;
-
-const PracticeListResponse = z.object({
-  items: z.array(z.object({ slug: z.string(), name: z.string(), city: z.string(), region: z.string(), requestsEnabled: z.boolean() })),
-});
-const PracticeResponse = z.object({
-  slug: z.string(),
-  name: z.string(),
-  timeZone: z.string(),
-  phone: z.string().nullable(),
-  address: z.object({ line1: z.string(), city: z.string(), region: z.string(), postalCode: z.string(), country: z.string() }),
-  requestsEnabled: z.boolean(),
-  requestMessage: z.string(),
-  visitReasons: z.array(z.string()),
-  emergencyMessage: z.string(),
-  emergencyNumber: z.string(),
-  weekly: z.array(z.object({ day: z.number(), start: z.string(), end: z.string() })),
-  upcomingClosures: z.array(z.object({ from: z.string(), to: z.string(), label: z.string(), closed: z.boolean() })),
-  status: z.object({
-    open: z.boolean(),
-    nextChange: z
-      .object({ at: z.string(), opens: z.boolean(), local: z.object({ time: z.string(), date: z.string(), weekday: z.number(), daysAhead: z.number() }) })
-      .nullable(),
-  }),
-});
 
 /**
  * The public request flow (PRODUCT §3 /request-appointment*): practice information, the
@@ -55,7 +42,7 @@ export const publicRequestRoutes: FeatureRoutes = (app, ctx) =>
 
     scope.get('/api/public/practices/:slug', {
       config: { access: 'public', rateLimit: limit(300) },
-      schema: { tags, summary: 'A practice: hours, open now, visit reasons, emergency notice', params: z.object({ slug: z.string().max(100) }), response: { 200: PracticeResponse, ...errors } },
+      schema: { tags, summary: 'A practice: hours, open now, visit reasons, emergency notice', params: PracticeParams, response: { 200: PracticeResponse, ...errors } },
       handler: (request) => publicPracticeInfo(ctx, request.params.slug),
     });
 

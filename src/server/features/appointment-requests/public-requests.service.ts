@@ -11,7 +11,7 @@ import { sendSubmissionConfirmation } from './public-confirmation.js';
 import { emergencyNumber, loadPublicPractice, loadPublicPracticeById, practiceHours, practicePhone, publicSettings } from './public-practices.service.js';
 import { checkableFields, columnsOf, completeness, contextualCheck, draftFields, type Context } from './public-requests.fields.js';
 import { findByDraftTokenHash, insertDraft, updateDraft } from './public-requests.repository.js';
-import type { DraftPatch, Step1Input, Step2Input } from './public-requests.schemas.js';
+import type { DraftPatch, Step1Input, Step2Input } from '../../../contracts/appointment-requests.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
 
 export const DRAFT_TTL_MS = 24 * 3_600_000;

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
@@ -7,7 +6,7 @@ import { canTransition, statusesLeadingTo, type AppointmentStatus } from '../../
 import { localTimeToInstant } from '../../../domain/appointment-requests/scheduling.js';
 import { recordAudit, recordPhiView } from '../audit/audit.service.js';
 import { resolveHandoffsOfRequest } from '../handoffs/request-handoffs.js';
-import type { RequestView } from '../handoffs/handoffs.schemas.js';
+import type { RequestView } from '../../../contracts/appointment-requests.js';
 import { publishLive } from '../live/live.publisher.js';
 import { isUuid, organizationVisibleTo } from '../organizations/organization-access.js';
 import { findOrganizationById, type OrganizationRow } from '../organizations/organizations.repository.js';
@@ -38,7 +37,7 @@ export async function loadRequestFor(db: DbOrTx, actor: StaffActor, id: string):
   return { request, org };
 }
 
-export async function presentRequest(db: DbOrTx, r: AppointmentRequestRow): Promise<z.infer<typeof RequestView>> {
+export async function presentRequest(db: DbOrTx, r: AppointmentRequestRow): Promise<RequestView> {
   const [history, decidedByName] = await Promise.all([listRequestEvents(db, r.id), userName(db, r.decidedBy)]);
   return {
     id: r.id,

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import type { CallDetail, CallListItem } from './calls.schemas.js';
+import type { CallDetail, CallListItem } from '../../../contracts/calls.js';
 import { LIVE_STATUSES, type CallEventRow, type CallListRow, type CallRow, type OrganizationZoneRow } from './calls.repository.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -9,7 +8,7 @@ export const isLive = (status: CallRow['status']) => (LIVE_STATUSES as readonly 
 /** The other party: the caller of an inbound call, the person called on an outbound one. */
 export const contactNumberOf = (c: { direction: CallRow['direction']; fromNumber: string; toNumber: string }) => (c.direction === 'outbound' ? c.toNumber : c.fromNumber);
 
-export function presentCallListItem(r: CallListRow): z.infer<typeof CallListItem> {
+export function presentCallListItem(r: CallListRow): CallListItem {
   return {
     id: r.id,
     organizationId: r.organizationId,
@@ -66,7 +65,7 @@ export interface CallDetailParts {
   appointmentRequests: { id: string; referenceCode: string | null; status: string; source: string; firstName: string | null; lastName: string | null; reason: string | null; createdAt: Date; submittedAt: Date | null }[];
 }
 
-export function presentCallDetail(d: CallDetailParts, recordingPath: string): z.infer<typeof CallDetail> {
+export function presentCallDetail(d: CallDetailParts, recordingPath: string): CallDetail {
   const c = d.call;
   const patientName = d.patient ? `${d.patient.firstName} ${d.patient.lastName}`.trim() : null;
   return {
@@ -101,10 +100,8 @@ export function presentCallDetail(d: CallDetailParts, recordingPath: string): z.
     patient: d.patient
       ? { id: d.patient.id, firstName: d.patient.firstName, lastName: d.patient.lastName, dateOfBirth: d.patient.dateOfBirth, phone: d.patient.phone, email: d.patient.email }
       : null,
-    handoffs: d.handoffs.map((h) => ({ ...h, dueAt: h.dueAt.toISOString(), createdAt: h.createdAt.toISOString() })) as z.infer<typeof CallDetail>['handoffs'],
-    appointmentRequests: d.appointmentRequests.map((a) => ({ ...a, createdAt: a.createdAt.toISOString(), submittedAt: iso(a.submittedAt) })) as z.infer<
-      typeof CallDetail
-    >['appointmentRequests'],
+    handoffs: d.handoffs.map((h) => ({ ...h, dueAt: h.dueAt.toISOString(), createdAt: h.createdAt.toISOString() })) as CallDetail['handoffs'],
+    appointmentRequests: d.appointmentRequests.map((a) => ({ ...a, createdAt: a.createdAt.toISOString(), submittedAt: iso(a.submittedAt) })) as CallDetail['appointmentRequests'],
     events: d.events.map(presentEvent),
     notes: d.events.filter((e) => e.kind === 'note').map(presentNote),
   };

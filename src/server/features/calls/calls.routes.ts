@@ -1,21 +1,23 @@
 import { z } from 'zod';
-import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
-import { notFound } from '../../http/errors.js';
-import { actorOf } from '../../policy/access-hook.js';
 import {
   AddNoteBody,
   CallDetail,
   CallIdParams,
   CallListQuery,
   CallListResponse,
-  CallNoteView,
+  CallNote,
   ChatContextResponse,
   CreateCallHandoffBody,
+  CreatedCallHandoff,
   SetOutcomeBody,
-} from './calls.schemas.js';
+  SetOutcomeResponse,
+} from '../../../contracts/calls.js';
+import { OverviewResponse } from '../../../contracts/overview.js';
+import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
+import { notFound } from '../../http/errors.js';
+import { actorOf } from '../../policy/access-hook.js';
 import { addCallNote, auditRecordingPlayed, createCallHandoff, getCallDetail, getChatContext, listCallsFor, recordingOf, setOutcome } from './calls.service.js';
 import { fetchRecording } from './recording-proxy.js';
-import { OverviewResponse } from './overview.schemas.js';
 import { getOverview } from './overview.service.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
@@ -65,7 +67,7 @@ export const callsRoutes: FeatureRoutes = (app, ctx) => {
 
   app.post('/api/calls/:id/notes', {
     config: { access: write },
-    schema: { tags, summary: 'Add a staff note to a call', params: CallIdParams, body: AddNoteBody, response: { 201: CallNoteView, ...errors } },
+    schema: { tags, summary: 'Add a staff note to a call', params: CallIdParams, body: AddNoteBody, response: { 201: CallNote, ...errors } },
     handler: async (request, reply) => reply.status(201).send(await addCallNote(ctx, actorOf(request), request.params.id, request.body.text)),
   });
 
@@ -76,7 +78,7 @@ export const callsRoutes: FeatureRoutes = (app, ctx) => {
       summary: 'Set the outcome of an ended call (409 invalid_transition while it is still going on)',
       params: CallIdParams,
       body: SetOutcomeBody,
-      response: { 200: z.object({ id: z.string(), outcome: SetOutcomeBody.shape.outcome, previous: SetOutcomeBody.shape.outcome.nullable(), changed: z.boolean() }), ...errors },
+      response: { 200: SetOutcomeResponse, ...errors },
     },
     handler: async (request) => setOutcome(ctx, actorOf(request), request.params.id, request.body.outcome),
   });
@@ -88,7 +90,7 @@ export const callsRoutes: FeatureRoutes = (app, ctx) => {
       summary: 'Hand this call to people: a handoff linked to the call (409 when one of the type is already open)',
       params: CallIdParams,
       body: CreateCallHandoffBody,
-      response: { 201: z.object({ id: z.string(), type: z.string(), priority: z.string(), status: z.string(), dueAt: z.string() }), ...errors },
+      response: { 201: CreatedCallHandoff, ...errors },
     },
     handler: async (request, reply) => {
       const h = await createCallHandoff(ctx, actorOf(request), request.params.id, request.body);

@@ -26,7 +26,7 @@ import {
   type OrganizationZoneRow,
 } from './calls.repository.js';
 import { contactNumberOf, isLive, presentCallDetail, presentCallListItem, presentNote } from './calls.presenter.js';
-import type { CallListQuery } from './calls.schemas.js';
+import type { CallListQuery } from '../../../contracts/calls.js';
 
 const THAT_CALL = 'That call';
 

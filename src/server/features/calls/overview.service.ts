@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { organizationScope, type StaffActor } from '../../policy/actor.js';
 import { HANDOFF_PRIORITIES } from '../../db/schema/handoffs.js';
@@ -8,9 +7,7 @@ import { groupByZone, startOfToday } from './call-windows.js';
 import { listCalls, visibleOrganizationZones } from './calls.repository.js';
 import { presentCallListItem } from './calls.presenter.js';
 import { openHandoffs, todayAppointmentRequestCounts, todayCallCounts, type TodayWindow } from './overview.repository.js';
-import type { OverviewResponse } from './overview.schemas.js';
-
-type Overview = z.infer<typeof OverviewResponse>;
+import type { OverviewResponse as Overview } from '../../../contracts/overview.js';
 
 const LIVE_LIMIT = 25;
 const RECENT_LIMIT = 10;

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { StaffActor } from '../../policy/actor.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -6,11 +5,11 @@ import { loadVisibleOrganization } from '../organizations/organization-access.js
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
 import { DEFAULT_SLA_MINUTES, slaMinutes, type HandoffPriority } from './handoffs.core.js';
 import { findSlaSettings, saveSlaSettings, type SlaRow } from './handoffs.repository.js';
-import type { DeadlinesBody, DeadlinesView } from './handoffs.schemas.js';
+import type { DeadlinesBody, DeadlinesView } from '../../../contracts/handoffs.js';
 
 const PRIORITIES: HandoffPriority[] = ['urgent', 'high', 'normal', 'low'];
 
-function present(org: OrganizationRow, row: SlaRow | undefined): z.infer<typeof DeadlinesView> {
+function present(org: OrganizationRow, row: SlaRow | undefined): DeadlinesView {
   const rule = (p: HandoffPriority) => ({
     minutes: slaMinutes(row, p),
     defaultMinutes: DEFAULT_SLA_MINUTES[p].minutes,

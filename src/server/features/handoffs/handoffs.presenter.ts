@@ -1,8 +1,7 @@
-import type { z } from 'zod';
 import type { HandoffListRow, HandoffEventRow } from './handoffs.repository.js';
-import type { HandoffEventView, HandoffSummary } from './handoffs.schemas.js';
+import type { HandoffEvent, HandoffSummary } from '../../../contracts/handoffs.js';
 
-export function presentHandoff(h: HandoffListRow): z.infer<typeof HandoffSummary> {
+export function presentHandoff(h: HandoffListRow): HandoffSummary {
   return {
     id: h.id,
     organizationId: h.organizationId,
@@ -28,7 +27,7 @@ export function presentHandoff(h: HandoffListRow): z.infer<typeof HandoffSummary
   };
 }
 
-export function presentEvent(e: HandoffEventRow & { actorName: string | null }): z.infer<typeof HandoffEventView> {
+export function presentEvent(e: HandoffEventRow & { actorName: string | null }): HandoffEvent {
   return {
     id: e.id,
     kind: e.kind,

@@ -1,8 +1,4 @@
 import { z } from 'zod';
-import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
-import { actorOf } from '../../policy/access-hook.js';
-import { addNote, assignHandoff, cancelHandoff, claimHandoff, messagePatient, recordCallback, reopenHandoff, resolveHandoff } from './handoff-actions.service.js';
-import { presentHandoff } from './handoffs.presenter.js';
 import {
   AssignBody,
   AssigneeOptions,
@@ -15,20 +11,23 @@ import {
   HandoffIdParams,
   HandoffListQuery,
   HandoffListResponse,
-  HandoffSummary,
+  HandoffUpdated,
   MessageBody,
   NoteBody,
+  OrganizationParams,
   ReopenBody,
   ResolveBody,
-} from './handoffs.schemas.js';
+} from '../../../contracts/handoffs.js';
+import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
+import { actorOf } from '../../policy/access-hook.js';
+import { addNote, assignHandoff, cancelHandoff, claimHandoff, messagePatient, recordCallback, reopenHandoff, resolveHandoff } from './handoff-actions.service.js';
+import { presentHandoff } from './handoffs.presenter.js';
 import { getDeadlines, saveDeadlines } from './handoff-deadlines.service.js';
 import { assigneeOptions, createStaffHandoff, handoffDetail, listQueue } from './handoffs.service.js';
 
 const access = { capability: 'handoffs.work' } as const;
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const tags = ['handoffs'];
-const Updated = z.object({ handoff: HandoffSummary });
-const OrganizationParams = z.object({ id: z.string().max(100) });
 
 /** The human work queue (PRODUCT §3 /handoffs). */
 export const handoffsRoutes: FeatureRoutes = (app, ctx) => {
@@ -40,7 +39,7 @@ export const handoffsRoutes: FeatureRoutes = (app, ctx) => {
 
   app.post('/api/handoffs', {
     config: { access },
-    schema: { tags, summary: 'Create a handoff (staff)', body: CreateHandoffBody, response: { 201: Updated, ...errors } },
+    schema: { tags, summary: 'Create a handoff (staff)', body: CreateHandoffBody, response: { 201: HandoffUpdated, ...errors } },
     handler: async (request, reply) => {
       const row = await createStaffHandoff(ctx, actorOf(request), request.body);
       return reply.status(201).send({ handoff: presentHandoff(row) });
@@ -80,7 +79,7 @@ export const handoffsRoutes: FeatureRoutes = (app, ctx) => {
   const action = <B extends z.ZodType>(path: string, summary: string, body: B | null, run: (actor: ReturnType<typeof actorOf>, id: string, body: z.infer<B>) => ReturnType<typeof claimHandoff>) =>
     app.post(`/api/handoffs/:id/${path}`, {
       config: { access },
-      schema: { tags, summary, params: HandoffIdParams, ...(body ? { body } : {}), response: { 200: Updated, ...errors } },
+      schema: { tags, summary, params: HandoffIdParams, ...(body ? { body } : {}), response: { 200: HandoffUpdated, ...errors } },
       handler: async (request) => {
         const params = request.params as z.infer<typeof HandoffIdParams>;
         const row = await run(actorOf(request), params.id, request.body as z.infer<B>);

@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { FhirQuestionnaireResponse, IntakeIdParams, PatientIntakeResponse, SaveIntakeBody, StaffIntakeResponse, SubmitIntakeBody } from '../../../contracts/intake.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { localeOf, patientScope } from '../../http/patient-scope.js';
 import { actorOf } from '../../policy/access-hook.js';
-import { FhirQuestionnaireResponse, PatientIntakeResponse, SaveIntakeBody, StaffIntakeResponse, SubmitIntakeBody } from './intake.schemas.js';
 import { openIntake, saveIntake, staffIntakeFhir, staffRequestIntake, submitIntake } from './intake.service.js';
 
 /** The intake link's token travels in a header, so it stays out of API URLs and their logs. */
@@ -16,7 +15,6 @@ const tokenOf = (request: FastifyRequest) => {
 const tags = ['intake'];
 const patientErrors = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 410: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse };
 const staffErrors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-const IdParams = z.object({ id: z.string().max(100) });
 const INTAKE_BODY = 65_536;
 
 /**
@@ -50,13 +48,13 @@ export const intakeRoutes: FeatureRoutes = async (app, ctx) => {
 
   app.get('/api/appointment-requests/:id/intake', {
     config: { access: { capability: 'handoffs.work' } },
-    schema: { tags, summary: 'The intake form of a request, with the form’s questions', params: IdParams, response: { 200: StaffIntakeResponse, ...staffErrors } },
+    schema: { tags, summary: 'The intake form of a request, with the form’s questions', params: IntakeIdParams, response: { 200: StaffIntakeResponse, ...staffErrors } },
     handler: (request) => staffRequestIntake(ctx, actorOf(request), request.params.id),
   });
 
   app.get('/api/intake/:id/fhir', {
     config: { access: { capability: 'handoffs.work' } },
-    schema: { tags, summary: 'An intake form as a FHIR R4 QuestionnaireResponse', params: IdParams, response: { 200: FhirQuestionnaireResponse, ...staffErrors } },
+    schema: { tags, summary: 'An intake form as a FHIR R4 QuestionnaireResponse', params: IntakeIdParams, response: { 200: FhirQuestionnaireResponse, ...staffErrors } },
     handler: async (request, reply) => reply.type('application/fhir+json; charset=utf-8').send(await staffIntakeFhir(ctx, actorOf(request), request.params.id)),
   });
 };

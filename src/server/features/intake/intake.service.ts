@@ -11,7 +11,7 @@ import { isUuid } from '../organizations/organization-access.js';
 import { emergencyNumber, loadPublicPracticeById, publicSettings } from '../appointment-requests/public-practices.service.js';
 import { resolveIntakeToken } from './intake-links.js';
 import { findIntake, findIntakeOfRequest, findRequest, saveAnswersIfInProgress, submitIfInProgress, type IntakeRow } from './intake.repository.js';
-import type { IntakeAnswersInput } from './intake.schemas.js';
+import type { IntakeAnswersInput } from '../../../contracts/intake.js';
 import { toQuestionnaireResponse } from './intake-fhir.js';
 
 const alreadySubmitted = () => new AppError(409, 'intake_submitted', 'This form was already sent to the practice and can no longer be changed.');

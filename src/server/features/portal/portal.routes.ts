@@ -1,7 +1,17 @@
-import { z } from 'zod';
+import {
+  CancelBody,
+  CancelResponse,
+  IntakeLinkResponse,
+  PortalOverview,
+  RequestIdParams,
+  SignInBody,
+  SignInResponse,
+  SignOutResponse,
+  VerifyBody,
+  VerifyResponse,
+} from '../../../contracts/portal.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { localeOf, patientScope } from '../../http/patient-scope.js';
-import { CancelBody, CancelResponse, IntakeLinkResponse, PortalOverview, RequestIdParams, SignInBody, SignInResponse, VerifyBody } from './portal.schemas.js';
 import { cancelRequest, portalIntakeLink, portalOverview } from './portal.service.js';
 import { clearPatientCookie, endPatientSession, requirePatientSession } from './portal-session.js';
 import { requestCode, verifyCode } from './portal-sign-in.service.js';
@@ -33,13 +43,13 @@ export const portalRoutes: FeatureRoutes = (app, ctx) =>
     scope.post('/api/portal/verify', {
       config: { access: 'public', rateLimit: limit(30) },
       bodyLimit: 4_096,
-      schema: { tags, summary: 'Enter the code: starts a patient session (15 minutes idle)', body: VerifyBody, response: { 200: z.object({ ok: z.literal(true) }), ...errors } },
+      schema: { tags, summary: 'Enter the code: starts a patient session (15 minutes idle)', body: VerifyBody, response: { 200: VerifyResponse, ...errors } },
       handler: (request, reply) => verifyCode(ctx, request.body, request, reply),
     });
 
     scope.post('/api/portal/sign-out', {
       config: { access: 'public' },
-      schema: { tags, summary: 'End the patient session', response: { 204: z.null() } },
+      schema: { tags, summary: 'End the patient session', response: { 204: SignOutResponse } },
       handler: async (request, reply) => {
         await endPatientSession(ctx, request);
         clearPatientCookie(ctx, reply);

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import { isPending } from '../../../domain/appointment-requests/state.js';
@@ -8,7 +7,7 @@ import { issueIntakeLink } from '../intake/intake-links.js';
 import { publishLive } from '../live/live.publisher.js';
 import { isUuid } from '../organizations/organization-access.js';
 import { emergencyNumber, loadPublicPracticeById, practicePhone, publicSettings } from '../appointment-requests/public-practices.service.js';
-import type { PortalRequest } from './portal.schemas.js';
+import type { PortalRequest } from '../../../contracts/portal.js';
 import { PATIENT_IDLE_MINUTES } from './portal-session.js';
 import {
   cancelIfPending,
@@ -21,20 +20,18 @@ import {
   type RequestRow,
 } from './portal.repository.js';
 
-type PortalRequestView = z.infer<typeof PortalRequest>;
-
 const requestNotFound = () => notFound('That request');
 
 async function present(ctx: AppContext, session: PatientSessionRow, rows: RequestRow[]) {
   const ids = rows.map((r) => r.id);
   const [events, intakes, messages] = await Promise.all([eventsOf(ctx.db, ids), intakesOf(ctx.db, ids), messagesOf(ctx.db, session.organizationId, ids)]);
   const message = (m: (typeof messages)[number]) => ({ body: m.body ?? '', at: m.at.toISOString(), channel: typeof m.data.channel === 'string' ? m.data.channel : null });
-  const requests: PortalRequestView[] = rows.map((r) => {
+  const requests: PortalRequest[] = rows.map((r) => {
     const intake = intakes.find((i) => i.appointmentRequestId === r.id);
     return {
       id: r.id,
       referenceCode: r.referenceCode,
-      status: r.status as PortalRequestView['status'],
+      status: r.status as PortalRequest['status'],
       reason: r.reason,
       reasonOther: r.reasonOther,
       submittedAt: r.submittedAt?.toISOString() ?? null,
@@ -86,7 +83,7 @@ async function ownRequest(ctx: AppContext, session: PatientSessionRow, id: strin
  * Cancels a request that is not yet scheduled (or decided): one conditional UPDATE, so a staff
  * decision at the same moment and this cancel cannot both win. Otherwise 409.
  */
-export async function cancelRequest(ctx: AppContext, session: PatientSessionRow, id: string, reason: string, ip: string): Promise<PortalRequestView> {
+export async function cancelRequest(ctx: AppContext, session: PatientSessionRow, id: string, reason: string, ip: string): Promise<PortalRequest> {
   const row = await ownRequest(ctx, session, id);
   if (!isPending(row.status)) throw conflict(`This request is ${row.status.replace('_', ' ')} and can no longer be canceled here.`, 'invalid_transition', { status: row.status });
   const now = ctx.clock.now();

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+
+/**
+ * The developer area: the outbox (`/api/developer/outbox`), the error log
+ * (`/api/developer/errors…`, `/api/client-errors`), the audit log (`/api/audit`) and the
+ * browser's settings before sign-in (`/api/public-config`).
+ */
+
+/**
+ * Newest-first pages by `(created_at, id)`: the cursor is the last row's exact creation time in
+ * microseconds and its id (the server's http/time-cursor.ts reads it).
+ */
+export const TimeCursor = z
+  .string()
+  .regex(/^\d{1,20}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Use the `cursor` of the last item of the previous page.')
+  .optional();
+
+const Before = z.iso.datetime({ offset: true, error: 'Use an ISO date-time.' }).optional().describe('Only items created before this time (use `cursor` to page).');
+const Limit = z.coerce.number().int().min(1).max(200).default(50);
+
+// ——— Outbox ———
+
+export const OutboxChannel = z.enum(['email', 'sms']);
+export const OutboxStatus = z.enum(['queued', 'sent', 'failed']);
+export type OutboxStatus = z.infer<typeof OutboxStatus>;
+
+export const OutboxQuery = z.object({
+  recipient: z.string().max(254).optional(),
+  template: z.string().max(100).optional(),
+  channel: OutboxChannel.optional(),
+  before: Before,
+  cursor: TimeCursor,
+  limit: Limit,
+});
+export type OutboxQuery = z.infer<typeof OutboxQuery>;
+
+export const OutboxMessage = z.object({
+  id: z.string(),
+  organizationId: z.string().nullable(),
+  channel: OutboxChannel,
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  template: z.string(),
+  status: OutboxStatus,
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  transport: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  /** Pass as `cursor` to read the messages after this one. */
+  cursor: z.string(),
+});
+export type OutboxMessage = z.infer<typeof OutboxMessage>;
+
+export const OutboxListResponse = z.object({ items: z.array(OutboxMessage) });
+export type OutboxListResponse = z.infer<typeof OutboxListResponse>;
+
+// ——— Errors ———
+
+export const ErrorSource = z.enum(['server', 'client', 'worker']);
+export type ErrorSource = z.infer<typeof ErrorSource>;
+
+export const ErrorListQuery = z.object({ source: ErrorSource.optional(), before: Before, cursor: TimeCursor, limit: Limit });
+export type ErrorListQuery = z.infer<typeof ErrorListQuery>;
+
+export const ErrorEvent = z.object({
+  id: z.string(),
+  /** The reference shown to people ("N7DKZ-LDP9Z"). */
+  digest: z.string(),
+  /** `server`, `client` or `worker` (older records may hold other words). */
+  source: z.string(),
+  message: z.string(),
+  stack: z.string().nullable(),
+  route: z.string().nullable(),
+  method: z.string().nullable(),
+  requestId: z.string().nullable(),
+  userId: z.string().nullable(),
+  statusCode: z.number().nullable(),
+  sentryEventId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ErrorEvent = z.infer<typeof ErrorEvent>;
+
+/** In a list, each error also carries the cursor of the page after it. */
+export const ErrorListItem = ErrorEvent.extend({ cursor: z.string().describe('Pass as `cursor` to read the errors after this one.') });
+export type ErrorListItem = z.infer<typeof ErrorListItem>;
+
+export const ErrorListResponse = z.object({ items: z.array(ErrorListItem) });
+export type ErrorListResponse = z.infer<typeof ErrorListResponse>;
+
+export const ErrorDigestParams = z.object({ digest: z.string().trim().toUpperCase().max(40) });
+
+export const ClientErrorBody = z.object({
+  message: z.string().min(1).max(2000),
+  stack: z.string().max(16_000).optional(),
+  route: z.string().max(500).optional(),
+  sentryEventId: z.string().max(64).optional(),
+});
+export type ClientErrorBody = z.infer<typeof ClientErrorBody>;
+
+export const ClientErrorResponse = z.object({ digest: z.string() });
+export type ClientErrorResponse = z.infer<typeof ClientErrorResponse>;
+
+// ——— Audit ———
+
+export const AuditQuery = z.object({
+  action: z.string().max(100).optional().describe('An action (user.created), or a group of actions by its dotted prefix (auth, user).'),
+  actorId: z.string().max(100).optional(),
+  recordType: z.string().max(50).optional(),
+  recordId: z.string().max(100).optional(),
+  /** Id of the last event of the previous page: the events before it. */
+  before: z.coerce.number().int().positive().optional(),
+  limit: Limit,
+});
+export type AuditQuery = z.infer<typeof AuditQuery>;
+
+export const AuditEvent = z.object({
+  id: z.number(),
+  at: z.string(),
+  actorType: z.string(),
+  actorId: z.string().nullable(),
+  actorLabel: z.string().nullable(),
+  organizationId: z.string().nullable(),
+  action: z.string(),
+  recordType: z.string().nullable(),
+  recordId: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  outcome: z.string(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEvent = z.infer<typeof AuditEvent>;
+
+export const AuditListResponse = z.object({ items: z.array(AuditEvent) });
+export type AuditListResponse = z.infer<typeof AuditListResponse>;
+
+// ——— Settings before sign-in ———
+
+export const PublicConfigResponse = z.object({ sentryDsn: z.string().nullable(), environment: z.string() });
+export type PublicConfigResponse = z.infer<typeof PublicConfigResponse>;

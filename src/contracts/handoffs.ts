@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { APPOINTMENT_STATUSES } from '../domain/appointment-requests/state.js';
+import { HANDOFF_PRIORITIES, HANDOFF_STATUSES, HANDOFF_TYPES } from '../domain/handoffs/state.js';
+import { RequestView } from './appointment-requests.js';
+
+/** The human work queue (`/api/handoffs…`) and each organization's handoff deadlines. */
+
+/** Ids are checked as uuids by the service (a malformed one is "not found"), never by Postgres. */
+export const HandoffIdParams = z.object({ id: z.string().max(100) });
+export const OrganizationParams = z.object({ id: z.string().max(100) });
+
+const text = (max: number, required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: `Use at most ${max} characters.` });
+
+export const HandoffType = z.enum(HANDOFF_TYPES);
+export type HandoffType = z.infer<typeof HandoffType>;
+export const HandoffPriority = z.enum(HANDOFF_PRIORITIES);
+export type HandoffPriority = z.infer<typeof HandoffPriority>;
+export const HandoffStatus = z.enum(HANDOFF_STATUSES);
+export type HandoffStatus = z.infer<typeof HandoffStatus>;
+
+export const HandoffTab = z.enum(['open', 'mine', 'resolved'], { error: 'Choose open, mine or resolved.' });
+export type HandoffTab = z.infer<typeof HandoffTab>;
+
+export const HandoffListQuery = z.object({
+  tab: HandoffTab.default('open'),
+  organizationId: z.uuid({ error: 'Not a valid organization id.' }).optional(),
+  type: z.enum(HANDOFF_TYPES, { error: 'Not a handoff type.' }).optional(),
+  priority: z.enum(HANDOFF_PRIORITIES, { error: 'Not a priority.' }).optional(),
+  /** A user id, or `unassigned`. */
+  assigneeId: z.string().trim().min(1).max(100).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+/** The query as the server reads it (defaults filled). */
+export type HandoffListQuery = z.infer<typeof HandoffListQuery>;
+/** The query as the web sends it: paging may be left to the server's defaults. */
+export type HandoffListParams = Omit<HandoffListQuery, 'page' | 'pageSize'> & Partial<Pick<HandoffListQuery, 'page' | 'pageSize'>>;
+
+const Person = z.object({ id: z.string(), name: z.string() });
+export type Person = z.infer<typeof Person>;
+
+export const HandoffSummary = z
+  .object({
+    id: z.string(),
+    organizationId: z.string(),
+    organizationName: z.string(),
+    type: HandoffType,
+    priority: HandoffPriority,
+    status: HandoffStatus,
+    source: z.enum(['call', 'web', 'portal', 'staff']),
+    reason: z.string(),
+    contactName: z.string().nullable(),
+    contactPhone: z.string().nullable(),
+    dueAt: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    claimedAt: z.string().nullable(),
+    resolvedAt: z.string().nullable(),
+    resolution: z.string().nullable(),
+    assignee: Person.nullable(),
+    callId: z.string().nullable(),
+    appointmentRequestId: z.string().nullable(),
+    appointmentRequestStatus: z.enum(APPOINTMENT_STATUSES).nullable(),
+    version: z.number(),
+  })
+  .meta({ id: 'HandoffSummary' });
+export type HandoffSummary = z.infer<typeof HandoffSummary>;
+
+export const HandoffListResponse = z.object({
+  items: z.array(HandoffSummary),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  /** Open (unresolved) handoffs, and those assigned to the caller, under the same filters. */
+  counts: z.object({ open: z.number(), mine: z.number() }),
+});
+export type HandoffListResponse = z.infer<typeof HandoffListResponse>;
+
+export const HandoffEventKind = z.enum(['created', 'claimed', 'assigned', 'note', 'callback_attempt', 'resolved', 'reopened', 'canceled', 'message_sent']);
+export type HandoffEventKind = z.infer<typeof HandoffEventKind>;
+
+export const HandoffEvent = z.object({
+  id: z.number(),
+  kind: HandoffEventKind,
+  body: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  at: z.string(),
+  actor: Person.nullable(),
+});
+export type HandoffEvent = z.infer<typeof HandoffEvent>;
+
+export const CallExcerpt = z.object({
+  id: z.string(),
+  direction: z.string(),
+  status: z.string(),
+  outcome: z.string().nullable(),
+  fromNumber: z.string(),
+  toNumber: z.string(),
+  startedAt: z.string(),
+  durationSeconds: z.number().nullable(),
+  summary: z.string().nullable(),
+  turnCount: z.number(),
+  excerpt: z.array(z.object({ speaker: z.enum(['caller', 'agent']), text: z.string(), at: z.string() })),
+});
+export type CallExcerpt = z.infer<typeof CallExcerpt>;
+
+export const HandoffDetail = z
+  .object({
+    handoff: HandoffSummary.extend({ details: z.record(z.string(), z.unknown()) }),
+    organization: z.object({ id: z.string(), name: z.string(), timeZone: z.string() }),
+    events: z.array(HandoffEvent),
+    call: CallExcerpt.nullable(),
+    appointmentRequest: RequestView.nullable(),
+    patient: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), dateOfBirth: z.string(), phone: z.string().nullable(), email: z.string().nullable() }).nullable(),
+    history: z.array(z.object({ kind: z.enum(['call', 'appointment_request', 'handoff']), id: z.string(), at: z.string(), title: z.string(), status: z.string() })),
+    /** Where the patient can be reached from here: the number to call back, the address to write to. */
+    contact: z.object({ phone: z.string().nullable(), email: z.string().nullable() }),
+  })
+  .meta({ id: 'HandoffDetail' });
+export type HandoffDetail = z.infer<typeof HandoffDetail>;
+
+export const AssigneeOptions = z.object({
+  items: z.array(z.object({ id: z.string(), name: z.string(), role: z.string(), onDuty: z.boolean() })),
+  /** The on-duty person to suggest (first on duty who may work handoffs), if any. */
+  suggestedUserId: z.string().nullable(),
+  onDuty: z.array(z.object({ type: z.enum(['user', 'phone']), userId: z.string().nullable(), phone: z.string().nullable(), name: z.string(), scheduleName: z.string() })),
+});
+export type AssigneeOptions = z.infer<typeof AssigneeOptions>;
+
+export const CreateHandoffBody = z.object({
+  organizationId: z.uuid({ error: 'Choose an organization.' }),
+  type: z.enum(HANDOFF_TYPES, { error: 'Choose a type.' }),
+  priority: z.enum(HANDOFF_PRIORITIES, { error: 'Choose a priority.' }).default('normal'),
+  reason: text(2000, 'Say what needs doing.'),
+  contactName: z.string().trim().max(200, { error: 'Use at most 200 characters.' }).optional(),
+  contactPhone: z.string().trim().max(40, { error: 'Use at most 40 characters.' }).optional(),
+  callId: z.uuid({ error: 'Not a valid call id.' }).optional(),
+});
+/** The body as the server reads it (defaults filled). */
+export type CreateHandoffBody = z.infer<typeof CreateHandoffBody>;
+
+/** What every action on a handoff answers: the handoff as it is now. */
+export const HandoffUpdated = z.object({ handoff: HandoffSummary });
+export type HandoffUpdated = z.infer<typeof HandoffUpdated>;
+
+export const AssignBody = z.object({ userId: z.string({ error: 'Choose a person.' }).trim().min(1, { error: 'Choose a person.' }).max(100) });
+export type AssignBody = z.infer<typeof AssignBody>;
+
+export const NoteBody = z.object({ body: text(5000, 'Write a note.') });
+export type NoteBody = z.infer<typeof NoteBody>;
+
+export const ResolutionOutcome = z.enum(['completed', 'appointment_scheduled', 'patient_reached', 'message_delivered', 'no_action_needed', 'unreachable', 'duplicate', 'other'], {
+  error: 'Choose an outcome.',
+});
+export type ResolutionOutcome = z.infer<typeof ResolutionOutcome>;
+
+export const ResolveBody = z.object({
+  outcome: ResolutionOutcome,
+  note: z.string().trim().max(5000, { error: 'Use at most 5000 characters.' }).optional(),
+});
+export type ResolveBody = z.infer<typeof ResolveBody>;
+
+export const ReopenBody = z.object({ note: z.string().trim().max(5000, { error: 'Use at most 5000 characters.' }).optional() }).default({});
+export type ReopenBody = z.input<typeof ReopenBody>;
+
+export const CancelBody = z.object({ reason: text(1000, 'Say why it is canceled.') });
+export type CancelBody = z.infer<typeof CancelBody>;
+
+export const CallbackResult = z.enum(['reached', 'no_answer', 'voicemail', 'busy', 'wrong_number', 'failed'], { error: 'Choose what happened.' });
+export type CallbackResult = z.infer<typeof CallbackResult>;
+
+export const CallbackBody = z.object({
+  result: CallbackResult,
+  note: z.string().trim().max(2000, { error: 'Use at most 2000 characters.' }).optional(),
+});
+export type CallbackBody = z.infer<typeof CallbackBody>;
+
+export const MessageBody = z.object({
+  channel: z.enum(['email', 'sms'], { error: 'Choose email or text message.' }),
+  body: text(1000, 'Write the message.'),
+});
+export type MessageBody = z.infer<typeof MessageBody>;
+
+const SlaValue = z
+  .number({ error: 'Enter a number of minutes.' })
+  .int({ error: 'Use whole minutes.' })
+  .min(1, { error: 'Use at least 1 minute.' })
+  .max(14_400, { error: 'Use at most 14,400 minutes (30 business days).' })
+  .nullable();
+
+/** Minutes per priority; null goes back to the default. */
+export const DeadlinesBody = z.object({ urgent: SlaValue, high: SlaValue, normal: SlaValue, low: SlaValue });
+export type DeadlinesBody = z.infer<typeof DeadlinesBody>;
+
+const Rule = z.object({
+  minutes: z.number(),
+  defaultMinutes: z.number(),
+  custom: z.boolean(),
+  /** Counted in the organization's business hours (urgent counts clock time). */
+  business: z.boolean(),
+});
+export const DeadlinesView = z
+  .object({
+    organizationId: z.string(),
+    timeZone: z.string(),
+    rules: z.object({ urgent: Rule, high: Rule, normal: Rule, low: Rule }),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: 'HandoffDeadlines' });
+export type DeadlinesView = z.infer<typeof DeadlinesView>;
