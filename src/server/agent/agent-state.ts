@@ -1,3 +1,4 @@
+import { defaultAgentSettings } from '../../contracts/organizations.js';
 import type { AgentState, OrganizationProfile } from './agent-types.js';
 import { initialBuiltinState } from './brains/builtin/builtin-state.js';
 
@@ -18,18 +19,6 @@ export function readAgentState(stored: Record<string, unknown> | null | undefine
     llm: { messages: Array.isArray(s.llm?.messages) ? s.llm.messages : [] },
   };
 }
-
-const DEFAULT_SETTINGS: OrganizationProfile['settings'] = {
-  greeting: '',
-  instructions: '',
-  faq: '',
-  emergencyMessage: 'If this is a medical emergency, hang up and call 911 now.',
-  voice: 'Polly.Joanna',
-  language: 'en-US',
-  brain: 'builtin',
-  model: '',
-  transferBehaviour: 'on_duty_then_callback',
-};
 
 const profiles = new WeakMap<object, OrganizationProfile>();
 
@@ -54,7 +43,7 @@ function profileOf(row: {
   agentSettings: Record<string, unknown> | null;
   appointmentSettings: Record<string, unknown> | null;
 }): OrganizationProfile {
-  const s = { ...DEFAULT_SETTINGS, ...pickStrings(row.agentSettings ?? {}) } as OrganizationProfile['settings'];
+  const s = { ...defaultAgentSettings(row.name), ...pickStrings(row.agentSettings ?? {}) } as OrganizationProfile['settings'];
   if (s.brain !== 'llm') s.brain = 'builtin';
   if (!['on_duty_then_callback', 'callback_only', 'never_transfer'].includes(s.transferBehaviour)) s.transferBehaviour = 'on_duty_then_callback';
   const ap = row.appointmentSettings ?? {};

@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context.js';
 import { readAgentState } from '../agent/agent-state.js';
 import { TurnLog } from '../agent/turn-log.js';
+import { callSnapshots } from './call-snapshot-cache.js';
 import { loadCall, storeTurn, type CallPatch, type CallRef, type CallStatus } from './call-records.repository.js';
 import { isUniqueViolation } from './call-lookups.repository.js';
 import { endPatch, FINAL_STATUSES, liveEvent, presentEvents, publishAfterCommit, type PipelineOptions, type TurnEvent } from './call-turn-support.js';
@@ -24,6 +25,7 @@ export interface StatusChange {
 }
 
 export async function applyStatus(ctx: AppContext, change: StatusChange, opts?: Pick<PipelineOptions, 'publish'>): Promise<LifecycleResult> {
+  callSnapshots(ctx).forget(change.ref);
   return withRetry(async () => {
     const snap = await loadCall(ctx.pool, change.ref, change.dedupeKey);
     if (!snap) return { kind: 'unknown_call' };
@@ -67,6 +69,7 @@ export async function storeRecording(
   ctx: AppContext,
   rec: { ref: CallRef; url: string; durationSeconds: number | null; dedupeKey: string },
 ): Promise<LifecycleResult> {
+  callSnapshots(ctx).forget(rec.ref);
   return withRetry(async () => {
     const snap = await loadCall(ctx.pool, rec.ref, rec.dedupeKey);
     if (!snap) return { kind: 'unknown_call' };

@@ -8,6 +8,7 @@ import { insertCall, loadCall, storeTurn, type CallRef } from './call-records.re
 import { findOrganizationForCall, isUniqueViolation } from './call-lookups.repository.js';
 import { callInfo, endPatch, FINAL_STATUSES, liveEvent, presentEvents, publishAfterCommit, turnEnv, type PipelineOptions, type TurnOutcome } from './call-turn-support.js';
 import { LazyTransaction } from './lazy-transaction.js';
+import { callSnapshots } from './call-snapshot-cache.js';
 
 /**
  * The pipeline every adapter drives (Twilio webhooks, the simulator): a call starts, the
@@ -81,6 +82,26 @@ export async function startCall(ctx: AppContext, input: NewInboundCall, opts: Pi
     if (again?.replay) return replayOf(again.id, again.organizationId, again.replay);
     return { kind: 'unknown_call' };
   }
+  if (!ended) {
+    callSnapshots(ctx).put({
+      id: call.id,
+      organizationId: org.id,
+      providerCallId: input.providerCallId,
+      status: 'in_progress',
+      provider: input.provider,
+      direction: input.direction,
+      fromNumber: input.from,
+      toNumber: input.to,
+      agentState: state as unknown as Record<string, unknown>,
+      startedAt: now,
+      answeredAt: now,
+      endedAt: null,
+      lastActivityAt: now,
+      organization: row,
+      lastSeq: log.events.length,
+      replay: null,
+    });
+  }
   publishAfterCommit(ctx, [liveEvent(opts, org.id, call.id, 'created')]);
   return { kind: 'ok', callId: call.id, organizationId: org.id, reply, response, replayed: false, ended, events: presentEvents(log.events, 1) };
 }
@@ -95,13 +116,17 @@ export interface CallerTurn {
 }
 
 /**
- * Answers one caller turn: the call is read, the agent runs (its tools write in a transaction
- * begun only when one does), and the turn's events and the call's new state are stored in one
- * statement — in that transaction when there is one — before the answer goes back.
+ * Answers one caller turn: the call is read (or taken from what this process last stored of
+ * it), the agent runs (its tools write in a transaction begun only when one does), and the
+ * turn's events and the call's new state are stored in one statement — in that transaction
+ * when there is one — before the answer goes back.
  */
 export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: PipelineOptions): Promise<TurnOutcome> {
+  const cache = callSnapshots(ctx);
   for (let attempt = 1; ; attempt++) {
-    const snap = await loadCall(ctx.pool, turn.ref, turn.dedupeKey);
+    let snap = attempt === 1 ? cache.take(turn.ref) : undefined;
+    if (snap && turn.expectTurn !== undefined && (snap.agentState as { turn?: number }).turn !== turn.expectTurn) snap = undefined;
+    snap ??= await loadCall(ctx.pool, turn.ref, turn.dedupeKey);
     if (!snap) return { kind: 'unknown_call' };
     if (snap.replay) return replayOf(snap.id, snap.organizationId, snap.replay);
     const state = readAgentState(snap.agentState);
@@ -120,7 +145,7 @@ export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: Pipe
     const lazy = new LazyTransaction(ctx.db, ctx.pool);
     const dedupeKey = turn.dedupeKey ?? `turn:${state.turn}`;
     try {
-      const reply = await runAgentTurn(turnEnv(ctx, callInfo(snap), org, state, now, log, lazy), turn.input);
+      const reply = await runAgentTurn(turnEnv(ctx, callInfo(snap), org, state, now, log, lazy, snap), turn.input);
       const response = opts.render(reply, { callId: snap.id, turn: state.turn, org });
       log.events[0]!.payload.response = response;
       const ended = reply.next.type === 'hangup';
@@ -133,6 +158,7 @@ export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: Pipe
         ...closing,
       });
       await lazy.commit();
+      if (!ended) cache.put({ ...snap, agentState: state as unknown as Record<string, unknown>, lastSeq: snap.lastSeq + log.events.length, lastActivityAt: now });
       if (opts.publish !== false) publishAfterCommit(ctx, [...lazy.liveEvents, liveEvent(opts, snap.organizationId, snap.id, ended ? 'ended' : 'turn')]);
       return { ...base, reply, response, ended, events: presentEvents(log.events, snap.lastSeq + 1) };
     } catch (err) {

@@ -44,13 +44,26 @@ export function callInfo(snap: CallSnapshot): CallInfo {
   };
 }
 
-export function turnEnv(ctx: AppContext, call: CallInfo, org: OrganizationProfile, state: AgentState, now: Date, log: TurnLog, lazy: LazyTransaction): TurnEnv {
+/**
+ * What a turn works with. The organization's rules are read when a tool first needs them and
+ * kept with the call (`known`), so later turns of the call need no query for them.
+ */
+export function turnEnv(
+  ctx: AppContext,
+  call: CallInfo,
+  org: OrganizationProfile,
+  state: AgentState,
+  now: Date,
+  log: TurnLog,
+  lazy: LazyTransaction,
+  known: { rules?: DeadlineRules } = {},
+): TurnEnv {
   let rules: Promise<DeadlineRules | undefined> | undefined;
   return {
     ctx,
     call,
     org,
-    rules: () => (rules ??= findDeadlineRules(lazy.reader, org.id)),
+    rules: () => (rules ??= known.rules ? Promise.resolve(known.rules) : findDeadlineRules(lazy.reader, org.id).then((r) => (known.rules = r))),
     state,
     now,
     log,
@@ -83,15 +96,28 @@ export function liveEvent(opts: Pick<PipelineOptions, 'publish'> | undefined, or
   return opts?.publish === false ? null : { topic: 'calls', organizationId, type, id: callId };
 }
 
+const pendingLive = new WeakMap<AppContext, LiveEvent[]>();
+
 /**
  * Sends a turn's live events once it has committed (never for a rolled-back change), without
- * holding up the answer; a lost notification only delays a screen, which refetches when it
- * reconnects.
+ * holding up the answer. Events of turns finishing in the same tick go in one statement: each
+ * NOTIFY commit takes PostgreSQL's notify lock, so one per turn would queue busy calls behind
+ * each other. A lost notification only delays a screen, which refetches when it reconnects.
  */
 export function publishAfterCommit(ctx: AppContext, events: (LiveEvent | null)[]): void {
   const list = events.filter((e): e is LiveEvent => e !== null);
   if (list.length === 0) return;
-  notifyLive(ctx.pool, list).catch((err: unknown) => ctx.log.debug({ message: (err as Error).message }, 'live update not sent'));
+  const pending = pendingLive.get(ctx);
+  if (pending) {
+    pending.push(...list);
+    return;
+  }
+  pendingLive.set(ctx, list);
+  setImmediate(() => {
+    const batch = pendingLive.get(ctx) ?? [];
+    pendingLive.delete(ctx);
+    notifyLive(ctx.pool, batch).catch((err: unknown) => ctx.log.debug({ message: (err as Error).message }, 'live update not sent'));
+  });
 }
 
 export function presentEvents(events: PendingEvent[], firstSeq: number): TurnEvent[] {

@@ -1,6 +1,6 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { appointmentRequests, doNotCall, handoffEvents, handoffs, users } from '../../db/schema/index.js';
+import { appointmentRequests, doNotCall, handoffEvents, handoffs } from '../../db/schema/index.js';
 import { publishLive } from '../../features/live/live.publisher.js';
 
 /** The queries the agent's tools need beyond other features' repositories. */
@@ -26,15 +26,6 @@ export async function addDoNotCall(db: DbOrTx, row: { organizationId: string; ph
     .insert(doNotCall)
     .values({ ...row, source: 'call' })
     .onConflictDoNothing({ target: [doNotCall.organizationId, doNotCall.phone] });
-}
-
-export async function userContacts(db: DbOrTx, ids: string[]): Promise<Map<string, { name: string; phone: string | null; active: boolean }>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, name: users.name, email: users.email, phone: users.phone, status: users.status })
-    .from(users)
-    .where(inArray(users.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, { name: r.name || r.email, phone: r.phone, active: r.status === 'active' }]));
 }
 
 /**

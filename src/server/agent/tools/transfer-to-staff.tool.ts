@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { createHandoff } from '../../features/handoffs/handoffs.core.js';
 import { sayWhen } from './hours-speech.js';
-import { onDutyTargets } from './on-duty.js';
+import { onDutyIn } from '../../features/schedules/on-duty.service.js';
+import type { TransferTarget } from '../agent-types.js';
 import { callerName, openState } from './tool-helpers.js';
 import type { ToolDefinition } from './tool-types.js';
 
@@ -29,7 +30,12 @@ export const transferToStaffTool: ToolDefinition<typeof schema> = {
         speech: `We're closed right now, so there's nobody here to take your call.${when} I can have someone call you back.`,
       };
     }
-    const [target] = await onDutyTargets(env.reader(), env.org.id, env.org.timeZone, env.now);
+    const [person] = await onDutyIn(env.reader(), { id: env.org.id, timeZone: env.org.timeZone }, env.now);
+    const target: TransferTarget | undefined = !person
+      ? undefined
+      : person.type === 'user'
+        ? { type: 'user', userId: person.userId!, name: person.name, phone: person.dialPhone }
+        : { type: 'phone', phone: person.dialPhone!, name: person.name };
     if (!target) {
       return { ok: true, result: { transferred: false, why: 'nobody_available' }, speech: "I'm sorry, nobody is available to take your call right now. I can have someone call you back." };
     }

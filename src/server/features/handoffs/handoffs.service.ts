@@ -9,7 +9,7 @@ import { findRequest } from '../appointment-requests/staff-requests.repository.j
 import { isUuid, loadVisibleOrganization } from '../organizations/organization-access.js';
 import { findOrganizationById, type OrganizationRow } from '../organizations/organizations.repository.js';
 import { phoneCountryOf } from '../organizations/organizations.service.js';
-import { onDutyIn } from '../schedules/on-duty.core.js';
+import { onDutyIn } from '../schedules/on-duty.service.js';
 import { createHandoff } from './handoffs.core.js';
 import { presentEvent, presentHandoff } from './handoffs.presenter.js';
 import { assignableUsers, findHandoff, listHandoffEvents, listHandoffs, type HandoffListRow } from './handoffs.repository.js';

@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { sendMessage } from '../outbox/outbox.service.js';
 import { findOrganizationById } from '../organizations/organizations.repository.js';
-import { onDutyIn } from '../schedules/on-duty.core.js';
+import { onDutyIn } from '../schedules/on-duty.service.js';
 import type { HandoffRow } from './handoffs.core.js';
 import { alertTargets, insertHandoffEvent, supervisorsOf, type AssignableUser } from './handoffs.repository.js';
 

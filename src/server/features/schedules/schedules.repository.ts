@@ -176,3 +176,13 @@ export async function userNames(db: DbOrTx, userIds: string[]): Promise<Map<stri
   const rows = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, [...new Set(userIds)]));
   return new Map(rows.map((r) => [r.id, r.name || r.email]));
 }
+
+/** Name, phone and whether the account is active, of the users on duty (live transfers dial them). */
+export async function dutyContacts(db: DbOrTx, userIds: string[]): Promise<Map<string, { name: string; phone: string | null; active: boolean }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email, phone: users.phone, status: users.status })
+    .from(users)
+    .where(inArray(users.id, [...new Set(userIds)]));
+  return new Map(rows.map((r) => [r.id, { name: r.name || r.email, phone: r.phone, active: r.status === 'active' }]));
+}
