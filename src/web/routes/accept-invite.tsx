@@ -1,7 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { DocumentTitle } from '@web/components/document-title';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Button } from '@web/components/ui/button';
@@ -15,15 +14,10 @@ import { AuthCard } from '@web/features/session/components/auth-card';
 import { tokenErrorCode } from '@web/features/session/components/auth-error-content';
 import { AuthErrorPanel } from '@web/features/session/components/auth-error-panel';
 import { PasswordRulesList } from '@web/features/session/components/password-rules-list';
-import { newPasswordPairSchema } from '@web/features/session/password-rules';
+import { acceptInvitationFormSchema, type AcceptInvitationForm } from '@web/features/session/password-forms';
 import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { paths } from '@web/lib/paths';
-
-const acceptInviteSchema = z
-  .object({ name: z.string().trim().min(1, 'Enter your name.').max(200, 'Use at most 200 characters.') })
-  .and(newPasswordPairSchema);
-type AcceptInviteForm = z.infer<typeof acceptInviteSchema>;
 
 /** /accept-invite?token=… — a new staff member sets their name and password. */
 export function AcceptInviteRoute() {
@@ -37,9 +31,9 @@ export function AcceptInviteRoute() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<AcceptInviteForm>({
-    resolver: zodResolver(acceptInviteSchema),
-    defaultValues: { name: '', newPassword: '', confirmPassword: '' },
+  } = useForm<AcceptInvitationForm>({
+    resolver: zodResolver(acceptInvitationFormSchema),
+    defaultValues: { name: '', password: '', confirmPassword: '' },
   });
 
   const tokenProblem = token ? (tokenErrorCode(accept.error) ?? (accept.isSuccess ? null : tokenErrorCode(check.error))) : 'link_expired';
@@ -63,7 +57,7 @@ export function AcceptInviteRoute() {
 
   const onSubmit = handleSubmit((values) =>
     accept.mutate(
-      { token, name: values.name, password: values.newPassword },
+      { token, name: values.name, password: values.password },
       {
         onSuccess: async () => {
           // Signed in by the invitation? Go to work; otherwise sign in with the new password.
@@ -71,10 +65,7 @@ export function AcceptInviteRoute() {
           void navigate(session ? paths.overview.path : paths.login.href({ reason: 'invite_accepted' }), { replace: true });
         },
         onError: (error) =>
-          applyServerFieldErrors(error, setError, {
-            fields: ['name', 'newPassword', 'confirmPassword'],
-            rename: { password: 'newPassword' },
-          }),
+          applyServerFieldErrors(error, setError, { fields: ['name', 'password', 'confirmPassword'] }),
       },
     ),
   );
@@ -91,8 +82,8 @@ export function AcceptInviteRoute() {
           <Input autoComplete="name" autoFocus {...register('name')} />
         </FormField>
         <PasswordRulesList id="invite-password-rules" includeDifferent={false} />
-        <FormField label="Password" error={errors.newPassword?.message}>
-          <Input type="password" autoComplete="new-password" aria-describedby="invite-password-rules" {...register('newPassword')} />
+        <FormField label="Password" error={errors.password?.message}>
+          <Input type="password" autoComplete="new-password" aria-describedby="invite-password-rules" {...register('password')} />
         </FormField>
         <FormField label="Confirm password" error={errors.confirmPassword?.message}>
           <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />

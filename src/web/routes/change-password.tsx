@@ -1,7 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { DocumentTitle } from '@web/components/document-title';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Alert } from '@web/components/ui/alert';
@@ -13,24 +12,11 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { useToast } from '@web/components/ui/toast';
 import { useChangePassword } from '@web/features/session/api/change-password';
 import { PasswordRulesList } from '@web/features/session/components/password-rules-list';
-import { newPasswordSchema } from '@web/features/session/password-rules';
+import { changePasswordFormSchema, type ChangePasswordForm } from '@web/features/session/password-forms';
 import { useSignedInSession } from '@web/features/session/use-signed-in-session';
 import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { safeNext } from '@web/lib/paths';
-
-const changePasswordSchema = z
-  .object({
-    currentPassword: z.string().min(1, 'Enter your current password.'),
-    newPassword: newPasswordSchema,
-    confirmPassword: z.string().min(1, 'Type the new password again.'),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'The two passwords do not match.' })
-  .refine((v) => !v.currentPassword || v.newPassword !== v.currentPassword, {
-    path: ['newPassword'],
-    message: 'Choose a password different from your current one.',
-  });
-type ChangePasswordForm = z.infer<typeof changePasswordSchema>;
 
 /** /change-password — also the forced step after signing in with a temporary password. */
 export function ChangePasswordRoute() {
@@ -47,7 +33,7 @@ export function ChangePasswordRoute() {
     reset,
     formState: { errors },
   } = useForm<ChangePasswordForm>({
-    resolver: zodResolver(changePasswordSchema),
+    resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 

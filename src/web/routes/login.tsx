@@ -85,7 +85,7 @@ export function LoginRoute() {
           }}
           onSuccess={(result, typedEmail) => {
             setEmail(typedEmail);
-            if (result.twoFactorRequired) goTo('two-factor');
+            if ('twoFactorRequired' in result) goTo('two-factor');
             else void navigate(next, { replace: true });
           }}
         />

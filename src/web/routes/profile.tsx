@@ -11,7 +11,7 @@ import { NotificationPreferencesCard } from '@web/features/profile/components/no
 import { ProfileDetailsCard } from '@web/features/profile/components/profile-details-card';
 import { SessionsCard } from '@web/features/profile/components/sessions-card';
 import { TwoFactorCard } from '@web/features/profile/components/two-factor-card';
-import { ROLE_LABELS } from '@web/features/session/types';
+import { ROLE_LABELS } from '@domain/auth/permissions';
 import { useSignedInSession } from '@web/features/session/use-signed-in-session';
 import { errorMessage } from '@web/lib/api';
 import { paths } from '@web/lib/paths';

@@ -13,13 +13,10 @@ import { AuthCard } from '@web/features/session/components/auth-card';
 import { tokenErrorCode } from '@web/features/session/components/auth-error-content';
 import { AuthErrorPanel } from '@web/features/session/components/auth-error-panel';
 import { PasswordRulesList } from '@web/features/session/components/password-rules-list';
-import { newPasswordPairSchema } from '@web/features/session/password-rules';
+import { resetPasswordFormSchema, type ResetPasswordForm } from '@web/features/session/password-forms';
 import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { paths } from '@web/lib/paths';
-import type { z } from 'zod';
-
-type ResetForm = z.infer<typeof newPasswordPairSchema>;
 
 /** /reset-password?token=… — choose a new password from an emailed link. */
 export function ResetPasswordRoute() {
@@ -33,8 +30,8 @@ export function ResetPasswordRoute() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<ResetForm>({
-    resolver: zodResolver(newPasswordPairSchema),
+  } = useForm<ResetPasswordForm>({
+    resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
 

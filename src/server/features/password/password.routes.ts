@@ -1,19 +1,23 @@
-import { z } from 'zod';
-import { Email, NewPassword } from '../../../domain/auth/password-rules.js';
+import {
+  AcceptInvitationBody,
+  ChangePasswordBody,
+  CheckLinkBody,
+  ForgotPasswordBody,
+  ForgotPasswordResponse,
+  ResetPasswordBody,
+} from '../../../contracts/password.js';
+import { OkResponse } from '../../../contracts/session.js';
 import { ErrorResponse, forwardCookies, type FeatureRoutes } from '../../http/route-types.js';
 import { requestInfo } from '../../http/request-info.js';
 import { actorOf } from '../../policy/access-hook.js';
 import { changePassword, checkLink, redeemLink, requestPasswordReset } from './password.service.js';
-
-const Token = z.string({ error: 'The link is incomplete.' }).min(20, { error: 'The link is incomplete.' }).max(200, { error: 'The link is not valid.' });
-const Ok = z.object({ ok: z.literal(true) });
 
 export const passwordRoutes: FeatureRoutes = (app, ctx) => {
   const limit = { max: Math.round(10 * ctx.env.RATE_LIMIT_SCALE), timeWindow: '1 minute' };
 
   app.post('/api/password/forgot', {
     config: { access: 'public', rateLimit: limit },
-    schema: { tags: ['password'], summary: 'Email a single-use reset link (same answer for any email)', body: z.object({ email: Email }), response: { 202: z.object({ message: z.string() }), 400: ErrorResponse, 429: ErrorResponse } },
+    schema: { tags: ['password'], summary: 'Email a single-use reset link (same answer for any email)', body: ForgotPasswordBody, response: { 202: ForgotPasswordResponse, 400: ErrorResponse, 429: ErrorResponse } },
     handler: async (request, reply) => {
       await requestPasswordReset(ctx, request.body.email, request.ip);
       return reply.status(202).send({ message: 'If an active account uses that email, a reset link is on its way. It works once, for 30 minutes.' });
@@ -22,7 +26,7 @@ export const passwordRoutes: FeatureRoutes = (app, ctx) => {
 
   app.post('/api/password/reset', {
     config: { access: 'public', rateLimit: limit },
-    schema: { tags: ['password'], summary: 'Set a new password with a reset link', body: z.object({ token: Token, newPassword: NewPassword }), response: { 200: Ok, 400: ErrorResponse } },
+    schema: { tags: ['password'], summary: 'Set a new password with a reset link', body: ResetPasswordBody, response: { 200: OkResponse, 400: ErrorResponse } },
     handler: async (request) => {
       await redeemLink(ctx, { token: request.body.token, password: request.body.newPassword, purpose: 'reset' }, request.ip).catch(renameField('password', 'newPassword'));
       return { ok: true as const };
@@ -34,8 +38,8 @@ export const passwordRoutes: FeatureRoutes = (app, ctx) => {
     schema: {
       tags: ['password'],
       summary: 'Accept an invitation: set name and password',
-      body: z.object({ token: Token, name: z.string().trim().min(1, { error: 'Enter your name.' }).max(120, { error: 'Use at most 120 characters.' }), password: NewPassword }),
-      response: { 200: Ok, 400: ErrorResponse },
+      body: AcceptInvitationBody,
+      response: { 200: OkResponse, 400: ErrorResponse },
     },
     handler: async (request) => {
       await redeemLink(ctx, { token: request.body.token, password: request.body.password, name: request.body.name, purpose: 'invite' }, request.ip);
@@ -48,8 +52,8 @@ export const passwordRoutes: FeatureRoutes = (app, ctx) => {
     schema: {
       tags: ['password'],
       summary: 'Whether a reset or invitation link can still be used (checked when its page opens)',
-      body: z.object({ token: Token, purpose: z.enum(['reset', 'invite'], { error: 'Use reset or invite.' }) }),
-      response: { 200: Ok, 400: ErrorResponse, 429: ErrorResponse },
+      body: CheckLinkBody,
+      response: { 200: OkResponse, 400: ErrorResponse, 429: ErrorResponse },
     },
     handler: async (request) => {
       await checkLink(ctx, request.body);
@@ -62,8 +66,8 @@ export const passwordRoutes: FeatureRoutes = (app, ctx) => {
     schema: {
       tags: ['password'],
       summary: 'Change own password (ends the other sessions)',
-      body: z.object({ currentPassword: z.string().min(1, { error: 'Enter your current password.' }).max(1024), newPassword: NewPassword }),
-      response: { 200: Ok, 400: ErrorResponse, 401: ErrorResponse },
+      body: ChangePasswordBody,
+      response: { 200: OkResponse, 400: ErrorResponse, 401: ErrorResponse },
     },
     handler: async (request, reply) => {
       const cookies = await changePassword(ctx, actorOf(request), request.body, requestInfo(request).headers);

@@ -1,4 +1,5 @@
 import { APIError } from 'better-auth/api';
+import type { ChangePasswordBody, CheckLinkBody } from '../../../contracts/password.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { hashPassword } from '../../auth/password-hash.js';
@@ -80,7 +81,7 @@ export async function redeemLink(
  * Whether a reset or invitation link can still be used, checked when its page opens so a used
  * or expired link says so at once, not after the person has typed a new password.
  */
-export async function checkLink(ctx: AppContext, input: { token: string; purpose: 'reset' | 'invite' }): Promise<void> {
+export async function checkLink(ctx: AppContext, input: CheckLinkBody): Promise<void> {
   await assertUsableLink(ctx.db, await findToken(ctx.db, hashToken(input.token)), input.purpose, ctx.clock.now());
 }
 
@@ -100,7 +101,7 @@ function linkError(code: string, message: string): AppError {
 export async function changePassword(
   ctx: AppContext,
   actor: StaffActor,
-  input: { currentPassword: string; newPassword: string },
+  input: ChangePasswordBody,
   headers: Headers,
 ): Promise<string[]> {
   await assertAcceptablePassword(input.newPassword, 'newPassword', { current: input.currentPassword });

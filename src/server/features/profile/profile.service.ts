@@ -1,4 +1,5 @@
 import { APIError } from 'better-auth/api';
+import type { UpdateProfileInput } from '../../../contracts/profile.js';
 import type { AppContext } from '../../app-context.js';
 import { invalid, notFound } from '../../http/errors.js';
 import type { StaffActor } from '../../policy/actor.js';
@@ -9,13 +10,7 @@ import { deleteSessionsOf, findUserById, updateUser } from '../users/users.repos
 import { deleteSessionOf, listSessionsOf, twoFactorRequiredRoles } from '../session/session.repository.js';
 import { conflict } from '../../http/errors.js';
 
-export interface ProfilePatch {
-  name?: string;
-  phone?: string | null;
-  notificationPreferences?: { email: boolean; sms: boolean; urgentHandoffs: boolean; dailySummary: boolean };
-}
-
-export async function updateProfile(ctx: AppContext, actor: StaffActor, patch: ProfilePatch) {
+export async function updateProfile(ctx: AppContext, actor: StaffActor, patch: UpdateProfileInput) {
   let phone: string | null | undefined = undefined;
   if (patch.phone !== undefined) {
     phone = patch.phone === null || patch.phone.trim() === '' ? null : toE164(patch.phone);

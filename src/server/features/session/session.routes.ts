@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LoginBody, LoginResponse, OkResponse, SessionResponse, TestClockBody, TestClockResponse, TwoFactorBody } from '../../../contracts/session.js';
 import type { FeatureRoutes } from '../../http/route-types.js';
 import { ErrorResponse, forwardCookies } from '../../http/route-types.js';
 import { requestInfo } from '../../http/request-info.js';
@@ -7,7 +8,6 @@ import { listVisibleOrganizations } from '../organizations/organizations.reposit
 import { organizationIdsOf } from '../users/users.repository.js';
 import { resolveSession } from './session-guard.js';
 import { presentSession, presentSessionUser } from './session.presenter.js';
-import { LoginBody, LoginResponse, SessionResponse, TwoFactorBody } from './session.schemas.js';
 import { signIn, signOut, verifyTwoFactor } from './session.service.js';
 import { twoFactorRequiredRoles } from './session.repository.js';
 
@@ -43,7 +43,7 @@ export const sessionRoutes: FeatureRoutes = (app, ctx) => {
 
   app.post('/api/session/login/two-factor', {
     config: { access: 'public', rateLimit: loginLimit },
-    schema: { tags: ['session'], summary: 'Second step of sign-in: a TOTP code', body: TwoFactorBody, response: { 200: z.object({ ok: z.literal(true) }), 400: ErrorResponse, 401: ErrorResponse } },
+    schema: { tags: ['session'], summary: 'Second step of sign-in: a TOTP code', body: TwoFactorBody, response: { 200: OkResponse, 400: ErrorResponse, 401: ErrorResponse } },
     handler: async (request, reply) => {
       const result = await verifyTwoFactor(ctx, request.body.code, requestInfo(request));
       forwardCookies(reply, result.cookies);
@@ -65,7 +65,7 @@ export const sessionRoutes: FeatureRoutes = (app, ctx) => {
   if (ctx.env.ENABLE_TEST_CLOCK) {
     app.post('/api/test/clock', {
       config: { access: 'public' },
-      schema: { tags: ['testing'], summary: 'Move the server clock (test builds only)', body: z.object({ advanceMs: z.number().int().min(0).max(7 * 86_400_000).optional(), reset: z.boolean().optional() }), response: { 200: z.object({ offsetMs: z.number() }) } },
+      schema: { tags: ['testing'], summary: 'Move the server clock (test builds only)', body: TestClockBody, response: { 200: TestClockResponse } },
       handler: async (request) => {
         if (request.body.reset) ctx.clock.reset();
         if (request.body.advanceMs) ctx.clock.advance(request.body.advanceMs);

@@ -1,4 +1,4 @@
-import type { Session } from './types';
+import type { Session } from '@contracts/session';
 import { useSession } from './api/get-session';
 
 /**

@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConfirmTwoFactorBody } from '@contracts/profile';
+import type { OkResponse } from '@contracts/session';
 import { apiFetch } from '@web/lib/api';
 import { sessionQueryKey } from '@web/features/session/api/get-session';
 import { profileQueryKey } from './get-profile';
@@ -8,8 +10,8 @@ import { sessionsQueryKey } from './list-sessions';
  * `POST /api/profile/two-factor/confirm { code }` — finishes setup with a code from the app.
  * The server replaces this browser's session (new cookie), so everything about it is reloaded.
  */
-export function confirmTwoFactor(input: { code: string }): Promise<{ ok: true }> {
-  return apiFetch<{ ok: true }>('/api/profile/two-factor/confirm', { method: 'POST', body: input });
+export function confirmTwoFactor(input: ConfirmTwoFactorBody): Promise<OkResponse> {
+  return apiFetch<OkResponse>('/api/profile/two-factor/confirm', { method: 'POST', body: input });
 }
 
 export function useConfirmTwoFactor() {

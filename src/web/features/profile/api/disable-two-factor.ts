@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PasswordBody } from '@contracts/profile';
+import type { OkResponse } from '@contracts/session';
 import { apiFetch } from '@web/lib/api';
 import { sessionQueryKey } from '@web/features/session/api/get-session';
 import { profileQueryKey } from './get-profile';
@@ -8,8 +10,8 @@ import { sessionsQueryKey } from './list-sessions';
  * `POST /api/profile/two-factor/disable { password }` — turns two-factor off; 409
  * `two_factor_required` when the role requires it. Replaces this browser's session.
  */
-export function disableTwoFactor(input: { password: string }): Promise<{ ok: true }> {
-  return apiFetch<{ ok: true }>('/api/profile/two-factor/disable', { method: 'POST', body: input });
+export function disableTwoFactor(input: PasswordBody): Promise<OkResponse> {
+  return apiFetch<OkResponse>('/api/profile/two-factor/disable', { method: 'POST', body: input });
 }
 
 export function useDisableTwoFactor() {

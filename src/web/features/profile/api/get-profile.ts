@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Profile } from '@contracts/profile';
 import { apiFetch } from '@web/lib/api';
-import type { Profile } from '../types';
 
 /** `GET /api/profile` — the signed-in user's own details. */
 export function getProfile(signal?: AbortSignal): Promise<Profile> {

@@ -1,18 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Profile, UpdateProfileBody } from '@contracts/profile';
 import { apiFetch } from '@web/lib/api';
 import { sessionQueryKey } from '@web/features/session/api/get-session';
-import type { NotificationPreferences, Profile } from '../types';
 import { profileQueryKey } from './get-profile';
 
-export interface UpdateProfileInput {
-  name?: string;
-  /** Any common format; the server normalises it to E.164 (400 with `fields.phone` when it cannot). Null clears it. */
-  phone?: string | null;
-  notificationPreferences?: NotificationPreferences;
-}
-
 /** `PATCH /api/profile` → the saved profile. */
-export function updateProfile(input: UpdateProfileInput): Promise<Profile> {
+export function updateProfile(input: UpdateProfileBody): Promise<Profile> {
   return apiFetch<Profile>('/api/profile', { method: 'PATCH', body: input });
 }
 

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { PasswordBody } from '@contracts/profile';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
@@ -10,8 +10,6 @@ import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { useReturnFocus } from '@web/lib/use-return-focus';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
-
-const schema = z.object({ password: z.string().min(1, 'Enter your password.') });
 
 export function DisableTwoFactorDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const returnFocus = useReturnFocus(open);
@@ -30,7 +28,7 @@ function DisableTwoFactorForm({ onDone }: { onDone: () => void }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { password: '' } });
+  } = useForm<PasswordBody>({ resolver: zodResolver(PasswordBody), defaultValues: { password: '' } });
 
   const onSubmit = handleSubmit((values) =>
     disable.mutate(values, {

@@ -5,7 +5,7 @@ import { Switch } from '@web/components/ui/switch';
 import { useToast } from '@web/components/ui/toast';
 import { errorMessage } from '@web/lib/api';
 import { useUpdateProfile } from '../api/update-profile';
-import type { NotificationPreferences, Profile } from '../types';
+import type { NotificationPreferences, Profile } from '@contracts/profile';
 
 const PREFERENCES: Array<{ key: keyof NotificationPreferences; label: string; description: string }> = [
   { key: 'email', label: 'Email', description: 'Notifications by email to your sign-in address.' },

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { UpdateProfileBody, type Profile } from '@contracts/profile';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -10,13 +11,12 @@ import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
-import type { Profile } from '../types';
 
-const detailsSchema = z.object({
-  name: z.string().trim().min(1, 'Enter your name.').max(120, 'Use at most 120 characters.'),
-  // Any common format; the server normalises it (E.164) and says when it is not a phone number.
-  phone: z.string().trim().max(40, 'That phone number is too long.'),
-});
+/**
+ * The name (required here) and phone number of the update body; an empty number clears it. Any
+ * common format: the server normalises it (E.164) and says when it is not a phone number.
+ */
+const detailsSchema = UpdateProfileBody.pick({ name: true, phone: true }).required();
 type DetailsForm = z.infer<typeof detailsSchema>;
 
 export function ProfileDetailsCard({ profile }: { profile: Profile }) {

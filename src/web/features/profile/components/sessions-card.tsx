@@ -22,7 +22,7 @@ import { useSessions } from '../api/list-sessions';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
 import { useRevokeSession } from '../api/revoke-session';
 import { describeUserAgent } from '../describe-user-agent';
-import type { ActiveSession } from '../types';
+import type { ActiveSession } from '@contracts/profile';
 
 const KIND_ICONS = { phone: Smartphone, tablet: Tablet, computer: Monitor, other: Globe } as const;
 

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, ExternalLink } from 'lucide-react';
 import { z } from 'zod';
+import { ConfirmTwoFactorBody, PasswordBody, type TwoFactorSetup } from '@contracts/profile';
 import { CopyButton } from '@web/components/copy-button';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Button } from '@web/components/ui/button';
@@ -14,14 +15,14 @@ import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { useReturnFocus } from '@web/lib/use-return-focus';
 import { useConfirmTwoFactor } from '../api/confirm-two-factor';
-import { useStartTwoFactor, type TwoFactorSetup } from '../api/start-two-factor';
+import { useStartTwoFactor } from '../api/start-two-factor';
 
-const passwordSchema = z.object({ password: z.string().min(1, 'Enter your password.') });
-const codeSchema = z.object({
+/** The endpoint's code rule; the form also takes the code as apps show it ("123 456"). */
+const codeSchema = ConfirmTwoFactorBody.extend({
   code: z
     .string()
     .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code your app shows now.')),
+    .pipe(ConfirmTwoFactorBody.shape.code),
 });
 
 type Step = 'password' | 'app' | 'backup' | 'verify';
@@ -111,7 +112,7 @@ function PasswordStep({ onStarted, onCancel }: { onStarted: (setup: TwoFactorSet
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<z.infer<typeof passwordSchema>>({ resolver: zodResolver(passwordSchema), defaultValues: { password: '' } });
+  } = useForm<PasswordBody>({ resolver: zodResolver(PasswordBody), defaultValues: { password: '' } });
 
   const onSubmit = handleSubmit((values) =>
     start.mutate(values, {

@@ -1,16 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AcceptInvitationBody } from '@contracts/password';
+import type { OkResponse } from '@contracts/session';
 import { apiFetch } from '@web/lib/api';
 import { sessionQueryKey } from './get-session';
 
-export interface AcceptInvitationInput {
-  token: string;
-  name: string;
-  password: string;
-}
-
 /** `POST /api/invitations/accept { token, name, password }` → 200. */
-export function acceptInvitation(input: AcceptInvitationInput): Promise<unknown> {
-  return apiFetch<unknown>('/api/invitations/accept', { method: 'POST', body: input });
+export function acceptInvitation(input: AcceptInvitationBody): Promise<OkResponse> {
+  return apiFetch<OkResponse>('/api/invitations/accept', { method: 'POST', body: input });
 }
 
 export function useAcceptInvitation() {

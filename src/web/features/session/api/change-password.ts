@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChangePasswordBody } from '@contracts/password';
+import type { OkResponse } from '@contracts/session';
 import { apiFetch } from '@web/lib/api';
 import { sessionQueryKey } from './get-session';
 
-export interface ChangePasswordInput {
-  currentPassword: string;
-  newPassword: string;
-}
-
 /** `POST /api/password/change { currentPassword, newPassword }` → 200. */
-export function changePassword(input: ChangePasswordInput): Promise<unknown> {
-  return apiFetch<unknown>('/api/password/change', { method: 'POST', body: input });
+export function changePassword(input: ChangePasswordBody): Promise<OkResponse> {
+  return apiFetch<OkResponse>('/api/password/change', { method: 'POST', body: input });
 }
 
 export function useChangePassword() {

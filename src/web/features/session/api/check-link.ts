@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import type { CheckLinkBody, LinkPurpose } from '@contracts/password';
+import type { OkResponse } from '@contracts/session';
 import { apiFetch } from '@web/lib/api';
 
-export type LinkPurpose = 'reset' | 'invite';
-
 /** `POST /api/links/check { token, purpose }` → 200 when the emailed link can still be used. */
-export function checkLink(token: string, purpose: LinkPurpose): Promise<unknown> {
-  return apiFetch<unknown>('/api/links/check', { method: 'POST', body: { token, purpose } });
+export function checkLink(token: string, purpose: LinkPurpose): Promise<OkResponse> {
+  return apiFetch<OkResponse>('/api/links/check', { method: 'POST', body: { token, purpose } satisfies CheckLinkBody });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Session } from '@contracts/session';
 import { apiFetch, isApiError } from '@web/lib/api';
 import { peekSignOutReason, setSignOutReason } from '../sign-out-reason';
-import type { Session } from '../types';
 
 let wasSignedIn = false;
 

@@ -1,20 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { LoginBody, LoginResult } from '@contracts/session';
 import { apiFetch } from '@web/lib/api';
-import type { SessionUser } from '../types';
 import { setSignOutReason } from '../sign-out-reason';
 import { sessionQueryKey } from './get-session';
 
-export const loginInputSchema = z.object({
-  email: z.string().trim().min(1, 'Enter your email address.').pipe(z.email('Enter a valid email address.')),
-  password: z.string().min(1, 'Enter your password.'),
-});
-export type LoginInput = z.infer<typeof loginInputSchema>;
-
-export type LoginResult = { user: SessionUser; twoFactorRequired?: false } | { twoFactorRequired: true; user?: undefined };
-
 /** `POST /api/session/login` → `{ user }`, or `{ twoFactorRequired: true }` when a code is needed next. */
-export function login(input: LoginInput): Promise<LoginResult> {
+export function login(input: LoginBody): Promise<LoginResult> {
   return apiFetch<LoginResult>('/api/session/login', { method: 'POST', body: input });
 }
 
@@ -24,7 +15,7 @@ export function useLogin() {
     mutationFn: login,
     onSuccess: async (result) => {
       // Load the full session (with organizations) before anyone navigates.
-      if (result.twoFactorRequired) return;
+      if ('twoFactorRequired' in result) return;
       setSignOutReason(null);
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },

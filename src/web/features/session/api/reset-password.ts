@@ -1,14 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ResetPasswordBody } from '@contracts/password';
+import type { OkResponse } from '@contracts/session';
 import { apiFetch } from '@web/lib/api';
 
-export interface ResetPasswordInput {
-  token: string;
-  newPassword: string;
-}
-
 /** `POST /api/password/reset { token, newPassword }` → 200. */
-export function resetPassword(input: ResetPasswordInput): Promise<unknown> {
-  return apiFetch<unknown>('/api/password/reset', { method: 'POST', body: input });
+export function resetPassword(input: ResetPasswordBody): Promise<OkResponse> {
+  return apiFetch<OkResponse>('/api/password/reset', { method: 'POST', body: input });
 }
 
 export function useResetPassword() {

@@ -1,5 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { ForgotPasswordBody } from '@contracts/password';
 import { MailCheck } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
@@ -7,7 +9,12 @@ import { Input } from '@web/components/ui/input';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
-import { forgotPasswordInputSchema, useForgotPassword, type ForgotPasswordInput } from '../api/forgot-password';
+import { useForgotPassword } from '../api/forgot-password';
+
+/** The endpoint's body; an empty email says what is missing rather than that it is not valid. */
+const forgotPasswordFormSchema = ForgotPasswordBody.extend({
+  email: z.string().trim().min(1, { error: 'Enter your email address.' }).pipe(ForgotPasswordBody.shape.email),
+});
 
 /**
  * "Forgot password?": asks for the email and always shows the same confirmation, so the
@@ -21,8 +28,8 @@ export function ForgotPasswordForm({ defaultEmail = '', onBack }: { defaultEmail
     setError,
     getValues,
     formState: { errors },
-  } = useForm<ForgotPasswordInput>({
-    resolver: zodResolver(forgotPasswordInputSchema),
+  } = useForm<z.input<typeof forgotPasswordFormSchema>, unknown, z.output<typeof forgotPasswordFormSchema>>({
+    resolver: zodResolver(forgotPasswordFormSchema),
     defaultValues: { email: defaultEmail },
   });
 

@@ -1,12 +1,19 @@
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginBody, type LoginResult } from '@contracts/session';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { isApiError, type ApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
-import { loginInputSchema, useLogin, type LoginInput, type LoginResult } from '../api/login';
+import { useLogin } from '../api/login';
+
+/** The endpoint's body; an empty email says what is missing rather than that it is not valid. */
+const loginFormSchema = LoginBody.extend({
+  email: z.string().trim().min(1, { error: 'Enter your email address.' }).pipe(LoginBody.shape.email),
+});
 
 function minutes(seconds: number | undefined): string {
   if (!seconds || seconds <= 0) return 'a few minutes';
@@ -52,8 +59,8 @@ export interface LoginFormProps {
 
 export function LoginForm({ defaultEmail = '', onSuccess, onForgotPassword }: LoginFormProps) {
   const login = useLogin();
-  const form = useForm<LoginInput>({
-    resolver: zodResolver(loginInputSchema),
+  const form = useForm<z.input<typeof loginFormSchema>, unknown, z.output<typeof loginFormSchema>>({
+    resolver: zodResolver(loginFormSchema),
     defaultValues: { email: defaultEmail, password: '' },
   });
   const {

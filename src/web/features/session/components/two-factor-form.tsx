@@ -1,5 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { TwoFactorBody } from '@contracts/session';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
@@ -7,15 +9,22 @@ import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Alert } from '@web/components/ui/alert';
 import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
-import { twoFactorInputSchema, useLoginTwoFactor, type TwoFactorInput } from '../api/login-two-factor';
-import type { SessionUser } from '../types';
+import { useLoginTwoFactor } from '../api/login-two-factor';
 import { loginErrorMessage } from './login-form';
+
+/** The endpoint's code rule; the form also takes the code as apps show it ("123 456"). */
+const twoFactorFormSchema = TwoFactorBody.extend({
+  code: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(TwoFactorBody.shape.code),
+});
 
 function isBadCode(error: unknown): boolean {
   return isApiError(error) && ['invalid_credentials', 'invalid_code', 'validation_failed'].includes(error.code);
 }
 
-export function TwoFactorForm({ onSuccess, onCancel }: { onSuccess: (user: SessionUser) => void; onCancel: () => void }) {
+export function TwoFactorForm({ onSuccess, onCancel }: { onSuccess: () => void; onCancel: () => void }) {
   const verify = useLoginTwoFactor();
   const {
     register,
@@ -23,14 +32,14 @@ export function TwoFactorForm({ onSuccess, onCancel }: { onSuccess: (user: Sessi
     setError,
     resetField,
     formState: { errors },
-  } = useForm<TwoFactorInput, unknown, { code: string }>({
-    resolver: zodResolver(twoFactorInputSchema),
+  } = useForm<z.input<typeof twoFactorFormSchema>, unknown, z.output<typeof twoFactorFormSchema>>({
+    resolver: zodResolver(twoFactorFormSchema),
     defaultValues: { code: '' },
   });
 
   const onSubmit = handleSubmit((values) =>
     verify.mutate(values, {
-      onSuccess: (result) => onSuccess(result.user),
+      onSuccess: () => onSuccess(),
       onError: (error) => {
         const { applied } = applyServerFieldErrors(error, setError, { fields: ['code'] });
         if (applied.length === 0 && isBadCode(error)) {
@@ -58,7 +67,7 @@ export function TwoFactorForm({ onSuccess, onCancel }: { onSuccess: (user: Sessi
       ) : null}
       <FormField
         label="Verification code"
-        description="Open your authenticator app and enter the 6-digit code for Switchboard. You can also use a backup code."
+        description="Open your authenticator app and enter the 6-digit code for Switchboard."
         error={errors.code?.message}
       >
         <Input

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { ROLES } from '../domain/auth/permissions.js';
+import { Email } from '../domain/auth/password-rules.js';
+
+/**
+ * The staff session endpoints (/api/session…): sign-in (with its two-factor step), the signed-in
+ * user and their organizations, sign-out — as the server validates and answers them and the
+ * web's sign-in forms and session query use them.
+ */
+
+/** The answer of an action that has nothing else to say. */
+export const OkResponse = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof OkResponse>;
+
+export const SessionUser = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(ROLES),
+    organizationIds: z.array(z.string()),
+    mustChangePassword: z.boolean(),
+    twoFactorEnabled: z.boolean(),
+    twoFactorRequired: z.boolean(),
+  })
+  .meta({ id: 'SessionUser' });
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const SessionOrganization = z.object({ id: z.string(), name: z.string(), slug: z.string(), timeZone: z.string(), status: z.string() });
+export type SessionOrganization = z.infer<typeof SessionOrganization>;
+
+export const SessionResponse = z.object({
+  user: SessionUser,
+  organizations: z.array(SessionOrganization),
+  /** A session ends after this long without a request (the browser signs out then too). */
+  idleTimeoutSeconds: z.number().int().positive(),
+});
+export type Session = z.infer<typeof SessionResponse>;
+
+export const LoginBody = z.object({
+  email: Email,
+  password: z.string({ error: 'Enter your password.' }).min(1, { error: 'Enter your password.' }).max(1024, { error: 'That password is too long.' }),
+});
+export type LoginBody = z.input<typeof LoginBody>;
+
+/** Signed in, or the password was right and a two-factor code is needed next. */
+export const LoginResponse = z.union([z.object({ user: SessionUser }), z.object({ twoFactorRequired: z.literal(true) })]);
+export type LoginResult = z.infer<typeof LoginResponse>;
+
+export const TwoFactorBody = z.object({
+  code: z
+    .string({ error: 'Enter the 6-digit code.' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'Enter the 6-digit code from your authenticator app.' }),
+});
+export type TwoFactorBody = z.input<typeof TwoFactorBody>;
+
+/** Test builds only: move the server clock. */
+export const TestClockBody = z.object({ advanceMs: z.number().int().min(0).max(7 * 86_400_000).optional(), reset: z.boolean().optional() });
+export const TestClockResponse = z.object({ offsetMs: z.number() });
