@@ -3,7 +3,7 @@ import { loadEnv } from '../src/server/config/env.js';
 import { createAppContext } from '../src/server/bootstrap.js';
 import { buildApp } from '../src/server/app.js';
 import { organizationHours, organizationPhoneNumbers, organizations } from '../src/server/db/schema/index.js';
-import { defaultAgentSettings } from '../src/server/features/organizations/organizations.schemas.js';
+import { defaultAgentSettings } from '../src/contracts/organizations.js';
 
 /**
  * The server side of agent-turn.bench.ts, in its own process so the load generator does not

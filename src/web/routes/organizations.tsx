@@ -28,7 +28,7 @@ import { useSetOrganizationActive } from '@web/features/organizations/api/save-o
 import { OrganizationDialog, type OrganizationDialogTarget } from '@web/features/organizations/components/organization-dialog';
 import { OrganizationList } from '@web/features/organizations/components/organization-list';
 import { OrganizationSectionNav } from '@web/features/organizations/components/organization-section-nav';
-import type { OrganizationSummary } from '@web/features/organizations/types';
+import type { OrganizationSummary } from '@contracts/organizations';
 import { useNow } from '@web/features/organizations/lib/use-now';
 import { useSignedInSession } from '@web/features/session/use-signed-in-session';
 import { errorMessage } from '@web/lib/api';

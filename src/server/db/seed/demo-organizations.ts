@@ -30,5 +30,3 @@ export const DEMO_USERS = [
   { email: 'developer@switchboard.demo', name: 'Devon Developer', role: 'developer', orgs: ['maple'] },
 ] as const;
 
-/** The same defaults a newly created organization gets. */
-export { defaultAgentSettings } from '../../features/organizations/organizations.schemas.js';

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { actorOf } from '../../policy/access-hook.js';
 import { presentHours } from './hours.presenter.js';
-import { HoursBody, HoursParams, HoursView, OpenNowResponse } from './hours.schemas.js';
+import { HoursBody, HoursParams, HoursView, OpenNowResponse } from '../../../contracts/hours.js';
 import { getHours, openNowJson, saveHours } from './hours.service.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };

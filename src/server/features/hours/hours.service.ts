@@ -9,7 +9,7 @@ import type { OrganizationRow } from '../organizations/organizations.repository.
 import { HoursStatusCache, type OrganizationStatus } from './hours-status-cache.js';
 import { findHours, hoursOfMany, listOpenNowRows, openNowFingerprint, saveHoursIfVersion, type HoursRow } from './hours.repository.js';
 import { presentOpenNowItems } from './hours.presenter.js';
-import type { HoursBody } from './hours.schemas.js';
+import type { HoursInput } from '../../../contracts/hours.js';
 
 export const HOURS_STALE_MESSAGE = 'These hours were changed elsewhere. Reload to see the latest version, then make your change again.';
 const PAUSED_TEXT = 'Paused · calls get the closed message';
@@ -41,7 +41,7 @@ export async function getHours(ctx: AppContext, actor: StaffActor, organizationI
   return present(organization, row, ctx.clock.now().getTime());
 }
 
-export async function saveHours(ctx: AppContext, actor: StaffActor, organizationId: string, body: HoursBody): Promise<StoredHours> {
+export async function saveHours(ctx: AppContext, actor: StaffActor, organizationId: string, body: HoursInput): Promise<StoredHours> {
   const organization = await loadVisibleOrganization(ctx.db, actor, organizationId);
   const weekly = normalizeWeekly(body.weekly);
   const overrides = normalizeOverrides(body.overrides);

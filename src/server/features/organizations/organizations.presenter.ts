@@ -1,5 +1,5 @@
 import type { OrganizationRow, PhoneNumberRow } from './organizations.repository.js';
-import { Address, AgentSettings, AppointmentSettings, defaultAgentSettings, defaultAppointmentSettings } from './organizations.schemas.js';
+import { Address, AgentSettings, AppointmentSettings, defaultAgentSettings, defaultAppointmentSettings } from '../../../contracts/organizations.js';
 
 function presentPhoneNumbers(numbers: PhoneNumberRow[]) {
   return numbers.map((n) => ({ id: n.id, number: n.e164, label: n.label }));

@@ -10,7 +10,7 @@ import {
   OrganizationView,
   UpdateOrganizationBody,
   VersionBody,
-} from './organizations.schemas.js';
+} from '../../../contracts/organizations.js';
 import {
   createOrganization,
   getOrganization,

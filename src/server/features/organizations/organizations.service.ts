@@ -24,7 +24,7 @@ import {
   type Address,
   type CreateOrganizationInput,
   type UpdateOrganizationInput,
-} from './organizations.schemas.js';
+} from '../../../contracts/organizations.js';
 
 export interface OrganizationWithNumbers {
   organization: OrganizationRow;

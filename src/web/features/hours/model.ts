@@ -1,5 +1,5 @@
-import { validateHours, type Hours } from '@domain/time';
-import type { HoursOverride, SaveHoursInput, StoredHours } from './types';
+import { HoursBody, type OrganizationHours } from '@contracts/hours';
+import { toFieldErrors, type Hours } from '@domain/time/hours.schema';
 
 /**
  * The editor's working copy of an organization's hours: intervals grouped by weekday (as the
@@ -43,7 +43,7 @@ export interface HoursDraft {
 let counter = 0;
 export const newKey = () => `k${++counter}`;
 
-export function draftFrom(stored: Pick<StoredHours, 'weekly' | 'overrides'>): HoursDraft {
+export function draftFrom(stored: Pick<OrganizationHours, 'weekly' | 'overrides'>): HoursDraft {
   const weekly: DraftInterval[][] = [[], [], [], [], [], [], [], []];
   for (const iv of stored.weekly) weekly[iv.day]?.push({ key: newKey(), start: iv.start, end: iv.end });
   for (const day of weekly) day.sort((a, b) => a.start.localeCompare(b.start));
@@ -62,13 +62,13 @@ export function draftFrom(stored: Pick<StoredHours, 'weekly' | 'overrides'>): Ho
 }
 
 export interface FlatHours {
-  body: Pick<SaveHoursInput, 'weekly' | 'overrides'>;
+  body: Pick<Hours, 'weekly' | 'overrides'>;
   /** weekly index in the body → the draft row's key. */
   weeklyKeys: string[];
 }
 
 export function flatten(draft: HoursDraft): FlatHours {
-  const weekly: SaveHoursInput['weekly'] = [];
+  const weekly: Hours['weekly'] = [];
   const weeklyKeys: string[] = [];
   for (const { day } of DAYS) {
     for (const iv of draft.weekly[day] ?? []) {
@@ -76,7 +76,7 @@ export function flatten(draft: HoursDraft): FlatHours {
       weeklyKeys.push(iv.key);
     }
   }
-  const overrides: Array<Omit<HoursOverride, 'id'> & { id?: string }> = draft.overrides.map((o) => ({
+  const overrides: Hours['overrides'] = draft.overrides.map((o) => ({
     ...(o.id ? { id: o.id } : {}),
     from: o.from,
     to: o.to,
@@ -130,13 +130,16 @@ export function mapErrors(fields: Record<string, string>, draft: HoursDraft, fla
   return { errors, other };
 }
 
-/** The shared validator's verdict on the draft, in the same shape as the server's. */
-export function validateDraft(draft: HoursDraft, timeZone: string): { errors: DraftErrors; other: string[]; hours: Hours | null } {
-  const { hours, flat } = toHours(draft, timeZone);
-  const problems = validateHours(hours);
-  if (problems.length === 0) return { errors: {}, other: [], hours };
+/** The verdict of the endpoint's own body schema on the draft, in the same shape as the server's. */
+export function validateDraft(
+  draft: HoursDraft,
+  stored: Pick<OrganizationHours, 'timeZone' | 'version'>,
+): { errors: DraftErrors; other: string[]; hours: Hours | null } {
+  const { hours, flat } = toHours(draft, stored.timeZone);
+  const result = HoursBody.safeParse({ version: stored.version, ...flat.body });
+  if (result.success) return { errors: {}, other: [], hours };
   const fields: Record<string, string> = {};
-  for (const p of problems) fields[p.path] ??= p.message;
+  for (const p of toFieldErrors(result.error.issues)) fields[p.path] ??= p.message;
   return { ...mapErrors(fields, draft, flat), hours: null };
 }
 

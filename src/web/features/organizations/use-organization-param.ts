@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useSearchParams } from 'react-router';
-import type { SessionOrganization } from '@web/features/session/types';
+import type { SessionOrganization } from '@contracts/session';
 
 const STORAGE_KEY = 'switchboard.organization';
 export const ALL_ORGANIZATIONS = 'all';

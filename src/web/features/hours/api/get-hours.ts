@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OrganizationHours } from '@contracts/hours';
 import { apiFetch } from '@web/lib/api';
-import type { StoredHours } from '../types';
 
 export const hoursQueryKey = ['hours'] as const;
 
 /** `GET /api/organizations/:id/hours` — weekly hours and overrides in the organization's zone. */
-export function getHours(organizationId: string, signal?: AbortSignal): Promise<StoredHours> {
-  return apiFetch<StoredHours>(`/api/organizations/${encodeURIComponent(organizationId)}/hours`, { signal });
+export function getHours(organizationId: string, signal?: AbortSignal): Promise<OrganizationHours> {
+  return apiFetch<OrganizationHours>(`/api/organizations/${encodeURIComponent(organizationId)}/hours`, { signal });
 }
 
 export function hoursQueryOptions(organizationId: string) {

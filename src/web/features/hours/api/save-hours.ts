@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { HoursBody, OrganizationHours } from '@contracts/hours';
 import { apiFetch } from '@web/lib/api';
 import { organizationsQueryKey } from '@web/features/organizations/api/list-organizations';
-import type { SaveHoursInput, StoredHours } from '../types';
 import { hoursQueryKey } from './get-hours';
 
 /**
  * `PUT /api/organizations/:id/hours` with the version the edit started from. 400 with a message
  * per field (`weekly.3.end`, `overrides.0.to`); 409 `stale_version` when someone saved since.
  */
-export function saveHours({ organizationId, ...body }: SaveHoursInput): Promise<StoredHours> {
-  return apiFetch<StoredHours>(`/api/organizations/${encodeURIComponent(organizationId)}/hours`, { method: 'PUT', body });
+export function saveHours({ organizationId, ...body }: HoursBody & { organizationId: string }): Promise<OrganizationHours> {
+  return apiFetch<OrganizationHours>(`/api/organizations/${encodeURIComponent(organizationId)}/hours`, { method: 'PUT', body });
 }
 
 export function useSaveHours() {

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { Temporal } from 'temporal-polyfill';
+import type { OrganizationHours } from '@contracts/hours';
 import { RefreshCw, Save, Undo2 } from 'lucide-react';
 import { useBlocker } from 'react-router';
 import { Alert } from '@web/components/ui/alert';
@@ -23,13 +24,12 @@ import { useNow } from '@web/features/organizations/lib/use-now';
 import { isApiError } from '@web/lib/api';
 import { useSaveHours } from '../api/save-hours';
 import { draftFrom, mapErrors, sameDraft, toHours, validateDraft, type DraftErrors, type HoursDraft } from '../model';
-import type { StoredHours } from '../types';
 import { HoursPreview } from './hours-preview';
 import { OverridesEditor } from './overrides-editor';
 import { WeeklyHoursEditor } from './weekly-hours-editor';
 
 export interface HoursEditorProps {
-  stored: StoredHours;
+  stored: OrganizationHours;
   organizationName: string;
   paused: boolean;
   readOnly: boolean;
@@ -57,7 +57,7 @@ export function HoursEditor({ stored, organizationName, paused, readOnly, onRelo
   const zone = stored.timeZone;
 
   const dirty = !sameDraft(draft, saved);
-  const client = React.useMemo(() => validateDraft(draft, zone), [draft, zone]);
+  const client = React.useMemo(() => validateDraft(draft, stored), [draft, stored]);
   const shownClient = attempted ? client.errors : Object.fromEntries(Object.entries(client.errors).filter(([k]) => LIVE(k)));
   const errors = { ...shownClient, ...serverErrors.errors };
   const stale = isApiError(save.error) && save.error.code === 'stale_version';

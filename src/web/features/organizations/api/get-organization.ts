@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api';
-import type { Organization } from '../types';
+import type { Organization } from '@contracts/organizations';
 import { organizationsQueryKey } from './list-organizations';
 
 /** `GET /api/organizations/:id` — one organization with its agent and appointment settings. */

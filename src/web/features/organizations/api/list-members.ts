@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api';
-import type { Member } from '../types';
+import type { Member, MemberListResponse } from '@contracts/organizations';
 import { organizationsQueryKey } from './list-organizations';
 
 /** `GET /api/organizations/:id/members` — staff of the organization who can be put on duty. */
 export async function listMembers(id: string, signal?: AbortSignal): Promise<Member[]> {
-  return (await apiFetch<{ items: Member[] }>(`/api/organizations/${encodeURIComponent(id)}/members`, { signal })).items;
+  return (await apiFetch<MemberListResponse>(`/api/organizations/${encodeURIComponent(id)}/members`, { signal })).items;
 }
 
 export function membersQueryOptions(id: string) {

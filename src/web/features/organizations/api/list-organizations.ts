@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api';
-import type { OrganizationSummary } from '../types';
+import type { OrganizationListResponse, OrganizationSummary } from '@contracts/organizations';
 
 /** Every query about organizations lives under this key; changes invalidate it as a whole. */
 export const organizationsQueryKey = ['organizations'] as const;
@@ -12,7 +12,7 @@ export interface OrganizationListParams {
 
 /** `GET /api/organizations` — the organizations the user may see. */
 export async function listOrganizations(params: OrganizationListParams, signal?: AbortSignal): Promise<OrganizationSummary[]> {
-  const response = await apiFetch<{ items: OrganizationSummary[] }>('/api/organizations', {
+  const response = await apiFetch<OrganizationListResponse>('/api/organizations', {
     query: { includeDeactivated: params.includeDeactivated ? true : undefined },
     signal,
   });

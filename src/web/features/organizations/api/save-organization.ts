@@ -1,27 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateOrganizationBody, Organization, UpdateOrganizationBody, VersionBody } from '@contracts/organizations';
 import { apiFetch } from '@web/lib/api';
 import { sessionQueryKey } from '@web/features/session/api/get-session';
-import type { Address, AgentSettings, AppointmentSettings, Organization } from '../types';
 import { organizationsQueryKey } from './list-organizations';
 
-export interface OrganizationInput {
-  name: string;
-  slug: string;
-  timeZone: string;
-  status: 'active' | 'paused';
-  address: Address;
-  phoneNumbers: { number: string; label: string }[];
-  agentSettings: AgentSettings;
-  appointmentSettings: AppointmentSettings;
-}
-
 /** `POST /api/organizations` (administrators). 409 with a field message for a taken slug or number. */
-export function createOrganization(input: OrganizationInput): Promise<Organization> {
+export function createOrganization(input: CreateOrganizationBody): Promise<Organization> {
   return apiFetch<Organization>('/api/organizations', { method: 'POST', body: input });
 }
 
 /** `PATCH /api/organizations/:id` with the version the edit started from; 409 `stale_version` if it changed. */
-export function updateOrganization({ id, ...input }: Partial<OrganizationInput> & { id: string; version: number }): Promise<Organization> {
+export function updateOrganization({ id, ...input }: UpdateOrganizationBody & { id: string }): Promise<Organization> {
   return apiFetch<Organization>(`/api/organizations/${encodeURIComponent(id)}`, { method: 'PATCH', body: input });
 }
 
@@ -50,7 +39,7 @@ export function useUpdateOrganization() {
 export function setOrganizationActive({ id, active, version }: { id: string; active: boolean; version: number }): Promise<Organization> {
   return apiFetch<Organization>(`/api/organizations/${encodeURIComponent(id)}/${active ? 'reactivate' : 'deactivate'}`, {
     method: 'POST',
-    body: { version },
+    body: { version } satisfies VersionBody,
   });
 }
 

@@ -9,7 +9,7 @@ import { FormErrorAlert } from '@web/components/form-error-alert';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { useOrganization } from '../api/get-organization';
 import { useCreateOrganization, useUpdateOrganization } from '../api/save-organization';
-import type { Organization } from '../types';
+import type { Organization } from '@contracts/organizations';
 import { OrganizationForm, inputFrom, type OrganizationFormHandle, type OrganizationFormValues } from './organization-form';
 
 export type OrganizationDialogTarget = { mode: 'create' } | { mode: 'edit' | 'view'; id: string; name: string };

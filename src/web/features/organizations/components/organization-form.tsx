@@ -3,6 +3,17 @@ import { Controller, useFieldArray, useForm, type FieldPath } from 'react-hook-f
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Plus, Trash2 } from 'lucide-react';
+import {
+  Address,
+  AgentSettings,
+  AppointmentSettings,
+  CreateOrganizationBody,
+  TransferBehaviour,
+  defaultAgentSettings,
+  defaultAppointmentSettings,
+  defaultGreeting,
+  type Organization,
+} from '@contracts/organizations';
 import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { FormField } from '@web/components/ui/form-field';
@@ -12,54 +23,36 @@ import { Select } from '@web/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { Textarea } from '@web/components/ui/textarea';
 import { isApiError } from '@web/lib/api';
-import type { OrganizationInput } from '../api/save-organization';
 import { sentence } from '../lib/messages';
-import { isValidTimeZone, timeZoneList } from '../lib/time-zones';
-import { TRANSFER_LABELS, type Organization, type TransferBehaviour } from '../types';
+import { timeZoneList } from '../lib/time-zones';
+import { TRANSFER_LABELS } from '../labels';
 
-const optionalText = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`);
+const visitReasonLines = (text: string) =>
+  text
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
-const schema = z
-  .object({
-    name: z.string().trim().min(1, 'Enter a name.').max(120, 'Use at most 120 characters.'),
-    slug: z
-      .string()
-      .trim()
-      .min(2, 'Use at least 2 characters.')
-      .max(60, 'Use at most 60 characters.')
-      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, digits and single hyphens, e.g. maple-street.'),
-    timeZone: z.string().trim().min(1, 'Choose a time zone.').refine(isValidTimeZone, 'Unknown time zone. Use an IANA name such as America/New_York.'),
-    status: z.enum(['active', 'paused']),
-    address: z.object({
-      line1: optionalText(200),
-      line2: optionalText(200),
-      city: optionalText(120),
-      region: optionalText(120),
-      postalCode: optionalText(20),
-      country: z.string().trim().regex(/^([A-Za-z]{2})?$/, 'Use a two-letter country code such as US or GB.'),
-    }),
-    phoneNumbers: z.array(z.object({ number: z.string().trim().min(1, 'Enter a phone number or remove the row.'), label: optionalText(60) })),
-    agentSettings: z.object({
-      greeting: optionalText(1000),
-      instructions: optionalText(10_000),
-      faq: optionalText(50_000),
-      emergencyMessage: optionalText(1000),
-      voice: optionalText(60),
-      language: z.string().trim().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'Use a language tag such as en-US.'),
-      brain: z.enum(['builtin', 'llm']),
-      model: optionalText(100),
-      transferBehaviour: z.enum(['on_duty_then_callback', 'callback_only', 'never_transfer']),
-    }),
-    appointmentSettings: z.object({ enabled: z.boolean(), message: optionalText(1000) }),
-    visitReasonsText: z.string().max(6000, 'That is too long.'),
-  })
-  .superRefine((v, ctx) => {
-    if (v.agentSettings.brain === 'llm' && !v.agentSettings.model) {
-      ctx.addIssue({ code: 'custom', path: ['agentSettings', 'model'], message: 'Enter the model name the LLM agent uses.' });
-    }
-  });
+/**
+ * The create body, as the form holds it: every part present, and the visit reasons typed one a
+ * line (sent as `appointmentSettings.visitReasons`, checked by the same rule).
+ */
+const organizationFormSchema = CreateOrganizationBody.extend({
+  address: Address,
+  agentSettings: AgentSettings,
+  appointmentSettings: AppointmentSettings.omit({ visitReasons: true }),
+  visitReasonsText: z.string(),
+}).superRefine((v, ctx) => {
+  const reasons = AppointmentSettings.shape.visitReasons.safeParse(visitReasonLines(v.visitReasonsText));
+  const issue = reasons.success ? undefined : reasons.error.issues[0];
+  if (issue) {
+    const line = typeof issue.path[0] === 'number' ? `Line ${issue.path[0] + 1}: ` : '';
+    ctx.addIssue({ code: 'custom', path: ['visitReasonsText'], message: `${line}${issue.message}` });
+  }
+});
 
-export type OrganizationFormValues = z.infer<typeof schema>;
+type OrganizationFormInput = z.input<typeof organizationFormSchema>;
+export type OrganizationFormValues = z.output<typeof organizationFormSchema>;
 
 type Tab = 'details' | 'numbers' | 'agent' | 'appointments';
 const TAB_OF: Array<[RegExp, Tab]> = [
@@ -79,7 +72,9 @@ function slugify(name: string): string {
     .slice(0, 60);
 }
 
-export function valuesFrom(org: Organization | null): OrganizationFormValues {
+/** A new organization starts from the server's defaults; its greeting is written from its name on save. */
+export function valuesFrom(org: Organization | null): OrganizationFormInput {
+  const appointments = org?.appointmentSettings ?? defaultAppointmentSettings();
   return {
     name: org?.name ?? '',
     slug: org?.slug ?? '',
@@ -87,39 +82,17 @@ export function valuesFrom(org: Organization | null): OrganizationFormValues {
     status: org?.status === 'paused' ? 'paused' : 'active',
     address: org?.address ?? { line1: '', line2: '', city: '', region: '', postalCode: '', country: 'US' },
     phoneNumbers: org?.phoneNumbers.map((p) => ({ number: p.number, label: p.label })) ?? [],
-    agentSettings: org?.agentSettings ?? {
-      greeting: '',
-      instructions: 'Be warm, brief and clear. Never give medical advice.',
-      faq: '',
-      emergencyMessage: 'If this is a medical emergency, hang up and call 911 now.',
-      voice: 'Polly.Joanna',
-      language: 'en-US',
-      brain: 'builtin',
-      model: '',
-      transferBehaviour: 'on_duty_then_callback',
-    },
-    appointmentSettings: { enabled: org?.appointmentSettings.enabled ?? true, message: org?.appointmentSettings.message ?? 'We will call you to confirm a time.' },
-    visitReasonsText: (org?.appointmentSettings.visitReasons ?? ['New patient visit', 'Follow-up', 'Sick visit']).join('\n'),
+    agentSettings: org?.agentSettings ?? { ...defaultAgentSettings(''), greeting: '' },
+    appointmentSettings: { enabled: appointments.enabled, message: appointments.message },
+    visitReasonsText: appointments.visitReasons.join('\n'),
   };
 }
 
-export function inputFrom(values: OrganizationFormValues): OrganizationInput {
+export function inputFrom({ visitReasonsText, ...values }: OrganizationFormValues): CreateOrganizationBody {
   return {
-    name: values.name,
-    slug: values.slug,
-    timeZone: values.timeZone,
-    status: values.status,
-    address: { ...values.address, country: values.address.country.toUpperCase() },
-    phoneNumbers: values.phoneNumbers,
-    agentSettings: { ...values.agentSettings, greeting: values.agentSettings.greeting || `Thank you for calling ${values.name}. How can I help you today?` },
-    appointmentSettings: {
-      enabled: values.appointmentSettings.enabled,
-      message: values.appointmentSettings.message,
-      visitReasons: values.visitReasonsText
-        .split('\n')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    },
+    ...values,
+    agentSettings: { ...values.agentSettings, greeting: values.agentSettings.greeting || defaultGreeting(values.name) },
+    appointmentSettings: { ...values.appointmentSettings, visitReasons: visitReasonLines(visitReasonsText) },
   };
 }
 
@@ -139,7 +112,10 @@ export const OrganizationForm = React.forwardRef<OrganizationFormHandle, Organiz
   { id, organization, readOnly, onSubmit },
   ref,
 ) {
-  const form = useForm<OrganizationFormValues>({ resolver: zodResolver(schema), defaultValues: valuesFrom(organization) });
+  const form = useForm<OrganizationFormInput, unknown, OrganizationFormValues>({
+    resolver: zodResolver(organizationFormSchema),
+    defaultValues: valuesFrom(organization),
+  });
   const { register, control, handleSubmit, setError, setValue, formState } = form;
   const errors = formState.errors;
   const numbers = useFieldArray({ control, name: 'phoneNumbers' });
@@ -159,13 +135,13 @@ export const OrganizationForm = React.forwardRef<OrganizationFormHandle, Organiz
           unmatched[key] = message;
           continue;
         }
-        setError(name as FieldPath<OrganizationFormValues>, { type: 'server', message: sentence(message) });
+        setError(name as FieldPath<OrganizationFormInput>, { type: 'server', message: sentence(message) });
         first ??= name;
       }
       if (first) {
         setTab(tabOf(first));
         // After the tab switches, focus the first field with a message.
-        setTimeout(() => form.setFocus(first as FieldPath<OrganizationFormValues>), 0);
+        setTimeout(() => form.setFocus(first as FieldPath<OrganizationFormInput>), 0);
       }
       return unmatched;
     },
@@ -303,7 +279,7 @@ export const OrganizationForm = React.forwardRef<OrganizationFormHandle, Organiz
             </FormField>
             <FormField label="When a caller asks for a person" error={errors.agentSettings?.transferBehaviour?.message}>
               <Select {...register('agentSettings.transferBehaviour')}>
-                {(Object.keys(TRANSFER_LABELS) as TransferBehaviour[]).map((k) => (
+                {TransferBehaviour.options.map((k) => (
                   <option key={k} value={k}>
                     {TRANSFER_LABELS[k]}
                   </option>

@@ -1,11 +1,11 @@
 import { Building2, CalendarClock, Clock, MoreHorizontal, Pencil, Phone, Power, PowerOff, Eye } from 'lucide-react';
 import { Link } from 'react-router';
+import type { OpenNowItem } from '@contracts/hours';
+import type { OrganizationSummary } from '@contracts/organizations';
 import { Button } from '@web/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@web/components/ui/dropdown-menu';
-import type { OpenNowItem } from '../api/get-open-now';
 import { organizationPaths } from '../paths';
 import { wallClock, zoneLabel } from '../lib/time-zones';
-import type { OrganizationSummary } from '../types';
 import { OpenNowBadge, OrganizationStatusBadge } from './organization-status-badge';
 
 export interface OrganizationListProps {

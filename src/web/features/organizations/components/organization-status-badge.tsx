@@ -1,5 +1,6 @@
 import { Badge } from '@web/components/ui/badge';
-import { STATUS_LABELS, type OrganizationStatus } from '../types';
+import type { OrganizationStatus } from '@contracts/organizations';
+import { STATUS_LABELS } from '../labels';
 
 export function OrganizationStatusBadge({ status }: { status: OrganizationStatus }) {
   const variant = status === 'active' ? 'success' : status === 'paused' ? 'warning' : 'neutral';

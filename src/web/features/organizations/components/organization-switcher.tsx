@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Select } from '@web/components/ui/select';
-import type { SessionOrganization } from '@web/features/session/types';
+import type { SessionOrganization } from '@contracts/session';
 import { cn } from '@web/lib/utils';
 import { ALL_ORGANIZATIONS } from '../use-organization-param';
 

@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { isValidTimeZone } from '../domain/time/wall-clock.js';
+
+/**
+ * The organizations endpoints (/api/organizations…): what the server validates and answers,
+ * what the web's fetchers and organization form send and read, and the OpenAPI components.
+ */
+
+const text = (max: number, what = 'this') =>
+  z
+    .string({ error: `Enter ${what} as text.` })
+    .trim()
+    .max(max, { error: `Use at most ${max.toLocaleString('en-US')} characters.` });
+
+export const OrganizationName = z
+  .string({ error: 'Enter a name.' })
+  .trim()
+  .min(1, { error: 'Enter a name.' })
+  .max(120, { error: 'Use at most 120 characters.' });
+
+export const Slug = z
+  .string({ error: 'Enter a slug.' })
+  .trim()
+  .toLowerCase()
+  .min(2, { error: 'Use at least 2 characters.' })
+  .max(60, { error: 'Use at most 60 characters.' })
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Use lowercase letters, digits and single hyphens, e.g. maple-street.' });
+
+export const TimeZoneField = z
+  .string({ error: 'Choose a time zone.' })
+  .trim()
+  .min(1, { error: 'Choose a time zone.' })
+  .max(64, { error: 'Unknown time zone.' })
+  .refine(isValidTimeZone, { error: (iss) => `Unknown time zone "${String(iss.input)}". Use an IANA name such as America/New_York.` });
+
+/** The country is stored upper-case; "us" is read as "US". */
+export const Address = z
+  .object({
+    line1: text(200).default(''),
+    line2: text(200).default(''),
+    city: text(120).default(''),
+    region: text(120).default(''),
+    postalCode: text(20).default(''),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^([A-Z]{2})?$/, { error: 'Use a two-letter country code such as US or GB.' })
+      .default(''),
+  })
+  .meta({ id: 'Address' });
+export type Address = z.infer<typeof Address>;
+
+export const PhoneNumberInput = z.object({
+  number: z
+    .string({ error: 'Enter a phone number.' })
+    .trim()
+    .min(1, { error: 'Enter a phone number.' })
+    .max(40, { error: 'That phone number is too long.' }),
+  label: text(60).default(''),
+});
+
+export const Brain = z.enum(['builtin', 'llm'], { error: 'Choose the built-in agent or an LLM.' });
+export type Brain = z.infer<typeof Brain>;
+
+export const TransferBehaviour = z.enum(['on_duty_then_callback', 'callback_only', 'never_transfer'], { error: 'Choose how calls are transferred.' });
+export type TransferBehaviour = z.infer<typeof TransferBehaviour>;
+
+export const AgentSettings = z
+  .object({
+    greeting: text(1000).default(''),
+    instructions: text(10_000).default(''),
+    /** FAQ knowledge as free text the agent may quote. */
+    faq: text(50_000).default(''),
+    emergencyMessage: text(1000).default(''),
+    voice: text(60).default(''),
+    language: z
+      .string()
+      .trim()
+      .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, { error: 'Use a language tag such as en-US.' })
+      .default('en-US'),
+    brain: Brain.default('builtin'),
+    model: text(100).default(''),
+    transferBehaviour: TransferBehaviour.default('on_duty_then_callback'),
+  })
+  .superRefine((s, ctx) => {
+    if (s.brain === 'llm' && s.model === '') ctx.addIssue({ code: 'custom', path: ['model'], message: 'Enter the model name the LLM agent uses.', input: s.model });
+  })
+  .meta({ id: 'AgentSettings' });
+export type AgentSettings = z.infer<typeof AgentSettings>;
+
+export const AppointmentSettings = z
+  .object({
+    enabled: z.boolean({ error: 'Choose whether patients may request appointments.' }).default(true),
+    visitReasons: z
+      .array(z.string().trim().min(1, { error: 'Enter a visit reason or remove it.' }).max(100, { error: 'Use at most 100 characters.' }))
+      .max(50, { error: 'Offer at most 50 visit reasons.' })
+      .default([]),
+    message: text(1000).default(''),
+  })
+  .meta({ id: 'AppointmentSettings' });
+export type AppointmentSettings = z.infer<typeof AppointmentSettings>;
+
+/** What callers hear first when the practice has not written its own greeting. */
+export function defaultGreeting(practice: string): string {
+  return `Thank you for calling ${practice}. I'm the practice's virtual assistant. How can I help you today?`;
+}
+
+/**
+ * The agent settings of a new organization, and of a stored one for any setting it lacks: the
+ * server stores them at creation, presents them, and the phone agent reads them; the web's
+ * organization form starts from them.
+ */
+export function defaultAgentSettings(practice: string): AgentSettings {
+  return {
+    greeting: defaultGreeting(practice),
+    instructions: 'Be warm, brief and clear. Never give medical advice.',
+    faq: '',
+    emergencyMessage: 'If this is a medical emergency, hang up and call 911 now.',
+    voice: 'Polly.Joanna',
+    language: 'en-US',
+    brain: 'builtin',
+    model: '',
+    transferBehaviour: 'on_duty_then_callback',
+  };
+}
+
+export function defaultAppointmentSettings(): AppointmentSettings {
+  return { enabled: true, visitReasons: ['New patient visit', 'Follow-up', 'Sick visit'], message: 'We will call you to confirm a time.' };
+}
+
+export const OrganizationStatus = z.enum(['active', 'paused', 'deactivated']);
+export type OrganizationStatus = z.infer<typeof OrganizationStatus>;
+
+/** Deactivating is its own action (administrators); an edit sets one of these. */
+export const EditableOrganizationStatus = z.enum(['active', 'paused'], { error: 'Choose active or paused.' });
+
+export const PhoneNumbers = z.array(PhoneNumberInput).max(20, { error: 'Use at most 20 numbers.' });
+const Version = z.number({ error: 'Send the version you started from.' }).int().min(0);
+
+export const CreateOrganizationBody = z.object({
+  name: OrganizationName,
+  slug: Slug,
+  timeZone: TimeZoneField,
+  status: EditableOrganizationStatus.default('active'),
+  address: Address.optional(),
+  phoneNumbers: PhoneNumbers.default([]),
+  agentSettings: AgentSettings.optional(),
+  appointmentSettings: AppointmentSettings.optional(),
+});
+/** What a client sends (fields with defaults may be left out). */
+export type CreateOrganizationBody = z.input<typeof CreateOrganizationBody>;
+/** What the server reads once the body is parsed. */
+export type CreateOrganizationInput = z.infer<typeof CreateOrganizationBody>;
+
+export const UpdateOrganizationBody = z.object({
+  version: Version,
+  name: OrganizationName.optional(),
+  slug: Slug.optional(),
+  timeZone: TimeZoneField.optional(),
+  status: EditableOrganizationStatus.optional(),
+  address: Address.optional(),
+  phoneNumbers: PhoneNumbers.optional(),
+  agentSettings: AgentSettings.optional(),
+  appointmentSettings: AppointmentSettings.optional(),
+});
+export type UpdateOrganizationBody = z.input<typeof UpdateOrganizationBody>;
+export type UpdateOrganizationInput = z.infer<typeof UpdateOrganizationBody>;
+
+export const VersionBody = z.object({ version: Version.optional() });
+export type VersionBody = z.input<typeof VersionBody>;
+
+/** Ids are checked as uuids by the service (a malformed one is "not found"), never by Postgres. */
+export const OrganizationIdParams = z.object({ id: z.string().max(100) });
+
+export const OrganizationListQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: OrganizationStatus.optional(),
+  /** Administrators only: deactivated organizations are otherwise left out. */
+  includeDeactivated: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+const PhoneNumberView = z.object({ id: z.string(), number: z.string(), label: z.string() }).meta({ id: 'OrganizationPhoneNumber' });
+/** E.164, e.g. +18605550100, with its label. */
+export type PhoneNumber = z.infer<typeof PhoneNumberView>;
+
+export const OrganizationSummary = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    timeZone: z.string(),
+    status: OrganizationStatus,
+    address: Address,
+    phoneNumbers: z.array(PhoneNumberView),
+    version: z.number(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'OrganizationSummary' });
+export type OrganizationSummary = z.infer<typeof OrganizationSummary>;
+
+export const OrganizationView = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    timeZone: z.string(),
+    status: OrganizationStatus,
+    address: Address,
+    phoneNumbers: z.array(PhoneNumberView),
+    agentSettings: AgentSettings,
+    appointmentSettings: AppointmentSettings,
+    version: z.number(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Organization' });
+export type Organization = z.infer<typeof OrganizationView>;
+
+export const OrganizationListResponse = z.object({ items: z.array(OrganizationSummary) });
+export type OrganizationListResponse = z.infer<typeof OrganizationListResponse>;
+
+export const MemberView = z
+  .object({ id: z.string(), name: z.string(), email: z.string(), role: z.string(), status: z.string() })
+  .meta({ id: 'OrganizationMember' });
+export type Member = z.infer<typeof MemberView>;
+export const MemberListResponse = z.object({ items: z.array(MemberView) });
+export type MemberListResponse = z.infer<typeof MemberListResponse>;
