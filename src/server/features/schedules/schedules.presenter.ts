@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import type { OverrideRow, ScheduleRow, ShiftRow } from './schedules.repository.js';
-import { storedAssigneeView, type AssigneeView, type ScheduleDetail } from './schedules.service.js';
+import type { Assignee as AssigneeView } from '../../../contracts/schedules.js';
+import { storedAssigneeView, type ScheduleDetail } from './schedules.service.js';
 
 /** "2026-06-05T17:00" in the zone. */
 function localWallTime(at: Date, zone: string): string {

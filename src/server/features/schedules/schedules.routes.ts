@@ -20,7 +20,7 @@ import {
   UpdateScheduleBody,
   UpdateShiftBody,
   VersionQuery,
-} from './schedules.schemas.js';
+} from '../../../contracts/schedules.js';
 import {
   addOverride,
   addShift,

@@ -35,7 +35,7 @@ import {
   type ScheduleRow,
   type ShiftRow,
 } from './schedules.repository.js';
-import type { AssigneeInput, OverrideBody, ShiftBody } from './schedules.schemas.js';
+import type { Assignee as AssigneeView, AssigneeInput, OverrideInput, ShiftInput } from '../../../contracts/schedules.js';
 
 const DAY_MS = 86_400_000;
 /** Overrides that ended this recently are still listed, for reference. */
@@ -46,14 +46,6 @@ export const SCHEDULE_STALE_MESSAGE = 'This schedule was changed elsewhere. Relo
 export interface ScheduleContext {
   organization: OrganizationRow;
   schedule: ScheduleRow;
-}
-
-/** Who is on duty, with the name to show: the person's, or the number. */
-export interface AssigneeView {
-  type: 'user' | 'phone';
-  userId: string | null;
-  phone: string | null;
-  name: string;
 }
 
 export interface ScheduleDetail extends ScheduleContext {
@@ -176,7 +168,7 @@ export async function deleteSchedule(ctx: AppContext, actor: StaffActor, schedul
 // ---------------------------------------------------------------------------------------------
 // Shifts
 
-export async function addShift(ctx: AppContext, actor: StaffActor, scheduleId: string, body: ShiftBody) {
+export async function addShift(ctx: AppContext, actor: StaffActor, scheduleId: string, body: ShiftInput) {
   const sc = await loadSchedule(ctx.db, actor, scheduleId);
   const assignee = await resolveAssignees(ctx.db, sc.organization, { assignee: body.assignee });
   await ctx.db.transaction(async (tx) => {
@@ -187,7 +179,7 @@ export async function addShift(ctx: AppContext, actor: StaffActor, scheduleId: s
   return detail(ctx.db, sc, ctx.clock.now());
 }
 
-export async function changeShift(ctx: AppContext, actor: StaffActor, scheduleId: string, shiftId: string, version: number, body: ShiftBody) {
+export async function changeShift(ctx: AppContext, actor: StaffActor, scheduleId: string, shiftId: string, version: number, body: ShiftInput) {
   const sc = await loadSchedule(ctx.db, actor, scheduleId);
   if (!isUuid(shiftId) || !(await findShift(ctx.db, sc.schedule.id, shiftId))) throw notFound('That shift');
   const assignee = await resolveAssignees(ctx.db, sc.organization, { assignee: body.assignee });
@@ -214,7 +206,7 @@ export async function removeShift(ctx: AppContext, actor: StaffActor, scheduleId
 // ---------------------------------------------------------------------------------------------
 // Overrides
 
-export async function addOverride(ctx: AppContext, actor: StaffActor, scheduleId: string, body: OverrideBody) {
+export async function addOverride(ctx: AppContext, actor: StaffActor, scheduleId: string, body: OverrideInput) {
   const sc = await loadSchedule(ctx.db, actor, scheduleId);
   const columns = await overrideColumns(ctx.db, sc.organization, body);
   await ctx.db.transaction(async (tx) => {
@@ -225,7 +217,7 @@ export async function addOverride(ctx: AppContext, actor: StaffActor, scheduleId
   return detail(ctx.db, sc, ctx.clock.now());
 }
 
-export async function changeOverride(ctx: AppContext, actor: StaffActor, scheduleId: string, overrideId: string, version: number, body: OverrideBody) {
+export async function changeOverride(ctx: AppContext, actor: StaffActor, scheduleId: string, overrideId: string, version: number, body: OverrideInput) {
   const sc = await loadSchedule(ctx.db, actor, scheduleId);
   if (!isUuid(overrideId) || !(await findOverride(ctx.db, sc.schedule.id, overrideId))) throw notFound('That override');
   const columns = await overrideColumns(ctx.db, sc.organization, body);
@@ -329,7 +321,7 @@ function userIdsOf(shifts: ShiftRow[], overrides: OverrideRow[]): string[] {
   return [...ids];
 }
 
-function shiftColumns(body: ShiftBody) {
+function shiftColumns(body: ShiftInput) {
   return {
     days: [...body.days].sort((a, b) => a - b),
     startTime: body.start,
@@ -375,7 +367,7 @@ async function resolveAssignees<K extends string>(
   return out;
 }
 
-async function overrideColumns(db: DbOrTx, organization: OrganizationRow, body: OverrideBody) {
+async function overrideColumns(db: DbOrTx, organization: OrganizationRow, body: OverrideInput) {
   const zone = organization.timeZone;
   const startsAt = resolveScheduleTime(body.from, zone, 'start');
   const endsAt = resolveScheduleTime(body.to, zone, 'end');

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Coverage } from '@contracts/schedules';
 import { apiFetch } from '@web/lib/api';
-import type { Coverage } from '../types';
 import { schedulesQueryKey } from './list-schedules';
 
 /** `GET /api/schedules/:id/coverage?days=7` — who is on duty over whole days in the organization's zone. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Schedule } from '@contracts/schedules';
 import { apiFetch } from '@web/lib/api';
-import type { Schedule } from '../types';
 import { schedulesQueryKey } from './list-schedules';
 
 /** `GET /api/schedules/:id` — shifts, overrides and who is on duty now. */

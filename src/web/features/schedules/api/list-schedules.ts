@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ScheduleListResponse } from '@contracts/schedules';
 import { apiFetch } from '@web/lib/api';
-import type { ScheduleSummary } from '../types';
 
 export const schedulesQueryKey = ['schedules'] as const;
 
 /** `GET /api/organizations/:id/schedules` — each schedule with who is on duty now. */
-export function listSchedules(organizationId: string, signal?: AbortSignal): Promise<{ timeZone: string; items: ScheduleSummary[] }> {
-  return apiFetch(`/api/organizations/${encodeURIComponent(organizationId)}/schedules`, { signal });
+export function listSchedules(organizationId: string, signal?: AbortSignal): Promise<ScheduleListResponse> {
+  return apiFetch<ScheduleListResponse>(`/api/organizations/${encodeURIComponent(organizationId)}/schedules`, { signal });
 }
 
 export function schedulesQueryOptions(organizationId: string) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateScheduleBody, OverrideBody, Schedule, ShiftBody, UpdateScheduleBody } from '@contracts/schedules';
 import { apiFetch } from '@web/lib/api';
-import type { OverrideInput, Schedule, ShiftInput } from '../types';
 import { schedulesQueryKey } from './list-schedules';
 
 /**
@@ -24,13 +24,13 @@ const enc = encodeURIComponent;
 
 /** `POST /api/organizations/:id/schedules` */
 export const useCreateSchedule = () =>
-  useScheduleMutation(({ organizationId, ...body }: { organizationId: string; name: string; description: string }) =>
+  useScheduleMutation(({ organizationId, ...body }: CreateScheduleBody & { organizationId: string }) =>
     apiFetch<Schedule>(`/api/organizations/${enc(organizationId)}/schedules`, json('POST', body)),
   );
 
 /** `PATCH /api/schedules/:id` */
 export const useUpdateSchedule = () =>
-  useScheduleMutation(({ id, ...body }: { id: string; version: number; name?: string; description?: string }) =>
+  useScheduleMutation(({ id, ...body }: UpdateScheduleBody & { id: string }) =>
     apiFetch<Schedule>(`/api/schedules/${enc(id)}`, json('PATCH', body)),
   );
 
@@ -40,7 +40,7 @@ export const useDeleteSchedule = () =>
 
 /** `POST /api/schedules/:id/shifts` or `PUT …/shifts/:shiftId` */
 export const useSaveShift = () =>
-  useScheduleMutation(({ scheduleId, shiftId, version, shift }: { scheduleId: string; shiftId?: string; version?: number; shift: ShiftInput }) =>
+  useScheduleMutation(({ scheduleId, shiftId, version, shift }: { scheduleId: string; shiftId?: string; version?: number; shift: ShiftBody }) =>
     shiftId
       ? apiFetch<Schedule>(`/api/schedules/${enc(scheduleId)}/shifts/${enc(shiftId)}`, json('PUT', { version, shift }))
       : apiFetch<Schedule>(`/api/schedules/${enc(scheduleId)}/shifts`, json('POST', shift)),
@@ -55,7 +55,7 @@ export const useRemoveShift = () =>
 /** `POST /api/schedules/:id/overrides` or `PUT …/overrides/:overrideId` */
 export const useSaveOverride = () =>
   useScheduleMutation(
-    ({ scheduleId, overrideId, version, override }: { scheduleId: string; overrideId?: string; version?: number; override: OverrideInput }) =>
+    ({ scheduleId, overrideId, version, override }: { scheduleId: string; overrideId?: string; version?: number; override: OverrideBody }) =>
       overrideId
         ? apiFetch<Schedule>(`/api/schedules/${enc(scheduleId)}/overrides/${enc(overrideId)}`, json('PUT', { version, override }))
         : apiFetch<Schedule>(`/api/schedules/${enc(scheduleId)}/overrides`, json('POST', override)),

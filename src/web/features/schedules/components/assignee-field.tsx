@@ -2,8 +2,8 @@ import * as React from 'react';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Select } from '@web/components/ui/select';
-import type { Member } from '@web/features/organizations/types';
-import type { AssigneeInput } from '../types';
+import type { Member } from '@contracts/organizations';
+import type { AssigneeInput } from '@contracts/schedules';
 
 /** The editor's form of an assignee: a person, a number being typed, or nobody (where allowed). */
 export interface AssigneeDraft {

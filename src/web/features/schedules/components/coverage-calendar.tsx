@@ -1,7 +1,8 @@
 import { TriangleAlert } from 'lucide-react';
 import { wallClock } from '@web/features/organizations/lib/time-zones';
 import { cn } from '@web/lib/utils';
-import { assigneeKey, type Assignee, type Coverage } from '../types';
+import type { Assignee, Coverage } from '@contracts/schedules';
+import { assigneeKey } from '../assignee-key';
 import { PALETTE } from './schedule-format';
 
 interface DaySegment {

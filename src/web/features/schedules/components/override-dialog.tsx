@@ -1,16 +1,27 @@
 import * as React from 'react';
+import { z } from 'zod';
+import type { Member } from '@contracts/organizations';
+import { OverrideBody, type Schedule, type ScheduleOverride } from '@contracts/schedules';
+import { toFieldErrors } from '@domain/time/hours.schema';
 import { DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { useToast } from '@web/components/ui/toast';
 import { fieldsUnder, sentence } from '@web/features/organizations/lib/messages';
 import { zoneLabel } from '@web/features/organizations/lib/time-zones';
-import type { Member } from '@web/features/organizations/types';
 import { isApiError } from '@web/lib/api';
 import { useSaveOverride } from '../api/save-schedule';
-import type { Schedule, ScheduleOverride } from '../types';
 import { AssigneeField, NOBODY, assigneeDraft, assigneeInput } from './assignee-field';
 import { ScheduleEditorDialog, ScheduleSaveError } from './schedule-editor-parts';
+
+/**
+ * The endpoint's body, as this dialog checks it before sending: an empty time says which one is
+ * missing, and the cover must end after it starts (both wall times in the schedule's zone).
+ */
+const overrideFormSchema = OverrideBody.extend({
+  from: z.string().min(1, { error: 'Enter when the cover starts.' }).pipe(OverrideBody.shape.from),
+  to: z.string().min(1, { error: 'Enter when the cover ends.' }).pipe(OverrideBody.shape.to),
+}).refine((o) => o.to > o.from, { path: ['to'], error: 'The end must be after the start.' });
 
 export type OverrideDialogTarget = { mode: 'add'; from: string; to: string } | { mode: 'edit'; override: ScheduleOverride };
 
@@ -50,21 +61,19 @@ function OverrideForm({ schedule, members, target, onClose }: { schedule: Schedu
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const assignee = assigneeInput(who);
+    const checked = overrideFormSchema.safeParse({
+      assignee: assigneeInput(who),
+      replacesAssignee: replaces.choice === NOBODY ? null : assigneeInput(replaces),
+      from,
+      to,
+      note,
+    });
     const problems: Record<string, string> = {};
-    if (!assignee) problems.assignee = 'Choose who covers.';
-    if (!from) problems.from = 'Enter when the cover starts.';
-    if (!to) problems.to = 'Enter when the cover ends.';
-    if (from && to && to <= from) problems.to = 'The end must be after the start.';
+    if (!checked.success) for (const p of toFieldErrors(checked.error.issues)) problems[p.path] ??= p.message;
     setClientErrors(problems);
-    if (Object.keys(problems).length || !assignee) return;
+    if (!checked.success) return;
     save.mutate(
-      {
-        scheduleId: schedule.id,
-        overrideId: existing?.id,
-        version: existing?.version,
-        override: { assignee, replacesAssignee: replaces.choice === NOBODY ? null : assigneeInput(replaces), from, to, note },
-      },
+      { scheduleId: schedule.id, overrideId: existing?.id, version: existing?.version, override: checked.data },
       {
         onSuccess: () => {
           toast({ title: existing ? 'Cover saved' : 'Cover added' });

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { CreateScheduleBody, type Schedule } from '@contracts/schedules';
 import { Alert } from '@web/components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
@@ -9,7 +10,6 @@ import { FormErrorAlert } from '@web/components/form-error-alert';
 import { sentence } from '@web/features/organizations/lib/messages';
 import { isApiError } from '@web/lib/api';
 import { useCreateSchedule, useUpdateSchedule } from '../api/save-schedule';
-import type { Schedule } from '../types';
 
 export type ScheduleDialogTarget = { mode: 'create'; organizationId: string; organizationName: string } | { mode: 'rename'; schedule: Pick<Schedule, 'id' | 'name' | 'description' | 'version'> };
 
@@ -27,6 +27,7 @@ function ScheduleForm({ target, onClose, onCreated }: { target: ScheduleDialogTa
   const [name, setName] = React.useState(existing?.name ?? '');
   const [description, setDescription] = React.useState(existing?.description ?? '');
   const [nameError, setNameError] = React.useState<string | undefined>();
+  const [descriptionError, setDescriptionError] = React.useState<string | undefined>();
   const create = useCreateSchedule();
   const update = useUpdateSchedule();
   const mutation = existing ? update : create;
@@ -37,11 +38,11 @@ function ScheduleForm({ target, onClose, onCreated }: { target: ScheduleDialogTa
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) {
-      setNameError('Enter a name, e.g. Front desk.');
-      return;
-    }
-    setNameError(undefined);
+    // A new schedule and a renamed one take the same name and description rules.
+    const checked = CreateScheduleBody.safeParse({ name, description });
+    setNameError(checked.error?.issues.find((i) => i.path[0] === 'name')?.message);
+    setDescriptionError(checked.error?.issues.find((i) => i.path[0] === 'description')?.message);
+    if (!checked.success) return;
     if (existing) {
       update.mutate({ id: existing.id, version: existing.version, name, description }, { onSuccess: () => (toast({ title: 'Schedule saved' }), onClose()) });
     } else if (target.mode === 'create') {
@@ -75,7 +76,7 @@ function ScheduleForm({ target, onClose, onCreated }: { target: ScheduleDialogTa
         <FormField label="Name" required error={nameError ?? sentence(fields.name)}>
           <Input value={name} maxLength={80} onChange={(e) => setName(e.target.value)} autoFocus />
         </FormField>
-        <FormField label="Description (optional)" error={sentence(fields.description)}>
+        <FormField label="Description (optional)" error={descriptionError ?? sentence(fields.description)}>
           <Textarea rows={2} value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} />
         </FormField>
       </form>

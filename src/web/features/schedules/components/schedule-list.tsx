@@ -1,6 +1,6 @@
 import { CalendarClock } from 'lucide-react';
 import { cn } from '@web/lib/utils';
-import type { ScheduleSummary } from '../types';
+import type { ScheduleSummary } from '@contracts/schedules';
 
 /** The organization's schedules, each with who is on duty now; one is selected. */
 export function ScheduleList({ schedules, selectedId, onSelect }: { schedules: ScheduleSummary[]; selectedId: string | null; onSelect: (id: string) => void }) {

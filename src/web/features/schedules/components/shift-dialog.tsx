@@ -1,4 +1,7 @@
 import * as React from 'react';
+import type { Member } from '@contracts/organizations';
+import { ShiftBody, type Schedule, type Shift } from '@contracts/schedules';
+import { toFieldErrors } from '@domain/time/hours.schema';
 import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
@@ -9,10 +12,8 @@ import { useToast } from '@web/components/ui/toast';
 import { DAYS } from '@web/features/hours/model';
 import { fieldsUnder, sentence } from '@web/features/organizations/lib/messages';
 import { zoneLabel } from '@web/features/organizations/lib/time-zones';
-import type { Member } from '@web/features/organizations/types';
 import { isApiError } from '@web/lib/api';
 import { useSaveShift } from '../api/save-schedule';
-import type { Schedule, Shift } from '../types';
 import { AssigneeField, assigneeDraft, assigneeInput } from './assignee-field';
 import { ScheduleEditorDialog, ScheduleSaveError } from './schedule-editor-parts';
 
@@ -47,23 +48,22 @@ function ShiftForm({ schedule, members, target, onClose }: { schedule: Schedule;
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const assignee = assigneeInput(who);
+    // The endpoint's own body schema checks the fields here first; the server checks them again.
+    const checked = ShiftBody.safeParse({
+      assignee: assigneeInput(who),
+      days,
+      start,
+      end,
+      effectiveFrom: effectiveFrom || null,
+      effectiveTo: effectiveTo || null,
+      precedence: precedence.trim() === '' ? Number.NaN : Number(precedence),
+    });
     const problems: Record<string, string> = {};
-    if (!assignee) problems.assignee = 'Choose a person or an outside number.';
-    if (days.length === 0) problems.days = 'Choose at least one day.';
-    if (!start) problems.start = 'Enter the start time.';
-    if (!end) problems.end = 'Enter the end time.';
-    if (start && start === end) problems.end = 'The end must differ from the start.';
-    if (!/^-?\d+$/.test(precedence.trim())) problems.precedence = 'Use a whole number.';
+    if (!checked.success) for (const p of toFieldErrors(checked.error.issues)) problems[p.path] ??= p.message;
     setClientErrors(problems);
-    if (Object.keys(problems).length || !assignee) return;
+    if (!checked.success) return;
     save.mutate(
-      {
-        scheduleId: schedule.id,
-        shiftId: shift?.id,
-        version: shift?.version,
-        shift: { assignee, days, start, end, effectiveFrom: effectiveFrom || null, effectiveTo: effectiveTo || null, precedence: Number(precedence) },
-      },
+      { scheduleId: schedule.id, shiftId: shift?.id, version: shift?.version, shift: checked.data },
       {
         onSuccess: () => {
           toast({ title: shift ? 'Shift saved' : 'Shift added' });
