@@ -17,7 +17,7 @@ import { SetActiveDialog } from '@web/features/users/components/set-active-dialo
 import type { UserAction } from '@web/features/users/components/user-actions-menu';
 import { UserFilters } from '@web/features/users/components/user-filters';
 import { userColumns } from '@web/features/users/components/users-table-columns';
-import type { User } from '@web/features/users/types';
+import type { User } from '@contracts/users';
 import { useUserListParams } from '@web/features/users/use-user-list-params';
 import { errorMessage } from '@web/lib/api';
 

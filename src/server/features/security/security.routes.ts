@@ -1,22 +1,20 @@
-import { z } from 'zod';
-import { ROLES } from '../../../domain/auth/permissions.js';
+import { SecuritySettings } from '../../../contracts/security.js';
+import type { Role } from '../../../domain/auth/permissions.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { actorOf } from '../../policy/access-hook.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { saveTwoFactorRequiredRoles, twoFactorRequiredRoles } from '../session/session.repository.js';
 
-const Settings = z.object({ twoFactorRequiredRoles: z.array(z.enum(ROLES)).max(ROLES.length) }).meta({ id: 'SecuritySettings' });
-
 export const securityRoutes: FeatureRoutes = (app, ctx) => {
   app.get('/api/security-settings', {
     config: { access: { capability: 'security.manage' } },
-    schema: { tags: ['security'], summary: 'Which roles must use two-factor', response: { 200: Settings, 401: ErrorResponse, 403: ErrorResponse } },
-    handler: async () => ({ twoFactorRequiredRoles: (await twoFactorRequiredRoles(ctx.db)) as (typeof ROLES)[number][] }),
+    schema: { tags: ['security'], summary: 'Which roles must use two-factor', response: { 200: SecuritySettings, 401: ErrorResponse, 403: ErrorResponse } },
+    handler: async () => ({ twoFactorRequiredRoles: (await twoFactorRequiredRoles(ctx.db)) as Role[] }),
   });
 
   app.put('/api/security-settings', {
     config: { access: { capability: 'security.manage' } },
-    schema: { tags: ['security'], summary: 'Require two-factor for roles', body: Settings, response: { 200: Settings, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse } },
+    schema: { tags: ['security'], summary: 'Require two-factor for roles', body: SecuritySettings, response: { 200: SecuritySettings, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse } },
     handler: async (request) => {
       const roles = [...new Set(request.body.twoFactorRequiredRoles)];
       await saveTwoFactorRequiredRoles(ctx.db, roles);

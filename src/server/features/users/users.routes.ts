@@ -5,14 +5,15 @@ import { listUsers, organizationIdsOfMany } from './users.repository.js';
 import { presentUser } from './users.presenter.js';
 import {
   CreateUserBody,
-  ResetPasswordBody,
-  ResetPasswordResponse,
+  CreateUserResponse,
+  ResetUserPasswordBody,
+  ResetUserPasswordResponse,
   UpdateUserBody,
   UserIdParams,
   UserListQuery,
   UserListResponse,
   UserView,
-} from './users.schemas.js';
+} from '../../../contracts/users.js';
 import { changeUser, createUser, getUser, resetUserPassword, setUserActive, unlockUser } from './users.service.js';
 
 const access = { capability: 'users.manage' } as const;
@@ -36,7 +37,7 @@ export const usersRoutes: FeatureRoutes = (app, ctx) => {
       tags: ['users'],
       summary: 'Invite a user, or create one with a temporary password',
       body: CreateUserBody,
-      response: { 201: z.object({ user: UserView, temporaryPassword: z.string().optional() }), ...errors },
+      response: { 201: CreateUserResponse, ...errors },
     },
     handler: async (request, reply) => {
       const result = await createUser(ctx, actorOf(request), request.body);
@@ -75,7 +76,7 @@ export const usersRoutes: FeatureRoutes = (app, ctx) => {
 
   app.post('/api/users/:id/reset-password', {
     config: { access },
-    schema: { tags: ['users'], summary: 'Email a reset link or set a temporary password', params: UserIdParams, body: ResetPasswordBody, response: { 200: ResetPasswordResponse, ...errors } },
+    schema: { tags: ['users'], summary: 'Email a reset link or set a temporary password', params: UserIdParams, body: ResetUserPasswordBody, response: { 200: ResetUserPasswordResponse, ...errors } },
     handler: async (request) => {
       const result = await resetUserPassword(ctx, actorOf(request), request.params.id, request.body);
       return { mode: request.body.mode, temporaryPassword: result.temporaryPassword };

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import type { Role } from '../../../domain/auth/permissions.js';
+import { ORGANIZATIONS_REQUIRED, type CreateUserInput, type ResetUserPasswordBody, type UpdateUserInput } from '../../../contracts/users.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { hashPassword } from '../../auth/password-hash.js';
 import type { StaffActor } from '../../policy/actor.js';
@@ -24,15 +25,6 @@ import {
   updateUser,
   type UserRow,
 } from './users.repository.js';
-
-export interface CreateUserInput {
-  email: string;
-  name: string;
-  role: Role;
-  organizationIds: string[];
-  mode: 'invite' | 'temporary_password';
-  temporaryPassword?: string;
-}
 
 export async function createUser(ctx: AppContext, actor: StaffActor, input: CreateUserInput): Promise<{ user: UserRow; organizationIds: string[]; temporaryPassword?: string }> {
   if (await findUserByEmail(ctx.db, input.email)) throw conflict('A user with that email already exists.', 'conflict', { fields: { email: 'A user with that email already exists.' } });
@@ -72,7 +64,7 @@ export async function changeUser(
   ctx: AppContext,
   actor: StaffActor,
   id: string,
-  patch: { name?: string; role?: Role; organizationIds?: string[] },
+  patch: UpdateUserInput,
 ): Promise<{ user: UserRow; organizationIds: string[] }> {
   return ctx.db.transaction(async (tx) => {
     const user = await lockUser(tx, id);
@@ -118,7 +110,7 @@ export async function resetUserPassword(
   ctx: AppContext,
   actor: StaffActor,
   id: string,
-  input: { mode: 'email' | 'temporary_password'; temporaryPassword?: string },
+  input: ResetUserPasswordBody,
 ): Promise<{ temporaryPassword?: string }> {
   let temporaryPassword: string | undefined;
   let hash: string | undefined;
@@ -164,7 +156,7 @@ async function assertNotLastAdmin(tx: Tx): Promise<void> {
 async function checkOrganizations(ctx: AppContext, role: Role, ids: string[]): Promise<string[]> {
   if (role === 'admin') return [];
   const unique = [...new Set(ids)];
-  if (unique.length === 0) throw invalid({ organizationIds: 'Choose at least one organization for this role.' });
+  if (unique.length === 0) throw invalid({ organizationIds: ORGANIZATIONS_REQUIRED });
   const found = await existingOrganizationIds(ctx.db, unique);
   if (found.length !== unique.length) throw invalid({ organizationIds: 'One of the chosen organizations does not exist.' });
   return unique;

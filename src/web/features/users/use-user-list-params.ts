@@ -1,8 +1,7 @@
+import { UserSort, UserStatus, type UserListParams } from '@contracts/users';
 import { ROLES, type Role } from '@domain/auth/permissions';
 import type { PaginationState, SortingState } from '@web/components/ui/data-table';
 import { useSearchParamsUpdate } from '@web/lib/use-search-params-update';
-import type { UserListParams } from './api/list-users';
-import { USER_SORTS, USER_STATUSES, type UserSort, type UserStatus } from './types';
 
 const PAGE_SIZES = [25, 50, 100];
 const PAGE_KEYS = ['page'];
@@ -34,10 +33,10 @@ export function useUserListParams() {
   const filters: UserListFilters = {
     q: searchParams.get('q') ?? '',
     role: oneOf(searchParams.get('role'), ROLES),
-    status: oneOf(searchParams.get('status'), USER_STATUSES),
+    status: oneOf(searchParams.get('status'), UserStatus.options),
     organizationId: searchParams.get('org') || undefined,
   };
-  const sort = oneOf(searchParams.get('sort'), USER_SORTS) ?? DEFAULT_SORT;
+  const sort = oneOf(searchParams.get('sort'), UserSort.options) ?? DEFAULT_SORT;
   const order = searchParams.get('order') === 'desc' ? 'desc' : 'asc';
   const pageSizeParam = positiveInt(searchParams.get('size'), 25);
   const pageSize = PAGE_SIZES.includes(pageSizeParam) ? pageSizeParam : 25;
@@ -68,7 +67,7 @@ export function useUserListParams() {
     clearFilters: () => update({ q: undefined, role: undefined, status: undefined, org: undefined }),
     setSorting: (next: SortingState) => {
       const first = next[0];
-      const nextSort = oneOf(first?.id ?? null, USER_SORTS);
+      const nextSort = oneOf(first?.id ?? null, UserSort.options);
       update(
         nextSort
           ? { sort: nextSort === DEFAULT_SORT && !first.desc ? undefined : nextSort, order: first.desc ? 'desc' : undefined }

@@ -1,11 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Role } from '@domain/auth/permissions';
+import type { SecuritySettings } from '@contracts/security';
 import { apiFetch } from '@web/lib/api';
-
-export interface SecuritySettings {
-  /** Roles whose users must turn on two-factor before using Switchboard. */
-  twoFactorRequiredRoles: Role[];
-}
 
 /** `GET /api/security-settings` (administrators). */
 export function getSecuritySettings(signal?: AbortSignal): Promise<SecuritySettings> {

@@ -1,19 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OrganizationListResponse, OrganizationSummary } from '@contracts/organizations';
 import { apiFetch } from '@web/lib/api';
 
 /** The little the users page needs to know about an organization. */
-export interface OrganizationOption {
-  id: string;
-  name: string;
-  status: 'active' | 'paused' | 'deactivated';
-}
+export type OrganizationOption = Pick<OrganizationSummary, 'id' | 'name' | 'status'>;
 
 /**
  * `GET /api/organizations?includeDeactivated=true` — every organization, for naming a user's
  * organizations (deactivated ones included) and for the organization pickers.
  */
 export async function listOrganizationOptions(signal?: AbortSignal): Promise<OrganizationOption[]> {
-  const response = await apiFetch<{ items: OrganizationOption[] }>('/api/organizations', {
+  const response = await apiFetch<OrganizationListResponse>('/api/organizations', {
     query: { includeDeactivated: true },
     signal,
   });

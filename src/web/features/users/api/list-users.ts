@@ -1,25 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Role } from '@domain/auth/permissions';
+import type { UserListParams, UserListResponse } from '@contracts/users';
 import { apiFetch } from '@web/lib/api';
-import type { User, UserSort, UserStatus } from '../types';
-
-export interface UserListParams {
-  q?: string;
-  role?: Role;
-  status?: UserStatus;
-  organizationId?: string;
-  sort: UserSort;
-  order: 'asc' | 'desc';
-  page: number;
-  pageSize: number;
-}
-
-export interface UserListResponse {
-  items: User[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 /** `GET /api/users` — one page of staff users, filtered and sorted on the server. */
 export function listUsers(params: UserListParams, signal?: AbortSignal): Promise<UserListResponse> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { User } from '@contracts/users';
 import { apiFetch } from '@web/lib/api';
-import type { User } from '../types';
 import { usersQueryKey } from './list-users';
 
 export interface SetUserActiveInput {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SecuritySettings } from '@contracts/security';
 import { apiFetch } from '@web/lib/api';
 import { sessionQueryKey } from '@web/features/session/api/get-session';
-import { securitySettingsQueryKey, type SecuritySettings } from './get-security-settings';
+import { securitySettingsQueryKey } from './get-security-settings';
 
 /** `PUT /api/security-settings { twoFactorRequiredRoles }`. */
 export function updateSecuritySettings(input: SecuritySettings): Promise<SecuritySettings> {

@@ -1,19 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Role } from '@domain/auth/permissions';
+import type { UpdateUserBody, User } from '@contracts/users';
 import { apiFetch } from '@web/lib/api';
 import { sessionQueryKey } from '@web/features/session/api/get-session';
-import type { User } from '../types';
 import { usersQueryKey } from './list-users';
 
-export interface UpdateUserInput {
-  id: string;
-  name?: string;
-  role?: Role;
-  organizationIds?: string[];
-}
-
 /** `PATCH /api/users/:id` — name, role, organizations. 409 `last_admin` for the last active administrator. */
-export function updateUser({ id, ...patch }: UpdateUserInput): Promise<User> {
+export function updateUser({ id, ...patch }: UpdateUserBody & { id: string }): Promise<User> {
   return apiFetch<User>(`/api/users/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch });
 }
 

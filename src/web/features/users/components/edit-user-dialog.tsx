@@ -1,5 +1,6 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { User } from '@contracts/users';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Alert } from '@web/components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
@@ -10,7 +11,6 @@ import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { useReturnFocus } from '@web/lib/use-return-focus';
 import { useUpdateUser } from '../api/update-user';
-import type { User } from '../types';
 import { editUserSchema, type EditUserForm } from '../user-form-schemas';
 import { OrganizationsForRole } from './organizations-checklist';
 import { ROLE_DESCRIPTIONS, RoleSelect } from './role-select';

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { CreateUserResult } from '@contracts/users';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
@@ -9,7 +10,7 @@ import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { useReturnFocus } from '@web/lib/use-return-focus';
-import { useCreateUser, type CreateUserResult } from '../api/create-user';
+import { useCreateUser } from '../api/create-user';
 import { inviteUserSchema, type InviteUserFormInput, type InviteUserFormOutput } from '../user-form-schemas';
 import { OrganizationsForRole } from './organizations-checklist';
 import { PasswordDeliveryChoice } from './password-delivery-choice';

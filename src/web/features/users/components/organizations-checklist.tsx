@@ -5,7 +5,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage } from '@web/lib/api';
 import { cn } from '@web/lib/utils';
 import { Alert } from '@web/components/ui/alert';
-import type { Role } from '@web/features/session/types';
+import type { Role } from '@domain/auth/permissions';
 import { useOrganizationOptions, type OrganizationOption } from '../api/list-organization-options';
 
 export interface OrganizationsChecklistProps {

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { User } from '@contracts/users';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
 import { useToast } from '@web/components/ui/toast';
@@ -8,7 +9,6 @@ import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { useReturnFocus } from '@web/lib/use-return-focus';
 import { useResetUserPassword } from '../api/reset-user-password';
-import type { User } from '../types';
 import { resetPasswordSchema, type ResetPasswordForm } from '../user-form-schemas';
 import { PasswordDeliveryChoice } from './password-delivery-choice';
 import { TemporaryPasswordField } from './temporary-password-field';

@@ -9,7 +9,7 @@ import { Checkbox } from '@web/components/ui/checkbox';
 import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useToast } from '@web/components/ui/toast';
-import type { SessionUser } from '@web/features/session/types';
+import type { SessionUser } from '@contracts/session';
 import { errorMessage } from '@web/lib/api';
 import { useSecuritySettings } from '../api/get-security-settings';
 import { useUpdateSecuritySettings } from '../api/update-security-settings';

@@ -1,3 +1,4 @@
+import type { User } from '@contracts/users';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import {
   AlertDialog,
@@ -13,7 +14,6 @@ import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { useReturnFocus } from '@web/lib/use-return-focus';
 import { useSetUserActive } from '../api/set-user-active';
-import type { User } from '../types';
 
 export interface SetActiveDialogProps {
   /** The user to deactivate or reactivate; null when closed. */

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { KeyRound, LockOpen, MoreHorizontal, Pencil, UserCheck, UserX } from 'lucide-react';
+import type { User } from '@contracts/users';
 import { Button } from '@web/components/ui/button';
 import {
   DropdownMenu,
@@ -8,7 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
-import { isLocked, type User } from '../types';
+import { isLocked } from '../user-status';
 
 export type UserAction = 'edit' | 'reset-password' | 'unlock' | 'deactivate' | 'reactivate';
 

@@ -1,12 +1,13 @@
 import * as React from 'react';
 import { Search } from 'lucide-react';
+import { UserStatus } from '@contracts/users';
 import { ROLES, ROLE_LABELS } from '@domain/auth/permissions';
 import { ClearFiltersButton, FilterBar, FilterSelect } from '@web/components/ui/filter-bar';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import type { OrganizationOption } from '../api/list-organization-options';
-import { USER_STATUSES, USER_STATUS_LABELS } from '../types';
+import { USER_STATUS_LABELS } from '../user-status';
 import type { UserListFilters } from '../use-user-list-params';
 
 export interface UserFiltersProps {
@@ -66,7 +67,7 @@ export function UserFilters({ filters, organizations, hasFilters, onChange, onCl
         value={filters.status}
         onChange={(v) => onChange('status', v)}
         anyLabel="Any status"
-        options={USER_STATUSES.map((status) => ({ value: status, label: USER_STATUS_LABELS[status] }))}
+        options={UserStatus.options.map((status) => ({ value: status, label: USER_STATUS_LABELS[status] }))}
       />
       <FilterSelect
         label="Organization"

@@ -1,11 +1,12 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { Lock, ShieldCheck, ShieldOff } from 'lucide-react';
+import type { User, UserStatus } from '@contracts/users';
 import { ROLE_LABELS } from '@domain/auth/permissions';
 import { Badge } from '@web/components/ui/badge';
 import { RelativeTime } from '@web/components/relative-time';
 import { formatDateTime, formatTime } from '@web/lib/format-date';
 import type { OrganizationOption } from '../api/list-organization-options';
-import { USER_STATUS_LABELS, isLocked, type User, type UserStatus } from '../types';
+import { USER_STATUS_LABELS, isLocked } from '../user-status';
 import { UserActionsMenu, type UserAction } from './user-actions-menu';
 
 const column = createColumnHelper<User>();
