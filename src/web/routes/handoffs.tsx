@@ -13,7 +13,7 @@ import { handoffsQueryOptions, useHandoffs } from '@web/features/handoffs/api/li
 import { DeadlinesDialog } from '@web/features/handoffs/components/deadlines-dialog';
 import { HandoffFilters } from '@web/features/handoffs/components/handoff-filters';
 import { HandoffRow } from '@web/features/handoffs/components/handoff-row';
-import { HANDOFF_TABS, type HandoffList, type HandoffTab } from '@web/features/handoffs/types';
+import { HandoffTab, type HandoffListResponse } from '@contracts/handoffs';
 import { useClaimWithFeedback } from '@web/features/handoffs/use-claim';
 import { useHandoffListParams } from '@web/features/handoffs/use-handoff-list-params';
 import { useLiveHandoffs } from '@web/features/handoffs/use-live-handoffs';
@@ -66,7 +66,7 @@ export function HandoffsRoute() {
       </p>
       <Tabs value={list.tab} onValueChange={(value) => list.setTab(value as HandoffTab)}>
         <TabsList aria-label="Handoff lists">
-          {HANDOFF_TABS.map((t) => (
+          {HandoffTab.options.map((t) => (
             <TabsTrigger key={t} value={t}>
               {TAB_LABELS[t]}
               {t !== 'resolved' && counts ? (
@@ -89,7 +89,7 @@ export function HandoffsRoute() {
             onClear={list.clearFilters}
           />
         </div>
-        {HANDOFF_TABS.map((t) => (
+        {HandoffTab.options.map((t) => (
           <TabsContent key={t} value={t} className="mt-4">
             {list.tab === t ? (
               <QueueList
@@ -116,7 +116,7 @@ export function HandoffsRoute() {
 }
 
 interface QueueListProps {
-  data: HandoffList | undefined;
+  data: HandoffListResponse | undefined;
   isPending: boolean;
   error: unknown;
   onRetry: () => void;
@@ -125,7 +125,7 @@ interface QueueListProps {
   onClearFilters: () => void;
   now: Date;
   showOrganization: boolean;
-  onClaim: (h: HandoffList['items'][number]) => void;
+  onClaim: (h: HandoffListResponse['items'][number]) => void;
   claimingId: string | undefined;
   page: number;
   onPage: (page: number) => void;

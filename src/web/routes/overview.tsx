@@ -11,7 +11,8 @@ import { navItemsFor } from '@web/app/nav';
 import { CallMiniList } from '@web/features/calls/components/call-mini-list';
 import { callPaths } from '@web/features/calls/paths';
 import { handoffPaths } from '@web/features/handoffs/paths';
-import { overviewQueryKey, useOverview, type Overview } from '@web/features/overview/api/get-overview';
+import type { OverviewResponse } from '@contracts/overview';
+import { overviewQueryKey, useOverview } from '@web/features/overview/api/get-overview';
 import { KpiCards } from '@web/features/overview/components/kpi-cards';
 import { OpenHandoffsCard } from '@web/features/overview/components/open-handoffs-card';
 import { OrganizationsNowCard } from '@web/features/overview/components/organizations-now-card';
@@ -80,7 +81,7 @@ function TodayBoard({ showOrganization }: { showOrganization: boolean }) {
       />
     );
   }
-  const data: Overview = overview.data;
+  const data: OverviewResponse = overview.data;
   return (
     <div className="space-y-6">
       <section aria-labelledby="kpi-heading">

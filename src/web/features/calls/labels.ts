@@ -1,4 +1,6 @@
-import type { CallDirection, CallOutcome, CallStatus, HandoffPriority, HandoffType } from './types';
+import type { AppointmentStatus } from '@domain/appointment-requests/state';
+import type { CallDirection, CallOutcome, CallStatus } from '@contracts/calls';
+import type { HandoffPriority, HandoffStatus, HandoffType } from '@contracts/handoffs';
 
 export const DIRECTION_LABELS: Record<CallDirection, string> = { inbound: 'Inbound', outbound: 'Outbound' };
 
@@ -33,13 +35,13 @@ export const HANDOFF_TYPE_LABELS: Record<HandoffType, string> = {
 
 export const PRIORITY_LABELS: Record<HandoffPriority, string> = { urgent: 'Urgent', high: 'High', normal: 'Normal', low: 'Low' };
 
-export const HANDOFF_STATUS_LABELS = { open: 'Open', claimed: 'Claimed', resolved: 'Resolved', canceled: 'Canceled' } as const;
+export const HANDOFF_STATUS_LABELS: Record<HandoffStatus, string> = { open: 'Open', claimed: 'Claimed', resolved: 'Resolved', canceled: 'Canceled' };
 
-export const REQUEST_STATUS_LABELS = {
+export const REQUEST_STATUS_LABELS: Record<AppointmentStatus, string> = {
   draft: 'Draft',
   submitted: 'Submitted',
   in_review: 'In review',
   scheduled: 'Scheduled',
   declined: 'Declined',
   canceled: 'Canceled',
-} as const;
+};

@@ -1,11 +1,9 @@
 import type { SortingState } from '@web/components/ui/data-table';
 import { useSearchParamsUpdate } from '@web/lib/use-search-params-update';
-import type { CallListParams } from './api/list-calls';
-import { CALL_DIRECTIONS, CALL_OUTCOMES, CALL_STATUSES, type CallDirection, type CallOutcome, type CallSort, type CallStatus } from './types';
+import { CallDirection, CallListQuery, CallSort, CallStatus, type CallOutcome } from '@contracts/calls';
 
 const PAGE_SIZES = [25, 50, 100];
 const DEFAULT_SIZE = 50;
-const SORTS: readonly CallSort[] = ['startedAt', 'duration'];
 const PAGE_KEYS = ['after', 'before', 'page'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -42,15 +40,15 @@ export function useCallListParams() {
     q: get('q') ?? '',
     phone: get('phone') ?? '',
     organizationId: get('org') || undefined,
-    direction: oneOf(get('direction'), CALL_DIRECTIONS),
-    status: oneOf(get('status'), CALL_STATUSES),
-    outcome: oneOf(get('outcome'), [...CALL_OUTCOMES, 'none'] as const),
+    direction: oneOf(get('direction'), CallDirection.options),
+    status: oneOf(get('status'), CallStatus.options),
+    outcome: oneOf(get('outcome'), CallListQuery.shape.outcome.unwrap().options),
     from: DATE.test(get('from') ?? '') ? get('from')! : undefined,
     to: DATE.test(get('to') ?? '') ? get('to')! : undefined,
     hasHandoff: oneOf(get('handoff'), ['yes', 'no'] as const),
     live: get('live') === '1' || undefined,
   };
-  const sort = oneOf(get('sort'), SORTS) ?? 'startedAt';
+  const sort = oneOf(get('sort'), CallSort.options) ?? 'startedAt';
   const order = get('order') === 'asc' ? 'asc' : 'desc';
   const sizeParam = Number(get('size'));
   const pageSize = PAGE_SIZES.includes(sizeParam) ? sizeParam : DEFAULT_SIZE;
@@ -58,7 +56,7 @@ export function useCallListParams() {
   const before = after ? undefined : get('before') || undefined;
   const pageNumber = Math.max(1, Math.min(100_000, Number.parseInt(get('page') ?? '1', 10) || 1));
 
-  const params: CallListParams = {
+  const params: CallListQuery = {
     q: filters.q.trim() || undefined,
     phone: filters.phone.trim() || undefined,
     organizationId: filters.organizationId,
@@ -91,7 +89,7 @@ export function useCallListParams() {
     clearFilters: () => update(Object.fromEntries(FILTER_KEYS.map((k) => [k, undefined]))),
     setSorting: (next: SortingState) => {
       const first = next[0];
-      const nextSort = oneOf(first?.id ?? null, SORTS);
+      const nextSort = oneOf(first?.id ?? null, CallSort.options);
       update(
         nextSort
           ? { sort: nextSort === 'startedAt' ? undefined : nextSort, order: first.desc ? undefined : 'asc' }

@@ -1,6 +1,12 @@
 import * as React from 'react';
 import type { PaginationState } from '@web/components/ui/data-table';
 
+/** One page of a newest-first list read with a cursor, and whether there is a page after it. */
+export interface CursorPage<T> {
+  items: T[];
+  hasMore: boolean;
+}
+
 interface CursorPagesState<C> {
   /** cursors[i] reads page i; page 0 has none. */
   cursors: Array<C | undefined>;

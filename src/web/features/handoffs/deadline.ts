@@ -1,4 +1,4 @@
-import type { HandoffSummary } from './types';
+import type { HandoffSummary } from '@contracts/handoffs';
 
 const MINUTE = 60_000;
 

@@ -1,4 +1,6 @@
-import type { AppointmentRequest, AppointmentStatus, HandoffPriority, HandoffStatus, HandoffType } from './types';
+import type { AppointmentStatus } from '@domain/appointment-requests/state';
+import type { RequestView } from '@contracts/appointment-requests';
+import type { CallbackResult, HandoffPriority, HandoffStatus, HandoffType, ResolutionOutcome } from '@contracts/handoffs';
 
 export const TYPE_LABELS: Record<HandoffType, string> = {
   live_transfer: 'Live transfer',
@@ -23,8 +25,8 @@ export const REQUEST_STATUS_LABELS: Record<AppointmentStatus, string> = {
   canceled: 'Canceled',
 };
 
-/** Outcomes a person picks when resolving (the server's RESOLUTION_OUTCOMES). */
-export const RESOLVE_OUTCOMES = {
+/** Outcomes a person picks when resolving, in the order offered. */
+export const RESOLVE_OUTCOMES: Record<ResolutionOutcome, string> = {
   completed: 'Done',
   patient_reached: 'Patient reached',
   appointment_scheduled: 'Appointment scheduled',
@@ -33,35 +35,42 @@ export const RESOLVE_OUTCOMES = {
   unreachable: 'Could not reach the patient',
   duplicate: 'Duplicate',
   other: 'Other',
-} as const;
-export type ResolveOutcome = keyof typeof RESOLVE_OUTCOMES;
+};
 
 /** Every resolution the server may store, including those set when a request is decided. */
 export function resolutionLabel(resolution: string | null): string {
   if (!resolution) return '';
   const automatic: Record<string, string> = { appointment_declined: 'Appointment declined', appointment_canceled: 'Appointment canceled', canceled: 'Canceled' };
-  return (RESOLVE_OUTCOMES as Record<string, string>)[resolution] ?? automatic[resolution] ?? resolution.replace(/_/g, ' ');
+  return (RESOLVE_OUTCOMES as Record<string, string | undefined>)[resolution] ?? automatic[resolution] ?? resolution.replace(/_/g, ' ');
 }
 
-export const CALLBACK_RESULTS = {
+export const CALLBACK_RESULTS: Record<CallbackResult, string> = {
   reached: 'Reached the patient',
   no_answer: 'No answer',
   voicemail: 'Left a voicemail',
   busy: 'Busy',
   wrong_number: 'Wrong number',
   failed: 'Call failed',
-} as const;
-export type CallbackResult = keyof typeof CALLBACK_RESULTS;
+};
 
 export const DAY_LABELS: Record<string, string> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
 
-/** "Tue, Thu · morning · from 2026-04-01": the patient's preferred days and times. */
-export function describePreferences(p: AppointmentRequest['preferences'], none: string): string {
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+
+/**
+ * "Tue, Thu · morning · from 2026-04-01": the patient's preferred days and times. The server
+ * answers them as stored (the web form's and the phone agent's), so each part is read with care.
+ */
+export function describePreferences(p: RequestView['preferences'], none: string): string {
+  const days = strings(p.days);
+  const timesOfDay = strings(p.timesOfDay);
+  const earliestDate = text(p.earliestDate);
   const parts = [
-    p.days?.length ? p.days.map((d) => DAY_LABELS[d] ?? d).join(', ') : null,
-    p.timesOfDay?.length ? p.timesOfDay.join(', ') : null,
-    p.earliestDate ? `from ${p.earliestDate}` : null,
-    p.text ?? null,
+    days.length ? days.map((d) => DAY_LABELS[d] ?? d).join(', ') : null,
+    timesOfDay.length ? timesOfDay.join(', ') : null,
+    earliestDate ? `from ${earliestDate}` : null,
+    text(p.text),
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : none;
 }

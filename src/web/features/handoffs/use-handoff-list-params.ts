@@ -1,7 +1,6 @@
 import * as React from 'react';
 import { useSearchParams } from 'react-router';
-import type { HandoffListParams } from './api/list-handoffs';
-import { HANDOFF_PRIORITIES, HANDOFF_TABS, HANDOFF_TYPES, type HandoffTab } from './types';
+import { HandoffPriority, HandoffTab, HandoffType, type HandoffListParams } from '@contracts/handoffs';
 
 function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
   return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
@@ -12,12 +11,12 @@ export type HandoffFilterKey = 'org' | 'type' | 'priority' | 'assignee';
 /** The queue's tab and filters, kept in the URL (`?tab=&org=&type=&priority=&assignee=&page=`). */
 export function useHandoffListParams() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab: HandoffTab = oneOf(searchParams.get('tab'), HANDOFF_TABS) ?? 'open';
+  const tab: HandoffTab = oneOf(searchParams.get('tab'), HandoffTab.options) ?? 'open';
   const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
   const filters = {
     org: searchParams.get('org') || undefined,
-    type: oneOf(searchParams.get('type'), HANDOFF_TYPES),
-    priority: oneOf(searchParams.get('priority'), HANDOFF_PRIORITIES),
+    type: oneOf(searchParams.get('type'), HandoffType.options),
+    priority: oneOf(searchParams.get('priority'), HandoffPriority.options),
     assignee: searchParams.get('assignee') || undefined,
   };
 

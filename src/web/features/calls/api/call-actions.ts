@@ -1,21 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api';
-import type { CallNote, CallOutcome, HandoffPriority, HandoffType } from '../types';
+import type { AddNoteBody, CallNote, CreateCallHandoffBody, CreatedCallHandoff, SetOutcomeBody, SetOutcomeResponse } from '@contracts/calls';
 import { callQueryKey } from './get-call';
 import { callsQueryKey } from './list-calls';
 
 /** `POST /api/calls/:id/notes` — a staff note on the call. */
-export function addCallNote({ id, text }: { id: string; text: string }): Promise<CallNote> {
-  return apiFetch<CallNote>(`/api/calls/${encodeURIComponent(id)}/notes`, { method: 'POST', body: { text } });
+export function addCallNote({ id, ...body }: AddNoteBody & { id: string }): Promise<CallNote> {
+  return apiFetch<CallNote>(`/api/calls/${encodeURIComponent(id)}/notes`, { method: 'POST', body });
 }
 
 /** `POST /api/calls/:id/outcome` — 409 `invalid_transition` while the call is still going on. */
-export function setCallOutcome({ id, outcome }: { id: string; outcome: CallOutcome }): Promise<{ id: string; outcome: CallOutcome; changed: boolean }> {
-  return apiFetch(`/api/calls/${encodeURIComponent(id)}/outcome`, { method: 'POST', body: { outcome } });
+export function setCallOutcome({ id, ...body }: SetOutcomeBody & { id: string }): Promise<SetOutcomeResponse> {
+  return apiFetch(`/api/calls/${encodeURIComponent(id)}/outcome`, { method: 'POST', body });
 }
 
 /** `POST /api/calls/:id/handoffs` — 409 when an open handoff of that type already exists for the call. */
-export function createCallHandoff({ id, ...body }: { id: string; type: HandoffType; priority: HandoffPriority; reason: string }): Promise<{ id: string; dueAt: string }> {
+export function createCallHandoff({ id, ...body }: CreateCallHandoffBody & { id: string }): Promise<CreatedCallHandoff> {
   return apiFetch(`/api/calls/${encodeURIComponent(id)}/handoffs`, { method: 'POST', body });
 }
 

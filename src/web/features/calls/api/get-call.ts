@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, isApiError } from '@web/lib/api';
-import type { CallDetail } from '../types';
+import type { CallDetail } from '@contracts/calls';
 import { callsQueryKey } from './list-calls';
 
 /** `GET /api/calls/:id` — one call with its events, notes and linked records (audited on the server). */

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, isApiError } from '@web/lib/api';
-import type { ChatContext } from '../types';
+import type { ChatContextResponse } from '@contracts/calls';
 import { callsQueryKey } from './list-calls';
 
 /** `GET /api/calls/:id/chat-context` — the agent's context turn by turn. */
-export function getChatContext(id: string, signal?: AbortSignal): Promise<ChatContext> {
-  return apiFetch<ChatContext>(`/api/calls/${encodeURIComponent(id)}/chat-context`, { signal });
+export function getChatContext(id: string, signal?: AbortSignal): Promise<ChatContextResponse> {
+  return apiFetch<ChatContextResponse>(`/api/calls/${encodeURIComponent(id)}/chat-context`, { signal });
 }
 
 export const chatContextQueryKey = (id: string) => [...callsQueryKey, 'chat-context', id] as const;

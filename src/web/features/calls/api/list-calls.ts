@@ -1,34 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api';
-import type { CallDirection, CallListResponse, CallOutcome, CallSort, CallStatus } from '../types';
-
-export interface CallListParams {
-  organizationId?: string;
-  direction?: CallDirection;
-  status?: CallStatus;
-  outcome?: CallOutcome | 'none';
-  from?: string;
-  to?: string;
-  hasHandoff?: boolean;
-  live?: boolean;
-  phone?: string;
-  q?: string;
-  sort: CallSort;
-  order: 'asc' | 'desc';
-  limit: number;
-  after?: string;
-  before?: string;
-}
+import type { CallListQuery, CallListResponse } from '@contracts/calls';
 
 /** Every query about calls lives under this key; live updates invalidate it. */
 export const callsQueryKey = ['calls'] as const;
 
 /** `GET /api/calls` — one keyset page of calls, filtered and sorted on the server. */
-export function listCalls(params: CallListParams, signal?: AbortSignal): Promise<CallListResponse> {
+export function listCalls(params: CallListQuery, signal?: AbortSignal): Promise<CallListResponse> {
   return apiFetch<CallListResponse>('/api/calls', { query: { ...params }, signal });
 }
 
-export function callsQueryOptions(params: CallListParams) {
+export function callsQueryOptions(params: CallListQuery) {
   return queryOptions({
     queryKey: [...callsQueryKey, 'list', params] as const,
     queryFn: ({ signal }) => listCalls(params, signal),
@@ -37,6 +19,6 @@ export function callsQueryOptions(params: CallListParams) {
   });
 }
 
-export function useCalls(params: CallListParams) {
+export function useCalls(params: CallListQuery) {
   return useQuery(callsQueryOptions(params));
 }

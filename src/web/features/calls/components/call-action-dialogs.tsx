@@ -1,6 +1,5 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
@@ -11,9 +10,8 @@ import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { useCreateCallHandoff, useSetCallOutcome } from '../api/call-actions';
 import { HANDOFF_TYPE_LABELS, OUTCOME_LABELS, PRIORITY_LABELS } from '../labels';
-import { CALL_OUTCOMES, HANDOFF_PRIORITIES, HANDOFF_TYPES, type CallOutcome } from '../types';
-
-const outcomeSchema = z.object({ outcome: z.enum(CALL_OUTCOMES, { message: 'Choose an outcome.' }) });
+import { CallOutcome, CreateCallHandoffBody, SetOutcomeBody } from '@contracts/calls';
+import { HandoffPriority, HandoffType } from '@contracts/handoffs';
 
 export function SetOutcomeDialog({ open, onOpenChange, callId, current, live }: { open: boolean; onOpenChange: (open: boolean) => void; callId: string; current: CallOutcome | null; live: boolean }) {
   return (
@@ -26,8 +24,8 @@ export function SetOutcomeDialog({ open, onOpenChange, callId, current, live }: 
 function SetOutcomeForm({ callId, current, live, onDone }: { callId: string; current: CallOutcome | null; live: boolean; onDone: () => void }) {
   const set = useSetCallOutcome();
   const { toast } = useToast();
-  const { register, handleSubmit, setError, formState: { errors } } = useForm<{ outcome: CallOutcome }>({
-    resolver: zodResolver(outcomeSchema),
+  const { register, handleSubmit, setError, formState: { errors } } = useForm({
+    resolver: zodResolver(SetOutcomeBody),
     defaultValues: current ? { outcome: current } : undefined,
   });
   const onSubmit = handleSubmit((values) =>
@@ -57,7 +55,7 @@ function SetOutcomeForm({ callId, current, live, onDone }: { callId: string; cur
             <option value="" disabled>
               Choose…
             </option>
-            {CALL_OUTCOMES.map((o) => (
+            {CallOutcome.options.map((o) => (
               <option key={o} value={o}>
                 {OUTCOME_LABELS[o]}
               </option>
@@ -69,13 +67,6 @@ function SetOutcomeForm({ callId, current, live, onDone }: { callId: string; cur
     </>
   );
 }
-
-const handoffSchema = z.object({
-  type: z.enum(HANDOFF_TYPES, { message: 'Choose a type.' }),
-  priority: z.enum(HANDOFF_PRIORITIES, { message: 'Choose a priority.' }),
-  reason: z.string().trim().min(1, 'Say what needs doing.').max(2000, 'Use at most 2000 characters.'),
-});
-type HandoffForm = z.infer<typeof handoffSchema>;
 
 export function CreateHandoffDialog({ open, onOpenChange, callId, onCreated }: { open: boolean; onOpenChange: (open: boolean) => void; callId: string; onCreated?: (id: string) => void }) {
   return (
@@ -98,8 +89,8 @@ export function CreateHandoffDialog({ open, onOpenChange, callId, onCreated }: {
 function CreateHandoffForm({ callId, onDone }: { callId: string; onDone: (id?: string) => void }) {
   const create = useCreateCallHandoff();
   const { toast } = useToast();
-  const { register, handleSubmit, setError, formState: { errors } } = useForm<HandoffForm>({
-    resolver: zodResolver(handoffSchema),
+  const { register, handleSubmit, setError, formState: { errors } } = useForm({
+    resolver: zodResolver(CreateCallHandoffBody),
     defaultValues: { type: 'callback', priority: 'normal', reason: '' },
   });
   const onSubmit = handleSubmit((values) =>
@@ -126,7 +117,7 @@ function CreateHandoffForm({ callId, onDone }: { callId: string; onDone: (id?: s
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Type" required error={errors.type?.message}>
             <Select {...register('type')}>
-              {HANDOFF_TYPES.map((t) => (
+              {HandoffType.options.map((t) => (
                 <option key={t} value={t}>
                   {HANDOFF_TYPE_LABELS[t]}
                 </option>
@@ -135,7 +126,7 @@ function CreateHandoffForm({ callId, onDone }: { callId: string; onDone: (id?: s
           </FormField>
           <FormField label="Priority" required error={errors.priority?.message}>
             <Select {...register('priority')}>
-              {HANDOFF_PRIORITIES.map((p) => (
+              {HandoffPriority.options.map((p) => (
                 <option key={p} value={p}>
                   {PRIORITY_LABELS[p]}
                 </option>

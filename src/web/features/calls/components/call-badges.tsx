@@ -1,7 +1,8 @@
 import { Badge, type BadgeProps } from '@web/components/ui/badge';
 import { cn } from '@web/lib/utils';
 import { OUTCOME_LABELS, PRIORITY_LABELS, STATUS_LABELS } from '../labels';
-import type { CallOutcome, CallStatus, HandoffPriority } from '../types';
+import type { CallOutcome, CallStatus } from '@contracts/calls';
+import type { HandoffPriority } from '@contracts/handoffs';
 
 /** A call still going on: a pulsing dot (still for people who ask for less motion) and "Live". */
 export function LiveBadge({ className }: { className?: string }) {

@@ -8,7 +8,7 @@ import { Switch } from '@web/components/ui/switch';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { cn } from '@web/lib/utils';
 import { DIRECTION_LABELS, OUTCOME_LABELS, STATUS_LABELS } from '../labels';
-import { CALL_DIRECTIONS, CALL_OUTCOMES, CALL_STATUSES } from '../types';
+import { CallDirection, CallOutcome, CallStatus } from '@contracts/calls';
 import type { CallFilterKey, CallListFilters } from '../use-call-list-params';
 
 export interface CallFiltersProps {
@@ -141,21 +141,21 @@ export function CallFilters({ filters, organizations, hasFilters, onChange, onCl
           value={filters.direction}
           onChange={(v) => onChange('direction', v)}
           anyLabel="Both"
-          options={CALL_DIRECTIONS.map((d) => ({ value: d, label: DIRECTION_LABELS[d] }))}
+          options={CallDirection.options.map((d) => ({ value: d, label: DIRECTION_LABELS[d] }))}
         />
         <FilterSelect
           label="Status"
           value={filters.status}
           onChange={(v) => onChange('status', v)}
           anyLabel="Any status"
-          options={CALL_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+          options={CallStatus.options.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
         />
         <FilterSelect
           label="Outcome"
           value={filters.outcome}
           onChange={(v) => onChange('outcome', v)}
           anyLabel="Any outcome"
-          options={CALL_OUTCOMES.map((o) => ({ value: o, label: OUTCOME_LABELS[o] }))}
+          options={CallOutcome.options.map((o) => ({ value: o, label: OUTCOME_LABELS[o] }))}
         >
           <option value="none">No outcome yet</option>
         </FilterSelect>

@@ -2,7 +2,7 @@ import type * as React from 'react';
 import { formatDateTime } from '@web/lib/format-date';
 import { durationLabel, formatDuration, formatPhone } from '../format';
 import { DIRECTION_LABELS } from '../labels';
-import type { CallDetail } from '../types';
+import type { CallDetail } from '@contracts/calls';
 import { CallStatusBadge, LiveBadge, OutcomeBadge } from './call-badges';
 
 function Item({ label, children }: { label: string; children: React.ReactNode }) {

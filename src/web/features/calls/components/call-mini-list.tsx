@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatRelative } from '@web/lib/format-date';
 import { formatDuration, formatPhone } from '../format';
 import { callPaths } from '../paths';
-import type { CallListItem } from '../types';
+import type { CallListItem } from '@contracts/calls';
 import { LiveBadge, OutcomeBadge } from './call-badges';
 
 function elapsed(startedAt: string, now: number): string {

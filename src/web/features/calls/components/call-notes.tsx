@@ -1,6 +1,5 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
@@ -10,10 +9,7 @@ import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { formatDateTime, formatRelative } from '@web/lib/format-date';
 import { useAddCallNote } from '../api/call-actions';
-import type { CallNote } from '../types';
-
-const noteSchema = z.object({ text: z.string().trim().min(1, 'Write a note.').max(4000, 'Use at most 4000 characters.') });
-type NoteForm = z.infer<typeof noteSchema>;
+import { AddNoteBody, type CallNote } from '@contracts/calls';
 
 export interface CallNotesProps {
   callId: string;
@@ -27,7 +23,7 @@ export interface CallNotesProps {
 export function CallNotes({ callId, notes, canWrite, textareaId }: CallNotesProps) {
   const add = useAddCallNote();
   const { toast } = useToast();
-  const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<NoteForm>({ resolver: zodResolver(noteSchema), defaultValues: { text: '' } });
+  const { register, handleSubmit, reset, setError, formState: { errors } } = useForm({ resolver: zodResolver(AddNoteBody), defaultValues: { text: '' } });
   const onSubmit = handleSubmit((values) =>
     add.mutate(
       { id: callId, text: values.text },

@@ -4,7 +4,7 @@ import { formatDateTime } from '@web/lib/format-date';
 import { cn } from '@web/lib/utils';
 import { formatOffset } from '../format';
 import { STATUS_LABELS } from '../labels';
-import type { CallEvent, CallStatus } from '../types';
+import type { CallEvent, CallStatus } from '@contracts/calls';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
 

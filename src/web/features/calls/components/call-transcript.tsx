@@ -3,7 +3,7 @@ import { Bot, Play, UserRound } from 'lucide-react';
 import { Alert } from '@web/components/ui/alert';
 import { cn } from '@web/lib/utils';
 import { formatOffset } from '../format';
-import type { CallDetail, CallEvent } from '../types';
+import type { CallDetail, CallEvent } from '@contracts/calls';
 
 export interface TranscriptLine {
   seq: number;

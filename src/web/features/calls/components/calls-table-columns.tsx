@@ -5,7 +5,7 @@ import { formatDateTime, formatRelative } from '@web/lib/format-date';
 import { durationLabel, formatDuration, formatListTime, formatPhone } from '../format';
 import { DIRECTION_LABELS } from '../labels';
 import { callPaths } from '../paths';
-import type { CallListItem } from '../types';
+import type { CallListItem } from '@contracts/calls';
 import { CallStatusBadge, LiveBadge, OutcomeBadge } from './call-badges';
 
 /** "…accept my «insurance» from…" with the matched words in bold. */

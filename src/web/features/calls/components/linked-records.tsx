@@ -4,7 +4,7 @@ import { Badge } from '@web/components/ui/badge';
 import { formatDateTime, formatRelative } from '@web/lib/format-date';
 import { useNow } from '@web/lib/use-live-invalidation';
 import { HANDOFF_STATUS_LABELS, HANDOFF_TYPE_LABELS, REQUEST_STATUS_LABELS } from '../labels';
-import type { LinkedAppointmentRequest, LinkedHandoff } from '../types';
+import type { LinkedAppointmentRequest, LinkedHandoff } from '@contracts/calls';
 import { PriorityBadge } from './call-badges';
 
 /** Handoffs made from this call (by the agent or by staff), each a link to its page in the queue for those who work it. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api';
-import type { ErrorEvent } from '../types';
+import type { ErrorEvent } from '@contracts/developer';
 import { errorsQueryKey } from './list-errors';
 
 /** References are shown in capitals ("N7DKZ-LDP9Z"); people may type them any way. */

@@ -1,17 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api';
-import type { AuditEvent, CursorPage } from '../types';
+import type { AuditEvent, AuditListResponse, AuditQuery } from '@contracts/developer';
+import type { CursorPage } from '../use-cursor-pages';
 
-export interface AuditParams {
-  action?: string;
-  /** Id of the last event of the previous page. */
-  before?: number;
-  pageSize: number;
-}
+/** `before`: the id of the last event of the previous page. */
+export type AuditParams = Pick<AuditQuery, 'action' | 'before'> & { pageSize: number };
 
 /** `GET /api/audit` — the audit log, newest first (administrators). */
 export async function listAuditEvents({ pageSize, ...params }: AuditParams, signal?: AbortSignal): Promise<CursorPage<AuditEvent>> {
-  const { items } = await apiFetch<{ items: AuditEvent[] }>('/api/audit', { query: { ...params, limit: pageSize + 1 }, signal });
+  const { items } = await apiFetch<AuditListResponse>('/api/audit', { query: { ...params, limit: pageSize + 1 }, signal });
   return { items: items.slice(0, pageSize), hasMore: items.length > pageSize };
 }
 

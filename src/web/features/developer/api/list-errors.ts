@@ -1,20 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api';
-import type { CursorPage, ErrorEvent } from '../types';
+import type { ErrorListItem, ErrorListQuery, ErrorListResponse } from '@contracts/developer';
+import type { CursorPage } from '../use-cursor-pages';
 
-export const ERROR_SOURCES = ['server', 'client', 'worker'] as const;
-export type ErrorSource = (typeof ERROR_SOURCES)[number];
-
-export interface ErrorListParams {
-  source?: ErrorSource;
-  /** The `cursor` of the last item of the previous page: the errors after it. */
-  cursor?: string;
-  pageSize: number;
-}
+/** `cursor`: the `cursor` of the last item of the previous page (the errors after it). */
+export type ErrorListParams = Pick<ErrorListQuery, 'source' | 'cursor'> & { pageSize: number };
 
 /** `GET /api/developer/errors` — the error log, newest first. */
-export async function listErrors({ pageSize, ...params }: ErrorListParams, signal?: AbortSignal): Promise<CursorPage<ErrorEvent>> {
-  const { items } = await apiFetch<{ items: ErrorEvent[] }>('/api/developer/errors', {
+export async function listErrors({ pageSize, ...params }: ErrorListParams, signal?: AbortSignal): Promise<CursorPage<ErrorListItem>> {
+  const { items } = await apiFetch<ErrorListResponse>('/api/developer/errors', {
     query: { ...params, limit: pageSize + 1 },
     signal,
   });

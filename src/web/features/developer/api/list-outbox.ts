@@ -1,18 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api';
-import type { CursorPage, OutboxMessage } from '../types';
+import type { OutboxListResponse, OutboxMessage, OutboxQuery } from '@contracts/developer';
+import type { CursorPage } from '../use-cursor-pages';
 
-export interface OutboxParams {
-  recipient?: string;
-  /** The `cursor` of the last item of the previous page: the messages after it. */
-  cursor?: string;
-  pageSize: number;
-}
+/** `cursor`: the `cursor` of the last item of the previous page (the messages after it). */
+export type OutboxParams = Pick<OutboxQuery, 'recipient' | 'cursor'> & { pageSize: number };
 
 /** `GET /api/developer/outbox` — emails and text messages, newest first. */
 export async function listOutbox({ pageSize, ...params }: OutboxParams, signal?: AbortSignal): Promise<CursorPage<OutboxMessage>> {
   // One more than a page tells whether there is a next one.
-  const { items } = await apiFetch<{ items: OutboxMessage[] }>('/api/developer/outbox', {
+  const { items } = await apiFetch<OutboxListResponse>('/api/developer/outbox', {
     query: { ...params, limit: pageSize + 1 },
     signal,
   });

@@ -8,7 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { DataTable } from '@web/components/ui/data-table';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { useAuditEvents } from '../api/list-audit-events';
-import type { AuditEvent } from '../types';
+import type { AuditEvent } from '@contracts/developer';
 import { useCursorPages } from '../use-cursor-pages';
 import { FilterInput } from './filter-input';
 

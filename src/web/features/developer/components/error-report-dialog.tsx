@@ -9,7 +9,7 @@ import { errorMessage, isApiError } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format-date';
 import { useReturnFocus } from '@web/lib/use-return-focus';
 import { useErrorReport } from '../api/get-error';
-import type { ErrorEvent } from '../types';
+import type { ErrorEvent } from '@contracts/developer';
 
 /** The full report of one error, found by its reference (digest). */
 export function ErrorReportDialog({ digest, onOpenChange }: { digest: string | null; onOpenChange: (open: boolean) => void }) {

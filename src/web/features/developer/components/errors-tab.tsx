@@ -13,15 +13,15 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Select } from '@web/components/ui/select';
 import { errorQueryOptions, normaliseDigest } from '../api/get-error';
-import { ERROR_SOURCES, useErrors, type ErrorSource } from '../api/list-errors';
-import type { ErrorEvent } from '../types';
+import { ErrorSource, type ErrorListItem } from '@contracts/developer';
+import { useErrors } from '../api/list-errors';
 import { useCursorPages } from '../use-cursor-pages';
 import { ErrorReportDialog } from './error-report-dialog';
 
-const column = createColumnHelper<ErrorEvent>();
+const column = createColumnHelper<ErrorListItem>();
 const SOURCE_LABELS: Record<ErrorSource, string> = { server: 'Server', client: 'Browser', worker: 'Worker' };
 
-function errorColumns(open: (event: ErrorEvent) => void) {
+function errorColumns(open: (event: ErrorListItem) => void) {
   return [
     column.accessor('createdAt', { header: 'When', cell: ({ getValue }) => <RelativeTime value={getValue()} seconds /> }),
     column.accessor('source', {
@@ -66,7 +66,7 @@ export function ErrorsTab() {
   const digestParam = searchParams.get('digest');
   const digest = digestParam ? normaliseDigest(digestParam) : null;
   const sourceParam = searchParams.get('source');
-  const source = (ERROR_SOURCES as readonly string[]).includes(sourceParam ?? '') ? (sourceParam as ErrorSource) : undefined;
+  const source = (ErrorSource.options as readonly string[]).includes(sourceParam ?? '') ? (sourceParam as ErrorSource) : undefined;
   const pages = useCursorPages<string>();
   const errors = useErrors({ source, cursor: pages.cursor, pageSize: pages.pagination.pageSize });
   const items = errors.data?.items;
@@ -91,7 +91,7 @@ export function ErrorsTab() {
   // gets it back when the report closes.
   const navigate = useNavigate();
   const openReport = React.useCallback(
-    (event: ErrorEvent) => {
+    (event: ErrorListItem) => {
       queryClient.setQueryData(errorQueryOptions(event.digest).queryKey, event);
       const next = new URLSearchParams(window.location.search);
       next.set('digest', event.digest);
@@ -157,7 +157,7 @@ export function ErrorsTab() {
             }}
           >
             <option value="">All sources</option>
-            {ERROR_SOURCES.map((s) => (
+            {ErrorSource.options.map((s) => (
               <option key={s} value={s}>
                 {SOURCE_LABELS[s]}
               </option>

@@ -2,7 +2,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { formatDateTime } from '@web/lib/format-date';
 import { useReturnFocus } from '@web/lib/use-return-focus';
-import type { OutboxMessage } from '../types';
+import type { OutboxMessage } from '@contracts/developer';
 import { LinkifiedText } from './linkified-text';
 import { OutboxStatusBadge } from './outbox-status-badge';
 

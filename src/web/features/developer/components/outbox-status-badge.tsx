@@ -1,10 +1,10 @@
 import { Badge } from '@web/components/ui/badge';
-import type { OutboxMessage } from '../types';
+import type { OutboxStatus } from '@contracts/developer';
 
 const VARIANTS = { queued: 'info', sent: 'success', failed: 'destructive' } as const;
 const LABELS = { queued: 'Queued', sent: 'Sent', failed: 'Failed' } as const;
 
-export function OutboxStatusBadge({ status, title }: { status: OutboxMessage['status']; title?: string }) {
+export function OutboxStatusBadge({ status, title }: { status: OutboxStatus; title?: string }) {
   return (
     <Badge variant={VARIANTS[status]} title={title}>
       {LABELS[status]}

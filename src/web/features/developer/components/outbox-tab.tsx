@@ -8,7 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { DataTable } from '@web/components/ui/data-table';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { useOutbox } from '../api/list-outbox';
-import type { OutboxMessage } from '../types';
+import type { OutboxMessage } from '@contracts/developer';
 import { useCursorPages } from '../use-cursor-pages';
 import { FilterInput } from './filter-input';
 import { OutboxMessageDialog } from './outbox-message-dialog';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api';
-import type { HandoffDetail } from '../types';
+import type { HandoffDetail } from '@contracts/handoffs';
 import { handoffsQueryKey } from './list-handoffs';
 
 /** `GET /api/handoffs/:id` — the handoff with its history, call or request, and the patient's history. */

@@ -1,25 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api';
-import type { HandoffPriority } from '../types';
+import type { DeadlinesBody, DeadlinesView } from '@contracts/handoffs';
 import { handoffsQueryKey } from './list-handoffs';
-
-export interface DeadlineRule {
-  minutes: number;
-  defaultMinutes: number;
-  custom: boolean;
-  /** Counted in the organization's business hours (urgent counts clock time). */
-  business: boolean;
-}
-
-export interface HandoffDeadlines {
-  organizationId: string;
-  timeZone: string;
-  rules: Record<HandoffPriority, DeadlineRule>;
-  updatedAt: string | null;
-}
-
-/** Minutes per priority; null goes back to the default. */
-export type DeadlinesInput = Record<HandoffPriority, number | null>;
 
 const url = (organizationId: string) => `/api/organizations/${encodeURIComponent(organizationId)}/handoff-deadlines`;
 
@@ -27,7 +9,7 @@ const url = (organizationId: string) => `/api/organizations/${encodeURIComponent
 export function deadlinesQueryOptions(organizationId: string) {
   return queryOptions({
     queryKey: [...handoffsQueryKey, 'deadlines', organizationId] as const,
-    queryFn: ({ signal }) => apiFetch<HandoffDeadlines>(url(organizationId), { signal }),
+    queryFn: ({ signal }) => apiFetch<DeadlinesView>(url(organizationId), { signal }),
   });
 }
 
@@ -39,7 +21,7 @@ export function useDeadlines(organizationId: string | null) {
 export function useSaveDeadlines() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ organizationId, ...body }: DeadlinesInput & { organizationId: string }) => apiFetch<HandoffDeadlines>(url(organizationId), { method: 'PUT', body }),
+    mutationFn: ({ organizationId, ...body }: DeadlinesBody & { organizationId: string }) => apiFetch<DeadlinesView>(url(organizationId), { method: 'PUT', body }),
     onSuccess: (saved) => queryClient.setQueryData(deadlinesQueryOptions(saved.organizationId).queryKey, saved),
   });
 }

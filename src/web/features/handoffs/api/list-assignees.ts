@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api';
-import type { AssigneeOptions } from '../types';
+import type { AssigneeOptions } from '@contracts/handoffs';
 import { handoffsQueryKey } from './list-handoffs';
 
 /** `GET /api/handoffs/:id/assignees` — who can take it, with the on-duty person suggested. */

@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api';
-import type { AppointmentRequest, HandoffSummary } from '../types';
+import type { TransitionResponse } from '@contracts/appointment-requests';
+import type { HandoffUpdated } from '@contracts/handoffs';
 import { handoffsQueryKey } from './list-handoffs';
 
 /** POSTs an action on a handoff (`/api/handoffs/:id/<action>`), answering the handoff as it is now. */
-export function postHandoffAction<B>(id: string, action: string, body?: B): Promise<{ handoff: HandoffSummary }> {
+export function postHandoffAction<B>(id: string, action: string, body?: B): Promise<HandoffUpdated> {
   return apiFetch(`/api/handoffs/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: body ?? {} });
 }
 
 /** POSTs a staff decision on an appointment request (`/api/appointment-requests/:id/<action>`). */
-export function postRequestAction<B>(id: string, action: string, body: B): Promise<{ appointmentRequest: AppointmentRequest }> {
+export function postRequestAction<B>(id: string, action: string, body: B): Promise<TransitionResponse> {
   return apiFetch(`/api/appointment-requests/${encodeURIComponent(id)}/${action}`, { method: 'POST', body });
 }
 

@@ -9,7 +9,7 @@ import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { useAssignHandoff } from '../api/assign-handoff';
 import { useAssignees } from '../api/list-assignees';
-import type { HandoffSummary } from '../types';
+import type { HandoffSummary } from '@contracts/handoffs';
 
 export function AssignDialog({ handoff, open, onOpenChange }: { handoff: HandoffSummary; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (

@@ -2,7 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatDateTime } from '@web/lib/format-date';
-import type { HandoffDetail } from '../types';
+import type { HandoffDetail } from '@contracts/handoffs';
 
 /** The call the handoff came from: a transcript excerpt, and a link to the whole call. */
 export function CallCard({ call }: { call: NonNullable<HandoffDetail['call']> }) {

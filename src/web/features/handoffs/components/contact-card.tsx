@@ -1,5 +1,7 @@
-import * as React from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Phone } from 'lucide-react';
+import { CallbackBody, type HandoffDetail } from '@contracts/handoffs';
 import { handoffActionAllowed } from '@domain/handoffs/state';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Button } from '@web/components/ui/button';
@@ -10,8 +12,7 @@ import { ChoiceOptions, Select } from '@web/components/ui/select';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { useRecordCallback } from '../api/record-callback';
-import { CALLBACK_RESULTS, type CallbackResult } from '../labels';
-import type { HandoffDetail } from '../types';
+import { CALLBACK_RESULTS } from '../labels';
 
 /** Who to reach and how; the number is a tel: link, and each call-back attempt is recorded with its result. */
 export function ContactCard({ detail }: { detail: HandoffDetail }) {
@@ -60,44 +61,30 @@ export function ContactCard({ detail }: { detail: HandoffDetail }) {
 function CallbackForm({ handoffId }: { handoffId: string }) {
   const record = useRecordCallback();
   const { toast } = useToast();
-  const [result, setResult] = React.useState<CallbackResult | ''>('');
-  const [note, setNote] = React.useState('');
-  const [missing, setMissing] = React.useState(false);
+  const { register, handleSubmit, reset, formState: { errors } } = useForm({ resolver: zodResolver(CallbackBody), defaultValues: { note: '' } });
   const fields = isApiError(record.error) ? record.error.fields : {};
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!result) {
-      setMissing(true);
-      return;
-    }
+  const submit = handleSubmit(({ result, note }) =>
     record.mutate(
-      { id: handoffId, result, note: note.trim() || undefined },
+      { id: handoffId, result, note: note || undefined },
       {
         onSuccess: () => {
           toast({ title: 'Attempt recorded', description: CALLBACK_RESULTS[result] });
-          setResult('');
-          setNote('');
+          reset();
         },
       },
-    );
-  };
+    ),
+  );
   return (
     <form onSubmit={submit} noValidate className="space-y-3 border-t border-border pt-4">
       <h3 className="text-sm font-semibold">Record a call-back attempt</h3>
       {record.error && !fields.result ? <FormErrorAlert error={record.error} /> : null}
-      <FormField label="Result" required error={missing ? 'Choose what happened.' : fields.result}>
-        <Select
-          value={result}
-          onChange={(e) => {
-            setResult(e.target.value as CallbackResult);
-            setMissing(false);
-          }}
-        >
+      <FormField label="Result" required error={errors.result?.message ?? fields.result}>
+        <Select defaultValue="" {...register('result')}>
           <ChoiceOptions placeholder="Choose what happened" options={CALLBACK_RESULTS} />
         </Select>
       </FormField>
-      <FormField label="Note" error={fields.note}>
-        <Input maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} autoComplete="off" />
+      <FormField label="Note" error={errors.note?.message ?? fields.note}>
+        <Input maxLength={2000} autoComplete="off" {...register('note')} />
       </FormField>
       <Button type="submit" variant="outline" loading={record.isPending}>
         Record attempt

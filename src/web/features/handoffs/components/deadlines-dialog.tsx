@@ -9,10 +9,10 @@ import { LoadingBlock } from '@web/components/ui/spinner';
 import { useToast } from '@web/components/ui/toast';
 import type { SessionOrganization } from '@web/features/session/types';
 import { isApiError } from '@web/lib/api';
-import { useDeadlines, useSaveDeadlines, type HandoffDeadlines } from '../api/handoff-deadlines';
+import { HandoffPriority, type DeadlinesView } from '@contracts/handoffs';
+import { useDeadlines, useSaveDeadlines } from '../api/handoff-deadlines';
 import { formatSpan } from '../deadline';
 import { PRIORITY_LABELS } from '../labels';
-import { HANDOFF_PRIORITIES, type HandoffPriority } from '../types';
 
 export interface DeadlinesDialogProps {
   organizations: readonly SessionOrganization[];
@@ -52,16 +52,16 @@ export function DeadlinesDialog({ organizations, open, onOpenChange }: Deadlines
   );
 }
 
-function DeadlinesForm({ value, onDone }: { value: HandoffDeadlines; onDone: () => void }) {
+function DeadlinesForm({ value, onDone }: { value: DeadlinesView; onDone: () => void }) {
   const save = useSaveDeadlines();
   const { toast } = useToast();
   const [minutes, setMinutes] = React.useState<Record<HandoffPriority, string>>(
-    () => Object.fromEntries(HANDOFF_PRIORITIES.map((p) => [p, value.rules[p].custom ? String(value.rules[p].minutes) : ''])) as Record<HandoffPriority, string>,
+    () => Object.fromEntries(HandoffPriority.options.map((p) => [p, value.rules[p].custom ? String(value.rules[p].minutes) : ''])) as Record<HandoffPriority, string>,
   );
   const fields = isApiError(save.error) ? save.error.fields : {};
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const body = Object.fromEntries(HANDOFF_PRIORITIES.map((p) => [p, minutes[p].trim() === '' ? null : Number(minutes[p])])) as Record<HandoffPriority, number | null>;
+    const body = Object.fromEntries(HandoffPriority.options.map((p) => [p, minutes[p].trim() === '' ? null : Number(minutes[p])])) as Record<HandoffPriority, number | null>;
     save.mutate(
       { organizationId: value.organizationId, ...body },
       {
@@ -76,7 +76,7 @@ function DeadlinesForm({ value, onDone }: { value: HandoffDeadlines; onDone: () 
     <form onSubmit={submit} noValidate className="space-y-4">
       {save.error && Object.keys(fields).length === 0 ? <FormErrorAlert error={save.error} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        {HANDOFF_PRIORITIES.map((p) => {
+        {HandoffPriority.options.map((p) => {
           const rule = value.rules[p];
           const typed = Number(minutes[p]);
           const shown = minutes[p].trim() && Number.isFinite(typed) && typed > 0 ? typed : rule.defaultMinutes;

@@ -5,7 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { useToast } from '@web/components/ui/toast';
 import { useCancelHandoff } from '../api/cancel-handoff';
 import { useReopenHandoff } from '../api/reopen-handoff';
-import type { HandoffSummary } from '../types';
+import { CancelBody, ReopenBody, type HandoffSummary } from '@contracts/handoffs';
 import { useClaimWithFeedback } from '../use-claim';
 import { AssignDialog } from './assign-dialog';
 import { ResolveDialog } from './resolve-dialog';
@@ -72,6 +72,7 @@ export function HandoffActions({ handoff, currentUserId }: { handoff: HandoffSum
         description="It leaves the queue without an outcome. Say why, for whoever looks at it later."
         label="Reason"
         field="reason"
+        schema={CancelBody.shape.reason}
         required
         maxLength={1000}
         submitLabel="Cancel handoff"
@@ -94,6 +95,7 @@ export function HandoffActions({ handoff, currentUserId }: { handoff: HandoffSum
         description="It goes back to the Open queue, unassigned, with a new deadline counted from now."
         label="Note"
         field="note"
+        schema={ReopenBody.unwrap().shape.note}
         maxLength={5000}
         submitLabel="Reopen"
         pending={reopen.isPending}

@@ -3,7 +3,8 @@ import { Badge } from '@web/components/ui/badge';
 import { cn } from '@web/lib/utils';
 import { deadlineOf } from '../deadline';
 import { PRIORITY_LABELS, REQUEST_STATUS_LABELS, STATUS_LABELS } from '../labels';
-import type { AppointmentStatus, HandoffPriority, HandoffStatus, HandoffSummary } from '../types';
+import type { AppointmentStatus } from '@domain/appointment-requests/state';
+import type { HandoffPriority, HandoffStatus, HandoffSummary } from '@contracts/handoffs';
 
 const PRIORITY_VARIANTS = { urgent: 'destructive', high: 'warning', normal: 'info', low: 'neutral' } as const;
 

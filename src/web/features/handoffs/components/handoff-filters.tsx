@@ -2,7 +2,7 @@ import { ClearFiltersButton, FilterBar, FilterSelect } from '@web/components/ui/
 import { useMembers } from '@web/features/organizations/api/list-members';
 import type { SessionOrganization } from '@web/features/session/types';
 import { PRIORITY_LABELS, TYPE_LABELS } from '../labels';
-import { HANDOFF_PRIORITIES, HANDOFF_TYPES, type HandoffTab } from '../types';
+import { HandoffPriority, HandoffType, type HandoffTab } from '@contracts/handoffs';
 import type { HandoffFilterKey } from '../use-handoff-list-params';
 
 export interface HandoffFiltersProps {
@@ -36,14 +36,14 @@ export function HandoffFilters({ tab, filters, organizations, currentUserId, has
         value={filters.type}
         onChange={(v) => onChange('type', v)}
         anyLabel="All types"
-        options={HANDOFF_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+        options={HandoffType.options.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
       />
       <FilterSelect
         label="Priority"
         value={filters.priority}
         onChange={(v) => onChange('priority', v)}
         anyLabel="Any priority"
-        options={HANDOFF_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
+        options={HandoffPriority.options.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
       />
       {tab !== 'mine' ? (
         <FilterSelect

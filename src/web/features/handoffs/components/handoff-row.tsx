@@ -6,7 +6,7 @@ import { cn } from '@web/lib/utils';
 import { deadlineOf } from '../deadline';
 import { resolutionLabel, SOURCE_LABELS, TYPE_LABELS } from '../labels';
 import { handoffPaths } from '../paths';
-import type { HandoffSummary } from '../types';
+import type { HandoffSummary } from '@contracts/handoffs';
 import { DeadlineText, PriorityBadge, RequestStatusBadge, StatusBadge } from './handoff-badges';
 
 export interface HandoffRowProps {

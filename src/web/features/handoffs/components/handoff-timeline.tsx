@@ -1,4 +1,5 @@
-import * as React from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Hand, Mail, MessageSquare, Phone, PlusCircle, RotateCcw, StickyNote, UserPlus, XCircle, type LucideIcon } from 'lucide-react';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Button } from '@web/components/ui/button';
@@ -9,7 +10,7 @@ import { isApiError } from '@web/lib/api';
 import { formatDateTime, formatRelative } from '@web/lib/format-date';
 import { useAddHandoffNote } from '../api/add-note';
 import { CALLBACK_RESULTS, PRIORITY_LABELS, resolutionLabel, TYPE_LABELS } from '../labels';
-import type { HandoffEvent, HandoffPriority, HandoffType } from '../types';
+import { NoteBody, type HandoffEvent, type HandoffPriority, type HandoffType } from '@contracts/handoffs';
 
 const ICONS: Record<HandoffEvent['kind'], LucideIcon> = {
   created: PlusCircle,
@@ -85,30 +86,14 @@ export function HandoffTimeline({ handoffId, events }: { handoffId: string; even
 
 function NoteForm({ handoffId }: { handoffId: string }) {
   const add = useAddHandoffNote();
-  const [body, setBody] = React.useState('');
-  const [missing, setMissing] = React.useState(false);
+  const { register, handleSubmit, reset, formState: { errors } } = useForm({ resolver: zodResolver(NoteBody), defaultValues: { body: '' } });
   const fieldError = isApiError(add.error) ? add.error.fields.body : undefined;
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!body.trim()) {
-      setMissing(true);
-      return;
-    }
-    add.mutate({ id: handoffId, body: body.trim() }, { onSuccess: () => setBody('') });
-  };
+  const submit = handleSubmit((values) => add.mutate({ id: handoffId, ...values }, { onSuccess: () => reset() }));
   return (
     <form onSubmit={submit} noValidate className="space-y-3 border-t border-border pt-4">
       {add.error && !fieldError ? <FormErrorAlert error={add.error} /> : null}
-      <FormField label="Add a note" error={missing ? 'Write a note first.' : fieldError}>
-        <Textarea
-          rows={3}
-          maxLength={5000}
-          value={body}
-          onChange={(e) => {
-            setBody(e.target.value);
-            setMissing(false);
-          }}
-        />
+      <FormField label="Add a note" error={errors.body?.message ?? fieldError}>
+        <Textarea rows={3} maxLength={5000} {...register('body')} />
       </FormField>
       <Button type="submit" variant="outline" loading={add.isPending}>
         Add note

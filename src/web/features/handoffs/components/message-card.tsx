@@ -1,5 +1,7 @@
-import * as React from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
+import { MessageBody, type HandoffDetail } from '@contracts/handoffs';
 import { handoffActionAllowed } from '@domain/handoffs/state';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Button } from '@web/components/ui/button';
@@ -10,34 +12,27 @@ import { Textarea } from '@web/components/ui/textarea';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { useMessagePatient } from '../api/message-patient';
-import type { HandoffDetail } from '../types';
 
 /** A message to the patient by email or text; it is kept in the history and shown in the patient's portal. */
 export function MessageCard({ detail }: { detail: HandoffDetail }) {
   const { contact, handoff } = detail;
   const send = useMessagePatient();
   const { toast } = useToast();
-  const [channel, setChannel] = React.useState<'email' | 'sms'>(contact.email ? 'email' : 'sms');
-  const [body, setBody] = React.useState('');
-  const [missing, setMissing] = React.useState(false);
+  const defaultValues: MessageBody = { channel: contact.email ? 'email' : 'sms', body: '' };
+  const { register, handleSubmit, resetField, formState: { errors } } = useForm({ resolver: zodResolver(MessageBody), defaultValues });
   const fields = isApiError(send.error) ? send.error.fields : {};
   if ((!contact.email && !contact.phone) || !handoffActionAllowed('message', handoff.status)) return null;
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!body.trim()) {
-      setMissing(true);
-      return;
-    }
+  const submit = handleSubmit((values) =>
     send.mutate(
-      { id: handoff.id, channel, body: body.trim() },
+      { id: handoff.id, ...values },
       {
         onSuccess: () => {
-          toast({ title: 'Message sent', description: channel === 'email' ? `Emailed to ${contact.email}.` : `Texted to ${contact.phone}.` });
-          setBody('');
+          toast({ title: 'Message sent', description: values.channel === 'email' ? `Emailed to ${contact.email}.` : `Texted to ${contact.phone}.` });
+          resetField('body');
         },
       },
-    );
-  };
+    ),
+  );
   return (
     <Card>
       <CardHeader>
@@ -47,8 +42,8 @@ export function MessageCard({ detail }: { detail: HandoffDetail }) {
       <CardContent>
         <form onSubmit={submit} noValidate className="space-y-3">
           {send.error && !fields.channel && !fields.body ? <FormErrorAlert error={send.error} /> : null}
-          <FormField label="Send by" error={fields.channel}>
-            <Select value={channel} onChange={(e) => setChannel(e.target.value as 'email' | 'sms')}>
+          <FormField label="Send by" error={errors.channel?.message ?? fields.channel}>
+            <Select {...register('channel')}>
               <option value="email" disabled={!contact.email}>
                 Email{contact.email ? ` (${contact.email})` : ' — no address'}
               </option>
@@ -57,16 +52,8 @@ export function MessageCard({ detail }: { detail: HandoffDetail }) {
               </option>
             </Select>
           </FormField>
-          <FormField label="Message" required error={missing ? 'Write the message.' : fields.body} description="No more than needed: email and text messages are not private.">
-            <Textarea
-              rows={4}
-              maxLength={1000}
-              value={body}
-              onChange={(e) => {
-                setBody(e.target.value);
-                setMissing(false);
-              }}
-            />
+          <FormField label="Message" required error={errors.body?.message ?? fields.body} description="No more than needed: email and text messages are not private.">
+            <Textarea rows={4} maxLength={1000} {...register('body')} />
           </FormField>
           <Button type="submit" loading={send.isPending}>
             <Send aria-hidden="true" />

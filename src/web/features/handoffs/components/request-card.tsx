@@ -8,7 +8,7 @@ import { formatDateTime } from '@web/lib/format-date';
 import { useCancelRequest } from '../api/cancel-request';
 import { useDeclineRequest } from '../api/decline-request';
 import { describePreferences, REQUEST_STATUS_LABELS } from '../labels';
-import type { AppointmentRequest } from '../types';
+import { CancelRequestBody, DeclineBody, type RequestView } from '@contracts/appointment-requests';
 import { RequestStatusBadge } from './handoff-badges';
 import { IntakeSection } from './intake-section';
 import { ScheduleDialog } from './schedule-dialog';
@@ -18,7 +18,7 @@ import { formatInZone } from './zoned-time';
 type Open = 'schedule' | 'decline' | 'cancel' | null;
 
 /** The web or phone request behind the handoff, and the decisions on it: schedule, decline, cancel. */
-export function RequestCard({ request, timeZone }: { request: AppointmentRequest; timeZone: string }) {
+export function RequestCard({ request, timeZone }: { request: RequestView; timeZone: string }) {
   const [open, setOpen] = React.useState<Open>(null);
   const decline = useDeclineRequest();
   const cancel = useCancelRequest();
@@ -104,6 +104,7 @@ export function RequestCard({ request, timeZone }: { request: AppointmentRequest
         description="The patient is told by email and text message, with this reason."
         label="Reason"
         field="reason"
+        schema={DeclineBody.shape.reason}
         required
         maxLength={1000}
         submitLabel="Decline and notify"
@@ -129,6 +130,7 @@ export function RequestCard({ request, timeZone }: { request: AppointmentRequest
         description="The patient is told by email and text message."
         label="Reason"
         field="reason"
+        schema={CancelRequestBody.shape.reason}
         maxLength={1000}
         submitLabel="Cancel request"
         destructive

@@ -1,4 +1,6 @@
-import * as React from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ResolveBody, type HandoffSummary } from '@contracts/handoffs';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
@@ -7,8 +9,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { useResolveHandoff } from '../api/resolve-handoff';
-import { RESOLVE_OUTCOMES, type ResolveOutcome } from '../labels';
-import type { HandoffSummary } from '../types';
+import { RESOLVE_OUTCOMES } from '../labels';
 
 export function ResolveDialog({ handoff, open, onOpenChange }: { handoff: HandoffSummary; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
@@ -21,26 +22,19 @@ export function ResolveDialog({ handoff, open, onOpenChange }: { handoff: Handof
 function ResolveForm({ handoff, onDone }: { handoff: HandoffSummary; onDone: () => void }) {
   const resolve = useResolveHandoff();
   const { toast } = useToast();
-  const [outcome, setOutcome] = React.useState<ResolveOutcome | ''>('');
-  const [note, setNote] = React.useState('');
-  const [missing, setMissing] = React.useState(false);
+  const { register, handleSubmit, formState: { errors } } = useForm({ resolver: zodResolver(ResolveBody), defaultValues: { note: '' } });
   const fields = isApiError(resolve.error) ? resolve.error.fields : {};
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!outcome) {
-      setMissing(true);
-      return;
-    }
+  const submit = handleSubmit(({ outcome, note }) =>
     resolve.mutate(
-      { id: handoff.id, outcome, note: note.trim() || undefined },
+      { id: handoff.id, outcome, note: note || undefined },
       {
         onSuccess: () => {
           toast({ title: 'Resolved', description: 'The handoff moved to Resolved.' });
           onDone();
         },
       },
-    );
-  };
+    ),
+  );
   return (
     <>
       <DialogHeader>
@@ -49,19 +43,13 @@ function ResolveForm({ handoff, onDone }: { handoff: HandoffSummary; onDone: () 
       </DialogHeader>
       <form onSubmit={submit} noValidate className="space-y-4">
         {resolve.error && !fields.outcome && !fields.note ? <FormErrorAlert error={resolve.error} /> : null}
-        <FormField label="Outcome" required error={missing ? 'Choose an outcome.' : fields.outcome}>
-          <Select
-            value={outcome}
-            onChange={(e) => {
-              setOutcome(e.target.value as ResolveOutcome);
-              setMissing(false);
-            }}
-          >
+        <FormField label="Outcome" required error={errors.outcome?.message ?? fields.outcome}>
+          <Select defaultValue="" {...register('outcome')}>
             <ChoiceOptions placeholder="Choose an outcome" options={RESOLVE_OUTCOMES} />
           </Select>
         </FormField>
-        <FormField label="Note" error={fields.note}>
-          <Textarea rows={3} maxLength={5000} value={note} onChange={(e) => setNote(e.target.value)} />
+        <FormField label="Note" error={errors.note?.message ?? fields.note}>
+          <Textarea rows={3} maxLength={5000} {...register('note')} />
         </FormField>
         <FormDialogFooter submitLabel="Resolve" pending={resolve.isPending} onCancel={onDone} cancelLabel="Back" />
       </form>

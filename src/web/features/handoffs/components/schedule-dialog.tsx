@@ -7,12 +7,12 @@ import { Textarea } from '@web/components/ui/textarea';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { useScheduleRequest } from '../api/schedule-request';
-import type { AppointmentRequest } from '../types';
+import type { RequestView } from '@contracts/appointment-requests';
 import { formatInZone, nowInZone, todayInZone } from './zoned-time';
 import { describePreferences } from '../labels';
 
 export interface ScheduleDialogProps {
-  request: AppointmentRequest;
+  request: RequestView;
   timeZone: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;

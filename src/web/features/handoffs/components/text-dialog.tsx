@@ -1,4 +1,7 @@
 import * as React from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
@@ -14,6 +17,8 @@ export interface TextDialogProps {
   label: string;
   /** The server's name of the field, to show its message beside the box. */
   field: string;
+  /** The field's rule in the endpoint's body schema (e.g. `CancelBody.shape.reason`). */
+  schema: z.ZodType<string | undefined, string | undefined>;
   required?: boolean;
   maxLength: number;
   submitLabel: string;
@@ -32,18 +37,11 @@ export function TextDialog(props: TextDialogProps) {
   );
 }
 
-function TextDialogForm({ onOpenChange, title, description, label, field, required, maxLength, submitLabel, destructive, pending, error, onSubmit }: TextDialogProps) {
-  const [text, setText] = React.useState('');
-  const [missing, setMissing] = React.useState(false);
+function TextDialogForm({ onOpenChange, title, description, label, field, schema, required, maxLength, submitLabel, destructive, pending, error, onSubmit }: TextDialogProps) {
+  const formSchema = React.useMemo(() => z.object({ text: schema }), [schema]);
+  const { register, handleSubmit, formState: { errors } } = useForm({ resolver: zodResolver(formSchema), defaultValues: { text: '' } });
   const serverField = isApiError(error) ? error.fields[field] : undefined;
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (required && !text.trim()) {
-      setMissing(true);
-      return;
-    }
-    onSubmit(text.trim());
-  };
+  const submit = handleSubmit((values) => onSubmit(values.text ?? ''));
   return (
     <>
       <DialogHeader>
@@ -52,16 +50,8 @@ function TextDialogForm({ onOpenChange, title, description, label, field, requir
       </DialogHeader>
       <form onSubmit={submit} noValidate className="space-y-4">
         {error && !serverField ? <FormErrorAlert error={error} /> : null}
-        <FormField label={label} required={required} error={missing ? `Enter the ${label.toLowerCase()}.` : serverField}>
-          <Textarea
-            value={text}
-            maxLength={maxLength}
-            rows={3}
-            onChange={(e) => {
-              setText(e.target.value);
-              setMissing(false);
-            }}
-          />
+        <FormField label={label} required={required} error={errors.text?.message ?? serverField}>
+          <Textarea maxLength={maxLength} rows={3} {...register('text')} />
         </FormField>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>

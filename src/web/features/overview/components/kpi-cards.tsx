@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { CalendarPlus, Inbox, PhoneCall, PhoneIncoming } from 'lucide-react';
-import type { Kpis } from '../api/get-overview';
+import type { Kpis } from '@contracts/overview';
 
 const percent = (n: number | null) => (n === null ? '—' : `${Math.round(n * 100)} %`);
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { cn } from '@web/lib/utils';
-import type { Overview, OverviewHandoff } from '../api/get-overview';
+import type { OverviewHandoff, OverviewResponse } from '@contracts/overview';
 import { SlaCountdown } from './sla-countdown';
 
 const PRIORITIES: { id: OverviewHandoff['priority']; label: string; className: string }[] = [
@@ -29,7 +29,7 @@ export function OpenHandoffsCard({
   handoffHref,
   queueHref,
 }: {
-  handoffs: Overview['openHandoffs'];
+  handoffs: OverviewResponse['openHandoffs'];
   now: number;
   showOrganization: boolean;
   handoffHref: (id: string) => string;

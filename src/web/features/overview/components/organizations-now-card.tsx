@@ -1,10 +1,10 @@
 import { Building2 } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import type { Overview } from '../api/get-overview';
+import type { OverviewResponse } from '@contracts/overview';
 
 /** Each organization: open or closed now (in its zone), and today's calls. */
-export function OrganizationsNowCard({ overview }: { overview: Overview }) {
+export function OrganizationsNowCard({ overview }: { overview: OverviewResponse }) {
   const today = new Map(overview.perOrganization.map((o) => [o.organizationId, o]));
   return (
     <Card>

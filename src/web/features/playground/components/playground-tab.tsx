@@ -1,7 +1,9 @@
 import * as React from 'react';
 import { Bot, ExternalLink, MicOff, PhoneCall, PhoneOff, Send, UserRound } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { TransferResult, type SimulatedCallEvent } from '@contracts/simulator';
 import { buildChatContext } from '@domain/calls/chat-context';
+import { MAX_UTTERANCE } from '@domain/calls/vocabulary';
 import { ChatTurnCard } from '@web/components/chat-context/chat-turn';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Alert } from '@web/components/ui/alert';
@@ -13,7 +15,7 @@ import { Select } from '@web/components/ui/select';
 import { callPaths } from '@web/features/calls/paths';
 import { useSignedInSession } from '@web/features/session/use-signed-in-session';
 import { cn } from '@web/lib/utils';
-import { useHangUp, useSayAsCaller, useStartSimulatedCall, type SimulatorEvent, type TransferResult } from '../api/simulator';
+import { useHangUp, useSayAsCaller, useStartSimulatedCall } from '../api/simulator';
 
 interface Line {
   key: string;
@@ -27,7 +29,7 @@ interface OnCall {
   callId: string;
   organizationId: string;
   ended: boolean;
-  events: SimulatorEvent[];
+  events: SimulatedCallEvent[];
   lines: Line[];
 }
 
@@ -218,7 +220,7 @@ export function PlaygroundTab() {
                   }}
                 >
                   <FormField label="What the caller says">
-                    <Input ref={input} autoComplete="off" maxLength={2000} value={text} onChange={(e) => setText(e.target.value)} placeholder="I'd like to book a cleaning next week." />
+                    <Input ref={input} autoComplete="off" maxLength={MAX_UTTERANCE} value={text} onChange={(e) => setText(e.target.value)} placeholder="I'd like to book a cleaning next week." />
                   </FormField>
                   <div className="flex flex-wrap gap-2">
                     <Button type="submit" loading={say.isPending} disabled={!text.trim()}>
@@ -236,7 +238,7 @@ export function PlaygroundTab() {
                   </div>
                   <FormField label="If the agent transfers the call" description="No phone rings in the simulator; choose what happens.">
                     <Select value={transferResult} onChange={(e) => setTransferResult(e.target.value as TransferResult)}>
-                      {(Object.keys(TRANSFER_LABELS) as TransferResult[]).map((r) => (
+                      {TransferResult.options.map((r) => (
                         <option key={r} value={r}>
                           {TRANSFER_LABELS[r]}
                         </option>
