@@ -1,3 +1,4 @@
+import type { CallbackWindow, PracticeResponse } from '@contracts/appointment-requests';
 import { intlLocale, translate, type MessageKey, type PatientLocale } from './i18n/i18n';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -9,11 +10,7 @@ function dtf(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTime
   return f;
 }
 
-export interface Weekly {
-  day: number;
-  start: string;
-  end: string;
-}
+type Weekly = PracticeResponse['weekly'][number];
 
 /** Opening hours per weekday (Monday first), e.g. [{ day: 1, text: '08:00–12:00, 13:00–17:00' }]. */
 export function hoursByDay(weekly: Weekly[]): { day: number; intervals: string[] }[] {
@@ -37,15 +34,6 @@ export function statusText(status: { open: boolean; nextChange: { opens: boolean
   const head = translate(status.open ? 'practice.openNow' : 'practice.closedNow');
   if (!status.nextChange) return head;
   return `${head} · ${translate(status.nextChange.opens ? 'practice.opens' : 'practice.closes', { when: whenText(status.nextChange.local) })}`;
-}
-
-export interface CallbackWindow {
-  kind: 'today' | 'later_today' | 'tomorrow' | 'weekday' | 'date' | 'soon' | 'unknown';
-  until?: string;
-  from?: string;
-  part?: 'morning' | 'afternoon' | 'evening';
-  weekday?: number;
-  date?: string;
 }
 
 /** "today before 17:00", "on Monday morning", "el lunes por la mañana"… */

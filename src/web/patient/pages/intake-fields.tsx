@@ -3,7 +3,7 @@ import type { IntakeField, IntakeSection } from '@domain/patient/intake-form';
 import { Checkbox, ChoiceGroup, TextArea, TextField } from '../components/fields';
 import { formatDate, formatPhone } from '../format';
 import { useI18n, type MessageKey } from '../i18n/i18n';
-import type { IntakeAnswers } from '../types';
+import type { IntakeAnswers } from '@contracts/intake';
 
 type Value = string | boolean | string[];
 

@@ -8,7 +8,8 @@ import { Layout } from '../components/layout';
 import { ErrorPanel, Loading, Notice, Panel, SaveState } from '../components/status';
 import { formatDate, formatDateTime } from '../format';
 import { useI18n, type MessageKey } from '../i18n/i18n';
-import { emergencyOf, type IntakeAnswers, type IntakeView } from '../types';
+import type { IntakeAnswers, PatientIntakeResponse, SubmitIntakeBody } from '@contracts/intake';
+import { emergencyOf } from '../emergency';
 import { useLoad } from '../use-load';
 import { IntakeSectionForm, IntakeSectionView } from './intake-fields';
 
@@ -20,7 +21,7 @@ const normalize = (keys: Record<string, string>) => Object.fromEntries(Object.en
 export function IntakePage({ token }: { token: string | null }) {
   const { t, locale } = useI18n();
   const headers = { 'x-intake-token': token ?? '' };
-  const view = useLoad(() => api<IntakeView>('GET', '/api/intake', undefined, headers), token ?? '');
+  const view = useLoad(() => api<PatientIntakeResponse>('GET', '/api/intake', undefined, headers), token ?? '');
   const [answers, setAnswers] = useState<IntakeAnswers | null>(null);
   const [errorKeys, setErrorKeys] = useState<Record<string, string>>({});
   const [saveState, setSaveState] = useState<'idle' | 'saving' | 'saved' | 'error'>('idle');
@@ -68,7 +69,7 @@ export function IntakePage({ token }: { token: string | null }) {
     setValue(sectionId, fieldId, value);
     setSaveState('saving');
     try {
-      await api<IntakeView>('PATCH', '/api/intake', { answers: { [sectionId]: { [fieldId]: value } } }, headers);
+      await api<PatientIntakeResponse>('PATCH', '/api/intake', { answers: { [sectionId]: { [fieldId]: value } } }, headers);
       setErrorKeys(({ [`${sectionId}.${fieldId}`]: _gone, ...rest }) => rest);
       setSaveState('saved');
     } catch (e) {
@@ -88,7 +89,7 @@ export function IntakePage({ token }: { token: string | null }) {
     setBusy(true);
     setFailure(null);
     try {
-      const sent = await api<IntakeView>('POST', '/api/intake/submit', { answers: current }, headers);
+      const sent = await api<PatientIntakeResponse>('POST', '/api/intake/submit', { answers: current } satisfies SubmitIntakeBody, headers);
       setErrorKeys({});
       view.setData(sent);
       setAnswers(null);

@@ -5,7 +5,7 @@ import { TextArea } from '../components/fields';
 import { Notice } from '../components/status';
 import { formatDateTime } from '../format';
 import { useI18n, type MessageKey } from '../i18n/i18n';
-import type { PortalMessage, PortalRequest } from '../types';
+import type { CancelBody, CancelResponse, IntakeLinkResponse, PortalMessage, PortalRequest } from '@contracts/portal';
 
 const STATUS_TONE: Record<PortalRequest['status'], string> = {
   submitted: 'bg-info-soft text-info-soft-foreground',
@@ -43,7 +43,7 @@ export function RequestCard({ request, timeZone, onChanged, onSignedOut }: { req
     setBusy(true);
     setError(null);
     try {
-      const { url } = await api<{ url: string }>('POST', `/api/portal/requests/${r.id}/intake-link`, {});
+      const { url } = await api<IntakeLinkResponse>('POST', `/api/portal/requests/${r.id}/intake-link`, {});
       const u = new URL(url);
       location.assign(u.pathname + u.search);
     } catch (e) {
@@ -57,7 +57,7 @@ export function RequestCard({ request, timeZone, onChanged, onSignedOut }: { req
     setBusy(true);
     setError(null);
     try {
-      const res = await api<{ request: PortalRequest }>('POST', `/api/portal/requests/${r.id}/cancel`, { reason });
+      const res = await api<CancelResponse>('POST', `/api/portal/requests/${r.id}/cancel`, { reason } satisfies CancelBody);
       setConfirming(false);
       onChanged(res.request);
     } catch (e) {

@@ -1,25 +1,20 @@
 /** @jsxImportSource preact */
+import type { PracticeListResponse } from '@contracts/appointment-requests';
+import type { SignInBody, SignInResponse, VerifyBody } from '@contracts/portal';
 import { validationMessage } from '@domain/patient/validation-messages';
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../api';
 import { ErrorSummary, SelectField, TextField } from '../components/fields';
 import { Notice } from '../components/status';
 import { useI18n } from '../i18n/i18n';
-import type { PracticeSummary } from '../types';
 import { useLoad } from '../use-load';
 
 const LAST_PRACTICE = 'sb.portal.practice';
 
-interface Challenge {
-  challengeId: string;
-  channel: 'email' | 'sms';
-  sentTo: string;
-}
-
 /** Sign-in: practice, email or phone, date of birth → a 6-digit code → a patient session. */
 export function PortalSignIn({ initialSlug, notice, onSignedIn }: { initialSlug: string | null; notice?: string; onSignedIn: () => void }) {
   const { t, locale } = useI18n();
-  const practices = useLoad(() => api<{ items: PracticeSummary[] }>('GET', '/api/public/practices'), 'practices');
+  const practices = useLoad(() => api<PracticeListResponse>('GET', '/api/public/practices'), 'practices');
   const remembered = (() => {
     try {
       return localStorage.getItem(LAST_PRACTICE);
@@ -31,7 +26,7 @@ export function PortalSignIn({ initialSlug, notice, onSignedIn }: { initialSlug:
   const [contact, setContact] = useState('');
   const [dateOfBirth, setDateOfBirth] = useState('');
   const [code, setCode] = useState('');
-  const [challenge, setChallenge] = useState<Challenge | null>(null);
+  const [challenge, setChallenge] = useState<SignInResponse | null>(null);
   const [errorKeys, setErrorKeys] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -56,7 +51,7 @@ export function PortalSignIn({ initialSlug, notice, onSignedIn }: { initialSlug:
   const requestCode = (e: Event) => {
     e.preventDefault();
     void run(async () => {
-      const c = await api<Challenge>('POST', '/api/portal/sign-in', { organization, contact, dateOfBirth });
+      const c = await api<SignInResponse>('POST', '/api/portal/sign-in', { organization, contact, dateOfBirth } satisfies SignInBody);
       try {
         localStorage.setItem(LAST_PRACTICE, organization);
       } catch {
@@ -71,7 +66,7 @@ export function PortalSignIn({ initialSlug, notice, onSignedIn }: { initialSlug:
   const verify = (e: Event) => {
     e.preventDefault();
     void run(async () => {
-      await api('POST', '/api/portal/verify', { challengeId: challenge!.challengeId, code });
+      await api('POST', '/api/portal/verify', { challengeId: challenge!.challengeId, code } satisfies VerifyBody);
       onSignedIn();
     });
   };

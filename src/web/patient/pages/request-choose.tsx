@@ -6,7 +6,8 @@ import { ErrorPanel, Loading, Notice, Panel } from '../components/status';
 import { formatDay, formatPhone, hoursByDay, statusText } from '../format';
 import { useI18n, type MessageKey } from '../i18n/i18n';
 import { navigate, onLinkClick } from '../router';
-import { emergencyOf, type Draft, type Practice, type PracticeSummary } from '../types';
+import type { DraftResponse, PracticeListResponse, PracticeResponse, StartDraftBody } from '@contracts/appointment-requests';
+import { emergencyOf } from '../emergency';
 import { useLoad } from '../use-load';
 
 /** /request-appointment: choose the practice (or come with ?org=slug), see its hours, start. */
@@ -16,8 +17,8 @@ export function RequestChoosePage({ slug }: { slug: string | null }) {
 
 function Chooser() {
   const { t } = useI18n();
-  const practices = useLoad(() => api<{ items: PracticeSummary[] }>('GET', '/api/public/practices'), 'practices');
-  const draft = useLoad(() => api<Draft>('GET', '/api/public/appointment-requests/draft').catch(() => null), 'draft');
+  const practices = useLoad(() => api<PracticeListResponse>('GET', '/api/public/practices'), 'practices');
+  const draft = useLoad(() => api<DraftResponse>('GET', '/api/public/appointment-requests/draft').catch(() => null), 'draft');
   return (
     <Layout title={t('choose.title')}>
       <h1 tabIndex={-1} class="text-2xl font-semibold tracking-tight sm:text-3xl">
@@ -69,7 +70,7 @@ function Chooser() {
 
 function PracticeStart({ slug }: { slug: string }) {
   const { t, locale } = useI18n();
-  const practice = useLoad(() => api<Practice>('GET', `/api/public/practices/${encodeURIComponent(slug)}`), slug);
+  const practice = useLoad(() => api<PracticeResponse>('GET', `/api/public/practices/${encodeURIComponent(slug)}`), slug);
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<unknown>(null);
   const p = practice.data;
@@ -78,7 +79,7 @@ function PracticeStart({ slug }: { slug: string }) {
     setStarting(true);
     setStartError(null);
     try {
-      await api<Draft>('POST', '/api/public/appointment-requests/draft', { organization: slug });
+      await api<DraftResponse>('POST', '/api/public/appointment-requests/draft', { organization: slug } satisfies StartDraftBody);
       navigate('/request-appointment/start');
     } catch (e) {
       setStartError(e);

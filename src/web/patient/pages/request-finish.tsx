@@ -1,4 +1,6 @@
 /** @jsxImportSource preact */
+import type { SubmitBody, SubmitResponse } from '@contracts/appointment-requests';
+import { DAYS, TIMES_OF_DAY } from '@domain/appointment-requests/preferences';
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../api';
 import { Checkbox, ChoiceGroup, ErrorSummary, TextArea, TextField } from '../components/fields';
@@ -6,12 +8,9 @@ import { Layout } from '../components/layout';
 import { Notice, SaveState } from '../components/status';
 import { useI18n, type MessageKey } from '../i18n/i18n';
 import { navigate, onLinkClick } from '../router';
-import { emergencyOf } from '../types';
+import { emergencyOf } from '../emergency';
 import { Review } from './request-review';
 import { DraftPending, useDraftStep } from './use-draft-step';
-
-const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-const TIMES = ['morning', 'afternoon', 'evening'] as const;
 
 /** /request-appointment/finish — step 2 (when, insurance, notes, consent), then review and send. */
 export function RequestFinishPage() {
@@ -59,7 +58,7 @@ export function RequestFinishPage() {
     setBusy(true);
     setSendError(null);
     try {
-      await api<{ referenceCode: string }>('POST', '/api/public/appointment-requests/draft/submit', { website: honeypot || undefined });
+      await api<SubmitResponse>('POST', '/api/public/appointment-requests/draft/submit', { website: honeypot || undefined } satisfies SubmitBody);
       navigate('/request-appointment/success', { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'validation_failed') {
@@ -121,7 +120,7 @@ export function RequestFinishPage() {
             inline
             optional
             label={labels.timesOfDay!}
-            options={TIMES.map((x) => ({ value: x, label: t(`tod.${x}` as MessageKey) }))}
+            options={TIMES_OF_DAY.map((x) => ({ value: x, label: t(`tod.${x}` as MessageKey) }))}
             value={f.timesOfDay}
             error={d.errors.timesOfDay}
             onCommit={(v) => d.commit('timesOfDay', v as string[])}

@@ -3,7 +3,7 @@ import type { ComponentChildren } from 'preact';
 import { formatDate, formatPhone } from '../format';
 import { useI18n, type MessageKey } from '../i18n/i18n';
 import { onLinkClick } from '../router';
-import type { DraftFields, Practice } from '../types';
+import type { DraftFields, PracticeResponse } from '@contracts/appointment-requests';
 
 function Row({ label, children }: { label: string; children: ComponentChildren }) {
   return (
@@ -17,7 +17,7 @@ function Row({ label, children }: { label: string; children: ComponentChildren }
 /** Everything the patient entered, read-only, before it is sent. */
 export function Review(p: {
   fields: DraftFields;
-  practice: Practice;
+  practice: PracticeResponse;
   busy: boolean;
   onEdit: () => void;
   onSend: () => void;

@@ -5,7 +5,7 @@ import { Layout } from '../components/layout';
 import { Notice, SaveState } from '../components/status';
 import { useI18n } from '../i18n/i18n';
 import { navigate } from '../router';
-import { emergencyOf } from '../types';
+import { emergencyOf } from '../emergency';
 import { DraftPending, useDraftStep } from './use-draft-step';
 
 /** /request-appointment/start — step 1: who the patient is and why they want to come. */

@@ -5,13 +5,14 @@ import { ErrorPanel, Loading, Panel } from '../components/status';
 import { callbackText, formatPhone } from '../format';
 import { useI18n } from '../i18n/i18n';
 import { onLinkClick } from '../router';
-import { emergencyOf, type Success } from '../types';
+import type { SuccessResponse } from '@contracts/appointment-requests';
+import { emergencyOf } from '../emergency';
 import { useLoad } from '../use-load';
 
 /** /request-appointment/success — the reference, when the practice will call, intake and portal. */
 export function RequestSuccessPage() {
   const { t, locale } = useI18n();
-  const s = useLoad(() => api<Success>('GET', '/api/public/appointment-requests/submitted'), 'success');
+  const s = useLoad(() => api<SuccessResponse>('GET', '/api/public/appointment-requests/submitted'), 'success');
 
   if (s.loading) {
     return (

@@ -5,7 +5,7 @@ import { Layout } from '../components/layout';
 import { ErrorPanel, Loading, Panel } from '../components/status';
 import { useI18n } from '../i18n/i18n';
 import { navigate, onLinkClick } from '../router';
-import type { DraftFields } from '../types';
+import type { DraftFields } from '@contracts/appointment-requests';
 import { useDraft } from './use-draft';
 
 const SUCCESS = '/request-appointment/success';

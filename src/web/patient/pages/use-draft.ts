@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { validationMessage } from '@domain/patient/validation-messages';
 import { api, ApiError } from '../api';
 import { useI18n } from '../i18n/i18n';
-import type { Draft, DraftFields, Practice } from '../types';
+import type { DraftFields, DraftResponse, PracticeResponse } from '@contracts/appointment-requests';
 
 const DRAFT_URL = '/api/public/appointment-requests/draft';
 
@@ -13,8 +13,8 @@ const DRAFT_URL = '/api/public/appointment-requests/draft';
  */
 export function useDraft() {
   const { locale } = useI18n();
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [practice, setPractice] = useState<Practice | null>(null);
+  const [draft, setDraft] = useState<DraftResponse | null>(null);
+  const [practice, setPractice] = useState<PracticeResponse | null>(null);
   const [fields, setFields] = useState<DraftFields | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [errorKeys, setErrorKeys] = useState<Record<string, string>>({});
@@ -26,9 +26,9 @@ export function useDraft() {
   useEffect(() => {
     let live = true;
     setLoadError(null);
-    api<Draft>('GET', DRAFT_URL)
+    api<DraftResponse>('GET', DRAFT_URL)
       .then(async (d) => {
-        const p = await api<Practice>('GET', `/api/public/practices/${encodeURIComponent(d.organization.slug)}`);
+        const p = await api<PracticeResponse>('GET', `/api/public/practices/${encodeURIComponent(d.organization.slug)}`);
         if (!live) return;
         setDraft(d);
         setFields(d.fields);
@@ -56,7 +56,7 @@ export function useDraft() {
     setField(name, value);
     setSaveState('saving');
     try {
-      const d = await api<Draft>('PATCH', DRAFT_URL, { [name]: value });
+      const d = await api<DraftResponse>('PATCH', DRAFT_URL, { [name]: value });
       setDraft(d);
       dropError(name);
       setSaveState('saved');
@@ -74,7 +74,7 @@ export function useDraft() {
   /** Saves a whole step; answers true when every field was accepted. */
   const saveStep = async (step: 1 | 2, body: Partial<DraftFields>): Promise<boolean> => {
     try {
-      const d = await api<Draft>('PUT', `${DRAFT_URL}/step-${step}`, body);
+      const d = await api<DraftResponse>('PUT', `${DRAFT_URL}/step-${step}`, body);
       setDraft(d);
       setFields(d.fields);
       setErrorKeys({});
