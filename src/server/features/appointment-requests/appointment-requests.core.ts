@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { appointmentRequestEvents, appointmentRequests } from '../../db/schema/index.js';
 import { publishLive } from '../live/live.publisher.js';
 import { createHandoff, type DeadlineRules } from '../handoffs/handoffs.core.js';
-import { findOrCreatePatient } from '../patients/patients.core.js';
+import { findOrCreatePatient } from '../patients/patients.service.js';
 import { newReferenceCode } from './reference-code.js';
 
 export type AppointmentRequestRow = typeof appointmentRequests.$inferSelect;
