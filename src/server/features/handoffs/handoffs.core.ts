@@ -1,12 +1,12 @@
 import { Temporal } from 'temporal-polyfill';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { handoffEvents, handoffs, type HANDOFF_PRIORITIES, type HANDOFF_TYPES } from '../../db/schema/index.js';
+import type { handoffs, HANDOFF_PRIORITIES, HANDOFF_TYPES } from '../../db/schema/index.js';
 import { addBusinessTime } from '../../../domain/time/index.js';
 import { toHours } from '../hours/hours.service.js';
 import { publishLive } from '../live/live.publisher.js';
 import { alertOnDutyOfUrgentHandoff } from './urgent-alert.js';
-import { findDeadlineRules, type DeadlineRules } from './handoffs.repository.js';
+import { findDeadlineRules, insertHandoff, insertHandoffEvent, type DeadlineRules } from './handoffs.repository.js';
 
 export type { DeadlineRules };
 
@@ -79,27 +79,24 @@ function dueAtUnder(rules: DeadlineRules | undefined, priority: HandoffPriority,
 export async function createHandoff(ctx: AppContext, tx: DbOrTx, input: NewHandoff): Promise<HandoffRow> {
   const now = input.at ?? ctx.clock.now();
   const dueAt = await handoffDueAt(tx, input.organizationId, input.priority, now, input.deadlineRules);
-  const [row] = await tx
-    .insert(handoffs)
-    .values({
-      organizationId: input.organizationId,
-      type: input.type,
-      priority: input.priority,
-      source: input.source,
-      reason: input.reason.slice(0, 2000),
-      callId: input.callId ?? null,
-      appointmentRequestId: input.appointmentRequestId ?? null,
-      patientId: input.patientId ?? null,
-      contactName: input.contactName ?? null,
-      contactPhone: input.contactPhone ?? null,
-      details: input.details ?? {},
-      dueAt,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  await tx.insert(handoffEvents).values({ handoffId: row!.id, kind: 'created', actorUserId: input.actorUserId ?? null, at: now, data: { type: input.type, priority: input.priority } });
-  await publishLive(tx, { topic: 'handoffs', organizationId: input.organizationId, type: 'created', id: row!.id, data: { priority: input.priority, handoffType: input.type } });
-  if (input.priority === 'urgent' || input.type === 'urgent') await alertOnDutyOfUrgentHandoff(ctx, tx, row!);
-  return row!;
+  const row = await insertHandoff(tx, {
+    organizationId: input.organizationId,
+    type: input.type,
+    priority: input.priority,
+    source: input.source,
+    reason: input.reason.slice(0, 2000),
+    callId: input.callId ?? null,
+    appointmentRequestId: input.appointmentRequestId ?? null,
+    patientId: input.patientId ?? null,
+    contactName: input.contactName ?? null,
+    contactPhone: input.contactPhone ?? null,
+    details: input.details ?? {},
+    dueAt,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await insertHandoffEvent(tx, { handoffId: row.id, kind: 'created', actorUserId: input.actorUserId ?? null, at: now, data: { type: input.type, priority: input.priority } });
+  await publishLive(tx, { topic: 'handoffs', organizationId: input.organizationId, type: 'created', id: row.id, data: { priority: input.priority, handoffType: input.type } });
+  if (input.priority === 'urgent' || input.type === 'urgent') await alertOnDutyOfUrgentHandoff(ctx, tx, row);
+  return row;
 }

@@ -126,6 +126,11 @@ export async function touchHandoff(db: DbOrTx, id: string, now: Date): Promise<v
   await db.update(handoffs).set({ updatedAt: now, version: sql`${handoffs.version} + 1` }).where(eq(handoffs.id, id));
 }
 
+export async function insertHandoff(db: DbOrTx, row: typeof handoffs.$inferInsert): Promise<HandoffRow> {
+  const [created] = await db.insert(handoffs).values(row).returning();
+  return created!;
+}
+
 export async function insertHandoffEvent(db: DbOrTx, row: typeof handoffEvents.$inferInsert): Promise<HandoffEventRow> {
   const [created] = await db.insert(handoffEvents).values(row).returning();
   return created!;
@@ -229,13 +234,13 @@ export async function findDeadlineRules(db: DbOrTx, organizationId: string): Pro
   return row ? rulesFromRow(row, row.time_zone as string) : undefined;
 }
 
-/** The deadline rules as columns and joins beside any row that has the organization's id (the call queries read them with the call). */
-export const RULES_COLUMNS = `h.weekly as hours_weekly, h.overrides as hours_overrides, h.version as hours_version,
+/** The deadline rules as columns and joins beside a row that has the organization's id. */
+const RULES_COLUMNS = `h.weekly as hours_weekly, h.overrides as hours_overrides, h.version as hours_version,
   s.urgent_minutes, s.high_minutes, s.normal_minutes, s.low_minutes, s.organization_id is not null as has_sla`;
-export const RULES_JOINS = (organizationId: string) => `left join organization_hours h on h.organization_id = ${organizationId}
+const RULES_JOINS = (organizationId: string) => `left join organization_hours h on h.organization_id = ${organizationId}
   left join handoff_sla_settings s on s.organization_id = ${organizationId}`;
 
-export function rulesFromRow(r: Record<string, unknown>, timeZone: string): DeadlineRules {
+function rulesFromRow(r: Record<string, unknown>, timeZone: string): DeadlineRules {
   type Hours = NonNullable<DeadlineRules['hours']>;
   return {
     timeZone,
