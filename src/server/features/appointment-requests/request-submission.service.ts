@@ -1,13 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { appointmentRequestEvents, appointmentRequests } from '../../db/schema/index.js';
+import { insertRequestEvent, insertRequestUnlessCodeTaken, lockDraft, markDraftSubmitted, type AppointmentRequestRow } from './appointment-requests.repository.js';
 import { publishLive } from '../live/live.publisher.js';
 import { createHandoff, type DeadlineRules } from '../handoffs/handoffs.core.js';
 import { findOrCreatePatient } from '../patients/patients.service.js';
 import { newReferenceCode } from './reference-code.js';
 
-export type AppointmentRequestRow = typeof appointmentRequests.$inferSelect;
+export type { AppointmentRequestRow };
 
 export interface SubmittedRequest {
   organizationId: string;
@@ -56,9 +55,7 @@ export async function createSubmittedRequest(
   const patient = await findOrCreatePatient(tx, input);
   for (let attempt = 1; ; attempt++) {
     const referenceCode = newReferenceCode();
-    const [request] = await tx
-      .insert(appointmentRequests)
-      .values({
+    const request = await insertRequestUnlessCodeTaken(tx, {
         organizationId: input.organizationId,
         patientId: patient.id,
         callId: input.callId ?? null,
@@ -81,9 +78,7 @@ export async function createSubmittedRequest(
         submittedAt: now,
         createdAt: now,
         updatedAt: now,
-      })
-      .onConflictDoNothing({ target: appointmentRequests.referenceCode })
-      .returning();
+      });
     if (request) {
       const handoffId = await recordSubmission(ctx, tx, request, patient.id, input, null);
       return { request: { id: request.id, referenceCode, status: 'submitted', patientId: patient.id }, handoffId };
@@ -109,26 +104,10 @@ export async function submitDraftRequest(
   draftId: string,
   input: SubmittedRequest,
 ): Promise<{ request: AppointmentRequestRow; handoffId: string } | null> {
-  const [locked] = await tx
-    .select({ id: appointmentRequests.id })
-    .from(appointmentRequests)
-    .where(and(eq(appointmentRequests.id, draftId), eq(appointmentRequests.status, 'draft')))
-    .for('update');
-  if (!locked) return null;
+  if (!(await lockDraft(tx, draftId))) return null;
   const now = ctx.clock.now();
   const patient = await findOrCreatePatient(tx, input);
-  const [request] = await tx
-    .update(appointmentRequests)
-    .set({
-      patientId: patient.id,
-      status: 'submitted',
-      referenceCode: newReferenceCode(),
-      submittedAt: now,
-      updatedAt: now,
-      expiresAt: null,
-    })
-    .where(and(eq(appointmentRequests.id, draftId), eq(appointmentRequests.status, 'draft')))
-    .returning();
+  const request = await markDraftSubmitted(tx, draftId, { patientId: patient.id, referenceCode: newReferenceCode(), at: now });
   const handoffId = await recordSubmission(ctx, tx, request!, patient.id, input, 'draft');
   return { request: request!, handoffId };
 }
@@ -143,7 +122,7 @@ async function recordSubmission(
   fromStatus: 'draft' | null,
 ): Promise<string> {
   const now = request.submittedAt ?? ctx.clock.now();
-  await tx.insert(appointmentRequestEvents).values({
+  await insertRequestEvent(tx, {
     appointmentRequestId: request.id,
     fromStatus,
     toStatus: 'submitted',
