@@ -1,4 +1,4 @@
-import { createHandoff } from '../features/handoffs/handoffs.core.js';
+import { createHandoff } from '../features/handoffs/create-handoff.service.js';
 import type { AgentReply, TurnEnv } from './agent-types.js';
 import type { EmergencyMatch } from './nlu/emergency.js';
 import { callerName } from './tools/tool-helpers.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSubmittedRequest } from '../features/appointment-requests/appointment-requests.core.js';
+import { createSubmittedRequest } from '../features/appointment-requests/request-submission.service.js';
 import { createTestApp, type TestAppHandle } from '../test-support/index.js';
 import { createPractice, recordsOf } from './testing/call-fixtures.js';
 import { FakeTwilioCall, TWILIO_TEST_TOKEN, type Twiml } from './testing/fake-twilio.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createSubmittedRequest } from '../../features/appointment-requests/appointment-requests.core.js';
+import { createSubmittedRequest } from '../../features/appointment-requests/request-submission.service.js';
 import { sayReferenceCode } from '../nlu/reference-code.js';
 import { phoneArgument } from './tool-helpers.js';
 import type { ToolDefinition } from './tool-types.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createHandoff } from '../../features/handoffs/handoffs.core.js';
+import { createHandoff } from '../../features/handoffs/create-handoff.service.js';
 import { sayPhone } from '../nlu/phone-numbers.js';
 import { sayWhen } from './hours-speech.js';
 import { callerName, openState, phoneArgument } from './tool-helpers.js';

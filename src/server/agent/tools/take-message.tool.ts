@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createHandoff } from '../../features/handoffs/handoffs.core.js';
+import { createHandoff } from '../../features/handoffs/create-handoff.service.js';
 import { callerName, phoneArgument } from './tool-helpers.js';
 import type { ToolDefinition } from './tool-types.js';
 

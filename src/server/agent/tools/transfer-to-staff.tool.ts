@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createHandoff } from '../../features/handoffs/handoffs.core.js';
+import { createHandoff } from '../../features/handoffs/create-handoff.service.js';
 import { sayWhen } from './hours-speech.js';
 import { onDutyIn } from '../../features/schedules/on-duty.service.js';
 import type { TransferTarget } from '../agent-types.js';

@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { sendMessage } from '../outbox/outbox.service.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
-import type { AppointmentRequestRow } from './appointment-requests.core.js';
+import type { AppointmentRequestRow } from './request-submission.service.js';
 import { emergencyNumber, publicSettings } from './public-practices.service.js';
 
 export const CONFIRMATION_TEMPLATE = 'appointment-request-received';

@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { toE164 } from '../../../domain/phone.js';
-import type { AppointmentRequestRow } from './appointment-requests.core.js';
+import type { AppointmentRequestRow } from './request-submission.service.js';
 import type { DraftColumns } from './public-requests.repository.js';
 import { Step1Body, Step2Body, type DraftFields, type DraftPatch } from '../../../contracts/appointment-requests.js';
 import { isRealDate } from '../../../contracts/patient-fields.js';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { appointmentRequests } from '../../db/schema/index.js';
-import type { AppointmentRequestRow } from './appointment-requests.core.js';
+import type { AppointmentRequestRow } from './request-submission.service.js';
 
 export type DraftColumns = Partial<
   Pick<

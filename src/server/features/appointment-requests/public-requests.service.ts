@@ -6,7 +6,7 @@ import { callbackWindow } from '../../../domain/patient/callback-window.js';
 import type { PatientLocale } from '../../../domain/patient/locale.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { issueIntakeLink } from '../intake/intake-links.js';
-import { submitDraftRequest, type AppointmentRequestRow } from './appointment-requests.core.js';
+import { submitDraftRequest, type AppointmentRequestRow } from './request-submission.service.js';
 import { sendSubmissionConfirmation } from './public-confirmation.js';
 import { emergencyNumber, loadPublicPractice, loadPublicPracticeById, practiceHours, practicePhone, publicSettings } from './public-practices.service.js';
 import { checkableFields, columnsOf, completeness, contextualCheck, draftFields, type Context } from './public-requests.fields.js';

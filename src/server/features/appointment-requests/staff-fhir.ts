@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
-import type { AppointmentRequestRow } from './appointment-requests.core.js';
+import type { AppointmentRequestRow } from './request-submission.service.js';
 
 /** Length of a booked visit in the FHIR export (requests carry no duration of their own). */
 export const DEFAULT_VISIT_MINUTES = 30;

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client.js';
 import { formatAppointmentTime } from '../../../domain/appointment-requests/scheduling.js';
 import { sendMessage } from '../outbox/outbox.service.js';
-import type { AppointmentRequestRow } from './appointment-requests.core.js';
+import type { AppointmentRequestRow } from './request-submission.service.js';
 
 export type NoticeKind = 'scheduled' | 'declined' | 'canceled';
 

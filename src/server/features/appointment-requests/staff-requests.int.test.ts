@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createStaffUser, createTestApp, errorCode, outboxFor, signIn, type TestAppHandle } from '../../test-support/index.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
-import { createSubmittedRequest, type SubmittedRequest } from './appointment-requests.core.js';
+import { createSubmittedRequest, type SubmittedRequest } from './request-submission.service.js';
 
 let t: TestAppHandle;
 let org: OrganizationRow;

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { appointmentRequestEvents, appointmentRequests, users } from '../../db/schema/index.js';
 import type { AppointmentStatus } from '../../../domain/appointment-requests/state.js';
-import type { AppointmentRequestRow } from './appointment-requests.core.js';
+import type { AppointmentRequestRow } from './request-submission.service.js';
 
 export async function findRequest(db: DbOrTx, id: string): Promise<AppointmentRequestRow | undefined> {
   const [row] = await db.select().from(appointmentRequests).where(eq(appointmentRequests.id, id)).limit(1);

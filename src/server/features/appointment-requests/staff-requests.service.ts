@@ -10,7 +10,7 @@ import type { RequestView } from '../../../contracts/appointment-requests.js';
 import { publishLive } from '../live/live.publisher.js';
 import { isUuid, organizationVisibleTo } from '../organizations/organization-access.js';
 import { findOrganizationById, type OrganizationRow } from '../organizations/organizations.repository.js';
-import type { AppointmentRequestRow } from './appointment-requests.core.js';
+import type { AppointmentRequestRow } from './request-submission.service.js';
 import { toFhirAppointment, type FhirAppointment } from './staff-fhir.js';
 import { notifyPatient, type NoticeKind } from './staff-notices.js';
 import { findRequest, insertRequestEvent, listRequestEvents, transitionIfVersion, userName } from './staff-requests.repository.js';

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { createOrganization, createTestApp, type TestAppHandle } from '../../test-support/index.js';
 import { appointmentRequestEvents, appointmentRequests, handoffEvents, handoffs, patients } from '../../db/schema/index.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
-import { handoffDueAt } from '../handoffs/handoffs.core.js';
+import { handoffDueAt } from '../handoffs/create-handoff.service.js';
 import { findDeadlineRules } from '../handoffs/handoffs.repository.js';
-import { createSubmittedRequest, type SubmittedRequest } from './appointment-requests.core.js';
+import { createSubmittedRequest, type SubmittedRequest } from './request-submission.service.js';
 
 /**
  * A submitted request (createSubmittedRequest, the agent's save): what lands in each table, and

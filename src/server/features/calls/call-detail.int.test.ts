@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSubmittedRequest } from '../appointment-requests/appointment-requests.core.js';
+import { createSubmittedRequest } from '../appointment-requests/request-submission.service.js';
 import {
   addCallEvents,
   auditRows,

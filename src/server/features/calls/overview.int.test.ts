@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSubmittedRequest } from '../appointment-requests/appointment-requests.core.js';
+import { createSubmittedRequest } from '../appointment-requests/request-submission.service.js';
 import { createCall, createHandoffForCall, createOrganization, createStaffUser, createTestApp, signIn, type TestAppHandle } from '../../test-support/index.js';
 
 let t: TestAppHandle;

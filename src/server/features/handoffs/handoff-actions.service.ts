@@ -8,7 +8,7 @@ import { markInReview } from '../appointment-requests/staff-requests.service.js'
 import { publishLive } from '../live/live.publisher.js';
 import { findOrganizationById } from '../organizations/organizations.repository.js';
 import { sendMessage } from '../outbox/outbox.service.js';
-import { handoffDueAt, type HandoffRow } from './handoffs.core.js';
+import { handoffDueAt, type HandoffRow } from './create-handoff.service.js';
 import { assignableUsers, claimIfOpen, findHandoff, insertHandoffEvent, updateHandoffIfStatus, type HandoffListRow } from './handoffs.repository.js';
 import { contactFrom, loadHandoff, recordsOf } from './handoffs.service.js';
 

@@ -3,7 +3,7 @@ import type { StaffActor } from '../../policy/actor.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { loadVisibleOrganization } from '../organizations/organization-access.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
-import { DEFAULT_SLA_MINUTES, slaMinutes, type HandoffPriority } from './handoffs.core.js';
+import { DEFAULT_SLA_MINUTES, slaMinutes, type HandoffPriority } from './create-handoff.service.js';
 import { findSlaSettings, saveSlaSettings, type SlaRow } from './handoffs.repository.js';
 import type { DeadlinesBody, DeadlinesView } from '../../../contracts/handoffs.js';
 

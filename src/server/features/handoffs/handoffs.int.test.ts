@@ -3,7 +3,7 @@ import { callEvents, calls, scheduleShifts, schedules } from '../../db/schema/in
 import { auditRows, createOrganization, createStaffUser, createTestApp, errorCode, outboxFor, signIn, type TestAppHandle } from '../../test-support/index.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
 import { saveHoursIfVersion } from '../hours/hours.repository.js';
-import { createHandoff, handoffDueAt, type NewHandoff } from './handoffs.core.js';
+import { createHandoff, handoffDueAt, type NewHandoff } from './create-handoff.service.js';
 
 let t: TestAppHandle;
 let org: OrganizationRow;

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } fro
 import type { DbOrTx } from '../../db/client.js';
 import { appointmentRequests, handoffEvents, handoffSlaSettings, handoffs, type organizationHours, organizations, userOrganizations, users } from '../../db/schema/index.js';
 import { queryNamed } from '../../db/prepared.js';
-import type { HandoffRow } from './handoffs.core.js';
+import type { HandoffRow } from './create-handoff.service.js';
 
 export type HandoffStatus = HandoffRow['status'];
 export type HandoffEventRow = typeof handoffEvents.$inferSelect;

@@ -10,7 +10,7 @@ import { isUuid, loadVisibleOrganization } from '../organizations/organization-a
 import { findOrganizationById, type OrganizationRow } from '../organizations/organizations.repository.js';
 import { phoneCountryOf } from '../organizations/organizations.service.js';
 import { onDutyIn } from '../schedules/on-duty.service.js';
-import { createHandoff } from './handoffs.core.js';
+import { createHandoff } from './create-handoff.service.js';
 import { presentEvent, presentHandoff } from './handoffs.presenter.js';
 import { assignableUsers, findHandoff, listHandoffEvents, listHandoffs, type HandoffListRow } from './handoffs.repository.js';
 import type { AssigneeOptions, CreateHandoffBody, HandoffDetail, HandoffListQuery } from '../../../contracts/handoffs.js';

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { sendMessage } from '../outbox/outbox.service.js';
 import { findOrganizationById } from '../organizations/organizations.repository.js';
 import { onDutyIn } from '../schedules/on-duty.service.js';
-import type { HandoffRow } from './handoffs.core.js';
+import type { HandoffRow } from './create-handoff.service.js';
 import { alertTargets, insertHandoffEvent, supervisorsOf, type AssignableUser } from './handoffs.repository.js';
 
 export const URGENT_ALERT_TEMPLATE = 'urgent-handoff';

@@ -15,7 +15,7 @@ import {
   scheduleShifts,
   schedules,
 } from '../../db/schema/index.js';
-import { defaultAgentSettings } from '../../features/organizations/organizations.schemas.js';
+import { defaultAgentSettings } from '../../../contracts/organizations.js';
 import { createOrganization, createStaffUser } from '../../test-support/factories.js';
 
 export interface Practice {
