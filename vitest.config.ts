@@ -45,6 +45,12 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.tsx'],
           setupFiles: ['src/web/test/setup.ts'],
+          // One jsdom and one module graph per worker, not per file: half the CPU time (each
+          // file's own jsdom and imports cost as much as its tests). The setup file resets
+          // what tests share: the DOM, MSW's handlers, localStorage.
+          isolate: false,
+          // The tests are CPU-bound; on a two-core machine Vitest's default is a single worker.
+          maxWorkers: Math.min(4, Math.max(2, os.availableParallelism())),
         },
       },
       {

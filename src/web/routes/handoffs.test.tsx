@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { errorBody, ORG_MAPLE, signedIn } from '@web/test/fixtures';
 import { findAlert, renderPage } from '@web/test/render';
@@ -41,7 +41,7 @@ const list = (items: unknown[], counts = { open: items.length, mine: 0 }) => ({ 
  * The queue as the server holds it: `GET /api/handoffs` answers `queue()` at the time of the
  * request, so a test changes what a refetch sees by changing what `queue` returns.
  */
-function serveQueue(queue: () => unknown) {
+function serveQueue(queue: () => JsonBodyType) {
   const requests: URLSearchParams[] = [];
   server.use(
     http.get('/api/handoffs', ({ request }) => {
@@ -181,10 +181,9 @@ describe('handoff queue', () => {
   it('shows why the queue could not be loaded, and tries again', async () => {
     let fail = true;
     server.use(
-      http.get('/api/handoffs', async () => {
-        await delay(1);
-        return fail ? HttpResponse.json(errorBody('forbidden', 'You do not have access to this.'), { status: 403 }) : HttpResponse.json(list([handoff()]));
-      }),
+      http.get('/api/handoffs', () =>
+        fail ? HttpResponse.json(errorBody('forbidden', 'You do not have access to this.'), { status: 403 }) : HttpResponse.json(list([handoff()])),
+      ),
     );
     const { user } = renderPage(<HandoffsRoute />, { url: '/handoffs' });
 

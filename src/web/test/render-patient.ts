@@ -16,10 +16,7 @@ export function renderPatientPage(ui: ComponentChild, { url = '/' }: { url?: str
   const container = document.body.appendChild(document.createElement('div'));
   mounted.add(container);
   act(() => render(ui, container));
-  // Keys are typed a tick apart (user-event's default), unlike renderPage's `delay: null`: Preact
-  // renders a state change in a later task, and keys typed with no pause at all outrun it (a text
-  // box then saved its first letter only, which no person's typing does).
-  return { user: userEvent.setup(), container };
+  return { user: userEvent.setup({ delay: null }), container };
 }
 
 /** Unmounts what `renderPatientPage` mounted (run after each test by src/web/test/setup.ts). */

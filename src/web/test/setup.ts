@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cleanupPatientPages } from './render-patient';
 import { server } from './server';
@@ -11,6 +11,13 @@ import { server } from './server';
  * collected and fail the test that made them.
  */
 const unhandled: string[] = [];
+
+// Role queries skip their check that an element is in the accessibility tree (every query walked
+// each candidate's ancestors through jsdom's getComputedStyle: ~300 ms for one query in the
+// organization form). jsdom applies no stylesheet, so the check only ever saw `hidden` and
+// `aria-hidden`; a test that means "not shown" says so with `not.toBeInTheDocument()` or
+// `not.toBeVisible()`.
+configure({ defaultHidden: true });
 
 beforeAll(() => {
   server.listen({

@@ -74,11 +74,21 @@ function serveDraft({ patch, step }: { patch: (body: Record<string, unknown>) =>
   return sent;
 }
 
+/**
+ * The step once its draft has loaded. The page then moves focus to its heading (the frame does
+ * so whenever a page replaces another, here the loading page) a frame later; a person starts
+ * typing after that, and a test must too, or the move takes focus out of the field being typed.
+ */
+async function stepReady() {
+  const heading = await screen.findByRole('heading', { name: 'About you' });
+  await waitFor(() => expect(heading).toHaveFocus());
+}
+
 describe('appointment request, step 1 (Preact)', () => {
   it('saves each field as the patient leaves it, and shows a refused one’s message beside it', async () => {
     const sent = serveDraft({ patch: (body) => ('phone' in body ? invalid({ phone: 'phoneFormat' }) : HttpResponse.json(draft(body))) });
     const { user } = renderPatientPage(<RequestStartPage />, { url: '/request-appointment/start' });
-    await screen.findByRole('heading', { name: 'About you' });
+    await stepReady();
 
     await user.type(screen.getByLabelText('First name'), 'Ana');
     await user.tab();
@@ -103,7 +113,7 @@ describe('appointment request, step 1 (Preact)', () => {
       step: (body) => (++attempt === 1 ? invalid({ lastName: 'lastName.required', reason: 'reason.required' }) : HttpResponse.json(draft(body))),
     });
     const { user } = renderPatientPage(<RequestStartPage />, { url: '/request-appointment/start' });
-    await screen.findByRole('heading', { name: 'About you' });
+    await stepReady();
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
