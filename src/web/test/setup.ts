@@ -17,7 +17,10 @@ const unhandled: string[] = [];
 // organization form). jsdom applies no stylesheet, so the check only ever saw `hidden` and
 // `aria-hidden`; a test that means "not shown" says so with `not.toBeInTheDocument()` or
 // `not.toBeVisible()`.
-configure({ defaultHidden: true });
+//
+// `findBy…` and `waitFor` wait up to 3 s rather than 1 s: a passing test never waits that long,
+// and a CI machine busy with other stages should not turn a slow render into a failure.
+configure({ defaultHidden: true, asyncUtilTimeout: 3000 });
 
 beforeAll(() => {
   server.listen({
