@@ -10,6 +10,58 @@ import tseslint from 'typescript-eslint';
  * type-checked set, so `npx eslint .` stays fast; `tsc --noEmit` does the type checking),
  * plus the rules of hooks for the web app.
  */
+
+/**
+ * Boundaries by structure (STYLE.md rule 5; docs/ARCHITECTURE.md "Layers"): contracts and domain
+ * ← server infrastructure (db, http, lib, config, auth, jobs' enqueue, policy) ← features ←
+ * agent and telephony ← the app (app.ts, routes.ts, main.ts, worker, seed). A feature is used by
+ * others only through its public entry, its `*.service.ts` and `*.policy.ts` files (types may be
+ * imported from anywhere). Tests and test support may reach inside. `scripts/check-cycles.mjs`
+ * refuses import cycles.
+ */
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.test-*.ts', 'src/server/test-support/**', '**/testing/**'];
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const layer = (message, regex) => ({ regex, message, allowTypeImports: true });
+const APP = layer('The app layer (app.ts, routes.ts, main.ts, bootstrap, worker, seed) is imported by nothing.', String.raw`^(\.\./)+(app|routes|main|bootstrap|worker)\.js$|/seed/`);
+const CALLS = layer('Features do not import the agent or telephony: they sit above features.', String.raw`(^|/)(agent|telephony)/`);
+const FEATURES = layer('Infrastructure (db, http, lib, config, auth, jobs, policy) does not import features.', String.raw`(^|/)features/`);
+/** Another feature's file (`prefix` reaches the features folder) that is not its public entry. */
+const publicEntry = (prefix) =>
+  layer('Another feature is used through its public entry: its *.service.ts or *.policy.ts.', String.raw`^${prefix}[a-z-]+/(?!([a-z-]+/)*[a-z-]+\.(service|policy)\.js$)`);
+const serverBoundaries = [
+  {
+    files: ['src/domain/**'],
+    rules: restrict(layer('The domain is pure rules: no server, web or contract code.', String.raw`(^|/)(server|web|contracts)/|^@(web|contracts)/|^(pg|drizzle-orm|fastify|react)(/|$)`)),
+  },
+  {
+    files: ['src/contracts/**'],
+    rules: restrict(layer('Contracts are zod schemas only, imported by both sides: no server or web code.', String.raw`(^|/)(server|web)/|^@web/|^(pg|drizzle-orm|fastify|react)(/|$)`)),
+  },
+  {
+    files: ['src/server/{db,http,lib,config,auth,jobs,policy}/**', 'src/server/app-context.ts', 'src/server/app-root.ts'],
+    ignores: TESTS,
+    rules: restrict(FEATURES, CALLS, APP),
+  },
+  { files: ['src/server/features/*/*.ts'], ignores: TESTS, rules: restrict(CALLS, APP, publicEntry(String.raw`\.\./`)) },
+  { files: ['src/server/features/*/*/*.ts'], ignores: TESTS, rules: restrict(CALLS, APP, publicEntry(String.raw`\.\./\.\./`)) },
+  {
+    files: ['src/server/agent/**'],
+    ignores: TESTS,
+    rules: restrict(APP, layer('The agent does not know the telephony adapters that drive it.', String.raw`(^|/)telephony/`), publicEntry(String.raw`(\.\./)+features/`)),
+  },
+  { files: ['src/server/telephony/**'], ignores: TESTS, rules: restrict(APP, publicEntry(String.raw`(\.\./)+features/`)) },
+  {
+    files: ['src/web/features/**', 'src/web/components/**', 'src/web/lib/**'],
+    ignores: TESTS,
+    rules: restrict(layer('Routes use features; features and shared components never import routes or the app shell.', String.raw`^@web/(routes|app)/|(^|/)(routes|app)/`)),
+  },
+  {
+    files: ['src/web/**'],
+    ignores: ['src/web/features/**', 'src/web/components/**', 'src/web/lib/**', ...TESTS],
+    rules: restrict(layer('The web app talks to the server over HTTP: import contracts, never server code.', String.raw`(^|/)server/`)),
+  },
+];
+
 export default defineConfig(
   // `.tmp*` covers the scratch folder and scratch files (both gitignored or never committed).
   { ignores: ['dist/**', '.tmp/**', '.tmp*', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
@@ -45,4 +97,5 @@ export default defineConfig(
     files: ['scripts/**', 'bench/**', 'e2e/**', '**/*.test.ts', '**/*.test.tsx', 'src/server/telephony/simulator-cli.ts'],
     rules: { 'no-console': 'off' },
   },
+  ...serverBoundaries,
 );

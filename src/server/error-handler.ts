@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { AppContext } from '../app-context.js';
-import { reportError } from '../features/errors/errors.service.js';
-import { AppError } from './errors.js';
+import type { AppContext } from './app-context.js';
+import { reportError } from './features/errors/errors.service.js';
+import { AppError } from './http/errors.js';
 
 interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string>; digest?: string; [k: string]: unknown };

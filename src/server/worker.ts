@@ -1,11 +1,11 @@
 import { Logger, run, type Runner, type TaskList } from 'graphile-worker';
-import type { AppContext } from '../app-context.js';
-import { deliverOutboxMessageTask } from '../features/outbox/deliver-outbox-message.job.js';
-import { DELIVER_OUTBOX_TASK } from '../features/outbox/outbox.service.js';
-import { reportError } from '../features/errors/errors.service.js';
-import { CLOSE_STALE_CALLS_CRONTAB, CLOSE_STALE_CALLS_TASK, closeStaleCallsTask } from '../features/calls/jobs/close-stale-calls.job.js';
-import { SEED_DEMO_CALLS_TASK, seedDemoCallsTask } from '../db/seed/demo-calls/seed-demo-calls.job.js';
-import { PURGE_RATE_LIMIT_COUNTERS_CRONTAB, PURGE_RATE_LIMIT_COUNTERS_TASK, purgeRateLimitCountersTask } from '../http/purge-rate-limit-counters.job.js';
+import type { AppContext } from './app-context.js';
+import { deliverOutboxMessageTask } from './features/outbox/deliver-outbox-message.job.js';
+import { DELIVER_OUTBOX_TASK } from './features/outbox/outbox.service.js';
+import { reportError } from './features/errors/errors.service.js';
+import { CLOSE_STALE_CALLS_CRONTAB, CLOSE_STALE_CALLS_TASK, closeStaleCallsTask } from './telephony/jobs/close-stale-calls.job.js';
+import { SEED_DEMO_CALLS_TASK, seedDemoCallsTask } from './seed/demo-calls/seed-demo-calls.job.js';
+import { PURGE_RATE_LIMIT_COUNTERS_CRONTAB, PURGE_RATE_LIMIT_COUNTERS_TASK, purgeRateLimitCountersTask } from './http/purge-rate-limit-counters.job.js';
 
 /** Every background task, by name: one job per file, named after what it does. */
 export function taskList(ctx: AppContext): TaskList {

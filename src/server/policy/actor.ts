@@ -1,5 +1,14 @@
 import { can, type Capability, type Role } from '../../domain/auth/permissions.js';
-import { forbidden, notFound } from '../http/errors.js';
+import type { FastifyRequest } from 'fastify';
+import { forbidden, notFound, unauthenticated } from '../http/errors.js';
+import type { ResolvedSession } from '../features/session/session-guard.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in staff user, set by the access hook (src/server/access-hook.ts). */
+    staff: ResolvedSession | null;
+  }
+}
 
 /** The acting staff user, resolved from the session on the server — never from the request body. */
 export interface StaffActor {
@@ -35,4 +44,10 @@ export function assertOrganizationVisible(actor: StaffActor, organizationId: str
 /** SQL-side scope for list queries: null means "no restriction" (admin). */
 export function organizationScope(actor: StaffActor): string[] | null {
   return actor.allOrganizations ? null : actor.organizationIds;
+}
+
+/** The handler's view of the acting user; the access hook has already guaranteed there is one. */
+export function actorOf(request: FastifyRequest): StaffActor {
+  if (!request.staff) throw unauthenticated();
+  return request.staff.actor;
 }

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { MatrixFixtures, MatrixRow } from '../../policy/authorization-matrix.table.js';
-import { only } from '../../policy/authorization-matrix.table.js';
-import { addCallEvents, createCall } from '../../test-support/calls.js';
+import type { MatrixFixtures, MatrixRow } from './authorization-matrix.test-helpers.js';
+import { only } from './authorization-matrix.test-helpers.js';
+import { addCallEvents, createCall } from '../test-support/calls.js';
 
 /**
  * The authorization-matrix rows of the calls screens and the overview (spread into MATRIX).

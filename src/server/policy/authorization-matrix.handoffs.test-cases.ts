@@ -1,7 +1,7 @@
-import type { MatrixFixtures, MatrixRow, SampleRequest } from '../../policy/authorization-matrix.table.js';
-import { only } from '../../policy/authorization-matrix.table.js';
-import { createSubmittedRequest } from '../appointment-requests/request-submission.service.js';
-import { createHandoff } from './create-handoff.service.js';
+import type { MatrixFixtures, MatrixRow, SampleRequest } from './authorization-matrix.test-helpers.js';
+import { only } from './authorization-matrix.test-helpers.js';
+import { createSubmittedRequest } from '../features/appointment-requests/request-submission.service.js';
+import { createHandoff } from '../features/handoffs/create-handoff.service.js';
 
 /**
  * The authorization-matrix rows of the handoff queue and of staff decisions on appointment

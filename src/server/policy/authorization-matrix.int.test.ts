@@ -24,7 +24,7 @@ import {
   type MatrixRow,
   type Principal,
   type SampleRequest,
-} from './authorization-matrix.table.js';
+} from './authorization-matrix.test-table.js';
 
 const ROLES: Role[] = ['admin', 'supervisor', 'agent', 'developer'];
 

@@ -1,5 +1,5 @@
-import type { MatrixFixtures, MatrixRow } from '../../policy/authorization-matrix.table.js';
-import { foreign, NOT_ORGANIZATION_SCOPED, only, signedIn } from '../../policy/authorization-matrix.table.js';
+import type { MatrixFixtures, MatrixRow } from './authorization-matrix.test-helpers.js';
+import { foreign, NOT_ORGANIZATION_SCOPED, only, signedIn } from './authorization-matrix.test-helpers.js';
 
 /**
  * The authorization-matrix rows of organizations, business hours and schedules (spread into

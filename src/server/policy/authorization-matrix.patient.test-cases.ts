@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { appointmentRequests } from '../../db/schema/index.js';
-import { everyone, NOT_ORGANIZATION_SCOPED, only, type MatrixFixtures, type MatrixRow, type SampleRequest } from '../../policy/authorization-matrix.table.js';
-import { cookiesFrom } from '../../test-support/http.js';
-import { intakeTokenFor, requestFields, submitWebRequest } from '../../test-support/patients.js';
+import { appointmentRequests } from '../db/schema/index.js';
+import { everyone, NOT_ORGANIZATION_SCOPED, only, type MatrixFixtures, type MatrixRow, type SampleRequest } from './authorization-matrix.test-helpers.js';
+import { cookiesFrom } from '../test-support/http.js';
+import { intakeTokenFor, requestFields, submitWebRequest } from '../test-support/patients.js';
 
 /**
  * The authorization-matrix rows of the patient area (spread into MATRIX): the public request

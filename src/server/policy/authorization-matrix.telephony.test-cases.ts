@@ -1,5 +1,5 @@
-import type { MatrixFixtures, MatrixRow } from '../policy/authorization-matrix.table.js';
-import { everyone, NOT_ORGANIZATION_SCOPED, only } from '../policy/authorization-matrix.table.js';
+import type { MatrixFixtures, MatrixRow } from './authorization-matrix.test-helpers.js';
+import { everyone, NOT_ORGANIZATION_SCOPED, only } from './authorization-matrix.test-helpers.js';
 
 /**
  * Authorization-matrix rows of the telephony adapters (spread into MATRIX).

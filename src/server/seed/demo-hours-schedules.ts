@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Temporal } from 'temporal-polyfill';
-import { resolveScheduleTime, type HoursOverride, type WeeklyInterval } from '../../../domain/time/index.js';
-import type { Tx } from '../client.js';
-import { organizationHours, organizationPhoneNumbers, scheduleOverrides, scheduleShifts, schedules } from '../schema/index.js';
+import { resolveScheduleTime, type HoursOverride, type WeeklyInterval } from '../../domain/time/index.js';
+import type { Tx } from '../db/client.js';
+import { organizationHours, organizationPhoneNumbers, scheduleOverrides, scheduleShifts, schedules } from '../db/schema/index.js';
 
 /**
  * Hours, numbers and rotas of the three demo practices, relative to the day of seeding so the

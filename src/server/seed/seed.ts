@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { organizations, userOrganizations, users } from '../schema/index.js';
-import { hashPassword } from '../../auth/password-hash.js';
-import { setPasswordHash } from '../../features/users/users.repository.js';
-import { defaultAgentSettings } from '../../../contracts/organizations.js';
+import type { Db } from '../db/client.js';
+import { organizations, userOrganizations, users } from '../db/schema/index.js';
+import { hashPassword } from '../auth/password-hash.js';
+import { setPasswordHash } from '../features/users/users.repository.js';
+import { defaultAgentSettings } from '../../contracts/organizations.js';
 import { DEMO_ORGANIZATIONS, DEMO_USERS } from './demo-organizations.js';
 import { DEMO_STAFF, seedHoursAndSchedules } from './demo-hours-schedules.js';
-import { enqueueJob } from '../../jobs/enqueue.js';
+import { enqueueJob } from '../jobs/enqueue.js';
 import { SEED_DEMO_CALLS_TASK } from './demo-calls/seed-demo-calls.job.js';
 
 export interface SeedResult {

@@ -2,8 +2,8 @@ import type { AppContext } from '../app-context.js';
 import type { AgentReply, AgentState, CallInfo, OrganizationProfile, TurnEnv } from '../agent/agent-types.js';
 import { outcomeOf, summaryOf } from '../agent/outcome.js';
 import type { PendingEvent, TurnLog } from '../agent/turn-log.js';
-import { notifyLive, type LiveEvent } from '../features/live/live.publisher.js';
-import { findDeadlineRules, type DeadlineRules } from '../features/handoffs/handoffs.repository.js';
+import { notifyLive, type LiveEvent } from '../features/live/live.service.js';
+import { findDeadlineRules, type DeadlineRules } from '../features/handoffs/handoff-deadlines.service.js';
 import type { CallPatch, CallSnapshot, CallStatus } from './call-records.repository.js';
 import type { LazyTransaction } from './lazy-transaction.js';
 

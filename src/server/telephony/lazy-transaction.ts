@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Db, Tx } from '../db/client.js';
-import { collectLiveEvents, type LiveEvent } from '../features/live/live.publisher.js';
+import { collectLiveEvents, type LiveEvent } from '../features/live/live.service.js';
 
 const ROLLBACK = Symbol('rollback');
 
@@ -9,7 +9,7 @@ const ROLLBACK = Symbol('rollback');
  * events, which one statement stores atomically on the pool; a turn whose tools write (a
  * handoff, a request) gets a real transaction, and its events are stored in it too. The LLM
  * brain's model requests therefore hold no connection unless a tool writes. Live events
- * published inside it are collected, to be sent after the commit (see live.publisher.ts).
+ * published inside it are collected, to be sent after the commit (see live.service.ts).
  */
 export class LazyTransaction {
   private tx: Promise<Tx> | null = null;

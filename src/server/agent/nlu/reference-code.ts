@@ -1,4 +1,4 @@
-import { normalizeReferenceCode } from '../../features/appointment-requests/reference-code.js';
+import { normalizeReferenceCode } from '../../../domain/appointment-requests/reference-code.js';
 import { UNITS } from './numbers.js';
 import { normalize } from './text.js';
 

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { appointmentRequests, doNotCall, handoffEvents, handoffs } from '../../db/schema/index.js';
-import { publishLive } from '../../features/live/live.publisher.js';
+import { publishLive } from '../../features/live/live.service.js';
 
 /** The queries the agent's tools need beyond other features' repositories. */
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeReferenceCode } from '../../features/appointment-requests/reference-code.js';
+import { normalizeReferenceCode } from '../../../domain/appointment-requests/reference-code.js';
 import { sayWhen } from './hours-speech.js';
 import { findRequestForStatus } from './agent-tools.repository.js';
 import type { ToolDefinition } from './tool-types.js';

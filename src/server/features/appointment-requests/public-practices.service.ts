@@ -3,9 +3,9 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { isOpen, nextChange, type Hours } from '../../../domain/time/index.js';
-import { findHours } from '../hours/hours.repository.js';
+import { findHours } from '../hours/hours.service.js';
 import { toHours } from '../hours/hours.service.js';
-import { findOrganizationById, findOrganizationBySlug, listVisibleOrganizations, phoneNumbersOf, type OrganizationRow } from '../organizations/organizations.repository.js';
+import { findOrganizationById, findOrganizationBySlug, listVisibleOrganizations, phoneNumbersOf, type OrganizationRow } from '../organizations/organizations.service.js';
 
 /** What the public pages need of a practice's settings, with the defaults of a new practice. */
 export interface PublicSettings {

@@ -5,7 +5,7 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import { callbackWindow } from '../../../domain/patient/callback-window.js';
 import type { PatientLocale } from '../../../domain/patient/locale.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { issueIntakeLink } from '../intake/intake-links.js';
+import { issueIntakeLink } from '../intake/intake-links.service.js';
 import { submitDraftRequest, type AppointmentRequestRow } from './request-submission.service.js';
 import { sendSubmissionConfirmation } from './public-confirmation.js';
 import { emergencyNumber, loadPublicPractice, loadPublicPracticeById, practiceHours, practicePhone, publicSettings } from './public-practices.service.js';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { insertRequestEvent, insertRequestUnlessCodeTaken, lockDraft, markDraftSubmitted, type AppointmentRequestRow } from './appointment-requests.repository.js';
-import { publishLive } from '../live/live.publisher.js';
+import { publishLive } from '../live/live.service.js';
 import { createHandoff, type DeadlineRules } from '../handoffs/create-handoff.service.js';
 import { findOrCreatePatient } from '../patients/patients.service.js';
 import { newReferenceCode } from './reference-code.js';

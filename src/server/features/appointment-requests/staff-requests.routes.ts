@@ -1,6 +1,6 @@
 import { CancelRequestBody, DeclineBody, FhirAppointmentResponse, RequestIdParams, ScheduleBody, TransitionResponse } from '../../../contracts/appointment-requests.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
-import { actorOf } from '../../policy/access-hook.js';
+import { actorOf } from '../../policy/actor.js';
 import { decideRequest, presentRequest, requestAsFhir } from './staff-requests.service.js';
 
 const access = { capability: 'handoffs.work' } as const;

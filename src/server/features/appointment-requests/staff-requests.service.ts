@@ -5,15 +5,18 @@ import { canSeeOrganization, type StaffActor } from '../../policy/actor.js';
 import { canTransition, statusesLeadingTo, type AppointmentStatus } from '../../../domain/appointment-requests/state.js';
 import { localTimeToInstant } from '../../../domain/appointment-requests/scheduling.js';
 import { recordAudit, recordPhiView } from '../audit/audit.service.js';
-import { resolveHandoffsOfRequest } from '../handoffs/request-handoffs.js';
+import { resolveHandoffsOfRequest } from '../handoffs/request-handoffs.service.js';
 import type { RequestView } from '../../../contracts/appointment-requests.js';
-import { publishLive } from '../live/live.publisher.js';
-import { isUuid, organizationVisibleTo } from '../organizations/organization-access.js';
-import { findOrganizationById, type OrganizationRow } from '../organizations/organizations.repository.js';
+import { publishLive } from '../live/live.service.js';
+import { isUuid, organizationVisibleTo } from '../organizations/organizations.policy.js';
+import { findOrganizationById, type OrganizationRow } from '../organizations/organizations.service.js';
 import type { AppointmentRequestRow } from './request-submission.service.js';
 import { toFhirAppointment, type FhirAppointment } from './staff-fhir.js';
 import { notifyPatient, type NoticeKind } from './staff-notices.js';
 import { findRequest, insertRequestEvent, listRequestEvents, transitionIfVersion, userName } from './staff-requests.repository.js';
+
+/** What other features read of this one (its repository's queries, used as they are). */
+export { findRequest } from './staff-requests.repository.js';
 
 const MAX_AHEAD_MS = 2 * 366 * 86_400_000;
 const STATUS_WORDS: Record<AppointmentStatus, string> = {

@@ -1,6 +1,9 @@
 import type { DbOrTx } from '../../db/client.js';
 import { insertAuditEvent } from './audit.repository.js';
 
+/** What other features read of this one (its repository's queries, used as they are). */
+export { listAuditEvents } from './audit.repository.js';
+
 export type AuditOutcome = 'success' | 'failure' | 'denied';
 
 export interface AuditEntry {

@@ -15,7 +15,7 @@ import {
 import { OverviewResponse } from '../../../contracts/overview.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { notFound } from '../../http/errors.js';
-import { actorOf } from '../../policy/access-hook.js';
+import { actorOf } from '../../policy/actor.js';
 import { addCallNote, auditRecordingPlayed, createCallHandoff, getCallDetail, getChatContext, listCallsFor, recordingOf, setOutcome } from './calls.service.js';
 import { fetchRecording } from './recording-proxy.js';
 import { getOverview } from './overview.service.js';

@@ -5,7 +5,7 @@ import { assertOrganizationVisible, organizationScope, type StaffActor } from '.
 import { toE164 } from '../../../domain/phone.js';
 import { recordAudit, recordPhiView } from '../audit/audit.service.js';
 import { createHandoff, type HandoffPriority, type HandoffType } from '../handoffs/create-handoff.service.js';
-import { publishLive } from '../live/live.publisher.js';
+import { publishLive } from '../live/live.service.js';
 import { isCalendarDate, startedWindows } from './call-windows.js';
 import { buildChatContext } from '../../../domain/calls/chat-context.js';
 import {

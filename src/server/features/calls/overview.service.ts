@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import { organizationScope, type StaffActor } from '../../policy/actor.js';
 import { HANDOFF_PRIORITIES } from '../../db/schema/handoffs.js';
 import { openNow } from '../hours/hours.service.js';
-import { presentOpenNow } from '../hours/hours.presenter.js';
+import { presentOpenNow } from '../hours/hours.service.js';
 import { groupByZone, startOfToday } from './call-windows.js';
 import { listCalls, visibleOrganizationZones } from './calls.repository.js';
 import { presentCallListItem } from './calls.presenter.js';

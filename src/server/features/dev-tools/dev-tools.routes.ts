@@ -12,14 +12,13 @@ import {
   PublicConfigResponse,
 } from '../../../contracts/developer.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
-import { actorOf } from '../../policy/access-hook.js';
-import { organizationScope } from '../../policy/actor.js';
+import { actorOf, organizationScope } from '../../policy/actor.js';
 import { notFound } from '../../http/errors.js';
-import { listOutboxMessages } from '../outbox/outbox.repository.js';
-import { findErrorByDigest, listErrorEvents, type ErrorEventRow } from '../errors/errors.repository.js';
+import { listOutboxMessages } from '../outbox/outbox.service.js';
+import { findErrorByDigest, listErrorEvents, type ErrorEventRow } from '../errors/errors.service.js';
 import { reportError } from '../errors/errors.service.js';
-import { listAuditEvents } from '../audit/audit.repository.js';
-import { resolveSession } from '../session/session-guard.js';
+import { listAuditEvents } from '../audit/audit.service.js';
+import { resolveSession } from '../session/session-guard.service.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 

@@ -3,6 +3,9 @@ import { newDigest } from '../../lib/digest.js';
 import { captureToSentry } from '../../lib/sentry.js';
 import { insertErrorEvent } from './errors.repository.js';
 
+/** What other features read of this one (its repository's queries, used as they are). */
+export { type ErrorEventRow, findErrorByDigest, listErrorEvents } from './errors.repository.js';
+
 export interface ErrorReport {
   source: 'server' | 'client' | 'worker';
   error?: unknown;

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { handoffs, HANDOFF_PRIORITIES, HANDOFF_TYPES } from '../../db/schema/index.js';
 import { addBusinessTime } from '../../../domain/time/index.js';
 import { toHours } from '../hours/hours.service.js';
-import { publishLive } from '../live/live.publisher.js';
+import { publishLive } from '../live/live.service.js';
 import { alertOnDutyOfUrgentHandoff } from './urgent-alert.js';
 import { findDeadlineRules, insertHandoff, insertHandoffEvent, type DeadlineRules } from './handoffs.repository.js';
 

@@ -19,7 +19,7 @@ import {
   ResolveBody,
 } from '../../../contracts/handoffs.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
-import { actorOf } from '../../policy/access-hook.js';
+import { actorOf } from '../../policy/actor.js';
 import { addNote, assignHandoff, cancelHandoff, claimHandoff, messagePatient, recordCallback, reopenHandoff, resolveHandoff } from './handoff-actions.service.js';
 import { presentHandoff } from './handoffs.presenter.js';
 import { getDeadlines, saveDeadlines } from './handoff-deadlines.service.js';

@@ -5,9 +5,9 @@ import { canSeeOrganization, organizationScope, type StaffActor } from '../../po
 import { toE164 } from '../../../domain/phone.js';
 import { recordPhiView } from '../audit/audit.service.js';
 import { presentRequest } from '../appointment-requests/staff-requests.service.js';
-import { findRequest } from '../appointment-requests/staff-requests.repository.js';
-import { isUuid, loadVisibleOrganization } from '../organizations/organization-access.js';
-import { findOrganizationById, type OrganizationRow } from '../organizations/organizations.repository.js';
+import { findRequest } from '../appointment-requests/staff-requests.service.js';
+import { isUuid, loadVisibleOrganization } from '../organizations/organizations.policy.js';
+import { findOrganizationById, type OrganizationRow } from '../organizations/organizations.service.js';
 import { phoneCountryOf } from '../organizations/organizations.service.js';
 import { onDutyIn } from '../schedules/on-duty.service.js';
 import { createHandoff } from './create-handoff.service.js';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { sendMessage } from '../outbox/outbox.service.js';
-import { findOrganizationById } from '../organizations/organizations.repository.js';
+import { findOrganizationById } from '../organizations/organizations.service.js';
 import { onDutyIn } from '../schedules/on-duty.service.js';
 import type { HandoffRow } from './create-handoff.service.js';
 import { alertTargets, insertHandoffEvent, supervisorsOf, type AssignableUser } from './handoffs.repository.js';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
-import { actorOf } from '../../policy/access-hook.js';
+import { actorOf } from '../../policy/actor.js';
 import { presentHours } from './hours.presenter.js';
 import { HoursBody, HoursParams, HoursView, OpenNowResponse } from '../../../contracts/hours.js';
 import { getHours, openNowJson, saveHours } from './hours.service.js';

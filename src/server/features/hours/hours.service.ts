@@ -4,12 +4,16 @@ import { conflict } from '../../http/errors.js';
 import { organizationScope, type StaffActor } from '../../policy/actor.js';
 import type { Hours, HoursOverride, WeeklyInterval } from '../../../domain/time/index.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { isUuid, loadVisibleOrganization } from '../organizations/organization-access.js';
+import { isUuid, loadVisibleOrganization } from '../organizations/organizations.policy.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
 import { HoursStatusCache, type OrganizationStatus } from './hours-status-cache.js';
 import { findHours, hoursOfMany, listOpenNowRows, openNowFingerprint, saveHoursIfVersion, type HoursRow } from './hours.repository.js';
 import { presentOpenNowItems } from './hours.presenter.js';
 import type { HoursInput } from '../../../contracts/hours.js';
+
+/** What other features read of this one, used as they are. */
+export { presentOpenNow } from './hours.presenter.js';
+export { findHours } from './hours.repository.js';
 
 export const HOURS_STALE_MESSAGE = 'These hours were changed elsewhere. Reload to see the latest version, then make your change again.';
 const PAUSED_TEXT = 'Paused · calls get the closed message';

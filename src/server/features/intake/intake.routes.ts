@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { FhirQuestionnaireResponse, IntakeIdParams, PatientIntakeResponse, SaveIntakeBody, StaffIntakeResponse, SubmitIntakeBody } from '../../../contracts/intake.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { localeOf, patientScope } from '../../http/patient-scope.js';
-import { actorOf } from '../../policy/access-hook.js';
+import { actorOf } from '../../policy/actor.js';
 import { openIntake, saveIntake, staffIntakeFhir, staffRequestIntake, submitIntake } from './intake.service.js';
 
 /** The intake link's token travels in a header, so it stays out of API URLs and their logs. */

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import { LIVE_CHANNEL, type LiveEvent } from './live.publisher.js';
+import { LIVE_CHANNEL, type LiveEvent } from './live.service.js';
 
 type Listener = (event: LiveEvent) => void;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createStaffUser, createTestApp, signIn, type TestAppHandle } from '../../test-support/index.js';
-import { publishLive } from './live.publisher.js';
+import { publishLive } from './live.service.js';
 
 let t: TestAppHandle;
 let base: string;

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
-import { actorOf } from '../../policy/access-hook.js';
-import { canSeeOrganization } from '../../policy/actor.js';
+import { actorOf, canSeeOrganization } from '../../policy/actor.js';
 import type { LiveHub } from './live.hub.js';
-import { sessionStillValid } from '../session/session-guard.js';
+import { sessionStillValid } from '../session/session-guard.service.js';
 
 /** How often an open stream checks that its session still exists (signed out, expired, disabled). */
 const SESSION_CHECK_EVERY_HEARTBEATS = 3;

@@ -1,5 +1,5 @@
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
-import { actorOf } from '../../policy/access-hook.js';
+import { actorOf } from '../../policy/actor.js';
 import { presentOrganization, presentOrganizationSummary } from './organizations.presenter.js';
 import {
   CreateOrganizationBody,

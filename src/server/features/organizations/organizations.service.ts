@@ -4,7 +4,7 @@ import { conflict, invalid, notFound } from '../../http/errors.js';
 import { organizationScope, type StaffActor } from '../../policy/actor.js';
 import { toE164 } from '../../../domain/phone.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { loadVisibleOrganization } from './organization-access.js';
+import { loadVisibleOrganization } from './organizations.policy.js';
 import {
   findOrganizationById,
   findOrganizationBySlug,
@@ -25,6 +25,9 @@ import {
   type CreateOrganizationInput,
   type UpdateOrganizationInput,
 } from '../../../contracts/organizations.js';
+
+/** What other features read of this one (its repository's queries, used as they are). */
+export { type OrganizationRow, findOrganizationById, findOrganizationBySlug, listVisibleOrganizations, phoneNumbersOf } from './organizations.repository.js';
 
 export interface OrganizationWithNumbers {
   organization: OrganizationRow;

@@ -2,6 +2,9 @@ import type { DbOrTx } from '../../db/client.js';
 import { enqueueJob } from '../../jobs/enqueue.js';
 import { insertOutboxMessage, type OutboxRow } from './outbox.repository.js';
 
+/** What other features read of this one (its repository's queries, used as they are). */
+export { listOutboxMessages } from './outbox.repository.js';
+
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
   recipient: string;

@@ -9,7 +9,7 @@ import {
 import { OkResponse } from '../../../contracts/session.js';
 import { ErrorResponse, forwardCookies, type FeatureRoutes } from '../../http/route-types.js';
 import { requestInfo } from '../../http/request-info.js';
-import { actorOf } from '../../policy/access-hook.js';
+import { actorOf } from '../../policy/actor.js';
 import { changePassword, checkLink, redeemLink, requestPasswordReset } from './password.service.js';
 
 export const passwordRoutes: FeatureRoutes = (app, ctx) => {

@@ -7,14 +7,13 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import type { StaffActor } from '../../policy/actor.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { sendMessage } from '../outbox/outbox.service.js';
-import { deleteSessionsOf, findUserByEmail, findUserById, setPasswordHash, updateUser } from '../users/users.repository.js';
+import { deleteSessionsOf, findUserByEmail, findUserById, setPasswordHash, updateUser } from '../users/users.service.js';
 import { expireOpenTokens, findToken, findTokenForUpdate, insertUserToken, markTokenUsed, type UserTokenRow } from './password.repository.js';
 import type { DbOrTx } from '../../db/client.js';
-import { assertAcceptablePassword } from './password-policy.js';
-import { keepingSessionStart } from '../session/keep-session-start.js';
+import { assertAcceptablePassword } from './password.policy.js';
+import { keepingSessionStart } from '../session/keep-session-start.service.js';
 
-export const RESET_TTL_MS = 30 * 60_000;
-export const INVITE_TTL_MS = 7 * 24 * 3_600_000;
+import { RESET_TTL_MS } from './password-links.service.js';
 
 /** Same answer whether or not the email exists; only an active account gets a link. */
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string): Promise<void> {
@@ -128,28 +127,3 @@ export async function changePassword(
   return cookies;
 }
 
-/** Issues an invitation or reset link by email; used by the users feature. */
-export async function issueLink(
-  ctx: AppContext,
-  tx: Parameters<Parameters<AppContext['db']['transaction']>[0]>[0],
-  user: { id: string; email: string; name: string },
-  purpose: 'invite' | 'reset',
-  invitedBy?: string,
-): Promise<void> {
-  const now = ctx.clock.now();
-  const { token, hash } = newToken();
-  await expireOpenTokens(tx, user.id, purpose, now);
-  const ttl = purpose === 'invite' ? INVITE_TTL_MS : RESET_TTL_MS;
-  await insertUserToken(tx, { userId: user.id, purpose, tokenHash: hash, expiresAt: new Date(now.getTime() + ttl) });
-  const link = `${ctx.baseUrl}/${purpose === 'invite' ? 'accept-invite' : 'reset-password'}?token=${token}`;
-  await sendMessage(tx, {
-    channel: 'email',
-    recipient: user.email,
-    template: purpose === 'invite' ? 'user-invitation' : 'password-reset',
-    subject: purpose === 'invite' ? 'You are invited to Switchboard' : 'Reset your Switchboard password',
-    body:
-      purpose === 'invite'
-        ? [`Hello ${user.name},`, '', `${invitedBy ?? 'An administrator'} invited you to Switchboard.`, `Set your password within 7 days: ${link}`].join('\n')
-        : [`Hello ${user.name},`, '', 'An administrator reset your Switchboard password.', `Choose a new one within 30 minutes: ${link}`].join('\n'),
-  });
-}

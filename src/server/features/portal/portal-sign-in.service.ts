@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors.js';
 import { patientInvalid } from '../../http/patient-scope.js';
 import { toE164 } from '../../../domain/phone.js';
 import type { PatientLocale } from '../../../domain/patient/locale.js';
-import { isUuid } from '../organizations/organization-access.js';
+import { isUuid } from '../organizations/organizations.policy.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { sendMessage } from '../outbox/outbox.service.js';
 import { loadPublicPractice, publicSettings } from '../appointment-requests/public-practices.service.js';

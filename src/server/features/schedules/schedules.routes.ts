@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
-import { actorOf } from '../../policy/access-hook.js';
+import { actorOf } from '../../policy/actor.js';
 import { presentCoverage, presentSchedule, presentScheduleSummary } from './schedules.presenter.js';
 import {
   CoverageQuery,

@@ -7,7 +7,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { toE164 } from '../../../domain/phone.js';
 import { coverage, onDuty, resolveScheduleTime, type Assignee, type DutySegment, type Schedule } from '../../../domain/time/index.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { isUuid, loadVisibleOrganization } from '../organizations/organization-access.js';
+import { isUuid, loadVisibleOrganization } from '../organizations/organizations.policy.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
 import { phoneCountryOf } from '../organizations/organizations.service.js';
 import {

@@ -1,9 +1,9 @@
 import { SecuritySettings } from '../../../contracts/security.js';
 import type { Role } from '../../../domain/auth/permissions.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
-import { actorOf } from '../../policy/access-hook.js';
+import { actorOf } from '../../policy/actor.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { saveTwoFactorRequiredRoles, twoFactorRequiredRoles } from '../session/session.repository.js';
+import { saveTwoFactorRequiredRoles, twoFactorRequiredRoles } from '../session/session.service.js';
 
 export const securityRoutes: FeatureRoutes = (app, ctx) => {
   app.get('/api/security-settings', {

@@ -5,7 +5,7 @@ import { toFetchHeaders } from '../../http/request-info.js';
 import type { StaffActor } from '../../policy/actor.js';
 import type { Role } from '../../../domain/auth/permissions.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { deleteSessionsOf, type UserRow } from '../users/users.repository.js';
+import { deleteSessionsOf, type UserRow } from '../users/users.service.js';
 import { deleteSession, loadSessionContext, touchSession } from './session.repository.js';
 
 export interface ResolvedSession {

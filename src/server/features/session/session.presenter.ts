@@ -1,4 +1,4 @@
-import type { ResolvedSession } from './session-guard.js';
+import type { ResolvedSession } from './session-guard.service.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
 import type { Role } from '../../../domain/auth/permissions.js';

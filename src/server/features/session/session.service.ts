@@ -10,7 +10,10 @@ import {
   recordSignInAttempt,
   updateUser,
   type UserRow,
-} from '../users/users.repository.js';
+} from '../users/users.service.js';
+
+/** What other features read of this one (its repository's queries, used as they are). */
+export { deleteSessionOf, listSessionsOf, saveTwoFactorRequiredRoles, twoFactorRequiredRoles } from './session.repository.js';
 
 export const LOCKOUT_THRESHOLD = 5;
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;

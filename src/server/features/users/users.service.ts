@@ -7,8 +7,8 @@ import { hashPassword } from '../../auth/password-hash.js';
 import type { StaffActor } from '../../policy/actor.js';
 import type { Tx } from '../../db/client.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { issueLink } from '../password/password.service.js';
-import { assertAcceptablePassword } from '../password/password-policy.js';
+import { issueLink } from '../password/password-links.service.js';
+import { assertAcceptablePassword } from '../password/password.policy.js';
 import {
   countActiveAdmins,
   deleteSessionsOf,
@@ -25,6 +25,9 @@ import {
   updateUser,
   type UserRow,
 } from './users.repository.js';
+
+/** What other features read of this one (its repository's queries, used as they are). */
+export { type UserRow, countRecentFailures, deleteSessionsOf, findUserByEmail, findUserById, organizationIdsOf, recordSignInAttempt, setPasswordHash, updateUser } from './users.repository.js';
 
 export async function createUser(ctx: AppContext, actor: StaffActor, input: CreateUserInput): Promise<{ user: UserRow; organizationIds: string[]; temporaryPassword?: string }> {
   if (await findUserByEmail(ctx.db, input.email)) throw conflict('A user with that email already exists.', 'conflict', { fields: { email: 'A user with that email already exists.' } });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../../../app-context.js';
-import type { Clock } from '../../../lib/clock.js';
-import { applyStatus } from '../../../telephony/call-lifecycle.js';
-import { continueCall, startCall } from '../../../telephony/call-pipeline.js';
-import type { PipelineOptions, TurnOutcome } from '../../../telephony/call-turn-support.js';
-import { simulatorOptions } from '../../../telephony/simulator/simulator.service.js';
+import type { AppContext } from '../../app-context.js';
+import type { Clock } from '../../lib/clock.js';
+import { applyStatus } from '../../telephony/call-lifecycle.js';
+import { continueCall, startCall } from '../../telephony/call-pipeline.js';
+import type { PipelineOptions, TurnOutcome } from '../../telephony/call-turn-support.js';
+import { simulatorOptions } from '../../telephony/simulator/simulator.service.js';
 import type { DemoCaller } from './demo-caller.js';
 import type { Random } from './demo-personas.js';
 

@@ -1,4 +1,4 @@
-import { normalize } from '../../../agent/nlu/text.js';
+import { normalize } from '../../agent/nlu/text.js';
 import { pick, sayDob, CALLBACK_REASONS, MESSAGES, type Persona, type Random } from './demo-personas.js';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../client.js';
+import type { Db } from '../../db/client.js';
 
 /**
  * Ages the seeded history like a practice would have worked it: handoffs older than two days

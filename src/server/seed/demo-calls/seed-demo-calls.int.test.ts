@@ -1,7 +1,7 @@
 import { count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestAppHandle } from '../../../test-support/index.js';
-import { appointmentRequests, callEvents, calls, handoffs } from '../../schema/index.js';
+import { createTestApp, type TestAppHandle } from '../../test-support/index.js';
+import { appointmentRequests, callEvents, calls, handoffs } from '../../db/schema/index.js';
 import { seedDemo } from '../seed.js';
 import { seedDemoCalls } from './seed-demo-calls.job.js';
 

@@ -1,8 +1,8 @@
 import { Temporal } from 'temporal-polyfill';
 import { and, eq, inArray, like, count, desc, isNotNull } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
-import type { AppContext } from '../../../app-context.js';
-import { appointmentRequests, calls, organizationPhoneNumbers, organizations } from '../../schema/index.js';
+import type { AppContext } from '../../app-context.js';
+import { appointmentRequests, calls, organizationPhoneNumbers, organizations } from '../../db/schema/index.js';
 import { DEMO_ORGANIZATIONS } from '../demo-organizations.js';
 import { DemoCaller, type Opening } from './demo-caller.js';
 import { runDemoCall } from './demo-call-runner.js';

@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
-import type { AppContext } from '../../../app-context.js';
-import { closeStaleCall } from '../../../telephony/call-lifecycle.js';
-import { findStaleCalls } from '../../../telephony/call-lookups.repository.js';
+import type { AppContext } from '../../app-context.js';
+import { closeStaleCall } from '../call-lifecycle.js';
+import { findStaleCalls } from '../call-lookups.repository.js';
 
 export const CLOSE_STALE_CALLS_TASK = 'close-stale-calls';
 /** Every minute (graphile-worker crontab syntax); one run closes at most a batch. */

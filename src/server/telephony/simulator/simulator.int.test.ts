@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../../db/schema/index.js';
-import { closeStaleCalls } from '../../features/calls/jobs/close-stale-calls.job.js';
+import { closeStaleCalls } from '../jobs/close-stale-calls.job.js';
 import { createStaffUser, createTestApp, signIn, type TestAppHandle } from '../../test-support/index.js';
 import { createPractice, recordsOf, type Practice } from '../testing/call-fixtures.js';
 import { FakeTwilioCall } from '../testing/fake-twilio.js';

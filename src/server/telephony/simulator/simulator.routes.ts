@@ -1,6 +1,6 @@
 import { SimulatedCallParams, SimulatedCallStarted, SimulatedHangupView, SimulatedTurnBody, SimulatedTurnView, StartSimulatedCallBody } from '../../../contracts/simulator.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
-import { actorOf } from '../../policy/access-hook.js';
+import { actorOf } from '../../policy/actor.js';
 import { hangUpSimulatedCall, simulateTurn, startSimulatedCall } from './simulator.service.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };

@@ -5,7 +5,7 @@ import { calls, organizationPhoneNumbers } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { canSeeOrganization, type StaffActor } from '../../policy/actor.js';
 import { toE164 } from '../../../domain/phone.js';
-import { isUuid, loadVisibleOrganization, organizationVisibleTo } from '../../features/organizations/organization-access.js';
+import { isUuid, loadVisibleOrganization, organizationVisibleTo } from '../../features/organizations/organizations.policy.js';
 import { applyStatus } from '../call-lifecycle.js';
 import { findOrganizationByNumber } from '../call-lookups.repository.js';
 import { continueCall, startCall } from '../call-pipeline.js';
