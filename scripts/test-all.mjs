@@ -23,6 +23,11 @@ const totals = { passed: 0, failed: 0 };
 const stages = [
   { name: 'typecheck', command: [bin('tsc'), '--noEmit', '-p', 'tsconfig.json'] },
   { name: 'lint', command: [bin('eslint'), '.'] },
+  // Import cycles (type-only imports aside) are refused: layers and features stay a tree (docs/ARCHITECTURE.md).
+  {
+    name: 'import cycles',
+    command: [bin('dpdm'), '--no-warning', '--no-tree', '--transform', '--exit-code', 'circular:1', '--extensions', '.ts,.tsx', 'src/**/*.ts', 'src/**/*.tsx'],
+  },
   {
     name: 'unit tests',
     command: [bin('vitest'), 'run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${report('unit')}`],
