@@ -9,7 +9,7 @@ import { setPasswordHash } from '../features/users/users.repository.js';
 import { defaultAgentSettings } from '../../contracts/organizations.js';
 import { DEMO_ORGANIZATIONS, DEMO_USERS } from './demo-organizations.js';
 import { DEMO_STAFF, seedHoursAndSchedules } from './demo-hours-schedules.js';
-import { enqueueJob } from '../jobs/enqueue.js';
+import { enqueueJob } from '../jobs/jobs.repository.js';
 import { SEED_DEMO_CALLS_TASK } from './demo-calls/seed-demo-calls.job.js';
 
 export interface SeedResult {

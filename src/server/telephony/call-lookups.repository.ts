@@ -45,3 +45,20 @@ export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
+
+/** The organization's first number (the simulator "dials" it, as a real caller would). */
+export async function firstNumberOf(db: DbOrTx, organizationId: string): Promise<string | undefined> {
+  const [line] = await db
+    .select({ e164: organizationPhoneNumbers.e164 })
+    .from(organizationPhoneNumbers)
+    .where(eq(organizationPhoneNumbers.organizationId, organizationId))
+    .orderBy(asc(organizationPhoneNumbers.createdAt))
+    .limit(1);
+  return line?.e164;
+}
+
+/** Who a call belongs to and how it came in (the simulator's access check). */
+export async function findCallOwner(db: DbOrTx, callId: string): Promise<{ organizationId: string; provider: string } | undefined> {
+  const [row] = await db.select({ organizationId: calls.organizationId, provider: calls.provider }).from(calls).where(eq(calls.id, callId)).limit(1);
+  return row;
+}

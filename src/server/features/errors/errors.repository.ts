@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, lt, type SQL } from 'drizzle-orm';
-import { olderThanCursor, timeCursorOf } from '../../http/time-cursor.js';
+import { olderThanCursor, timeCursorOf } from '../../db/time-cursor.js';
 import type { DbOrTx } from '../../db/client.js';
 import { errorEvents } from '../../db/schema/index.js';
 

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { appointmentRequests, intakeLinks } from '../../db/schema/index.js';
+import type { intakeLinks } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import { findIntakeLinkByHash, insertIntakeLink } from './intake.repository.js';
 
 export const INTAKE_LINK_TTL_DAYS = 30;
 export type IntakeLinkVia = (typeof intakeLinks.$inferInsert)['issuedVia'];
@@ -19,7 +19,7 @@ const intakeLinkExpired = () => new AppError(410, 'intake_link_expired', 'This i
 export async function issueIntakeLink(ctx: AppContext, db: DbOrTx, appointmentRequestId: string, via: IntakeLinkVia): Promise<string> {
   const { token, hash } = newToken();
   const now = ctx.clock.now();
-  await db.insert(intakeLinks).values({
+  await insertIntakeLink(db, {
     appointmentRequestId,
     tokenHash: hash,
     issuedVia: via,
@@ -35,12 +35,7 @@ export async function issueIntakeLink(ctx: AppContext, db: DbOrTx, appointmentRe
  */
 export async function resolveIntakeToken(ctx: AppContext, token: string | undefined) {
   if (!token || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw intakeLinkInvalid();
-  const [found] = await ctx.db
-    .select({ link: intakeLinks, request: appointmentRequests })
-    .from(intakeLinks)
-    .innerJoin(appointmentRequests, eq(appointmentRequests.id, intakeLinks.appointmentRequestId))
-    .where(eq(intakeLinks.tokenHash, hashToken(token)))
-    .limit(1);
+  const found = await findIntakeLinkByHash(ctx.db, hashToken(token));
   if (!found || found.request.status === 'draft') throw intakeLinkInvalid();
   if (found.link.expiresAt.getTime() < ctx.clock.now().getTime()) throw intakeLinkExpired();
   return found;

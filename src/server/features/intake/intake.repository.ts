@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { appointmentRequests, intakeSubmissions } from '../../db/schema/index.js';
+import { appointmentRequests, intakeLinks, intakeSubmissions } from '../../db/schema/index.js';
 import type { IntakeAnswers } from '../../../domain/patient/intake-form.js';
 
 export type IntakeRow = typeof intakeSubmissions.$inferSelect;
@@ -49,4 +49,19 @@ export async function submitIfInProgress(db: DbOrTx, id: string, signatureName: 
     .where(and(eq(intakeSubmissions.id, id), eq(intakeSubmissions.status, 'in_progress')))
     .returning();
   return row;
+}
+
+export async function insertIntakeLink(db: DbOrTx, row: typeof intakeLinks.$inferInsert): Promise<void> {
+  await db.insert(intakeLinks).values(row);
+}
+
+/** The link stored under a token's hash, with its request. */
+export async function findIntakeLinkByHash(db: DbOrTx, tokenHash: string) {
+  const [found] = await db
+    .select({ link: intakeLinks, request: appointmentRequests })
+    .from(intakeLinks)
+    .innerJoin(appointmentRequests, eq(appointmentRequests.id, intakeLinks.appointmentRequestId))
+    .where(eq(intakeLinks.tokenHash, tokenHash))
+    .limit(1);
+  return found;
 }

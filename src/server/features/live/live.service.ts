@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { queryNamed, type Queryable } from '../../db/prepared.js';
+import type { Queryable } from '../../db/prepared.js';
+import { notifyAll, notifyOne } from './live.repository.js';
 
 export const LIVE_CHANNEL = 'switchboard_live';
 
@@ -25,7 +25,7 @@ export async function publishLive(db: DbOrTx, event: LiveEvent): Promise<void> {
     collected.push(event);
     return;
   }
-  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
+  await notifyOne(db, LIVE_CHANNEL, JSON.stringify(event));
 }
 
 const collectors = new WeakMap<object, LiveEvent[]>();
@@ -42,7 +42,6 @@ export function collectLiveEvents(tx: DbOrTx, into: LiveEvent[]): void {
   collectors.set(tx, into);
 }
 
-const NOTIFY_ALL = `select set_config('synchronous_commit', 'off', true), (select count(pg_notify('${LIVE_CHANNEL}', e)) from unnest($1::text[]) as e) as sent`;
 
 /**
  * Sends several live events in one statement (after the commit they describe). Its own commit
@@ -53,5 +52,5 @@ const NOTIFY_ALL = `select set_config('synchronous_commit', 'off', true), (selec
  */
 export async function notifyLive(db: Queryable, events: LiveEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await queryNamed(db, 'switchboard_notify_live', NOTIFY_ALL, [events.map((e) => JSON.stringify(e))]);
+  await notifyAll(db, LIVE_CHANNEL, events.map((e) => JSON.stringify(e)));
 }

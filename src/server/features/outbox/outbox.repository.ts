@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { olderThanCursor, timeCursorOf } from '../../http/time-cursor.js';
+import { olderThanCursor, timeCursorOf } from '../../db/time-cursor.js';
 import type { DbOrTx } from '../../db/client.js';
 import { outboxMessages } from '../../db/schema/index.js';
 

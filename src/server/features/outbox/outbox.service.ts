@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
-import { enqueueJob } from '../../jobs/enqueue.js';
+import { enqueueJob } from '../../jobs/jobs.repository.js';
 import { insertOutboxMessage, type OutboxRow } from './outbox.repository.js';
 
 /** What other features read of this one (its repository's queries, used as they are). */

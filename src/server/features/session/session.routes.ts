@@ -5,11 +5,9 @@ import { ErrorResponse, forwardCookies } from '../../http/route-types.js';
 import { requestInfo } from '../../http/request-info.js';
 import { organizationScope } from '../../policy/actor.js';
 import { listVisibleOrganizations } from '../organizations/organizations.service.js';
-import { organizationIdsOf } from '../users/users.service.js';
 import { resolveSession } from './session-guard.service.js';
 import { presentSession, presentSessionUser } from './session.presenter.js';
-import { signIn, signOut, verifyTwoFactor } from './session.service.js';
-import { twoFactorRequiredRoles } from './session.repository.js';
+import { sessionUserDetails, signIn, signOut, verifyTwoFactor } from './session.service.js';
 
 export const sessionRoutes: FeatureRoutes = (app, ctx) => {
   const loginLimit = { max: Math.round(20 * ctx.env.RATE_LIMIT_SCALE), timeWindow: '1 minute' };
@@ -36,8 +34,8 @@ export const sessionRoutes: FeatureRoutes = (app, ctx) => {
       const result = await signIn(ctx, request.body, requestInfo(request));
       forwardCookies(reply, result.cookies);
       if (result.twoFactorRequired || !result.user) return { twoFactorRequired: true as const };
-      const [orgIds, required] = await Promise.all([organizationIdsOf(ctx.db, result.user.id), twoFactorRequiredRoles(ctx.db)]);
-      return { user: presentSessionUser(result.user, orgIds, required.includes(result.user.role) && !result.user.twoFactorEnabled) };
+      const details = await sessionUserDetails(ctx, result.user);
+      return { user: presentSessionUser(result.user, details.organizationIds, details.twoFactorRequired) };
     },
   });
 

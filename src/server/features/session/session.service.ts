@@ -7,10 +7,12 @@ import {
   deleteSessionsOf,
   findUserByEmail,
   findUserById,
+  organizationIdsOf,
   recordSignInAttempt,
   updateUser,
   type UserRow,
 } from '../users/users.service.js';
+import { twoFactorRequiredRoles } from './session.repository.js';
 
 /** What other features read of this one (its repository's queries, used as they are). */
 export { deleteSessionOf, listSessionsOf, saveTwoFactorRequiredRoles, twoFactorRequiredRoles } from './session.repository.js';
@@ -132,4 +134,10 @@ export async function signOut(ctx: AppContext, req: RequestInfo, actor?: { userI
   }
   if (actor) await recordAudit(ctx.db, { action: 'auth.sign_out', outcome: 'success', actor: { kind: 'staff', userId: actor.userId, email: actor.email }, ip: req.ip, recordType: 'user', recordId: actor.userId });
   return cookies;
+}
+
+/** What the signed-in page needs of the user: their organizations, and whether their role must set up two-factor first. */
+export async function sessionUserDetails(ctx: AppContext, user: { id: string; role: string; twoFactorEnabled: boolean }): Promise<{ organizationIds: string[]; twoFactorRequired: boolean }> {
+  const [organizationIds, required] = await Promise.all([organizationIdsOf(ctx.db, user.id), twoFactorRequiredRoles(ctx.db)]);
+  return { organizationIds, twoFactorRequired: required.includes(user.role) && !user.twoFactorEnabled };
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { actorOf } from '../../policy/actor.js';
-import { listUsers, organizationIdsOfMany } from './users.repository.js';
 import { presentUser } from './users.presenter.js';
 import {
   CreateUserBody,
@@ -14,7 +13,7 @@ import {
   UserListResponse,
   UserView,
 } from '../../../contracts/users.js';
-import { changeUser, createUser, getUser, resetUserPassword, setUserActive, unlockUser } from './users.service.js';
+import { changeUser, createUser, getUser, resetUserPassword, setUserActive, unlockUser, listUsersPage } from './users.service.js';
 
 const access = { capability: 'users.manage' } as const;
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
@@ -25,9 +24,8 @@ export const usersRoutes: FeatureRoutes = (app, ctx) => {
     schema: { tags: ['users'], summary: 'List staff users', querystring: UserListQuery, response: { 200: UserListResponse, ...errors } },
     handler: async (request) => {
       const q = request.query;
-      const { rows, total } = await listUsers(ctx.db, q);
-      const orgs = await organizationIdsOfMany(ctx.db, rows.map((r) => r.id));
-      return { items: rows.map((r) => presentUser(r, orgs.get(r.id) ?? [])), total, page: q.page, pageSize: q.pageSize };
+      const { rows, total, organizationIds } = await listUsersPage(ctx, q);
+      return { items: rows.map((r) => presentUser(r, organizationIds.get(r.id) ?? [])), total, page: q.page, pageSize: q.pageSize };
     },
   });
 

@@ -9,25 +9,16 @@ import type { Tx } from '../../db/client.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { issueLink } from '../password/password-links.service.js';
 import { assertAcceptablePassword } from '../password/password.policy.js';
-import {
-  countActiveAdmins,
-  deleteSessionsOf,
-  existingOrganizationIds,
-  findUserByEmail,
-  findUserById,
-  findUserForUpdate,
-  getPasswordHash,
-  insertUser,
-  lockAdminRemovals,
-  organizationIdsOf,
-  setPasswordHash,
-  setUserOrganizations,
-  updateUser,
-  type UserRow,
-} from './users.repository.js';
+import { countActiveAdmins, deleteSessionsOf, existingOrganizationIds, findUserByEmail, findUserById, findUserForUpdate, getPasswordHash, insertUser, lockAdminRemovals, organizationIdsOf, setPasswordHash, setUserOrganizations, updateUser, type UserRow, listUsers, organizationIdsOfMany } from './users.repository.js';
 
 /** What other features read of this one (its repository's queries, used as they are). */
 export { type UserRow, countRecentFailures, deleteSessionsOf, findUserByEmail, findUserById, organizationIdsOf, recordSignInAttempt, setPasswordHash, updateUser } from './users.repository.js';
+
+/** A page of users, each with the organizations they belong to. */
+export async function listUsersPage(ctx: AppContext, query: Parameters<typeof listUsers>[1]): Promise<{ rows: UserRow[]; total: number; organizationIds: Map<string, string[]> }> {
+  const { rows, total } = await listUsers(ctx.db, query);
+  return { rows, total, organizationIds: await organizationIdsOfMany(ctx.db, rows.map((r) => r.id)) };
+}
 
 export async function createUser(ctx: AppContext, actor: StaffActor, input: CreateUserInput): Promise<{ user: UserRow; organizationIds: string[]; temporaryPassword?: string }> {
   if (await findUserByEmail(ctx.db, input.email)) throw conflict('A user with that email already exists.', 'conflict', { fields: { email: 'A user with that email already exists.' } });

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { calls, organizationPhoneNumbers } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { canSeeOrganization, type StaffActor } from '../../policy/actor.js';
 import { toE164 } from '../../../domain/phone.js';
 import { isUuid, loadVisibleOrganization, organizationVisibleTo } from '../../features/organizations/organizations.policy.js';
 import { applyStatus } from '../call-lifecycle.js';
-import { findOrganizationByNumber } from '../call-lookups.repository.js';
+import { findCallOwner, findOrganizationByNumber, firstNumberOf } from '../call-lookups.repository.js';
 import { continueCall, startCall } from '../call-pipeline.js';
 import type { PipelineOptions, TurnEvent } from '../call-turn-support.js';
 
@@ -24,8 +22,7 @@ export async function startSimulatedCall(ctx: AppContext, actor: StaffActor, bod
     const org = await loadVisibleOrganization(ctx.db, actor, body.organizationId);
     organizationId = org.id;
     // The call "dials" the organization's first number, as a real caller would.
-    const [line] = await ctx.db.select({ e164: organizationPhoneNumbers.e164 }).from(organizationPhoneNumbers).where(eq(organizationPhoneNumbers.organizationId, org.id)).orderBy(asc(organizationPhoneNumbers.createdAt)).limit(1);
-    to = line?.e164 ?? 'simulator';
+    to = (await firstNumberOf(ctx.db, org.id)) ?? 'simulator';
   } else {
     const e164 = toE164(body.to ?? '');
     if (!e164) throw invalid({ to: 'Enter a valid phone number, e.g. +1 860 555 0100.' });
@@ -44,7 +41,7 @@ export async function startSimulatedCall(ctx: AppContext, actor: StaffActor, bod
 /** The simulated call, if the actor may see it (else "not found", never "forbidden"). */
 async function visibleCall(ctx: AppContext, actor: StaffActor, id: string) {
   if (!isUuid(id)) throw notFound('That call');
-  const [row] = await ctx.db.select({ organizationId: calls.organizationId, provider: calls.provider }).from(calls).where(eq(calls.id, id)).limit(1);
+  const row = await findCallOwner(ctx.db, id);
   if (!row || row.provider !== 'simulator' || !canSeeOrganization(actor, row.organizationId)) throw notFound('That call');
   return row;
 }

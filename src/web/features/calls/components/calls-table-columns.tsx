@@ -5,7 +5,7 @@ import { formatDateTime, formatRelative } from '@web/lib/format-date';
 import { durationLabel, formatDuration, formatListTime, formatPhone } from '../format';
 import { DIRECTION_LABELS } from '../labels';
 import { callPaths } from '../paths';
-import type { CallListItem } from '@contracts/calls';
+import type { CallListItem, CallSort } from '@contracts/calls';
 import { CallStatusBadge, LiveBadge, OutcomeBadge } from './call-badges';
 
 /** "…accept my «insurance» from…" with the matched words in bold. */
@@ -18,10 +18,17 @@ export function MatchSnippet({ text }: { text: string }) {
   );
 }
 
+/**
+ * The columns of the calls list. The two the server sorts by (`CallSort`) have an accessor, as
+ * TanStack Table sorts only those; their ids are the `sort` values the list sends. Both start
+ * from the largest (newest, longest) on the first click.
+ */
 export function callColumns({ showOrganization }: { showOrganization: boolean }): ColumnDef<CallListItem>[] {
   const columns: ColumnDef<CallListItem>[] = [
     {
-      id: 'startedAt',
+      id: 'startedAt' satisfies CallSort,
+      accessorFn: (c) => c.startedAt,
+      sortDescFirst: true,
       header: 'Started',
       cell: ({ row }) => {
         const c = row.original;
@@ -103,7 +110,9 @@ export function callColumns({ showOrganization }: { showOrganization: boolean })
       ),
     },
     {
-      id: 'duration',
+      id: 'duration' satisfies CallSort,
+      accessorFn: (c) => c.durationSeconds,
+      sortDescFirst: true,
       header: 'Duration',
       cell: ({ row }) => (
         <span className="tabular-nums">

@@ -90,11 +90,7 @@ describe('organization dialog (new organization)', () => {
     expect(field('Time zone')).toHaveAccessibleDescription(expect.stringContaining('Unknown time zone'));
   });
 
-  // Known bug (found by this test): the form's onInvalid reads the errors of the render before
-  // the submit, so the first failed submit leaves the user on "Details" with the problem on
-  // another tab (only a second submit switches). `onInvalid` should use the errors
-  // react-hook-form passes it. `it.fails` keeps the expectation until then; remove `.fails` with the fix.
-  it.fails('opens the tab of a field with a problem on the first submit: an empty phone number row', async () => {
+  it('opens the tab of a field with a problem on the first submit: an empty phone number row', async () => {
     const bodies = serveCreate(created);
     const { user: u } = openNew();
     await fillDetails(u);
@@ -108,6 +104,7 @@ describe('organization dialog (new organization)', () => {
     expect(within(tab('Phone numbers')).getByRole('img', { name: 'has errors' })).toBeInTheDocument();
     expect(bodies).toEqual([]);
     expect(tab('Phone numbers')).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(field('Number 1')).toHaveFocus());
   });
 
   it('asks for a model when the LLM brain is chosen', async () => {

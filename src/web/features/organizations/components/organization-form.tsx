@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Controller, useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, type FieldPath, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Plus, Trash2 } from 'lucide-react';
@@ -123,6 +123,12 @@ export const OrganizationForm = React.forwardRef<OrganizationFormHandle, Organiz
   const slugEdited = React.useRef(Boolean(organization));
   const zoneListId = React.useId();
 
+  /** Opens the tab that holds a field and, once it shows, focuses the field (a hidden one cannot take focus). */
+  const showField = (name: string) => {
+    setTab(tabOf(name));
+    setTimeout(() => form.setFocus(name as FieldPath<OrganizationFormInput>), 0);
+  };
+
   React.useImperativeHandle(ref, () => ({
     showServerErrors: (error) => {
       const unmatched: Record<string, string> = {};
@@ -138,19 +144,16 @@ export const OrganizationForm = React.forwardRef<OrganizationFormHandle, Organiz
         setError(name as FieldPath<OrganizationFormInput>, { type: 'server', message: sentence(message) });
         first ??= name;
       }
-      if (first) {
-        setTab(tabOf(first));
-        // After the tab switches, focus the first field with a message.
-        setTimeout(() => form.setFocus(first as FieldPath<OrganizationFormInput>), 0);
-      }
+      if (first) showField(first);
       return unmatched;
     },
   }));
 
   const tabHasError = (t: Tab) => Object.keys(flatErrors(errors)).some((k) => tabOf(k) === t);
-  const onInvalid = () => {
-    const firstKey = Object.keys(flatErrors(errors))[0];
-    if (firstKey) setTab(tabOf(firstKey));
+  // The errors of this submit come as the argument: `formState.errors` is still the previous render's.
+  const onInvalid = (invalid: FieldErrors<OrganizationFormInput>) => {
+    const first = Object.keys(flatErrors(invalid))[0];
+    if (first) showField(first);
   };
   const brain = form.watch('agentSettings.brain');
 
