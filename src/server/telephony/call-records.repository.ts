@@ -1,4 +1,6 @@
-import { queryNamed, type Queryable } from '../db/prepared.js';
+import type pg from 'pg';
+import { isPool, queryNamed, type Queryable } from '../db/prepared.js';
+import { GroupCommit } from './group-commit.js';
 import type { calls, organizations } from '../db/schema/index.js';
 import type { PendingEvent } from '../agent/turn-log.js';
 import type { DeadlineRules } from '../features/handoffs/handoffs.repository.js';
@@ -93,19 +95,17 @@ export async function loadCall(db: Queryable, ref: CallRef, dedupeKey: string | 
   };
 }
 
-/** The turn's events as one JSON array parameter: numbered from `firstSeq`, the first with the dedupe key. */
-function eventRows(callId: string, firstSeq: number, events: PendingEvent[], dedupeKey: string | null): string {
-  return JSON.stringify(
-    events.map((e, i) => ({
+/** The turn's event rows: numbered from `firstSeq`, the first with the dedupe key. */
+function eventRows(callId: string, firstSeq: number, events: PendingEvent[], dedupeKey: string | null) {
+  return events.map((e, i) => ({
       call_id: callId,
       seq: firstSeq + i,
       kind: e.kind,
       payload: e.payload,
       latency_ms: e.latencyMs,
-      dedupe_key: i === 0 ? dedupeKey : null,
-      at: e.at.toISOString(),
-    })),
-  );
+    dedupe_key: i === 0 ? dedupeKey : null,
+    at: e.at.toISOString(),
+  }));
 }
 
 /** Inserts the event rows of a JSON array parameter (eventRows). */
@@ -169,7 +169,7 @@ export async function insertCall(db: Queryable, call: NewCall, events: PendingEv
     call.durationSeconds,
     call.outcome,
     call.summary,
-    eventRows(call.id, 1, events, dedupeKey),
+    JSON.stringify(eventRows(call.id, 1, events, dedupeKey)),
   ]);
   return Number(row?.created) > 0 ? 'created' : 'exists';
 }
@@ -199,43 +199,72 @@ export interface CallPatch {
 const TRANSCRIPT_OF_EVENTS = `(select string_agg(case e.kind when 'caller_speech' then 'Caller: ' else 'Agent: ' end || (e.payload->>'text'), E'\\n' order by e.seq)
   from call_events e where e.call_id = c.id and e.kind in ('caller_speech', 'agent_speech') and coalesce(e.payload->>'text', '') <> '')`;
 
-const STORE_TURN = `
-  with ev as (${insertEvents('$2')} returning 1)
+/**
+ * Turns of one or more calls in one statement: their events, and each call's new state and
+ * whatever else the turn changed. Rows are updated in call-id order, so two statements never
+ * wait on each other's rows in a cycle.
+ */
+const STORE_TURNS = `
+  with ev as (${insertEvents('$1')} returning 1),
+  t as (
+    select * from jsonb_to_recordset($2::jsonb) as t(call_id uuid, agent_state jsonb, at timestamptz, transcript_final text, status text,
+      answered_at timestamptz, ended_at timestamptz, duration_seconds int, outcome text, summary text, recording_url text, recording_duration_seconds int, patient_id uuid)
+    order by t.call_id
+  )
   update calls c set
-    agent_state = $3::jsonb,
-    last_activity_at = $4::timestamptz, updated_at = $4::timestamptz,
-    transcript_text = case when $5::text is null then c.transcript_text else concat_ws(E'\\n', ${TRANSCRIPT_OF_EVENTS}, nullif($5::text, '')) end,
-    status = coalesce($6::text, c.status),
-    answered_at = coalesce(c.answered_at, $7::timestamptz),
-    ended_at = coalesce($8::timestamptz, c.ended_at),
-    duration_seconds = coalesce($9::int, c.duration_seconds),
-    outcome = coalesce($10::text, c.outcome),
-    summary = coalesce($11::text, c.summary),
-    recording_url = coalesce($12::text, c.recording_url),
-    recording_duration_seconds = coalesce($13::int, c.recording_duration_seconds),
-    patient_id = coalesce(c.patient_id, $14::uuid)
-  where c.id = $1::uuid`;
+    agent_state = t.agent_state,
+    last_activity_at = t.at, updated_at = t.at,
+    transcript_text = case when t.transcript_final is null then c.transcript_text else concat_ws(E'\\n', ${TRANSCRIPT_OF_EVENTS}, nullif(t.transcript_final, '')) end,
+    status = coalesce(t.status, c.status),
+    answered_at = coalesce(c.answered_at, t.answered_at),
+    ended_at = coalesce(t.ended_at, c.ended_at),
+    duration_seconds = coalesce(t.duration_seconds, c.duration_seconds),
+    outcome = coalesce(t.outcome, c.outcome),
+    summary = coalesce(t.summary, c.summary),
+    recording_url = coalesce(t.recording_url, c.recording_url),
+    recording_duration_seconds = coalesce(t.recording_duration_seconds, c.recording_duration_seconds),
+    patient_id = coalesce(c.patient_id, t.patient_id)
+  from t where c.id = t.call_id`;
+
+interface StoredTurn {
+  callId: string;
+  events: ReturnType<typeof eventRows>;
+  patch: CallPatch;
+}
+
+async function storeTurns(db: Queryable, unordered: StoredTurn[]): Promise<void> {
+  const turns = [...unordered].sort((a, b) => (a.callId < b.callId ? -1 : a.callId > b.callId ? 1 : 0));
+  const rows = turns.map(({ callId, patch: p }) => ({
+    call_id: callId,
+    agent_state: p.agentState,
+    at: p.at.toISOString(),
+    transcript_final: p.transcriptFinal ?? null,
+    status: p.status ?? null,
+    answered_at: p.answeredAt?.toISOString() ?? null,
+    ended_at: p.endedAt?.toISOString() ?? null,
+    duration_seconds: p.durationSeconds ?? null,
+    outcome: p.outcome ?? null,
+    summary: p.summary ?? null,
+    recording_url: p.recordingUrl ?? null,
+    recording_duration_seconds: p.recordingDurationSeconds ?? null,
+    patient_id: p.patientId ?? null,
+  }));
+  await queryNamed(db, 'switchboard_store_turns', STORE_TURNS, [JSON.stringify(turns.flatMap((t) => t.events)), JSON.stringify(rows)]);
+}
+
+const groupCommits = new WeakMap<pg.Pool, GroupCommit<StoredTurn>>();
 
 /**
- * Stores a turn in one statement: its events (numbered after `lastSeq`; a concurrent turn that
- * took those numbers, or a repeat of this request's dedupe key, fails it with a unique
- * violation, and the caller runs the turn again from what is stored) and the call's new state.
+ * Stores a turn: its events (numbered after `lastSeq`; a concurrent turn that took those numbers,
+ * or a repeat of this request's dedupe key, fails it with a unique violation, and the caller runs
+ * the turn again from what is stored) and the call's new state. In a transaction, alone; on the
+ * pool, with the other turns finishing meanwhile (group-commit.ts).
  */
 export async function storeTurn(db: Queryable, callId: string, lastSeq: number, events: PendingEvent[], dedupeKey: string | null, patch: CallPatch): Promise<void> {
-  await queryNamed(db, 'switchboard_store_turn', STORE_TURN, [
-    callId,
-    eventRows(callId, lastSeq + 1, events, dedupeKey),
-    JSON.stringify(patch.agentState),
-    patch.at.toISOString(),
-    patch.transcriptFinal ?? null,
-    patch.status ?? null,
-    patch.answeredAt?.toISOString() ?? null,
-    patch.endedAt?.toISOString() ?? null,
-    patch.durationSeconds ?? null,
-    patch.outcome ?? null,
-    patch.summary ?? null,
-    patch.recordingUrl ?? null,
-    patch.recordingDurationSeconds ?? null,
-    patch.patientId ?? null,
-  ]);
+  const turn: StoredTurn = { callId, events: eventRows(callId, lastSeq + 1, events, dedupeKey), patch };
+  if (!isPool(db)) return storeTurns(db, [turn]);
+  let group = groupCommits.get(db);
+  // Two statements at most at once per pool (the rest of the pool stays free), 64 turns each.
+  if (!group) groupCommits.set(db, (group = new GroupCommit<StoredTurn>(2, 64, (turns) => storeTurns(db, turns))));
+  return group.store(turn);
 }

@@ -1,15 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { appointmentRequestEvents, appointmentRequests } from '../../db/schema/index.js';
+import { queryNamed } from '../../db/prepared.js';
+import { appointmentRequests } from '../../db/schema/index.js';
 
 export type AppointmentRequestRow = typeof appointmentRequests.$inferSelect;
-export type NewAppointmentRequest = typeof appointmentRequests.$inferInsert;
-
-/** Inserts a request; undefined when its reference code is taken already (the caller draws another). */
-export async function insertRequestUnlessCodeTaken(db: DbOrTx, row: NewAppointmentRequest): Promise<AppointmentRequestRow | undefined> {
-  const [created] = await db.insert(appointmentRequests).values(row).onConflictDoNothing({ target: appointmentRequests.referenceCode }).returning();
-  return created;
-}
 
 /** Locks a web draft for its submission; false when it is no longer a draft. */
 export async function lockDraft(db: DbOrTx, draftId: string): Promise<boolean> {
@@ -21,16 +15,85 @@ export async function lockDraft(db: DbOrTx, draftId: string): Promise<boolean> {
   return Boolean(locked);
 }
 
-/** The draft as submitted: same row, now with its patient and reference code. */
-export async function markDraftSubmitted(db: DbOrTx, draftId: string, set: { patientId: string; referenceCode: string; at: Date }): Promise<AppointmentRequestRow | undefined> {
-  const [request] = await db
-    .update(appointmentRequests)
-    .set({ patientId: set.patientId, status: 'submitted', referenceCode: set.referenceCode, submittedAt: set.at, updatedAt: set.at, expiresAt: null })
-    .where(and(eq(appointmentRequests.id, draftId), eq(appointmentRequests.status, 'draft')))
-    .returning();
-  return request;
+export async function findRequestById(db: DbOrTx, id: string): Promise<AppointmentRequestRow | undefined> {
+  const [row] = await db.select().from(appointmentRequests).where(eq(appointmentRequests.id, id)).limit(1);
+  return row;
 }
 
-export async function insertRequestEvent(db: DbOrTx, row: typeof appointmentRequestEvents.$inferInsert): Promise<void> {
-  await db.insert(appointmentRequestEvents).values(row);
+/**
+ * A submitted request and its history event in one statement: a new row, or the web draft with
+ * this id (its typed fields stay; it gets its patient, reference code and submission time). A row
+ * that is no longer a draft is left alone. A reference code already taken fails the statement
+ * (unique violation).
+ */
+const SAVE_SUBMITTED = `
+  with r as (
+    insert into appointment_requests (id, organization_id, patient_id, call_id, source, status, reference_code, first_name, last_name, date_of_birth, phone, email,
+      is_new_patient, reason, reason_other, preferences, insurance, notes, consent_to_contact, locale, submitted_at, created_at, updated_at)
+    values ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::text, 'submitted', $6::text, $7::text, $8::text, $9::date, $10::text, $11::text,
+      $12::boolean, $13::text, $14::text, $15::jsonb, $16::jsonb, $17::text, $18::boolean, $19::text, $20::timestamptz, $20::timestamptz, $20::timestamptz)
+    on conflict (id) do update set patient_id = excluded.patient_id, status = 'submitted', reference_code = excluded.reference_code,
+      submitted_at = excluded.submitted_at, updated_at = excluded.updated_at, expires_at = null
+      where appointment_requests.status = 'draft'
+    returning id
+  ), e as (
+    insert into appointment_request_events (appointment_request_id, from_status, to_status, actor_type, at)
+    select id, $21::text, 'submitted', $22::text, $20::timestamptz from r
+  )
+  select id from r`;
+
+export interface SubmittedRequestRow {
+  id: string;
+  organizationId: string;
+  patientId: string;
+  callId: string | null;
+  source: 'web' | 'phone' | 'portal';
+  referenceCode: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  phone: string | null;
+  email: string | null;
+  isNewPatient: boolean | null;
+  reason: string;
+  reasonOther: string | null;
+  preferences: Record<string, unknown>;
+  insurance: Record<string, unknown>;
+  notes: string | null;
+  consentToContact: boolean;
+  locale: string;
+  submittedAt: Date;
+}
+
+/** Stores the submission (see SAVE_SUBMITTED); false when the row was no longer a draft. */
+export async function saveSubmittedRequest(
+  db: DbOrTx,
+  r: SubmittedRequestRow,
+  history: { fromStatus: 'draft' | null; actorType: 'agent' | 'patient' },
+): Promise<boolean> {
+  const rows = await queryNamed(db, 'switchboard_save_submitted_request', SAVE_SUBMITTED, [
+    r.id,
+    r.organizationId,
+    r.patientId,
+    r.callId,
+    r.source,
+    r.referenceCode,
+    r.firstName,
+    r.lastName,
+    r.dateOfBirth,
+    r.phone,
+    r.email,
+    r.isNewPatient,
+    r.reason,
+    r.reasonOther,
+    JSON.stringify(r.preferences),
+    JSON.stringify(r.insurance),
+    r.notes,
+    r.consentToContact,
+    r.locale,
+    r.submittedAt.toISOString(),
+    history.fromStatus,
+    history.actorType,
+  ]);
+  return rows.length > 0;
 }

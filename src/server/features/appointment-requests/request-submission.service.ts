@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { insertRequestEvent, insertRequestUnlessCodeTaken, lockDraft, markDraftSubmitted, type AppointmentRequestRow } from './appointment-requests.repository.js';
+import { findRequestById, lockDraft, saveSubmittedRequest, type AppointmentRequestRow } from './appointment-requests.repository.js';
 import { publishLive } from '../live/live.service.js';
 import { createHandoff, type DeadlineRules } from '../handoffs/create-handoff.service.js';
 import { findOrCreatePatient } from '../patients/patients.service.js';
@@ -37,54 +38,19 @@ export interface SubmittedRequestRef {
   patientId: string;
 }
 
-/** Attempts at a free reference code (a taken one is one chance in billions). */
-const CODE_ATTEMPTS = 5;
-
 /**
  * Records a submitted appointment request (the agent's, or one made outside the web draft
- * flow), links or creates the patient, and puts an appointment-request handoff with its first
- * history event in the queue, in the caller's transaction. The same steps as a web draft's
- * submission (submitDraftRequest): findOrCreatePatient, then recordSubmission.
+ * flow) in the caller's transaction; the same steps as a web draft's submission (submit).
  */
 export async function createSubmittedRequest(
   ctx: AppContext,
   tx: DbOrTx,
   input: SubmittedRequest & { deadlineRules?: DeadlineRules },
 ): Promise<{ request: SubmittedRequestRef; handoffId: string }> {
-  const now = ctx.clock.now();
-  const patient = await findOrCreatePatient(tx, input);
-  for (let attempt = 1; ; attempt++) {
-    const referenceCode = newReferenceCode();
-    const request = await insertRequestUnlessCodeTaken(tx, {
-        organizationId: input.organizationId,
-        patientId: patient.id,
-        callId: input.callId ?? null,
-        source: input.source,
-        status: 'submitted',
-        referenceCode,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        dateOfBirth: input.dateOfBirth,
-        phone: input.phone ?? null,
-        email: input.email ?? null,
-        isNewPatient: input.isNewPatient ?? null,
-        reason: input.reason,
-        reasonOther: input.reasonOther ?? null,
-        preferences: input.preferences ?? {},
-        insurance: input.insurance ?? {},
-        notes: input.notes ?? null,
-        consentToContact: input.consentToContact,
-        locale: input.locale ?? 'en',
-        submittedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      });
-    if (request) {
-      const handoffId = await recordSubmission(ctx, tx, request, patient.id, input, null);
-      return { request: { id: request.id, referenceCode, status: 'submitted', patientId: patient.id }, handoffId };
-    }
-    if (attempt >= CODE_ATTEMPTS) throw new Error('No free reference code was found.');
-  }
+  const id = randomUUID();
+  const referenceCode = newReferenceCode();
+  const { patientId, handoffId } = await submit(ctx, tx, { id, referenceCode, fromStatus: null }, input);
+  return { request: { id, referenceCode, status: 'submitted', patientId }, handoffId };
 }
 
 /** The handoff's reason line for a submitted request. */
@@ -105,30 +71,49 @@ export async function submitDraftRequest(
   input: SubmittedRequest,
 ): Promise<{ request: AppointmentRequestRow; handoffId: string } | null> {
   if (!(await lockDraft(tx, draftId))) return null;
-  const now = ctx.clock.now();
-  const patient = await findOrCreatePatient(tx, input);
-  const request = await markDraftSubmitted(tx, draftId, { patientId: patient.id, referenceCode: newReferenceCode(), at: now });
-  const handoffId = await recordSubmission(ctx, tx, request!, patient.id, input, 'draft');
-  return { request: request!, handoffId };
+  const { handoffId } = await submit(ctx, tx, { id: draftId, referenceCode: newReferenceCode(), fromStatus: 'draft' }, input);
+  return { request: (await findRequestById(tx, draftId))!, handoffId };
 }
 
-/** The submission's history event, its appointment-request handoff and the live update. */
-async function recordSubmission(
+/**
+ * The one way a request is submitted, whoever submits it: the patient matched or created, the
+ * request stored as submitted with its history event, its appointment-request handoff queued,
+ * and staff screens told.
+ */
+async function submit(
   ctx: AppContext,
   tx: DbOrTx,
-  request: AppointmentRequestRow,
-  patientId: string,
+  target: { id: string; referenceCode: string; fromStatus: 'draft' | null },
   input: SubmittedRequest & { deadlineRules?: DeadlineRules },
-  fromStatus: 'draft' | null,
-): Promise<string> {
-  const now = request.submittedAt ?? ctx.clock.now();
-  await insertRequestEvent(tx, {
-    appointmentRequestId: request.id,
-    fromStatus,
-    toStatus: 'submitted',
-    actorType: input.source === 'phone' ? 'agent' : 'patient',
-    at: now,
-  });
+): Promise<{ patientId: string; handoffId: string }> {
+  const now = ctx.clock.now();
+  const patientId = await findOrCreatePatient(tx, input, now);
+  await saveSubmittedRequest(
+    tx,
+    {
+      id: target.id,
+      organizationId: input.organizationId,
+      patientId,
+      callId: input.callId ?? null,
+      source: input.source,
+      referenceCode: target.referenceCode,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      dateOfBirth: input.dateOfBirth,
+      phone: input.phone ?? null,
+      email: input.email ?? null,
+      isNewPatient: input.isNewPatient ?? null,
+      reason: input.reason,
+      reasonOther: input.reasonOther ?? null,
+      preferences: input.preferences ?? {},
+      insurance: input.insurance ?? {},
+      notes: input.notes ?? null,
+      consentToContact: input.consentToContact,
+      locale: input.locale ?? 'en',
+      submittedAt: now,
+    },
+    { fromStatus: target.fromStatus, actorType: input.source === 'phone' ? 'agent' : 'patient' },
+  );
   const handoff = await createHandoff(ctx, tx, {
     organizationId: input.organizationId,
     type: 'appointment_request',
@@ -136,13 +121,13 @@ async function recordSubmission(
     source: input.source === 'phone' ? 'call' : input.source,
     reason: submissionReason(input),
     callId: input.callId ?? null,
-    appointmentRequestId: request.id,
+    appointmentRequestId: target.id,
     patientId,
     contactName: `${input.firstName} ${input.lastName}`,
     contactPhone: input.phone ?? null,
     deadlineRules: input.deadlineRules,
     at: now,
   });
-  await publishLive(tx, { topic: 'appointment-requests', organizationId: input.organizationId, type: 'created', id: request.id });
-  return handoff.id;
+  await publishLive(tx, { topic: 'appointment-requests', organizationId: input.organizationId, type: 'created', id: target.id });
+  return { patientId, handoffId: handoff.id };
 }

@@ -6,7 +6,7 @@ import { addBusinessTime } from '../../../domain/time/index.js';
 import { toHours } from '../hours/hours.service.js';
 import { publishLive } from '../live/live.service.js';
 import { alertOnDutyOfUrgentHandoff } from './urgent-alert.js';
-import { findDeadlineRules, insertHandoff, insertHandoffEvent, type DeadlineRules } from './handoffs.repository.js';
+import { findDeadlineRules, insertHandoff, type DeadlineRules } from './handoffs.repository.js';
 
 export type { DeadlineRules };
 
@@ -92,10 +92,7 @@ export async function createHandoff(ctx: AppContext, tx: DbOrTx, input: NewHando
     contactPhone: input.contactPhone ?? null,
     details: input.details ?? {},
     dueAt,
-    createdAt: now,
-    updatedAt: now,
-  });
-  await insertHandoffEvent(tx, { handoffId: row.id, kind: 'created', actorUserId: input.actorUserId ?? null, at: now, data: { type: input.type, priority: input.priority } });
+  }, { at: now, actorUserId: input.actorUserId ?? null });
   await publishLive(tx, { topic: 'handoffs', organizationId: input.organizationId, type: 'created', id: row.id, data: { priority: input.priority, handoffType: input.type } });
   if (input.priority === 'urgent' || input.type === 'urgent') await alertOnDutyOfUrgentHandoff(ctx, tx, row);
   return row;

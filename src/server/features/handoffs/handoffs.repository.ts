@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } fro
 import type { DbOrTx } from '../../db/client.js';
 import { appointmentRequests, handoffEvents, handoffSlaSettings, handoffs, type organizationHours, organizations, userOrganizations, users } from '../../db/schema/index.js';
 import { queryNamed } from '../../db/prepared.js';
+import { rowOf } from '../../db/rows.js';
 import type { HandoffRow } from './create-handoff.service.js';
 
 export type HandoffStatus = HandoffRow['status'];
@@ -126,9 +127,40 @@ export async function touchHandoff(db: DbOrTx, id: string, now: Date): Promise<v
   await db.update(handoffs).set({ updatedAt: now, version: sql`${handoffs.version} + 1` }).where(eq(handoffs.id, id));
 }
 
-export async function insertHandoff(db: DbOrTx, row: typeof handoffs.$inferInsert): Promise<HandoffRow> {
-  const [created] = await db.insert(handoffs).values(row).returning();
-  return created!;
+const INSERT_HANDOFF = `
+  with h as (
+    insert into handoffs (organization_id, type, priority, source, reason, call_id, appointment_request_id, patient_id, contact_name, contact_phone, details, due_at, created_at, updated_at)
+    values ($1::uuid, $2::text, $3::text, $4::text, $5::text, $6::uuid, $7::uuid, $8::uuid, $9::text, $10::text, $11::jsonb, $12::timestamptz, $13::timestamptz, $13::timestamptz)
+    returning *
+  ), e as (
+    insert into handoff_events (handoff_id, kind, actor_user_id, data, at)
+    select h.id, 'created', $14::text, jsonb_build_object('type', h.type, 'priority', h.priority), $13::timestamptz from h
+  )
+  select * from h`;
+
+/** A new handoff with its first history event ("created", by `actorUserId` or the system), in one statement. */
+export async function insertHandoff(
+  db: DbOrTx,
+  row: Pick<typeof handoffs.$inferInsert, 'organizationId' | 'type' | 'priority' | 'source' | 'reason' | 'callId' | 'appointmentRequestId' | 'patientId' | 'contactName' | 'contactPhone' | 'details' | 'dueAt'>,
+  created: { at: Date; actorUserId: string | null },
+): Promise<HandoffRow> {
+  const [raw] = await queryNamed(db, 'switchboard_insert_handoff', INSERT_HANDOFF, [
+    row.organizationId,
+    row.type,
+    row.priority,
+    row.source,
+    row.reason,
+    row.callId ?? null,
+    row.appointmentRequestId ?? null,
+    row.patientId ?? null,
+    row.contactName ?? null,
+    row.contactPhone ?? null,
+    JSON.stringify(row.details ?? {}),
+    row.dueAt.toISOString(),
+    created.at.toISOString(),
+    created.actorUserId,
+  ]);
+  return rowOf(handoffs, raw!);
 }
 
 export async function insertHandoffEvent(db: DbOrTx, row: typeof handoffEvents.$inferInsert): Promise<HandoffEventRow> {

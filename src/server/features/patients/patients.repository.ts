@@ -1,33 +1,49 @@
-import { and, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { patients } from '../../db/schema/index.js';
+import { queryNamed } from '../../db/prepared.js';
+import type { patients } from '../../db/schema/index.js';
 
 export type PatientRow = typeof patients.$inferSelect;
-export type NewPatient = Pick<typeof patients.$inferInsert, 'organizationId' | 'firstName' | 'lastName' | 'dateOfBirth' | 'phone' | 'email'>;
 
-/** The organization's patient with this date of birth and this phone or (lower-cased) email. */
-export async function findPatientByContact(
+/**
+ * $1 organization, $2 date of birth, $3 phone and $4 email to match by (normalised; null: not
+ * given), $5/$6 first and last name, $7 now. One branch per contact, each skipped when its value
+ * is null: a prepared statement's plan serves every call, and an OR across both would scan the
+ * organization's patients.
+ */
+const FIND_OR_CREATE = `
+  with found as (
+    (select id from patients where $3::text is not null and organization_id = $1::uuid and phone = $3::text and date_of_birth = $2::date limit 1)
+    union all
+    (select id from patients where $4::text is not null and organization_id = $1::uuid and lower(email) = $4::text and date_of_birth = $2::date limit 1)
+    limit 1
+  ), completed as (
+    update patients set phone = coalesce(phone, $3::text), email = coalesce(email, $4::text), updated_at = $7::timestamptz
+    where id = (select id from found) and ((phone is null and $3::text is not null) or (email is null and $4::text is not null))
+    returning id
+  ), created as (
+    insert into patients (organization_id, first_name, last_name, date_of_birth, phone, email, created_at, updated_at)
+    select $1::uuid, $5::text, $6::text, $2::date, $3::text, $4::text, $7::timestamptz, $7::timestamptz
+    where not exists (select 1 from found)
+    returning id
+  )
+  select id from found union all select id from created`;
+
+/**
+ * The organization's patient with this date of birth and this phone or (lower-cased) email, its
+ * missing phone or email completed; else a new patient. One statement.
+ */
+export async function findOrCreatePatientRow(
   db: DbOrTx,
-  by: { organizationId: string; dateOfBirth: string; phone: string | null; email: string | null },
-): Promise<PatientRow | undefined> {
-  const contact = [by.phone ? eq(patients.phone, by.phone) : undefined, by.email ? sql`lower(${patients.email}) = ${by.email}` : undefined].filter(Boolean);
-  if (contact.length === 0) return undefined;
-  const [found] = await db
-    .select()
-    .from(patients)
-    .where(and(eq(patients.organizationId, by.organizationId), eq(patients.dateOfBirth, by.dateOfBirth), or(...contact)))
-    .limit(1);
-  return found;
-}
-
-export async function updatePatientContact(db: DbOrTx, id: string, patch: { phone?: string; email?: string }, at: Date): Promise<void> {
-  await db
-    .update(patients)
-    .set({ ...patch, updatedAt: at })
-    .where(eq(patients.id, id));
-}
-
-export async function insertPatient(db: DbOrTx, row: NewPatient): Promise<PatientRow> {
-  const [created] = await db.insert(patients).values(row).returning();
-  return created!;
+  p: { organizationId: string; dateOfBirth: string; phone: string | null; email: string | null; firstName: string; lastName: string; at: Date },
+): Promise<string> {
+  const [row] = await queryNamed<{ id: string }>(db, 'switchboard_find_or_create_patient', FIND_OR_CREATE, [
+    p.organizationId,
+    p.dateOfBirth,
+    p.phone,
+    p.email,
+    p.firstName,
+    p.lastName,
+    p.at.toISOString(),
+  ]);
+  return row!.id;
 }
