@@ -1,3 +1,4 @@
+import { MAX_UTTERANCE } from '../../domain/calls/vocabulary.js';
 import type { AgentReply, CallerInput, TurnEnv } from './agent-types.js';
 import { brainFor } from './brains/select-brain.js';
 import { respondToEmergency } from './emergency-response.js';
@@ -5,8 +6,6 @@ import { detectEmergency } from './nlu/emergency.js';
 import { createToolbox } from './tools/index.js';
 import { cancelLiveTransfer } from './tools/agent-tools.repository.js';
 
-/** Longest caller utterance the agent reads; speech recognisers never send more in one turn. */
-export const MAX_UTTERANCE = 2000;
 /** Replies before the agent wraps up a call that goes nowhere. */
 const MAX_TURNS = 60;
 

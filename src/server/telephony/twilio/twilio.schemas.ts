@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_UTTERANCE } from '../../agent/dialogue-loop.js';
+import { MAX_UTTERANCE } from '../../../domain/calls/vocabulary.js';
 
 /**
  * Twilio's form parameters. Twilio adds parameters over time, so the objects are loose; what we
