@@ -7,7 +7,7 @@ import { handoffPaths } from '@web/features/handoffs/paths';
 import { callPaths } from '@web/features/calls/paths';
 import { paths } from '@web/lib/paths';
 import { organizationPaths } from '@web/features/organizations/paths';
-import { ROLES, type Role } from '@web/features/session/types';
+import { ROLES, type Role } from '@domain/auth/permissions';
 
 /**
  * Who may open each staff page. The router checks these (route `handle.roles`), the

@@ -17,7 +17,7 @@ import { KpiCards } from '@web/features/overview/components/kpi-cards';
 import { OpenHandoffsCard } from '@web/features/overview/components/open-handoffs-card';
 import { OrganizationsNowCard } from '@web/features/overview/components/organizations-now-card';
 import { WelcomePanels } from '@web/features/overview/components/welcome-panels';
-import { ROLE_LABELS } from '@web/features/session/types';
+import { ROLE_LABELS } from '@domain/auth/permissions';
 import { useSignedInSession } from '@web/features/session/use-signed-in-session';
 import { errorMessage } from '@web/lib/api';
 import { paths } from '@web/lib/paths';

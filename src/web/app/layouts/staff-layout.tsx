@@ -12,7 +12,7 @@ import { LoadingBlock } from '@web/components/ui/spinner';
 import { useSession } from '@web/features/session/api/get-session';
 import { peekSignOutReason } from '@web/features/session/sign-out-reason';
 import { useIdleSignOut } from '@web/features/session/use-idle-sign-out';
-import type { Session } from '@web/features/session/types';
+import type { Session } from '@contracts/session';
 import { errorMessage } from '@web/lib/api';
 import { currentPathForNext, paths } from '@web/lib/paths';
 import type { StaffRouteHandle } from '../nav';

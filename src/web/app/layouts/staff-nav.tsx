@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import type { Role } from '@web/features/session/types';
+import type { Role } from '@domain/auth/permissions';
 import { cn } from '@web/lib/utils';
 import { navItemsFor } from '../nav';
 

@@ -10,7 +10,8 @@ import {
 } from '@web/components/ui/dropdown-menu';
 import { useToast } from '@web/components/ui/toast';
 import { useLogout } from '@web/features/session/api/logout';
-import { ROLE_LABELS, type SessionUser } from '@web/features/session/types';
+import type { SessionUser } from '@contracts/session';
+import { ROLE_LABELS } from '@domain/auth/permissions';
 import { errorMessage } from '@web/lib/api';
 import { paths } from '@web/lib/paths';
 import { cn, initials } from '@web/lib/utils';

@@ -1,23 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { StaffIntakeResponse } from '@contracts/intake';
 import { apiFetch } from '@web/lib/api';
 import { handoffsQueryKey } from './list-handoffs';
 
-export type IntakeAnswer = string | boolean | string[];
-
-export interface RequestIntake {
-  appointmentRequestId: string;
-  intake: {
-    id: string;
-    status: 'in_progress' | 'submitted';
-    answers: Record<string, Record<string, IntakeAnswer>>;
-    signatureName: string | null;
-    submittedAt: string | null;
-    updatedAt: string;
-    formVersion: number;
-    fhirUrl: string;
-  } | null;
-  form: { id: string; text: string; fields: { id: string; text: string; type: string }[] }[];
-}
+export type { IntakeAnswer } from '@contracts/intake';
+export type RequestIntake = StaffIntakeResponse;
 
 /** `GET /api/appointment-requests/:id/intake` — the patient's intake form for the request (an audited view). */
 export function requestIntakeQueryOptions(requestId: string) {

@@ -7,7 +7,7 @@ import { Label } from '@web/components/ui/label';
 import { Select } from '@web/components/ui/select';
 import { LoadingBlock } from '@web/components/ui/spinner';
 import { useToast } from '@web/components/ui/toast';
-import type { SessionOrganization } from '@web/features/session/types';
+import type { SessionOrganization } from '@contracts/session';
 import { isApiError } from '@web/lib/api';
 import { HandoffPriority, type DeadlinesView } from '@contracts/handoffs';
 import { useDeadlines, useSaveDeadlines } from '../api/handoff-deadlines';

@@ -1,6 +1,6 @@
 import { ClearFiltersButton, FilterBar, FilterSelect } from '@web/components/ui/filter-bar';
 import { useMembers } from '@web/features/organizations/api/list-members';
-import type { SessionOrganization } from '@web/features/session/types';
+import type { SessionOrganization } from '@contracts/session';
 import { PRIORITY_LABELS, TYPE_LABELS } from '../labels';
 import { HandoffPriority, HandoffType, type HandoffTab } from '@contracts/handoffs';
 import type { HandoffFilterKey } from '../use-handoff-list-params';

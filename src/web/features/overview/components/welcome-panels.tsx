@@ -5,7 +5,8 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { EmptyState } from '@web/components/ui/empty-state';
 import type { LucideIcon } from 'lucide-react';
-import { ROLE_LABELS, type Session, type SessionOrganization } from '@web/features/session/types';
+import type { Session, SessionOrganization } from '@contracts/session';
+import { ROLE_LABELS } from '@domain/auth/permissions';
 import { paths } from '@web/lib/paths';
 
 function localTime(timeZone: string | undefined, now: Date): string | null {
