@@ -4,7 +4,7 @@ import { brainFor } from './brains/select-brain.js';
 import { respondToEmergency } from './emergency-response.js';
 import { detectEmergency } from './nlu/emergency.js';
 import { createToolbox } from './tools/index.js';
-import { cancelLiveTransfer } from './tools/agent-tools.repository.js';
+import { cancelLiveTransfer } from '../features/handoffs/create-handoff.service.js';
 
 /** Replies before the agent wraps up a call that goes nowhere. */
 const MAX_TURNS = 60;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sayPhone } from '../nlu/phone-numbers.js';
-import { addDoNotCall } from './agent-tools.repository.js';
+import { addDoNotCallFromCall } from '../../features/do-not-call/do-not-call.service.js';
 import { phoneArgument } from './tool-helpers.js';
 import type { ToolDefinition } from './tool-types.js';
 
@@ -13,7 +13,7 @@ export const addToDoNotCallTool: ToolDefinition<typeof schema> = {
   async execute(env, args) {
     const phone = phoneArgument(env, args.phone);
     if (!phone) return { ok: false, result: { error: 'invalid_phone' }, speech: 'Which number should I add to the do-not-call list?' };
-    await addDoNotCall(await env.tx(), { organizationId: env.org.id, phone, reason: 'Asked during a call', callId: env.call.id });
+    await addDoNotCallFromCall(await env.tx(), { organizationId: env.org.id, phone, reason: 'Asked during a call', callId: env.call.id });
     env.state.done.doNotCall = true;
     return { ok: true, result: { added: true, phone }, speech: `Done. I've added ${sayPhone(phone)} to our do-not-call list, so we won't call that number.` };
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normalizeReferenceCode } from '../../../domain/appointment-requests/reference-code.js';
 import { sayWhen } from './hours-speech.js';
-import { findRequestForStatus } from './agent-tools.repository.js';
+import { findRequestForStatus } from '../../features/appointment-requests/request-submission.service.js';
 import type { ToolDefinition } from './tool-types.js';
 
 const schema = z.object({

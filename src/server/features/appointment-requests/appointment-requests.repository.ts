@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queryNamed } from '../../db/prepared.js';
 import { appointmentRequests } from '../../db/schema/index.js';
@@ -96,4 +96,21 @@ export async function saveSubmittedRequest(
     history.actorType,
   ]);
   return rows.length > 0;
+}
+
+/** A submitted request found by its reference code and the patient's date of birth (the agent's status lookup). */
+export async function findRequestForStatus(db: DbOrTx, organizationId: string, referenceCode: string, dateOfBirth: string) {
+  const [row] = await db
+    .select({ id: appointmentRequests.id, status: appointmentRequests.status, scheduledFor: appointmentRequests.scheduledFor })
+    .from(appointmentRequests)
+    .where(
+      and(
+        eq(appointmentRequests.organizationId, organizationId),
+        eq(appointmentRequests.referenceCode, referenceCode),
+        eq(appointmentRequests.dateOfBirth, dateOfBirth),
+        ne(appointmentRequests.status, 'draft'),
+      ),
+    )
+    .limit(1);
+  return row;
 }

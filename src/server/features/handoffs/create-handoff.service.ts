@@ -6,7 +6,7 @@ import { addBusinessTime } from '../../../domain/time/index.js';
 import { toHours } from '../hours/hours.service.js';
 import { publishLive } from '../live/live.service.js';
 import { alertOnDutyOfUrgentHandoff } from './urgent-alert.js';
-import { findDeadlineRules, insertHandoff, type DeadlineRules } from './handoffs.repository.js';
+import { findDeadlineRules, insertHandoff, insertHandoffEvent, updateHandoffIfStatus, type DeadlineRules } from './handoffs.repository.js';
 
 export type { DeadlineRules };
 
@@ -96,4 +96,16 @@ export async function createHandoff(ctx: AppContext, tx: DbOrTx, input: NewHando
   await publishLive(tx, { topic: 'handoffs', organizationId: input.organizationId, type: 'created', id: row.id, data: { priority: input.priority, handoffType: input.type } });
   if (input.priority === 'urgent' || input.type === 'urgent') await alertOnDutyOfUrgentHandoff(ctx, tx, row);
   return row;
+}
+
+/**
+ * A live transfer nobody answered: its handoff is canceled (the caller is offered a call-back,
+ * which is a handoff of its own), with the reason in its history.
+ */
+export async function cancelLiveTransfer(ctx: { clock: { now(): Date } }, tx: DbOrTx, handoffId: string, reason: string): Promise<void> {
+  const now = ctx.clock.now();
+  const row = await updateHandoffIfStatus(tx, handoffId, ['open'], { status: 'canceled', resolution: reason, resolvedAt: now }, now);
+  if (!row) return;
+  await insertHandoffEvent(tx, { handoffId, kind: 'canceled', body: reason, at: now });
+  await publishLive(tx, { topic: 'handoffs', organizationId: row.organizationId, type: 'updated', id: handoffId });
 }
