@@ -23,12 +23,22 @@ export const outboxMessages = pgTable(
   (t) => [index('outbox_created_idx').on(t.createdAt), index('outbox_recipient_idx').on(t.recipient)],
 );
 
+/**
+ * The error log. An event belongs to the organization the failing request or job concerned
+ * (null: admins only). Browser reports that repeat (same `fingerprint`) are one event with a
+ * `count` and the time last seen; `reporter_ip` caps how many new ones an address may store.
+ */
 export const errorEvents = pgTable(
   'error_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     digest: text('digest').notNull().unique(),
     source: text('source', { enum: ['server', 'client', 'worker'] }).notNull(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    fingerprint: text('fingerprint').unique(),
+    count: integer('count').notNull().default(1),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    reporterIp: text('reporter_ip'),
     message: text('message').notNull(),
     stack: text('stack'),
     route: text('route'),
@@ -40,7 +50,7 @@ export const errorEvents = pgTable(
     context: jsonb('context').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('error_events_created_idx').on(t.createdAt)],
+  (t) => [index('error_events_created_idx').on(t.createdAt), index('error_events_organization_created_idx').on(t.organizationId, t.createdAt)],
 );
 
 /** Who did what to which record, never the record's content. Append-only. */
