@@ -1,7 +1,7 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queryNamed } from '../../db/prepared.js';
-import { appointmentRequests } from '../../db/schema/index.js';
+import { appointmentRequestEvents, appointmentRequests } from '../../db/schema/index.js';
 
 export type AppointmentRequestRow = typeof appointmentRequests.$inferSelect;
 
@@ -113,4 +113,18 @@ export async function findRequestForStatus(db: DbOrTx, organizationId: string, r
     )
     .limit(1);
   return row;
+}
+
+/** Cancels a request that is still pending; undefined when it is not (any more). */
+export async function cancelIfPending(db: DbOrTx, id: string, reason: string | null, now: Date): Promise<AppointmentRequestRow | undefined> {
+  const [row] = await db
+    .update(appointmentRequests)
+    .set({ status: 'canceled', cancelReason: reason, version: sql`${appointmentRequests.version} + 1`, updatedAt: now })
+    .where(and(eq(appointmentRequests.id, id), inArray(appointmentRequests.status, ['submitted', 'in_review'])))
+    .returning();
+  return row;
+}
+
+export async function insertCancelEvent(db: DbOrTx, requestId: string, fromStatus: string, note: string | null, at: Date): Promise<void> {
+  await db.insert(appointmentRequestEvents).values({ appointmentRequestId: requestId, fromStatus, toStatus: 'canceled', actorType: 'patient', note, at });
 }

@@ -5,6 +5,11 @@ import type { HoursOverride, WeeklyInterval } from '../../../domain/time/index.j
 
 export type HoursRow = typeof organizationHours.$inferSelect;
 
+/** A new organization's hours: none yet (closed), version 1. */
+export async function insertEmptyHours(db: DbOrTx, organizationId: string): Promise<void> {
+  await db.insert(organizationHours).values({ organizationId });
+}
+
 export async function findHours(db: DbOrTx, organizationId: string): Promise<HoursRow | undefined> {
   const [row] = await db.select().from(organizationHours).where(eq(organizationHours.organizationId, organizationId)).limit(1);
   return row;

@@ -13,7 +13,7 @@ import type { HoursInput } from '../../../contracts/hours.js';
 
 /** What other features read of this one, used as they are. */
 export { presentOpenNow } from './hours.presenter.js';
-export { findHours } from './hours.repository.js';
+export { findHours, insertEmptyHours as createEmptyHours } from './hours.repository.js';
 
 export const HOURS_STALE_MESSAGE = 'These hours were changed elsewhere. Reload to see the latest version, then make your change again.';
 const PAUSED_TEXT = 'Paused · calls get the closed message';

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { organizationHours, organizationPhoneNumbers, organizations, userOrganizations, users } from '../../db/schema/index.js';
+import { organizationPhoneNumbers, organizations, userOrganizations, users } from '../../db/schema/index.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type OrganizationInsert = typeof organizations.$inferInsert;
@@ -53,7 +53,6 @@ export async function findOrganizationBySlug(db: DbOrTx, slug: string): Promise<
 
 export async function insertOrganization(db: DbOrTx, row: OrganizationInsert): Promise<OrganizationRow> {
   const [created] = await db.insert(organizations).values(row).returning();
-  await db.insert(organizationHours).values({ organizationId: created!.id });
   return created!;
 }
 

@@ -4,6 +4,7 @@ import { conflict, invalid, notFound } from '../../http/errors.js';
 import { organizationScope, type StaffActor } from '../../policy/actor.js';
 import { toE164 } from '../../../domain/phone.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { createEmptyHours } from '../hours/hours.service.js';
 import { loadVisibleOrganization } from './organizations.policy.js';
 import {
   findOrganizationById,
@@ -71,6 +72,7 @@ export async function createOrganization(ctx: AppContext, actor: StaffActor, inp
         agentSettings: input.agentSettings ?? defaultAgentSettings(input.name),
         appointmentSettings: input.appointmentSettings ?? defaultAppointmentSettings(),
       });
+      await createEmptyHours(tx, organization.id);
       await storeNumbers(tx, organization.id, numbers);
       await recordAudit(tx, {
         action: 'organization.created',

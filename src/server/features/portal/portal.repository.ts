@@ -71,20 +71,6 @@ export async function messagesOf(db: DbOrTx, organizationId: string, requestIds:
     .limit(200);
 }
 
-/** Cancels a request that is still pending; undefined when it is not (any more). */
-export async function cancelIfPending(db: DbOrTx, id: string, reason: string | null, now: Date): Promise<RequestRow | undefined> {
-  const [row] = await db
-    .update(appointmentRequests)
-    .set({ status: 'canceled', cancelReason: reason, version: sql`${appointmentRequests.version} + 1`, updatedAt: now })
-    .where(and(eq(appointmentRequests.id, id), inArray(appointmentRequests.status, ['submitted', 'in_review'])))
-    .returning();
-  return row;
-}
-
-export async function insertCancelEvent(db: DbOrTx, requestId: string, fromStatus: string, note: string | null, at: Date): Promise<void> {
-  await db.insert(appointmentRequestEvents).values({ appointmentRequestId: requestId, fromStatus, toStatus: 'canceled', actorType: 'patient', note, at });
-}
-
 // ── codes ──────────────────────────────────────────────────────────────────────────────────
 
 export async function insertCode(db: DbOrTx, row: typeof portalCodes.$inferInsert): Promise<PortalCodeRow> {

@@ -9,10 +9,9 @@ import { isUuid } from '../organizations/organizations.policy.js';
 import { emergencyNumber, loadPublicPracticeById, practicePhone, publicSettings } from '../appointment-requests/public-practices.service.js';
 import type { PortalRequest } from '../../../contracts/portal.js';
 import { PATIENT_IDLE_MINUTES } from './portal-session.js';
+import { cancelPendingByPatient } from '../appointment-requests/appointment-requests.service.js';
 import {
-  cancelIfPending,
   eventsOf,
-  insertCancelEvent,
   intakesOf,
   messagesOf,
   requestsOf,
@@ -88,9 +87,8 @@ export async function cancelRequest(ctx: AppContext, session: PatientSessionRow,
   if (!isPending(row.status)) throw conflict(`This request is ${row.status.replace('_', ' ')} and can no longer be canceled here.`, 'invalid_transition', { status: row.status });
   const now = ctx.clock.now();
   const updated = await ctx.db.transaction(async (tx) => {
-    const canceled = await cancelIfPending(tx, id, reason || null, now);
+    const canceled = await cancelPendingByPatient(tx, row, reason || null, now);
     if (!canceled) return null;
-    await insertCancelEvent(tx, id, row.status, reason || null, now);
     await resolveHandoffsOfRequest(ctx, tx, id, 'canceled_by_patient', null, reason ? `Canceled by the patient: ${reason}` : 'Canceled by the patient in the portal.');
     await publishLive(tx, { topic: 'appointment-requests', organizationId: row.organizationId, type: 'updated', id, data: { status: 'canceled' } });
     await recordAudit(tx, { action: 'appointment_request.canceled', outcome: 'success', actor: { kind: 'patient', id: session.id }, organizationId: row.organizationId, recordType: 'appointment_request', recordId: id, ip, details: { from: row.status, by: 'patient' } });
