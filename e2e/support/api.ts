@@ -1,5 +1,6 @@
 import { expect, request, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { BASE_URL, DEMO_PASSWORD, DEMO_USERS, type DemoRole } from './env';
+import { sentMessages } from './sent-messages';
 
 /**
  * Talking to the server the way the web app does, for arranging a journey and for checking
@@ -138,13 +139,13 @@ export class AdminApi {
     return ((await res.json()) as { items: OutboxMessage[] }).items;
   }
 
-  /** The link (to this server) in the newest message of `template` sent to `recipient`. */
+  /** The link (to this server) in the newest message of `template` sent to `recipient` (as sent: the outbox API masks it). */
   async linkFromOutbox(recipient: string, template: string, pathname: string): Promise<string> {
     let link: string | undefined;
     await expect
       .poll(
         async () => {
-          const [newest] = await this.outbox({ recipient, template });
+          const [newest] = await sentMessages(recipient, template);
           link = newest?.body.match(/https?:\/\/\S+/)?.[0];
           return link;
         },

@@ -39,8 +39,13 @@ export const OutboxMessage = z.object({
   organizationId: z.string().nullable(),
   channel: OutboxChannel,
   recipient: z.string(),
+  /** One-time codes and link tokens are masked (see `secret`). */
   subject: z.string().nullable(),
-  body: z.string(),
+  /** The text as sent, secrets masked; null when it speaks of a patient and the viewer's role may not read patients (`bodyWithheld`). */
+  body: z.string().nullable(),
+  bodyWithheld: z.boolean(),
+  /** The message carried a one-time sign-in code or a sign-in/password link: it was sent, and is never shown in full. */
+  secret: z.enum(['code', 'link']).nullable(),
   template: z.string(),
   status: OutboxStatus,
   attempts: z.number(),

@@ -11,6 +11,8 @@ export const CAPABILITIES = {
   'calls.write': ['admin', 'supervisor', 'agent'],
   'chat-context.read': ['admin', 'supervisor', 'agent', 'developer'],
   'handoffs.work': ['admin', 'supervisor', 'agent'],
+  /** Patients' details and what was written to them (health information), in the user's organizations. */
+  'patients.read': ['admin', 'supervisor', 'agent'],
   'outbound.single': ['admin', 'supervisor', 'agent'],
   'outbound.campaigns': ['admin', 'supervisor'],
   'analytics.read': ['admin', 'supervisor', 'developer'],

@@ -12,9 +12,9 @@ import {
   PublicConfigResponse,
 } from '../../../contracts/developer.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
-import { actorOf, organizationScope } from '../../policy/actor.js';
+import { actorOf } from '../../policy/actor.js';
 import { notFound } from '../../http/errors.js';
-import { listOutboxMessages } from '../outbox/outbox.service.js';
+import { listOutboxFor } from '../outbox/outbox.service.js';
 import { findErrorByDigest, listErrorEvents, type ErrorEventRow } from '../errors/errors.service.js';
 import { reportError } from '../errors/errors.service.js';
 import { listAuditEvents } from '../audit/audit.service.js';
@@ -29,14 +29,12 @@ export const devToolsRoutes: FeatureRoutes = (app, ctx) => {
     config: { access: { capability: 'developer.access' } },
     schema: {
       tags: ['developer'],
-      summary: 'Emails and text messages sent (newest first)',
+      summary: 'Emails and text messages sent (newest first); one-time codes and link tokens masked, bodies about patients only for roles that read patients',
       querystring: OutboxQuery,
       response: { 200: OutboxListResponse, ...errors },
     },
     handler: async (request) => {
-      const q = request.query;
-      const rows = await listOutboxMessages(ctx.db, { ...q, before: q.before ? new Date(q.before) : undefined, organizationIds: organizationScope(actorOf(request)) });
-      return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), sentAt: r.sentAt?.toISOString() ?? null })) };
+      return { items: await listOutboxFor(ctx.db, actorOf(request), request.query) };
     },
   });
 

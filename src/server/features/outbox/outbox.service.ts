@@ -1,9 +1,10 @@
 import type { DbOrTx } from '../../db/client.js';
 import { enqueueJob } from '../../jobs/jobs.repository.js';
-import { insertOutboxMessage, type OutboxRow } from './outbox.repository.js';
-
-/** What other features read of this one (its repository's queries, used as they are). */
-export { listOutboxMessages } from './outbox.repository.js';
+import { insertOutboxMessage, listOutboxMessages, type OutboxRow } from './outbox.repository.js';
+import { presentOutboxMessage } from './outbox.presenter.js';
+import { can } from '../../../domain/auth/permissions.js';
+import type { OutboxMessage, OutboxQuery } from '../../../contracts/developer.js';
+import { organizationScope, type StaffActor } from '../../policy/actor.js';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
@@ -29,4 +30,15 @@ export async function sendMessage(db: DbOrTx, message: OutgoingMessage): Promise
   });
   await enqueueJob(db, DELIVER_OUTBOX_TASK, { id: row.id }, { maxAttempts: 8 });
   return row;
+}
+
+/**
+ * The outbox as staff see it (`/developer` → Outbox): the actor's organizations only (system
+ * mail, such as password links, for admins), secrets masked for everyone, and bodies about
+ * patients only for roles that read patients (outbox.presenter.ts).
+ */
+export async function listOutboxFor(db: DbOrTx, actor: StaffActor, q: OutboxQuery): Promise<OutboxMessage[]> {
+  const rows = await listOutboxMessages(db, { ...q, before: q.before ? new Date(q.before) : undefined, organizationIds: organizationScope(actor) });
+  const viewer = { mayReadPatientData: can(actor.role, 'patients.read') };
+  return rows.map((row) => presentOutboxMessage(row, viewer));
 }

@@ -47,8 +47,23 @@ export function OutboxMessageDialog({ message, onOpenChange }: { message: Outbox
                 </>
               ) : null}
             </dl>
+            {message.secret ? (
+              <p role="note" className="text-sm text-muted-foreground">
+                {message.secret === 'code'
+                  ? 'This message carried a one-time sign-in code. It was sent to the recipient; the code is never shown here.'
+                  : 'This message carried a personal sign-in or password link. It was sent to the recipient; the link is shown masked and does not work from here.'}
+              </p>
+            ) : null}
             <section aria-label="Message body" className="rounded-lg border border-border bg-muted p-4">
-              <LinkifiedText text={message.body} className="whitespace-pre-wrap text-sm leading-relaxed [overflow-wrap:anywhere]" />
+              {message.body === null ? (
+                <p className="text-sm text-muted-foreground">
+                  The text of this message is about a patient, and your role does not read patient information. It was sent as shown above.
+                </p>
+              ) : message.secret ? (
+                <p className="whitespace-pre-wrap text-sm leading-relaxed [overflow-wrap:anywhere]">{message.body}</p>
+              ) : (
+                <LinkifiedText text={message.body} className="whitespace-pre-wrap text-sm leading-relaxed [overflow-wrap:anywhere]" />
+              )}
             </section>
           </>
         ) : null}

@@ -16,6 +16,8 @@ import { OutboxStatusBadge } from './outbox-status-badge';
 
 const column = createColumnHelper<OutboxMessage>();
 
+const smsPreview = (body: string | null) => (body === null ? 'Text message (about a patient; not shown)' : body.slice(0, 60) + (body.length > 60 ? '…' : ''));
+
 function outboxColumns(open: (message: OutboxMessage) => void) {
   return [
     column.accessor('createdAt', { header: 'When', cell: ({ getValue }) => <RelativeTime value={getValue()} seconds /> }),
@@ -51,7 +53,7 @@ function outboxColumns(open: (message: OutboxMessage) => void) {
               onClick={() => open(message)}
               className="rounded-sm text-left font-medium text-primary underline-offset-4 after:absolute after:inset-0 after:content-[''] hover:underline"
             >
-              {message.subject ?? (message.channel === 'sms' ? message.body.slice(0, 60) + (message.body.length > 60 ? '…' : '') : '(no subject)')}
+              {message.subject ?? (message.channel === 'sms' ? smsPreview(message.body) : '(no subject)')}
             </button>
             <p className="font-mono text-xs text-muted-foreground">{message.template}</p>
           </div>
