@@ -51,7 +51,9 @@ export async function redeemLink(
   input: { token: string; password: string; purpose: 'reset' | 'invite'; name?: string },
   ip: string,
 ): Promise<void> {
-  await assertAcceptablePassword(input.password, 'password');
+  // The link's owner first: a dead link says so before the password is judged, and the password is judged against its owner.
+  const owner = await assertUsableLink(ctx.db, await findToken(ctx.db, hashToken(input.token)), input.purpose, ctx.clock.now());
+  await assertAcceptablePassword(input.password, 'password', { email: owner.email, names: [owner.name, input.name] });
   const hash = await hashPassword(input.password);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
@@ -103,7 +105,7 @@ export async function changePassword(
   input: ChangePasswordBody,
   headers: Headers,
 ): Promise<string[]> {
-  await assertAcceptablePassword(input.newPassword, 'newPassword', { current: input.currentPassword });
+  await assertAcceptablePassword(input.newPassword, 'newPassword', { email: actor.email, names: [actor.name] }, { current: input.currentPassword });
   let cookies: string[];
   try {
     const result = (await keepingSessionStart(ctx, actor, () =>
