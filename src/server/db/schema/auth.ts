@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Staff identity tables. Their TypeScript keys follow better-auth's model names (its drizzle
@@ -90,6 +90,8 @@ export const twoFactors = pgTable('two_factors', {
   verified: boolean('verified').default(true),
   failedVerificationCount: integer('failed_verification_count').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** The TOTP time step (Unix time / 30 s) of the last code that signed in: that code and older ones are refused (RFC 6238 §5.2). */
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
