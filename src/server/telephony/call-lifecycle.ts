@@ -2,8 +2,7 @@ import type { AppContext } from '../app-context.js';
 import { readAgentState } from '../agent/agent-state.js';
 import { TurnLog } from '../agent/turn-log.js';
 import { callSnapshots } from './call-snapshot-cache.js';
-import { loadCall, storeTurn, type CallPatch, type CallRef, type CallStatus } from './call-records.repository.js';
-import { isUniqueViolation } from './call-lookups.repository.js';
+import { isUniqueViolation, loadCall, storeTurn, type CallPatch, type CallRef, type CallStatus } from '../features/calls/call-records.service.js';
 import { endPatch, FINAL_STATUSES, liveEvent, presentEvents, publishAfterCommit, type PipelineOptions, type TurnEvent } from './call-turn-support.js';
 
 /**

@@ -4,10 +4,10 @@ import { initialAgentState, organizationProfile, readAgentState } from '../agent
 import type { AgentReply, CallerInput, CallInfo, OrganizationProfile } from '../agent/agent-types.js';
 import { runAgentTurn } from '../agent/dialogue-loop.js';
 import { TurnLog } from '../agent/turn-log.js';
-import { insertCall, loadCall, storeTurn, type CallRef } from './call-records.repository.js';
-import { findOrganizationForCall, isUniqueViolation } from './call-lookups.repository.js';
+import { findOrganizationForCall, insertCall, isUniqueViolation, loadCall, storeTurn, type CallRef } from '../features/calls/call-records.service.js';
 import { callInfo, endPatch, FINAL_STATUSES, liveEvent, presentEvents, publishAfterCommit, turnEnv, type PipelineOptions, type TurnOutcome } from './call-turn-support.js';
 import { LazyTransaction } from './lazy-transaction.js';
+import { noteOrganization } from '../policy/concerned-organization.js';
 import { callSnapshots } from './call-snapshot-cache.js';
 
 /**
@@ -34,6 +34,7 @@ export async function startCall(ctx: AppContext, input: NewInboundCall, opts: Pi
   const row = await findOrganizationForCall(ctx.pool, by);
   if (!row || row.status === 'deactivated') return { kind: 'unknown_number' };
   const org = organizationProfile(row);
+  noteOrganization(org.id);
   const now = ctx.clock.now();
   const state = initialAgentState();
   const call: CallInfo = { id: randomUUID(), organizationId: org.id, provider: input.provider, direction: input.direction, from: input.from, to: input.to, startedAt: now };
@@ -128,6 +129,7 @@ export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: Pipe
     if (snap && turn.expectTurn !== undefined && (snap.agentState as { turn?: number }).turn !== turn.expectTurn) snap = undefined;
     snap ??= await loadCall(ctx.pool, turn.ref, turn.dedupeKey);
     if (!snap) return { kind: 'unknown_call' };
+    noteOrganization(snap.organizationId);
     if (snap.replay) return replayOf(snap.id, snap.organizationId, snap.replay);
     const state = readAgentState(snap.agentState);
     const org = organizationProfile(snap.organization);

@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.js';
-import type { CallRef, CallSnapshot } from './call-records.repository.js';
+import type { CallRef, CallSnapshot } from '../features/calls/call-records.service.js';
 
 /**
  * The calls this process is talking to, as it last stored them, so a turn usually needs no read

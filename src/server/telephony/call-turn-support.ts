@@ -4,7 +4,7 @@ import { outcomeOf, summaryOf } from '../agent/outcome.js';
 import type { PendingEvent, TurnLog } from '../agent/turn-log.js';
 import { notifyLive, type LiveEvent } from '../features/live/live.service.js';
 import { findDeadlineRules, type DeadlineRules } from '../features/handoffs/handoff-deadlines.service.js';
-import type { CallPatch, CallSnapshot, CallStatus } from './call-records.repository.js';
+import type { CallPatch, CallSnapshot, CallStatus } from '../features/calls/call-records.service.js';
 import type { LazyTransaction } from './lazy-transaction.js';
 
 export const FINAL_STATUSES = new Set<CallStatus>(['completed', 'no_answer', 'busy', 'failed', 'canceled']);

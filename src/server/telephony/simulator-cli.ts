@@ -51,10 +51,12 @@ async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2));
   if (!o.to && !o.org) throw new Error(USAGE);
   if (!o.password) throw new Error(`No password for ${o.email}: pass --password (or --email and --password of a supervisor, developer or administrator).`);
+  // The server refuses state changes (sign-in included) that do not name its own origin.
+  const origin = new URL(o.url).origin;
   const api = async (method: string, route: string, body?: unknown, cookie?: string) => {
     let res: Response;
     try {
-      res = await fetch(`${o.url}${route}`, { method, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      res = await fetch(`${o.url}${route}`, { method, headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
     } catch {
       throw new Error(`Could not reach Switchboard at ${o.url}. Start it with \`npm start\` (or pass --url).`);
     }

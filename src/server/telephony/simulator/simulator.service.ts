@@ -5,7 +5,7 @@ import { canSeeOrganization, type StaffActor } from '../../policy/actor.js';
 import { toE164 } from '../../../domain/phone.js';
 import { isUuid, loadVisibleOrganization, organizationVisibleTo } from '../../features/organizations/organizations.policy.js';
 import { applyStatus } from '../call-lifecycle.js';
-import { findCallOwner, findOrganizationByNumber, firstNumberOf } from '../call-lookups.repository.js';
+import { findCallOwner, findOrganizationByNumber, firstNumberOf } from '../../features/calls/call-records.service.js';
 import { continueCall, startCall } from '../call-pipeline.js';
 import type { PipelineOptions, TurnEvent } from '../call-turn-support.js';
 

@@ -1,9 +1,9 @@
 import type pg from 'pg';
-import { isPool, queryNamed, type Queryable } from '../db/prepared.js';
-import { GroupCommit } from './group-commit.js';
-import type { calls, organizations } from '../db/schema/index.js';
-import type { PendingEvent } from '../agent/turn-log.js';
-import type { DeadlineRules } from '../features/handoffs/handoffs.repository.js';
+import { isPool, queryNamed, type Queryable } from '../../db/prepared.js';
+import { GroupCommit } from '../../db/group-commit.js';
+import type { calls, organizations } from '../../db/schema/index.js';
+import type { PendingEvent } from '../../agent/turn-log.js';
+import type { DeadlineRules } from '../handoffs/handoffs.repository.js';
 
 /**
  * The calls and call events the pipeline reads and writes. A turn is one read (loadCall) and one
@@ -258,7 +258,7 @@ const groupCommits = new WeakMap<pg.Pool, GroupCommit<StoredTurn>>();
  * Stores a turn: its events (numbered after `lastSeq`; a concurrent turn that took those numbers,
  * or a repeat of this request's dedupe key, fails it with a unique violation, and the caller runs
  * the turn again from what is stored) and the call's new state. In a transaction, alone; on the
- * pool, with the other turns finishing meanwhile (group-commit.ts).
+ * pool, with the other turns finishing meanwhile (db/group-commit.ts).
  */
 export async function storeTurn(db: Queryable, callId: string, lastSeq: number, events: PendingEvent[], dedupeKey: string | null, patch: CallPatch): Promise<void> {
   const turn: StoredTurn = { callId, events: eventRows(callId, lastSeq + 1, events, dedupeKey), patch };

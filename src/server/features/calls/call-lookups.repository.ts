@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
-import { calls, organizationPhoneNumbers, organizations } from '../db/schema/index.js';
-import { queryNamed, type Queryable } from '../db/prepared.js';
+import type { DbOrTx } from '../../db/client.js';
+import { calls, organizationPhoneNumbers, organizations } from '../../db/schema/index.js';
+import { queryNamed, type Queryable } from '../../db/prepared.js';
 import { organizationFromJson, type OrganizationRow } from './call-records.repository.js';
 
 const ORG_BY_NUMBER = `select to_jsonb(o.*) as organization from organizations o

@@ -1,0 +1,17 @@
+/**
+ * The calls and call events as the call pipeline (src/server/telephony) reads and writes them:
+ * this feature owns the tables, the pipeline drives them (decision 016).
+ */
+export {
+  insertCall,
+  loadCall,
+  organizationFromJson,
+  storeTurn,
+  type CallPatch,
+  type CallRef,
+  type CallSnapshot,
+  type CallStatus,
+  type NewCall,
+  type OrganizationRow,
+} from './call-records.repository.js';
+export { findCallOwner, findOrganizationByNumber, findOrganizationForCall, findStaleCalls, firstNumberOf, isUniqueViolation } from './call-lookups.repository.js';
