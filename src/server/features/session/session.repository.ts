@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { securitySettings, sessions, userOrganizations, users } from '../../db/schema/index.js';
+import { securitySettings, sessions, twoFactors, userOrganizations, users } from '../../db/schema/index.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -34,6 +34,19 @@ export async function deleteSessionOf(db: DbOrTx, userId: string, sessionId: str
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
     .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/**
+ * Records that a TOTP code of `step` signed the user in, unless a code of that step or a later one
+ * already did: one statement, so of two concurrent sign-ins with the same code only one is true.
+ */
+export async function claimTotpStep(db: DbOrTx, userId: string, step: number): Promise<boolean> {
+  const rows = await db
+    .update(twoFactors)
+    .set({ lastUsedStep: step, updatedAt: sql`now()` })
+    .where(and(eq(twoFactors.userId, userId), or(isNull(twoFactors.lastUsedStep), lt(twoFactors.lastUsedStep, step))))
+    .returning({ id: twoFactors.id });
   return rows.length > 0;
 }
 

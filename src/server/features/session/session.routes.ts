@@ -23,7 +23,7 @@ export const sessionRoutes: FeatureRoutes = (app, ctx) => {
   });
 
   app.post('/api/session/login', {
-    config: { access: 'public', rateLimit: loginLimit },
+    config: { access: 'public', signIn: true, rateLimit: loginLimit },
     schema: {
       tags: ['session'],
       summary: 'Sign in with email and password',
@@ -40,8 +40,13 @@ export const sessionRoutes: FeatureRoutes = (app, ctx) => {
   });
 
   app.post('/api/session/login/two-factor', {
-    config: { access: 'public', rateLimit: loginLimit },
-    schema: { tags: ['session'], summary: 'Second step of sign-in: a TOTP code', body: TwoFactorBody, response: { 200: OkResponse, 400: ErrorResponse, 401: ErrorResponse } },
+    config: { access: 'public', signIn: true, rateLimit: loginLimit },
+    schema: {
+      tags: ['session'],
+      summary: 'Second step of sign-in: a TOTP code (once; wrong codes count toward the account lockout)',
+      body: TwoFactorBody,
+      response: { 200: OkResponse, 400: ErrorResponse, 401: ErrorResponse, 423: ErrorResponse, 429: ErrorResponse },
+    },
     handler: async (request, reply) => {
       const result = await verifyTwoFactor(ctx, request.body.code, requestInfo(request));
       forwardCookies(reply, result.cookies);

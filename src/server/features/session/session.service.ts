@@ -12,7 +12,8 @@ import {
   updateUser,
   type UserRow,
 } from '../users/users.service.js';
-import { twoFactorRequiredRoles } from './session.repository.js';
+import { pendingTwoFactorUserId, totpStepOf } from '../../auth/two-factor-challenge.js';
+import { claimTotpStep, twoFactorRequiredRoles } from './session.repository.js';
 
 /** What other features read of this one (its repository's queries, used as they are). */
 export { deleteSessionOf, listSessionsOf, saveTwoFactorRequiredRoles, twoFactorRequiredRoles } from './session.repository.js';
@@ -80,17 +81,49 @@ export async function signIn(ctx: AppContext, input: { email: string; password: 
   return { cookies, user: await completeSignIn(ctx, user, req) };
 }
 
+const BAD_CODE = () =>
+  new AppError(400, 'validation_failed', 'That code did not work.', { fields: { code: 'That code is not valid or has expired. Try the current code from your app.' } });
+const USED_CODE = () =>
+  new AppError(400, 'code_already_used', 'That code has already been used.', { fields: { code: 'This code has already been used to sign in. Wait for the next code in your app.' } });
+
+/**
+ * The second step of sign-in. Before better-auth checks the code and makes the session, we find
+ * whose sign-in is pending, refuse it while the account is locked, count a wrong code as a failed
+ * sign-in (the same lockout as wrong passwords), and refuse a code whose time step (or a later
+ * one) already signed this user in — kept in the database, so every web process agrees.
+ */
 export async function verifyTwoFactor(ctx: AppContext, code: string, req: RequestInfo): Promise<AuthResult> {
+  const userId = await pendingTwoFactorUserId(ctx.auth, req.headers, new Date());
+  const pending = userId ? await findUserById(ctx.db, userId) : undefined;
+  if (!pending) {
+    await recordAudit(ctx.db, { action: 'auth.two_factor', outcome: 'failure', ip: req.ip, details: { reason: 'no_pending_sign_in' } });
+    throw BAD_CODE();
+  }
+  const now = ctx.clock.now();
+  if (pending.lockedUntil && pending.lockedUntil > now) {
+    await recordAudit(ctx.db, { action: 'auth.two_factor', outcome: 'denied', actor: { kind: 'anonymous', label: pending.email }, ip: req.ip, recordType: 'user', recordId: pending.id, details: { reason: 'locked' } });
+    throw lockedError(pending.lockedUntil, now);
+  }
+
+  // Wall time, not our clock: authenticator apps and better-auth's own check count real time.
+  const step = await totpStepOf(ctx.auth, pending.id, code, Date.now());
+  const refusal = step === null ? 'wrong_code' : (await claimTotpStep(ctx.db, pending.id, step)) ? null : 'code_already_used';
+  if (refusal) {
+    await recordAudit(ctx.db, { action: 'auth.two_factor', outcome: 'failure', actor: { kind: 'anonymous', label: pending.email }, ip: req.ip, recordType: 'user', recordId: pending.id, details: { reason: refusal } });
+    const lockedUntil = await recordFailure(ctx, pending.email, pending, req.ip);
+    if (lockedUntil) throw lockedError(lockedUntil, ctx.clock.now());
+    throw refusal === 'wrong_code' ? BAD_CODE() : USED_CODE();
+  }
+
   let result: { headers: Headers; response: { user?: { id: string } } };
   try {
     result = (await ctx.auth.api.verifyTOTP({ body: { code }, headers: req.headers, returnHeaders: true })) as unknown as typeof result;
   } catch (err) {
     if (!(err instanceof APIError)) throw err;
-    await recordAudit(ctx.db, { action: 'auth.two_factor', outcome: 'failure', ip: req.ip });
-    throw new AppError(400, 'validation_failed', 'That code did not work.', { fields: { code: 'That code is not valid or has expired. Try the current code from your app.' } });
+    await recordAudit(ctx.db, { action: 'auth.two_factor', outcome: 'failure', ip: req.ip, recordType: 'user', recordId: pending.id });
+    throw BAD_CODE();
   }
-  const userId = result.response.user?.id;
-  const user = userId ? await findUserById(ctx.db, userId) : undefined;
+  const user = result.response.user?.id === pending.id ? await findUserById(ctx.db, pending.id) : undefined;
   if (!user) throw unauthenticated();
   return { cookies: result.headers.getSetCookie(), user: await completeSignIn(ctx, user, req) };
 }
