@@ -83,7 +83,13 @@ export const ErrorEvent = z.object({
   userId: z.string().nullable(),
   statusCode: z.number().nullable(),
   sentryEventId: z.string().nullable(),
+  /** The organization the failing request or job concerned; null: only admins read the error. */
+  organizationId: z.string().nullable(),
+  /** How many times it happened: a browser's report that repeats is counted on its first event. */
+  count: z.number(),
   createdAt: z.string(),
+  /** When it last happened (= `createdAt` until it repeats). */
+  lastSeenAt: z.string(),
 });
 export type ErrorEvent = z.infer<typeof ErrorEvent>;
 

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { AppContext } from './app-context.js';
 import { reportError } from './features/errors/errors.service.js';
 import { AppError } from './http/errors.js';
+import { installOrganizationScope, organizationOfRequest } from './policy/concerned-organization.js';
 
 interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string>; digest?: string; [k: string]: unknown };
@@ -13,6 +14,8 @@ interface ErrorBody {
  * message per field; anything unexpected is a 500 whose digest finds the report in the error log.
  */
 export function installErrorHandler(app: FastifyInstance, ctx: AppContext): void {
+  // An unexpected error is filed under the organization its request concerned.
+  installOrganizationScope(app);
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error.statusCode === 423 && typeof error.extra.retryAfterSeconds === 'number') {
@@ -46,6 +49,7 @@ export function installErrorHandler(app: FastifyInstance, ctx: AppContext): void
         method: request.method,
         requestId: String(request.id),
         userId: request.staff?.actor.userId ?? null,
+        organizationId: organizationOfRequest(request),
         statusCode: 500,
       },
       (e) => request.log.error(e, 'could not store error event'),

@@ -1,20 +1,39 @@
-import { Logger, run, type Runner, type TaskList } from 'graphile-worker';
+import { Logger, run, type Runner, type Task, type TaskList } from 'graphile-worker';
 import type { AppContext } from './app-context.js';
 import { deliverOutboxMessageTask } from './features/outbox/deliver-outbox-message.job.js';
 import { DELIVER_OUTBOX_TASK } from './features/outbox/outbox.service.js';
 import { reportError } from './features/errors/errors.service.js';
+import { concernedOrganization, noteOrganization, taggedErrorOrganization, tagErrorOrganization, withOrganizationScope } from './policy/concerned-organization.js';
 import { CLOSE_STALE_CALLS_CRONTAB, CLOSE_STALE_CALLS_TASK, closeStaleCallsTask } from './telephony/jobs/close-stale-calls.job.js';
 import { SEED_DEMO_CALLS_TASK, seedDemoCallsTask } from './seed/demo-calls/seed-demo-calls.job.js';
 import { PURGE_RATE_LIMIT_COUNTERS_CRONTAB, PURGE_RATE_LIMIT_COUNTERS_TASK, purgeRateLimitCountersTask } from './http/purge-rate-limit-counters.job.js';
 
 /** Every background task, by name: one job per file, named after what it does. */
 export function taskList(ctx: AppContext): TaskList {
-  return {
+  const tasks: TaskList = {
     [DELIVER_OUTBOX_TASK]: deliverOutboxMessageTask(ctx.db, { smtpUrl: ctx.env.SMTP_URL, mailFrom: ctx.env.MAIL_FROM }),
     [CLOSE_STALE_CALLS_TASK]: closeStaleCallsTask(ctx),
     [SEED_DEMO_CALLS_TASK]: seedDemoCallsTask(ctx),
     [PURGE_RATE_LIMIT_COUNTERS_TASK]: purgeRateLimitCountersTask(ctx),
   };
+  return Object.fromEntries(Object.entries(tasks).map(([name, task]) => [name, scoped(task!)]));
+}
+
+/**
+ * A job runs in an organization scope (policy/concerned-organization.ts): its failure is filed
+ * under the organization its payload names or its work noted.
+ */
+function scoped(task: Task): Task {
+  return (payload, helpers) =>
+    withOrganizationScope(async () => {
+      noteOrganization((payload as { organizationId?: unknown } | null)?.organizationId as string | undefined);
+      try {
+        return await task(payload, helpers);
+      } catch (error) {
+        tagErrorOrganization(error, concernedOrganization());
+        throw error;
+      }
+    });
 }
 
 /** Recurring tasks (graphile-worker crontab lines). */
@@ -39,7 +58,7 @@ export async function startWorker(ctx: AppContext, opts: { concurrency?: number;
     logger,
   });
   runner.events.on('job:failed', ({ job, error }) => {
-    void reportError(ctx.db, { source: 'worker', error, route: `job:${job.task_identifier}`, context: { jobId: job.id, attempts: job.attempts } });
+    void reportError(ctx.db, { source: 'worker', error, route: `job:${job.task_identifier}`, organizationId: taggedErrorOrganization(error), context: { jobId: job.id, attempts: job.attempts } });
   });
   return runner;
 }

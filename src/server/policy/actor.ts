@@ -1,6 +1,7 @@
 import { can, type Capability, type Role } from '../../domain/auth/permissions.js';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, notFound, unauthenticated } from '../http/errors.js';
+import { noteOrganization } from './concerned-organization.js';
 import type { ResolvedSession } from '../features/session/session-guard.service.js';
 
 declare module 'fastify' {
@@ -30,7 +31,10 @@ export function requireCapability(actor: StaffActor, capability: Capability): vo
 
 export function canSeeOrganization(actor: StaffActor, organizationId: string | null | undefined): boolean {
   if (!organizationId) return actor.allOrganizations;
-  return actor.allOrganizations || actor.organizationIds.includes(organizationId);
+  const visible = actor.allOrganizations || actor.organizationIds.includes(organizationId);
+  // An error raised while working on this record is filed under its organization.
+  if (visible) noteOrganization(organizationId);
+  return visible;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../domain/auth/permissions.js';
 import { sendMessage } from '../features/outbox/outbox.service.js';
+import { reportError } from '../features/errors/errors.service.js';
 import {
   createOrganization,
   createStaffUser,
@@ -49,7 +50,10 @@ beforeAll(async () => {
 
   // Records of `home` that a user of `other` must never see.
   await sendMessage(t.db, { channel: 'sms', recipient: '+18605550199', body: 'Home clinic message.', template: 'matrix', organizationId: home.id });
-  const errorDigest = (await t.app.inject({ method: 'POST', url: '/api/sentry-example/server-error' })).json().error.digest as string;
+  const { digest: errorDigest } = await reportError(t.db, { source: 'server', message: 'matrix: an error of the home clinic', organizationId: home.id });
+  // And errors of `other` and of no organization, so the list's check has something to leave out.
+  await reportError(t.db, { source: 'server', message: 'matrix: an error of the other clinic', organizationId: other.id });
+  await t.app.inject({ method: 'POST', url: '/api/sentry-example/server-error' });
 
   const newUser: MatrixFixtures['newUser'] = (input = {}) =>
     createStaffUser(t.ctx, { role: input.role ?? 'agent', organizationIds: [home.id], status: input.status, password: input.status === 'invited' ? null : undefined });

@@ -42,7 +42,7 @@ export interface MatrixFixtures {
   users: Record<Role, StaffUser & { cookie: string }>;
   /** Signed-in users of each role who belong only to `other`. */
   outsiders: Record<Role, StaffUser & { cookie: string }>;
-  /** A digest of an error in the error log. */
+  /** A digest of an error of `home` in the error log (errors of no organization are for admins only). */
   errorDigest: string;
   /** A new user to act on (members of `home` unless told otherwise). */
   newUser(input?: Partial<Pick<StaffUser, 'role'>> & { status?: 'active' | 'invited' | 'disabled' }): Promise<StaffUser>;

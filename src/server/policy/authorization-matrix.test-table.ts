@@ -1,5 +1,5 @@
 import * as OTPAuth from 'otpauth';
-import { everyone, NOT_ORGANIZATION_SCOPED, only, signedIn, type MatrixRow } from './authorization-matrix.test-helpers.js';
+import { everyone, foreign, NOT_ORGANIZATION_SCOPED, only, signedIn, type MatrixRow } from './authorization-matrix.test-helpers.js';
 import { handoffMatrixRows } from './authorization-matrix.handoffs.test-cases.js';
 import { callsMatrixRows } from './authorization-matrix.calls.test-cases.js';
 import { organizationsMatrixRows } from './authorization-matrix.organizations.test-cases.js';
@@ -219,12 +219,25 @@ export const MATRIX: MatrixRow[] = [
       },
     },
   },
-  { route: 'GET /api/developer/errors', expect: only(['admin', 'developer'], 200), otherOrganization: NOT_ORGANIZATION_SCOPED },
+  {
+    route: 'GET /api/developer/errors',
+    expect: only(['admin', 'developer'], 200),
+    otherOrganization: {
+      as: 'developer',
+      request: () => ({}),
+      status: 200,
+      verify: (body, fx) => {
+        const items = (body as { items: { digest: string; organizationId: string | null }[] }).items;
+        if (items.some((e) => e.organizationId !== fx.other.id)) throw new Error("error log shows another organization's errors, or errors of none");
+        if (items.some((e) => e.digest === fx.errorDigest)) throw new Error("error log lists another organization's error");
+      },
+    },
+  },
   {
     route: 'GET /api/developer/errors/:digest',
     expect: only(['admin', 'developer'], 200),
     request: (fx) => ({ url: `/api/developer/errors/${fx.errorDigest}` }),
-    otherOrganization: NOT_ORGANIZATION_SCOPED,
+    otherOrganization: foreign('developer', (fx) => ({ url: `/api/developer/errors/${fx.errorDigest}` })),
   },
   { route: 'GET /api/audit', expect: only(['admin'], 200), otherOrganization: NOT_ORGANIZATION_SCOPED },
   { route: 'GET /api/public-config', expect: everyone(200), otherOrganization: NOT_ORGANIZATION_SCOPED },

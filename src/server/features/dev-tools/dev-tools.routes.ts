@@ -13,16 +13,15 @@ import {
 } from '../../../contracts/developer.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { actorOf } from '../../policy/actor.js';
-import { notFound } from '../../http/errors.js';
 import { listOutboxFor } from '../outbox/outbox.service.js';
-import { findErrorByDigest, listErrorEvents, type ErrorEventRow } from '../errors/errors.service.js';
-import { reportError } from '../errors/errors.service.js';
+import { CLIENT_REPORT_LIMITS, findVisibleError, listVisibleErrors, reportClientError, type ErrorEventRow } from '../errors/errors.service.js';
+import { singleOrganizationOf } from '../../policy/concerned-organization.js';
 import { listAuditEvents } from '../audit/audit.service.js';
 import { resolveSession } from '../session/session-guard.service.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
-const presentError = (e: ErrorEventRow) => ({ ...e, createdAt: e.createdAt.toISOString() });
+const presentError = ({ fingerprint: _f, reporterIp: _ip, context: _c, ...e }: ErrorEventRow) => ({ ...e, createdAt: e.createdAt.toISOString(), lastSeenAt: e.lastSeenAt.toISOString() });
 
 export const devToolsRoutes: FeatureRoutes = (app, ctx) => {
   app.get('/api/developer/outbox', {
@@ -42,25 +41,25 @@ export const devToolsRoutes: FeatureRoutes = (app, ctx) => {
     config: { access: { capability: 'developer.access' } },
     schema: {
       tags: ['developer'],
-      summary: 'The error log (server, client and worker errors), newest first',
+      summary: "The error log (server, client and worker errors), newest first: the errors of the caller's organizations (admins: every error)",
       querystring: ErrorListQuery,
       response: { 200: ErrorListResponse, ...errors },
     },
     handler: async (request) => {
-      const q = request.query;
-      const rows = await listErrorEvents(ctx.db, { source: q.source, before: q.before ? new Date(q.before) : undefined, cursor: q.cursor, limit: q.limit });
+      const rows = await listVisibleErrors(ctx.db, actorOf(request), request.query);
       return { items: rows.map((row) => ({ ...presentError(row), cursor: row.cursor })) };
     },
   });
 
   app.get('/api/developer/errors/:digest', {
     config: { access: { capability: 'developer.access' } },
-    schema: { tags: ['developer'], summary: 'Find one error by its reference (digest)', params: ErrorDigestParams, response: { 200: ErrorEvent, ...errors } },
-    handler: async (request) => {
-      const row = await findErrorByDigest(ctx.db, request.params.digest);
-      if (!row) throw notFound('An error with that reference');
-      return presentError(row);
+    schema: {
+      tags: ['developer'],
+      summary: "Find one error by its reference (digest); another organization's error, or (for non-admins) one of no organization, is not found",
+      params: ErrorDigestParams,
+      response: { 200: ErrorEvent, ...errors },
     },
+    handler: async (request) => presentError(await findVisibleError(ctx.db, actorOf(request), request.params.digest)),
   });
 
   app.get('/api/audit', {
@@ -81,22 +80,24 @@ export const devToolsRoutes: FeatureRoutes = (app, ctx) => {
     config: { access: 'public', rateLimit: { max: Math.round(30 * ctx.env.RATE_LIMIT_SCALE), timeWindow: '1 minute' } },
     schema: {
       tags: ['developer'],
-      summary: 'Report an error raised in the browser; answers the reference (digest)',
+      summary: `Report an error raised in the browser; answers the reference (digest). A repeat is counted on the stored report; an address stores at most ${CLIENT_REPORT_LIMITS.perAddressPerHour} new reports an hour, all addresses ${CLIENT_REPORT_LIMITS.totalPerHour} (429 beyond)`,
       body: ClientErrorBody,
       response: { 201: ClientErrorResponse, ...errors, 429: ErrorResponse },
     },
     handler: async (request, reply) => {
       const session = await resolveSession(ctx, request).catch(() => null);
-      const { digest } = await reportError(ctx.db, {
-        source: 'client',
+      const stored = await reportClientError(ctx.db, {
         message: request.body.message,
         stack: request.body.stack,
         route: request.body.route,
         userId: session?.actor.userId ?? null,
+        organizationId: session ? singleOrganizationOf(session.actor) : null,
         requestId: String(request.id),
+        reporterIp: request.ip,
+        scale: ctx.env.RATE_LIMIT_SCALE,
         context: { userAgent: request.headers['user-agent'] ?? null, sentryEventId: request.body.sentryEventId ?? null },
       });
-      return reply.status(201).send({ digest });
+      return reply.status(201).send(stored);
     },
   });
 

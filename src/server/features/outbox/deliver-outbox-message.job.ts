@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import type { Task } from 'graphile-worker';
 import type { Db } from '../../db/client.js';
 import { findOutboxMessage, markAttempt, markFailed } from './outbox.repository.js';
+import { noteOrganization } from '../../policy/concerned-organization.js';
 
 export interface DeliveryConfig {
   smtpUrl?: string;
@@ -19,6 +20,7 @@ export function deliverOutboxMessageTask(db: Db, config: DeliveryConfig): Task {
     const { id } = payload as { id: string };
     const message = await findOutboxMessage(db, id);
     if (!message || message.status === 'sent') return;
+    noteOrganization(message.organizationId);
     try {
       if (message.channel === 'email' && transporter) {
         await transporter.sendMail({

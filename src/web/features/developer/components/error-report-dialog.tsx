@@ -69,6 +69,7 @@ function ErrorReport({ event }: { event: ErrorEvent }) {
     ['When', formatDateTime(event.createdAt, { seconds: true })],
     ['Source', <span className="capitalize">{event.source}</span>],
   ];
+  if (event.count > 1) rows.push(['Occurrences', `${event.count.toLocaleString()} times, last ${formatDateTime(event.lastSeenAt, { seconds: true })}`]);
   if (event.method || event.route) rows.push(['Request', <code className="font-mono text-xs">{[event.method, event.route].filter(Boolean).join(' ')}</code>]);
   if (event.statusCode !== null) rows.push(['Status', String(event.statusCode)]);
   if (event.requestId) rows.push(['Request id', <code className="font-mono text-xs">{event.requestId}</code>]);

@@ -12,6 +12,7 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Select } from '@web/components/ui/select';
+import { formatDateTime } from '@web/lib/format-date';
 import { errorQueryOptions, normaliseDigest } from '../api/get-error';
 import { ErrorSource, type ErrorListItem } from '@contracts/developer';
 import { useErrors } from '../api/list-errors';
@@ -23,7 +24,19 @@ const SOURCE_LABELS: Record<ErrorSource, string> = { server: 'Server', client: '
 
 function errorColumns(open: (event: ErrorListItem) => void) {
   return [
-    column.accessor('createdAt', { header: 'When', cell: ({ getValue }) => <RelativeTime value={getValue()} seconds /> }),
+    column.accessor('createdAt', {
+      header: 'When',
+      cell: ({ row }) => (
+        <span className="flex flex-wrap items-center gap-1.5">
+          <RelativeTime value={row.original.createdAt} seconds />
+          {row.original.count > 1 ? (
+            <Badge variant="warning" title={`Last seen ${formatDateTime(row.original.lastSeenAt, { seconds: true })}`}>
+              {row.original.count.toLocaleString()} times
+            </Badge>
+          ) : null}
+        </span>
+      ),
+    }),
     column.accessor('source', {
       header: 'Source',
       cell: ({ getValue }) => <Badge variant="outline">{SOURCE_LABELS[getValue() as ErrorSource] ?? getValue()}</Badge>,
