@@ -30,7 +30,8 @@ export type CallOutcome = z.infer<typeof CallOutcome>;
 export const CallSort = z.enum(['startedAt', 'duration']);
 export type CallSort = z.infer<typeof CallSort>;
 
-export const CallListQuery = z.object({
+/** The filters of the calls list that say nothing about a person (they may travel in a URL). */
+const callListFilters = {
   organizationId: z.uuid({ error: 'Not a valid organization id.' }).optional(),
   direction: CallDirection.optional(),
   status: CallStatus.optional(),
@@ -40,22 +41,44 @@ export const CallListQuery = z.object({
   from: DateOrInstant.optional(),
   /** Up to this date (inclusive, organization's zone) or instant (exclusive). */
   to: DateOrInstant.optional(),
-  hasHandoff: Flag.optional(),
-  /** Only calls still ringing or in progress. */
-  live: Flag.optional(),
-  /** The caller's (or callee's) number in any common format; normalised to E.164. */
-  phone: z.string().trim().max(40).optional(),
-  /** Words in the transcript (PostgreSQL full-text, web-search syntax: "quoted phrases", -excluded, or). */
-  q: z.string().trim().max(200).optional(),
   sort: CallSort.default('startedAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   /** Keyset cursors from a previous page (`nextCursor` / `prevCursor`). */
   after: z.string().max(300).optional(),
   before: z.string().max(300).optional(),
+};
+
+/** The filters that name a person: only in a request body (`POST /api/calls/search`), never in a URL or a log. */
+const personalCallFilters = {
+  /** The caller's (or callee's) number in any common format; normalised to E.164. */
+  phone: z.string().trim().max(40).optional(),
+  /** Words in the transcript (PostgreSQL full-text, web-search syntax: "quoted phrases", -excluded, or). */
+  q: z.string().trim().max(200).optional(),
+};
+
+const inBodyOnly = z.never({ error: 'Search by phone number or transcript text with POST /api/calls/search (in the body), not in the address.' }).optional();
+
+/** `GET /api/calls`: the filters that may travel in a URL; `phone` and `q` are refused there. */
+export const CallListQuery = z.object({
+  ...callListFilters,
+  hasHandoff: Flag.optional(),
+  /** Only calls still ringing or in progress. */
+  live: Flag.optional(),
+  phone: inBodyOnly,
+  q: inBodyOnly,
 });
-/** The query as the server reads it (flags as booleans, defaults filled): what the web sends. */
-export type CallListQuery = z.infer<typeof CallListQuery>;
+
+/** `POST /api/calls/search`: the same filters, with the phone number and transcript text, as JSON. */
+export const CallSearchBody = z.object({
+  ...callListFilters,
+  hasHandoff: z.boolean().optional(),
+  /** Only calls still ringing or in progress. */
+  live: z.boolean().optional(),
+  ...personalCallFilters,
+});
+/** What the list is asked (flags as booleans, defaults filled): what the web sends. */
+export type CallSearchBody = z.infer<typeof CallSearchBody>;
 
 export const CallIdParams = z.object({ id: z.uuid({ error: 'Not a valid call id.' }) });
 

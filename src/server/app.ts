@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { AppContext } from './app-context.js';
 import { installErrorHandler } from './error-handler.js';
 import { postgresRateLimitStore } from './http/rate-limit-store.js';
+import { requestForLog } from './http/request-log.js';
 import { accessHook } from './access-hook.js';
 import { featureRoutes } from './routes.js';
 import { liveRoutes } from './features/live/live.routes.js';
@@ -23,7 +24,8 @@ export interface BuildAppOptions {
 
 export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   const app = Fastify({
-    loggerInstance: ctx.log,
+    // The request log keeps paths and query parameter names, never their values (http/request-log.ts).
+    loggerInstance: ctx.log.child({}, { serializers: { req: requestForLog } }),
     trustProxy: true,
     bodyLimit: 1_048_576,
     genReqId: () => crypto.randomUUID(),

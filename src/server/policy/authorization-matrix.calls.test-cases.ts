@@ -51,12 +51,29 @@ export function callsMatrixRows(): MatrixRow[] {
         as: 'supervisor',
         request: async (fx) => {
           await homeCall(fx);
-          return { query: { phone: '+18605550160' } };
+          return { query: { direction: 'inbound' } };
         },
         status: 200,
         verify: (body, fx) => {
           const items = (body as { items: { organizationId: string }[] }).items;
           if (items.some((c) => c.organizationId === fx.home.id)) throw new Error("lists another organization's calls");
+        },
+      },
+    },
+    {
+      route: 'POST /api/calls/search',
+      expect: reads(200),
+      request: () => ({ payload: { phone: '+18605550160' } }),
+      otherOrganization: {
+        as: 'supervisor',
+        request: async (fx) => {
+          await homeCall(fx);
+          return { payload: { phone: '+18605550160', q: 'open today' } };
+        },
+        status: 200,
+        verify: (body, fx) => {
+          const items = (body as { items: { organizationId: string }[] }).items;
+          if (items.some((c) => c.organizationId === fx.home.id)) throw new Error("finds another organization's calls");
         },
       },
     },

@@ -33,16 +33,20 @@ function call(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Answers `GET /api/calls` with `page` and keeps the query of every request. */
+type Search = Record<string, unknown>;
+
+/** Answers `POST /api/calls/search` with `page` and keeps the body of every request (and fails on a search in a URL). */
 function serveCalls(page: { items: unknown[]; nextCursor?: string | null; prevCursor?: string | null } = { items: [call()] }) {
-  const requests: URLSearchParams[] = [];
+  const requests: Search[] = [];
+  const urls: string[] = [];
   server.use(
-    http.get('/api/calls', ({ request }) => {
-      requests.push(new URL(request.url).searchParams);
+    http.post('/api/calls/search', async ({ request }) => {
+      urls.push(request.url);
+      requests.push((await request.json()) as Search);
       return HttpResponse.json({ nextCursor: null, prevCursor: null, ...page });
     }),
   );
-  return { requests, last: () => requests[requests.length - 1]! };
+  return { requests, urls, last: () => requests[requests.length - 1]! };
 }
 
 /** The table once its rows are in (a call's first cell links to it as "…, call from <number>"). */
@@ -60,7 +64,7 @@ describe('calls list', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(within(table).getByText('(860) 555-0142')).toBeInTheDocument();
     expect(within(table).getByText('Ana Lopez')).toBeInTheDocument();
-    expect(Object.fromEntries(calls.last())).toEqual({ sort: 'startedAt', order: 'desc', limit: '50' });
+    expect(calls.last()).toEqual({ sort: 'startedAt', order: 'desc', limit: 50 });
   });
 
   it('puts a chosen filter in the address and asks the server for it, back on the first page', async () => {
@@ -70,30 +74,72 @@ describe('calls list', () => {
 
     await user.selectOptions(screen.getByLabelText('Status'), 'No answer');
 
-    await waitFor(() => expect(calls.last().get('status')).toBe('no_answer'));
+    await waitFor(() => expect(calls.last().status).toBe('no_answer'));
     expect(searchParams().get('status')).toBe('no_answer');
     // A new filter starts from the first page: the cursor and page number are dropped.
     expect(searchParams().has('after')).toBe(false);
     expect(searchParams().has('page')).toBe(false);
-    expect(calls.last().has('after')).toBe(false);
+    expect(calls.last()).not.toHaveProperty('after');
   });
 
-  it('searches transcripts once typing pauses, not on every key', async () => {
+  it('searches transcripts once typing pauses, not on every key, and keeps the words out of every address', async () => {
     const calls = serveCalls();
-    const { user, searchParams } = renderPage(<CallsRoute />, { url: '/calls' });
+    const { user, searchParams, router } = renderPage(<CallsRoute />, { url: '/calls?status=completed' });
     await callsTable();
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search transcripts' }), 'insurance');
+    await user.type(screen.getByRole('searchbox', { name: 'Search transcripts' }), 'Tom Kowalski');
 
-    await waitFor(() => expect(searchParams().get('q')).toBe('insurance'));
-    await waitFor(() => expect(calls.last().get('q')).toBe('insurance'));
-    expect(calls.requests.filter((q) => q.has('q'))).toHaveLength(1);
+    await waitFor(() => expect(calls.last().q).toBe('Tom Kowalski'));
+    expect(calls.requests.filter((q) => 'q' in q)).toHaveLength(1);
+    expect(calls.last().status).toBe('completed');
+    // Neither the page's address nor the API's carries the words; the history entry's state does.
+    expect(searchParams().toString()).toBe('status=completed');
+    expect(calls.urls.every((u) => new URL(u).search === '')).toBe(true);
+    expect(router.state.location.state).toEqual({ callSearch: { q: 'Tom Kowalski' } });
+  });
+
+  it('keeps the phone number out of the address too, and both searches when another filter changes', async () => {
+    const calls = serveCalls();
+    const { user, searchParams, router } = renderPage(<CallsRoute />, { url: '/calls' });
+    await callsTable();
+
+    await user.type(screen.getByLabelText('Phone number'), '860 555 0142');
+    await waitFor(() => expect(calls.last().phone).toBe('860 555 0142'));
+    await user.type(screen.getByRole('searchbox', { name: 'Search transcripts' }), 'refill');
+    await waitFor(() => expect(calls.last().q).toBe('refill'));
+    await user.selectOptions(screen.getByLabelText('Status'), 'No answer');
+
+    await waitFor(() => expect(calls.last()).toMatchObject({ status: 'no_answer', q: 'refill', phone: '860 555 0142' }));
+    expect(searchParams().toString()).toBe('status=no_answer');
+    expect(router.state.location.state).toEqual({ callSearch: { q: 'refill', phone: '860 555 0142' } });
+  });
+
+  it('after a reload of the tab, searches again with the words and number its history entry kept', async () => {
+    const calls = serveCalls();
+    renderPage(<CallsRoute />, { url: '/calls?status=busy', state: { callSearch: { q: 'refill', phone: '8605550142' } } });
+    await callsTable();
+
+    expect(screen.getByRole('searchbox', { name: 'Search transcripts' })).toHaveValue('refill');
+    expect(screen.getByLabelText('Phone number')).toHaveValue('8605550142');
+    expect(calls.last()).toEqual({ q: 'refill', phone: '8605550142', status: 'busy', sort: 'startedAt', order: 'desc', limit: 50 });
+  });
+
+  it('moves a search out of an older link’s address, keeping it', async () => {
+    const calls = serveCalls();
+    const { searchParams, router } = renderPage(<CallsRoute />, { url: '/calls?q=refill&phone=8605550142&status=busy' });
+    await callsTable();
+
+    await waitFor(() => expect(searchParams().toString()).toBe('status=busy'));
+    expect(router.state.location.state).toEqual({ callSearch: { q: 'refill', phone: '8605550142' } });
+    expect(screen.getByRole('searchbox', { name: 'Search transcripts' })).toHaveValue('refill');
+    expect(calls.last()).toMatchObject({ q: 'refill', phone: '8605550142', status: 'busy' });
   });
 
   it('shows the filters of an opened address in the controls and sends them', async () => {
     const calls = serveCalls();
     renderPage(<CallsRoute />, {
-      url: `/calls?q=refill&phone=8605550142&org=${ORG_HARBOR.id}&direction=outbound&status=no_answer&outcome=none&handoff=yes&from=2025-01-01&to=2025-01-31&live=1`,
+      url: `/calls?org=${ORG_HARBOR.id}&direction=outbound&status=no_answer&outcome=none&handoff=yes&from=2025-01-01&to=2025-01-31&live=1`,
+      state: { callSearch: { q: 'refill', phone: '8605550142' } },
     });
     await callsTable();
 
@@ -108,7 +154,7 @@ describe('calls list', () => {
     expect(screen.getByLabelText('To')).toHaveValue('2025-01-31');
     expect(screen.getByRole('switch', { name: 'Only live calls' })).toBeChecked();
 
-    expect(Object.fromEntries(calls.last())).toEqual({
+    expect(calls.last()).toEqual({
       q: 'refill',
       phone: '8605550142',
       organizationId: ORG_HARBOR.id,
@@ -117,11 +163,11 @@ describe('calls list', () => {
       outcome: 'none',
       from: '2025-01-01',
       to: '2025-01-31',
-      hasHandoff: 'true',
-      live: 'true',
+      hasHandoff: true,
+      live: true,
       sort: 'startedAt',
       order: 'desc',
-      limit: '50',
+      limit: 50,
     });
   });
 
@@ -131,12 +177,12 @@ describe('calls list', () => {
     await callsTable();
 
     expect(screen.getByLabelText('Status')).toHaveDisplayValue('Any status');
-    expect(Object.fromEntries(calls.last())).toEqual({ sort: 'startedAt', order: 'desc', limit: '50' });
+    expect(calls.last()).toEqual({ sort: 'startedAt', order: 'desc', limit: 50 });
   });
 
   it('clears every filter from the controls and the address', async () => {
     const calls = serveCalls();
-    const { user, searchParams } = renderPage(<CallsRoute />, { url: '/calls?q=refill&status=busy&live=1' });
+    const { user, searchParams, router } = renderPage(<CallsRoute />, { url: '/calls?status=busy&live=1', state: { callSearch: { q: 'refill' } } });
     await callsTable();
 
     await user.click(within(screen.getByRole('search', { name: 'Filter calls' })).getByRole('button', { name: 'Clear filters' }));
@@ -145,7 +191,8 @@ describe('calls list', () => {
     expect(screen.getByRole('searchbox', { name: 'Search transcripts' })).toHaveValue('');
     expect(screen.getByLabelText('Status')).toHaveDisplayValue('Any status');
     expect(screen.getByRole('switch', { name: 'Only live calls' })).not.toBeChecked();
-    await waitFor(() => expect(Object.fromEntries(calls.last())).toEqual({ sort: 'startedAt', order: 'desc', limit: '50' }));
+    await waitFor(() => expect(calls.last()).toEqual({ sort: 'startedAt', order: 'desc', limit: 50 }));
+    expect(router.state.location.state).toEqual({ callSearch: {} });
   });
 
   it('turns the live switch into live=1 in the address', async () => {
@@ -156,7 +203,7 @@ describe('calls list', () => {
     await user.click(screen.getByRole('switch', { name: 'Only live calls' }));
 
     await waitFor(() => expect(searchParams().get('live')).toBe('1'));
-    await waitFor(() => expect(calls.last().get('live')).toBe('true'));
+    await waitFor(() => expect(calls.last().live).toBe(true));
   });
 
   it('pages on with the cursor the server gave', async () => {
@@ -168,7 +215,7 @@ describe('calls list', () => {
 
     await waitFor(() => expect(searchParams().get('after')).toBe('cursor-after-first'));
     expect(searchParams().get('page')).toBe('2');
-    await waitFor(() => expect(calls.last().get('after')).toBe('cursor-after-first'));
+    await waitFor(() => expect(calls.last().after).toBe('cursor-after-first'));
   });
 
   it('says on the column headers which one the list is sorted by', async () => {
@@ -193,9 +240,9 @@ describe('calls list', () => {
     await waitFor(() => expect(searchParams().get('sort')).toBe('duration'));
     expect(searchParams().has('after')).toBe(false);
     expect(searchParams().has('page')).toBe(false);
-    await waitFor(() => expect(calls.last().get('sort')).toBe('duration'));
-    expect(calls.last().get('order')).toBe('desc');
-    expect(calls.last().has('after')).toBe(false);
+    await waitFor(() => expect(calls.last().sort).toBe('duration'));
+    expect(calls.last().order).toBe('desc');
+    expect(calls.last()).not.toHaveProperty('after');
     expect(screen.getByRole('columnheader', { name: 'Duration' })).toHaveAttribute('aria-sort', 'descending');
     expect(screen.getByRole('columnheader', { name: 'Started' })).toHaveAttribute('aria-sort', 'none');
   });
@@ -210,7 +257,7 @@ describe('calls list', () => {
 
     await waitFor(() => expect(searchParams().get('order')).toBe('asc'));
     expect(searchParams().has('sort')).toBe(false);
-    await waitFor(() => expect(Object.fromEntries(calls.last())).toEqual({ sort: 'startedAt', order: 'asc', limit: '50' }));
+    await waitFor(() => expect(calls.last()).toEqual({ sort: 'startedAt', order: 'asc', limit: 50 }));
     expect(screen.getByRole('columnheader', { name: 'Started' })).toHaveAttribute('aria-sort', 'ascending');
   });
 
@@ -219,7 +266,7 @@ describe('calls list', () => {
     renderPage(<CallsRoute />, { url: '/calls?sort=duration&order=asc' });
     await callsTable();
 
-    expect(Object.fromEntries(calls.last())).toEqual({ sort: 'duration', order: 'asc', limit: '50' });
+    expect(calls.last()).toEqual({ sort: 'duration', order: 'asc', limit: 50 });
     expect(screen.getByRole('columnheader', { name: 'Duration' })).toHaveAttribute('aria-sort', 'ascending');
   });
 
@@ -244,7 +291,7 @@ describe('calls list', () => {
   it('shows the server’s error in place of the list, and loads again on “Try again”', async () => {
     let fail = true;
     server.use(
-      http.get('/api/calls', () =>
+      http.post('/api/calls/search', () =>
         fail
           ? HttpResponse.json(errorBody('internal_error', 'The calls could not be read just now.'), { status: 500 })
           : HttpResponse.json({ items: [call()], nextCursor: null, prevCursor: null }),
@@ -262,13 +309,13 @@ describe('calls list', () => {
 
   it('shows the server’s message about a phone number beside the phone field', async () => {
     server.use(
-      http.get('/api/calls', ({ request }) =>
-        new URL(request.url).searchParams.has('phone')
+      http.post('/api/calls/search', async ({ request }) =>
+        'phone' in ((await request.json()) as Search)
           ? HttpResponse.json(errorBody('validation_failed', 'Some fields need attention.', { phone: 'Enter a phone number with at least 4 digits.' }), { status: 400 })
           : HttpResponse.json({ items: [call()], nextCursor: null, prevCursor: null }),
       ),
     );
-    renderPage(<CallsRoute />, { url: '/calls?phone=12' });
+    renderPage(<CallsRoute />, { url: '/calls', state: { callSearch: { phone: '12' } } });
 
     const phone = screen.getByLabelText('Phone number');
     await waitFor(() => expect(phone).toHaveAccessibleDescription('Enter a phone number with at least 4 digits.'));

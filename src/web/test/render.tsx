@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, type RenderResult } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider, useRouteError } from 'react-router';
+import { createMemoryRouter, parsePath, RouterProvider, useRouteError } from 'react-router';
 import { ToastProvider } from '@web/components/ui/toast';
 import { sessionQueryOptions } from '@web/features/session/api/get-session';
 import { server } from './server';
@@ -20,6 +20,8 @@ export interface RenderPageOptions {
    * loaded it; `null` renders signed out.
    */
   session?: TestSession | null;
+  /** The history state of the opened entry (what a reload of that tab brings back). */
+  state?: unknown;
 }
 
 export interface RenderPageResult extends RenderResult {
@@ -53,7 +55,7 @@ function ShowRouteError() {
  * memory data router (so `useSearchParams`, `useBlocker` and links work), at `url`. Other paths
  * render "Another page" so a navigation is visible.
  */
-export function renderPage(ui: React.ReactElement, { url = '/', path, session = signedIn() }: RenderPageOptions = {}): RenderPageResult {
+export function renderPage(ui: React.ReactElement, { url = '/', path, session = signedIn(), state }: RenderPageOptions = {}): RenderPageResult {
   const queryClient = createTestQueryClient();
   if (session !== null) {
     queryClient.setQueryData(sessionQueryOptions().queryKey, session);
@@ -65,7 +67,7 @@ export function renderPage(ui: React.ReactElement, { url = '/', path, session = 
       { path: routePath, element: ui, errorElement: <ShowRouteError /> },
       { path: '*', element: <p>Another page</p> },
     ],
-    { initialEntries: [url] },
+    { initialEntries: [state === undefined ? url : { ...parsePath(url), state }] },
   );
   // No pause between keys: typing a sentence then takes milliseconds, not a tick per key.
   const user = userEvent.setup({ delay: null });

@@ -1,4 +1,7 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { LiveHub } from '../live/live.hub.js';
 import {
   createCall,
   createConversation,
@@ -35,9 +38,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Item = { id: string; organizationId: string; live: boolean; match: string | null; hasHandoff: boolean; contactNumber: string };
+/** As the web asks: by POST /api/calls/search when a phone number or text is searched (personal data stays out of URLs), else GET. */
 const list = async (as: keyof typeof cookies, query: Record<string, string> = {}) => {
-  const res = await t.app.inject({ url: `/api/calls?${new URLSearchParams(query)}`, headers: { cookie: cookies[as] } });
-  return res;
+  if (query.q === undefined && query.phone === undefined) return t.app.inject({ url: `/api/calls?${new URLSearchParams(query)}`, headers: { cookie: cookies[as] } });
+  const flag = (v: string | undefined) => (v === undefined ? undefined : v === 'true');
+  const payload = { ...query, hasHandoff: flag(query.hasHandoff), live: flag(query.live), limit: query.limit === undefined ? undefined : Number(query.limit) };
+  return t.app.inject({ method: 'POST', url: '/api/calls/search', headers: { cookie: cookies[as] }, payload });
 };
 const ids = async (as: keyof typeof cookies, query: Record<string, string> = {}) => {
   const res = await list(as, query);
@@ -237,5 +243,54 @@ describe('keyset pages', () => {
     expect((await list('admin', { organizationId: org, limit: '1', sort: 'duration', after: page.nextCursor })).statusCode).toBe(400);
     expect((await list('admin', { after: 'not-a-cursor' })).statusCode).toBe(400);
     expect((await list('admin', { after: Buffer.from('["startedAt","1; drop table calls","x"]').toString('base64url') })).statusCode).toBe(400);
+  });
+});
+
+describe('searches for people stay out of addresses and logs', () => {
+  it('refuses a phone number or transcript text in the address of GET /api/calls, pointing to the search', async () => {
+    for (const [key, value] of [['q', 'Tom Kowalski'], ['phone', '+18605550177']]) {
+      const res = await t.app.inject({ url: `/api/calls?status=completed&${key}=${encodeURIComponent(value!)}`, headers: { cookie: cookies.admin } });
+      expect(res.statusCode).toBe(400);
+      expect(errorCode(res)).toBe('validation_failed');
+      const fields = res.json().error.fields as Record<string, string>;
+      expect(Object.keys(fields)).toEqual([`querystring.${key}`]);
+      expect(Object.values(fields)[0]).toContain('POST /api/calls/search');
+    }
+  });
+
+  it('searches by POST /api/calls/search with the filters of the list, as JSON', async () => {
+    const org = (await createOrganization(t.ctx)).id;
+    const hit = await createConversation(t.ctx, { organizationId: org, fromNumber: '+18605550166', lines: [['caller', 'This is Tom Kowalski about my refill.']] });
+    await createConversation(t.ctx, { organizationId: org, fromNumber: '+18605550166', lines: [['caller', 'Just checking your hours.']] });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/calls/search',
+      headers: { cookie: cookies.admin },
+      payload: { organizationId: org, q: 'Kowalski', phone: '(860) 555-0166', hasHandoff: false, live: false, limit: 10 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items.map((i: Item) => i.id)).toEqual([hit.id]);
+    const outsider = await t.app.inject({ method: 'POST', url: '/api/calls/search', headers: { cookie: cookies.outsider }, payload: { q: 'Kowalski' } });
+    expect(outsider.json().items).toEqual([]);
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/calls/search', payload: { q: 'Kowalski' } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('logs request addresses with parameter names only, never a searched name, number or link token', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const app = await buildApp({ ...t.ctx, log, live: new LiveHub(t.databaseUrl, log) });
+    try {
+      const headers = { cookie: cookies.admin, origin: new URL(t.ctx.baseUrl).origin };
+      await app.inject({ url: '/api/calls?status=completed&q=Tom%20Kowalski&phone=8605550177', headers });
+      await app.inject({ method: 'POST', url: '/api/calls/search', headers, payload: { q: 'Tom Kowalski', phone: '8605550177' } });
+      await app.inject({ url: '/intake?token=secret-intake-token-0123456789' });
+    } finally {
+      await app.close();
+    }
+    const text = lines.join('');
+    expect(text).toContain('"url":"/api/calls?status=[redacted]&q=[redacted]&phone=[redacted]"');
+    expect(text).toContain('"url":"/api/calls/search"');
+    expect(text).not.toMatch(/Kowalski|5550177|status=completed|secret-intake-token/);
   });
 });

@@ -6,6 +6,7 @@ import {
   CallListQuery,
   CallListResponse,
   CallNote,
+  CallSearchBody,
   ChatContextResponse,
   CreateCallHandoffBody,
   CreatedCallHandoff,
@@ -30,11 +31,24 @@ export const callsRoutes: FeatureRoutes = (app, ctx) => {
     config: { access: read },
     schema: {
       tags,
-      summary: 'Calls, newest first (keyset pages of up to 100), filtered and searched on the server',
+      summary: 'Calls, newest first (keyset pages of up to 100), filtered on the server; to search by phone number or transcript text, use POST /api/calls/search',
       querystring: CallListQuery,
       response: { 200: CallListResponse, ...errors },
     },
     handler: async (request) => listCallsFor(ctx, actorOf(request), request.query),
+  });
+
+  // A search names people (a phone number, words a patient said): it travels in the body, so it
+  // stays out of URLs, browser history and request logs. It reads and changes nothing.
+  app.post('/api/calls/search', {
+    config: { access: read },
+    schema: {
+      tags,
+      summary: 'Calls filtered and searched on the server: the filters of GET /api/calls plus phone number and transcript text, as JSON',
+      body: CallSearchBody,
+      response: { 200: CallListResponse, ...errors },
+    },
+    handler: async (request) => listCallsFor(ctx, actorOf(request), request.body),
   });
 
   app.get('/api/calls/:id', {

@@ -26,14 +26,14 @@ import {
   type OrganizationZoneRow,
 } from './calls.repository.js';
 import { contactNumberOf, isLive, presentCallDetail, presentCallListItem, presentNote } from './calls.presenter.js';
-import type { CallListQuery } from '../../../contracts/calls.js';
+import type { CallSearchBody } from '../../../contracts/calls.js';
 
 const THAT_CALL = 'That call';
 
 // ── list ─────────────────────────────────────────────────────────────────────────────────────
 
 interface Cursor {
-  s: CallListQuery['sort'];
+  s: CallSearchBody['sort'];
   v: string;
   id: string;
 }
@@ -44,7 +44,7 @@ export function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify([c.s, c.v, c.id])).toString('base64url');
 }
 
-function decodeCursor(raw: string, sort: CallListQuery['sort'], field: 'after' | 'before'): Cursor {
+function decodeCursor(raw: string, sort: CallSearchBody['sort'], field: 'after' | 'before'): Cursor {
   const stale = () => invalid({ [field]: 'This page link is out of date. Go back to the first page.' });
   let parsed: unknown;
   try {
@@ -64,7 +64,7 @@ function organizationVisible(actor: StaffActor, organization: Pick<OrganizationZ
   return organization.status !== 'deactivated' || actor.allOrganizations;
 }
 
-export async function listCallsFor(ctx: AppContext, actor: StaffActor, q: CallListQuery) {
+export async function listCallsFor(ctx: AppContext, actor: StaffActor, q: CallSearchBody) {
   const scope = organizationScope(actor);
   const needsZones = Boolean(q.organizationId) || scope !== null || isCalendarDate(q.from) || isCalendarDate(q.to);
   const visible = needsZones ? await visibleOrganizationZones(ctx.db, scope) : [];

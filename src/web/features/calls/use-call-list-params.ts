@@ -1,6 +1,8 @@
+import * as React from 'react';
+import { useLocation } from 'react-router';
 import type { SortingState } from '@web/components/ui/data-table';
 import { useSearchParamsUpdate } from '@web/lib/use-search-params-update';
-import { CallDirection, CallListQuery, CallSort, CallStatus, type CallOutcome } from '@contracts/calls';
+import { CallDirection, CallListQuery, CallSort, CallStatus, type CallOutcome, type CallSearchBody } from '@contracts/calls';
 
 const PAGE_SIZES = [25, 50, 100];
 const DEFAULT_SIZE = 50;
@@ -25,20 +27,44 @@ export interface CallListFilters {
 }
 
 export type CallFilterKey = 'q' | 'phone' | 'org' | 'direction' | 'status' | 'outcome' | 'from' | 'to' | 'handoff' | 'live';
-const FILTER_KEYS: CallFilterKey[] = ['q', 'phone', 'org', 'direction', 'status', 'outcome', 'from', 'to', 'handoff', 'live'];
+/** The filters that name people: kept in the page's history state, never in its address. */
+type PersonalKey = 'q' | 'phone';
+const PERSONAL_KEYS: PersonalKey[] = ['q', 'phone'];
+const URL_FILTER_KEYS: CallFilterKey[] = ['org', 'direction', 'status', 'outcome', 'from', 'to', 'handoff', 'live'];
+
+interface CallSearchState {
+  callSearch?: Partial<Record<PersonalKey, string>>;
+}
+const searchOf = (state: unknown): Partial<Record<PersonalKey, string>> => (state as CallSearchState | null)?.callSearch ?? {};
+const isPersonal = (key: CallFilterKey): key is PersonalKey => (PERSONAL_KEYS as string[]).includes(key);
 
 /**
- * The calls list state, kept in the URL (`?q=&phone=&org=&direction=&status=&outcome=&from=&to=
- * &handoff=&live=&sort=&order=&size=&after=|before=&page=`) so it survives reloads, can be shared
- * and works with the back button. Pages are keyset cursors; `page` only numbers them for people.
+ * The calls list state. The filters that say nothing about a person, the sort and the page are in
+ * the URL (`?org=&direction=&status=&outcome=&from=&to=&handoff=&live=&sort=&order=&size=
+ * &after=|before=&page=`), so they can be shared and survive reloads. The transcript words and
+ * the phone number name people, so they stay out of the address, the browser's history list and
+ * server logs: they live in the history entry's state, which a reload of the same tab keeps and a
+ * copied link does not carry. The server is asked by POST (list-calls.ts). Pages are keyset
+ * cursors; `page` only numbers them for people.
  */
 export function useCallListParams() {
   const { searchParams, update } = useSearchParamsUpdate(PAGE_KEYS);
+  const { state } = useLocation() as { state: unknown };
   const get = (k: string) => searchParams.get(k);
+  const search = searchOf(state);
+
+  // An older link or bookmark with ?q= or ?phone=: its search moves out of the address.
+  const inUrl = PERSONAL_KEYS.filter((k) => searchParams.has(k));
+  React.useEffect(() => {
+    if (inUrl.length === 0) return;
+    const moved = Object.fromEntries(inUrl.map((k) => [k, searchParams.get(k) ?? '']));
+    update(Object.fromEntries(inUrl.map((k) => [k, undefined])), { resetPage: false, state: { ...(state as object | null), callSearch: { ...search, ...moved } } });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when such a link is opened
+  }, [inUrl.join()]);
 
   const filters: CallListFilters = {
-    q: get('q') ?? '',
-    phone: get('phone') ?? '',
+    q: search.q ?? get('q') ?? '',
+    phone: search.phone ?? get('phone') ?? '',
     organizationId: get('org') || undefined,
     direction: oneOf(get('direction'), CallDirection.options),
     status: oneOf(get('status'), CallStatus.options),
@@ -56,7 +82,7 @@ export function useCallListParams() {
   const before = after ? undefined : get('before') || undefined;
   const pageNumber = Math.max(1, Math.min(100_000, Number.parseInt(get('page') ?? '1', 10) || 1));
 
-  const params: CallListQuery = {
+  const params: CallSearchBody = {
     q: filters.q.trim() || undefined,
     phone: filters.phone.trim() || undefined,
     organizationId: filters.organizationId,
@@ -75,7 +101,11 @@ export function useCallListParams() {
   };
 
   const sorting: SortingState = [{ id: sort, desc: order === 'desc' }];
-  const hasFilters = FILTER_KEYS.some((k) => Boolean(get(k)));
+  const hasFilters = URL_FILTER_KEYS.some((k) => Boolean(get(k))) || Boolean(filters.q || filters.phone);
+  const withSearch = (changes: Partial<Record<PersonalKey, string | undefined>>) => ({
+    ...(state as object | null),
+    callSearch: { ...search, ...changes },
+  });
 
   return {
     params,
@@ -85,8 +115,8 @@ export function useCallListParams() {
     pageNumber,
     pageSizes: PAGE_SIZES,
     hasFilters,
-    setFilter: (key: CallFilterKey, value: string | undefined) => update({ [key]: value }),
-    clearFilters: () => update(Object.fromEntries(FILTER_KEYS.map((k) => [k, undefined]))),
+    setFilter: (key: CallFilterKey, value: string | undefined) => (isPersonal(key) ? update({}, { state: withSearch({ [key]: value }) }) : update({ [key]: value })),
+    clearFilters: () => update(Object.fromEntries([...URL_FILTER_KEYS, ...PERSONAL_KEYS].map((k) => [k, undefined])), { state: withSearch({ q: undefined, phone: undefined }) }),
     setSorting: (next: SortingState) => {
       const first = next[0];
       const nextSort = oneOf(first?.id ?? null, CallSort.options);

@@ -1,16 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api';
-import type { CallListQuery, CallListResponse } from '@contracts/calls';
+import type { CallListResponse, CallSearchBody } from '@contracts/calls';
 
 /** Every query about calls lives under this key; live updates invalidate it. */
 export const callsQueryKey = ['calls'] as const;
 
-/** `GET /api/calls` — one keyset page of calls, filtered and sorted on the server. */
-export function listCalls(params: CallListQuery, signal?: AbortSignal): Promise<CallListResponse> {
-  return apiFetch<CallListResponse>('/api/calls', { query: { ...params }, signal });
+/**
+ * `POST /api/calls/search` — one keyset page of calls, filtered and sorted on the server. A POST
+ * because the phone number and transcript words name people: they go in the body, never in a URL.
+ */
+export function listCalls(params: CallSearchBody, signal?: AbortSignal): Promise<CallListResponse> {
+  return apiFetch<CallListResponse>('/api/calls/search', { method: 'POST', body: params, signal });
 }
 
-export function callsQueryOptions(params: CallListQuery) {
+export function callsQueryOptions(params: CallSearchBody) {
   return queryOptions({
     queryKey: [...callsQueryKey, 'list', params] as const,
     queryFn: ({ signal }) => listCalls(params, signal),
@@ -19,6 +22,6 @@ export function callsQueryOptions(params: CallListQuery) {
   });
 }
 
-export function useCalls(params: CallListQuery) {
+export function useCalls(params: CallSearchBody) {
   return useQuery(callsQueryOptions(params));
 }

@@ -44,7 +44,7 @@ const HANDOFF_OPTIONS = [
 
 const secondaryKeys = ['org', 'direction', 'status', 'outcome', 'from', 'to', 'handoff', 'live'] as const;
 
-/** Search in transcripts, phone number and the other filters of the calls list (all kept in the URL). */
+/** Search in transcripts, phone number and the other filters of the calls list (the search and number in history state, the rest in the URL). */
 export function CallFilters({ filters, organizations, hasFilters, onChange, onClear, fieldErrors = {} }: CallFiltersProps) {
   const id = React.useId();
   const [q, setQ] = useDebouncedField(filters.q, (v) => onChange('q', v));
