@@ -142,6 +142,19 @@ describe('FHIR R4 Appointment', () => {
     return res.json();
   };
 
+  it('carries markup a patient typed as JSON data, in a response no browser renders as a page', async () => {
+    const firstName = '<script>alert("x")</script>';
+    const reason = '</script><img src=x onerror=alert(1)>';
+    const { request } = await submit({ firstName, reason });
+    const res = await t.app.inject({ url: `/api/appointment-requests/${request.id}/fhir`, headers: { cookie: agent } });
+    expect(res.headers['content-type']).toMatch(/^application\/fhir\+json/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    const r = res.json();
+    expect(r.contained[0].name[0].given).toEqual([firstName]);
+    expect(r.reasonCode).toEqual([{ text: reason }]);
+  });
+
   it('is proposed with requested periods from the preferences while pending', async () => {
     const { request } = await submit();
     const r = await fhir(request.id);
