@@ -6,9 +6,10 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
 import { installErrorHandler } from './error-handler.js';
+import { validatorCompiler } from './http/request-validation.js';
 import { postgresRateLimitStore } from './http/rate-limit-store.js';
 import { requestForLog } from './http/request-log.js';
 import { accessHook } from './access-hook.js';
@@ -32,6 +33,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The contract's schema plus the request-wide rules: no NUL or lone surrogate, no unknown body fields.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app, ctx);

@@ -55,11 +55,14 @@ describe('own profile', () => {
     expect((await get('/api/profile', u.cookie)).json().name).toBe(u.user.name);
   });
 
-  it('never changes the role or email from the body', async () => {
+  it('refuses a role or email in the body, naming them, and changes nothing', async () => {
     const u = await signedIn();
+    const before = (await get('/api/profile', u.cookie)).json();
     const res = await patch(u.cookie, { name: 'Still an agent', role: 'admin', email: 'new@example.test' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ role: 'agent', email: u.email });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'validation_failed', fields: { role: 'Unknown field.', email: 'Unknown field.' } });
+    expect((await get('/api/profile', u.cookie)).json()).toEqual(before);
+    expect(before).toMatchObject({ role: 'agent', email: u.email });
   });
 });
 
