@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -28,6 +29,17 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Switchboard <no-reply@switchboard.local>'),
   SENTRY_DSN: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
+  /** Hosts the recording player may fetch a recording from (https only, never a private address): comma-separated. */
+  RECORDING_HOSTS: z
+    .string()
+    .default('api.twilio.com')
+    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+  /** Tests only, refused in production: private addresses (e.g. 127.0.0.1) that outbound fetches may reach, over http too. */
+  OUTBOUND_TEST_PRIVATE_ADDRESSES: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((a) => a.trim()).filter(Boolean))
+    .refine((list) => list.every((a) => isIP(a) !== 0), { error: 'expected a comma-separated list of IP addresses' }),
   /** OpenAI-compatible chat-completions endpoint of the LLM agent, e.g. https://api.openai.com/v1 */
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
@@ -51,6 +63,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration — ${lines.join('; ')}`);
+  }
+  if (parsed.data.NODE_ENV === 'production' && parsed.data.OUTBOUND_TEST_PRIVATE_ADDRESSES.length > 0) {
+    throw new ConfigError('Invalid configuration — OUTBOUND_TEST_PRIVATE_ADDRESSES is for tests only and is refused in production.');
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }

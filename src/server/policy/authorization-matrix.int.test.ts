@@ -7,6 +7,7 @@ import {
   createStaffUser,
   createTestApp,
   enableTwoFactor,
+  LOOPBACK_RECORDINGS_ENV,
   outboxFor,
   registeredRoutes,
   routeKey,
@@ -33,7 +34,7 @@ let t: TestAppHandle;
 let fx: MatrixFixtures;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(LOOPBACK_RECORDINGS_ENV);
   const home = await createOrganization(t.ctx, { name: 'Matrix Home Clinic' });
   const other = await createOrganization(t.ctx, { name: 'Matrix Other Clinic' });
 

@@ -18,5 +18,6 @@ export { createTestApp, TEST_ENV, type TestApp, type TestAppHandle } from './tes
 export { createOrganization, createStaffUser, outboxFor, tokenFromBody, auditRows, uniqueEmail, TEST_PASSWORD, type StaffUser } from './factories.js';
 export { cookiesFrom, errorCode, login, signIn } from './http.js';
 export { enableTwoFactor } from './two-factor.js';
+export { LOOPBACK_RECORDINGS_ENV } from './outbound.js';
 export { registeredRoutes, routeKey, type RegisteredRoute } from './routes.js';
 export { addCallEvents, createCall, createConversation, createHandoffForCall, type TestCallEvent } from './calls.js';

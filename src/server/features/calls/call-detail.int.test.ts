@@ -11,6 +11,7 @@ import {
   createStaffUser,
   createTestApp,
   errorCode,
+  LOOPBACK_RECORDINGS_ENV,
   signIn,
   type TestAppHandle,
 } from '../../test-support/index.js';
@@ -27,7 +28,7 @@ let provider: http.Server;
 let providerUrl: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(LOOPBACK_RECORDINGS_ENV);
   home = (await createOrganization(t.ctx, { name: 'Detail Home Clinic' })).id;
   const other = (await createOrganization(t.ctx, { name: 'Detail Other Clinic' })).id;
   for (const [key, role, orgs] of [

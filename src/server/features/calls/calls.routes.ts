@@ -133,7 +133,10 @@ export const callsRoutes: FeatureRoutes = (app, ctx) => {
       const { call, url } = await recordingOf(ctx, actor, request.params.id);
       if (!url) throw notFound('A recording of this call');
       const range = typeof request.headers.range === 'string' ? request.headers.range : undefined;
-      const recording = await fetchRecording(url, range, ctx.env.TWILIO_AUTH_TOKEN);
+      const recording = await fetchRecording(url, range, {
+        policy: { allowedHosts: ctx.env.RECORDING_HOSTS, testPrivateAddresses: ctx.env.OUTBOUND_TEST_PRIVATE_ADDRESSES },
+        twilioAuthToken: ctx.env.TWILIO_AUTH_TOKEN,
+      });
       // One audit record per listening, not one per byte range the player asks for.
       if (!range || /^bytes=0-/.test(range)) await auditRecordingPlayed(ctx, actor, call);
       reply.status(recording.status === 206 ? 206 : 200);
