@@ -6,9 +6,9 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
-import { installErrorHandler } from './error-handler.js';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './error-handler.js';
 import { validatorCompiler } from './http/request-validation.js';
 import { postgresRateLimitStore } from './http/rate-limit-store.js';
 import { requestForLog } from './http/request-log.js';
@@ -31,12 +31,17 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
     bodyLimit: 1_048_576,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
+    // Errors met before a route is found, or before Fastify sees the request, answer the same envelope.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The contract's schema plus the request-wide rules: no NUL or lone surrogate, no unknown body fields.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app, ctx);
+  // The API takes JSON (and form posts where a route registers them); text/plain is a 415, not a string body.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -63,6 +68,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
       servers: [{ url: ctx.baseUrl }],
     },
     transform: jsonSchemaTransform,
+    // Every schema a contract names (`.meta({ id })`) becomes a component, so each $ref resolves.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(accessHook, { ctx, allowedOrigins: [new URL(ctx.baseUrl).origin] });
 

@@ -63,6 +63,40 @@ export function installErrorHandler(app: FastifyInstance, ctx: AppContext): void
   });
 }
 
+/**
+ * Errors Fastify meets before a route is found (the `frameworkErrors` option): a URL that does not
+ * decode (`/api/calls/%E0%A4%A`), a path segment over `maxParamLength`. Same envelope as the rest.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return send(reply, 414, { error: { code: 'uri_too_long', message: 'A part of the address is too long.' } });
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return send(reply, 400, { error: { code: 'bad_url', message: 'The address is not valid: it has a broken %-encoding.' } });
+  }
+  return send(reply, 400, { error: { code: 'bad_request', message: 'The request could not be understood.' } });
+}
+
+/**
+ * Errors Node's HTTP parser meets before Fastify sees a request (the `clientErrorHandler` option):
+ * an address or headers over the header limit (e.g. an oversized query string), a timeout,
+ * malformed HTTP. Written to the socket in the same envelope.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: import('node:stream').Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, body]: [number, string, ErrorBody] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', { error: { code: 'headers_too_large', message: 'The address or the headers of the request are too long.' } }]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', { error: { code: 'request_timeout', message: 'The request took too long to arrive.' } }]
+        : [400, 'Bad Request', { error: { code: 'bad_request', message: 'The request could not be understood.' } }];
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`);
+  }
+  socket.destroy(error);
+}
+
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }

@@ -32,4 +32,32 @@ describe('GET /api/openapi.json', () => {
     expect(login.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
     expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['200', '401', '423']));
   });
+
+  it('defines every schema it refers to: each $ref resolves inside the document', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as Record<string, unknown>;
+    const refs = new Set<string>();
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        for (const [key, value] of Object.entries(node)) {
+          if (key === '$ref' && typeof value === 'string') refs.add(value);
+          else walk(value);
+        }
+      }
+    };
+    walk(doc);
+    // A JSON pointer (RFC 6901) into the document itself.
+    const resolve = (ref: string): unknown =>
+      ref.startsWith('#/')
+        ? ref
+            .slice(2)
+            .split('/')
+            .map((part) => decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~'))
+            .reduce<unknown>((at, part) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[part] : undefined), doc)
+        : undefined;
+    expect(refs.size).toBeGreaterThan(0);
+    expect([...refs].filter((ref) => resolve(ref) === undefined)).toEqual([]);
+    // The error envelope is one shared component, not a copy per route.
+    expect(refs).toContain('#/components/schemas/Error');
+  });
 });
