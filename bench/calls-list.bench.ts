@@ -188,7 +188,7 @@ export default async function callsList(): Promise<Figure[]> {
       await insertUser(ctx.db, { id, email, name: `Bench ${role}`, role, status: 'active', mustChangePassword: false });
       await setPasswordHash(ctx.db, id, hash);
       if (role === 'supervisor') await setUserOrganizations(ctx.db, id, supervisorOrgs);
-      const res = await app.inject({ method: 'POST', url: '/api/session/login', payload: { email, password } });
+      const res = await app.inject({ method: 'POST', url: '/api/session/login', headers: { origin: new URL(ctx.baseUrl).origin }, payload: { email, password } });
       if (res.statusCode !== 200) throw new Error(`bench sign-in failed: ${res.body}`);
       const raw = res.headers['set-cookie'];
       cookies[role] = (Array.isArray(raw) ? raw : [raw ?? '']).map((c) => c.split(';')[0]).join('; ');

@@ -78,7 +78,7 @@ export default async function openNow(): Promise<Figure[]> {
     await setPasswordHash(ctx.db, id, await hashPassword(password));
 
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const login = await fetch(`${base}/api/session/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench-admin@switchboard.test', password }) });
+    const login = await fetch(`${base}/api/session/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: new URL(ctx.baseUrl).origin }, body: JSON.stringify({ email: 'bench-admin@switchboard.test', password }) });
     if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
     const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 

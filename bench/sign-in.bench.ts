@@ -31,7 +31,7 @@ export default async function signIn(): Promise<Figure[]> {
     const result = await autocannon({
       url: `${address}/api/session/login`,
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: new URL(ctx.baseUrl).origin },
       body: JSON.stringify({ email: 'bench@switchboard.test', password }),
       connections: 4,
       duration: 10,

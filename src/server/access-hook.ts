@@ -10,9 +10,11 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * The one policy layer: every route states its access; this hook enforces it before any handler
- * runs, and refuses cross-origin state changes made with a session cookie.
+ * runs, and refuses state changes on the browser-facing API (`/api/…`) that do not come from our
+ * own pages (see `assertOurOrigin`). The telephony webhooks (`/telephony/…`) are server-to-server
+ * and signed, so no origin applies to them.
  */
-export const accessHook = fp(async (app: FastifyInstance, opts: { ctx: AppContext; allowedOrigins: string[] }) => {
+export const accessHook = fp(async (app: FastifyInstance, opts: { ctx: AppContext; origin: string }) => {
   app.decorateRequest('staff', null);
 
   app.addHook('onRoute', (route) => {
@@ -24,7 +26,7 @@ export const accessHook = fp(async (app: FastifyInstance, opts: { ctx: AppContex
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access as RouteAccess | undefined;
     if (!access) return;
-    if (UNSAFE.has(request.method) && request.headers.cookie) assertSameOrigin(request, opts.allowedOrigins);
+    if (UNSAFE.has(request.method) && request.routeOptions.url?.startsWith('/api/')) assertOurOrigin(request, opts.origin);
     if (access === 'public') return;
 
     const resolved = await resolveSession(opts.ctx, request);
@@ -41,22 +43,20 @@ export const accessHook = fp(async (app: FastifyInstance, opts: { ctx: AppContex
   });
 });
 
-function assertSameOrigin(request: FastifyRequest, allowed: string[]): void {
+/**
+ * A state change is ours when the browser says so: `Origin` is exactly our origin (PUBLIC_URL's
+ * scheme, host and port) and `Sec-Fetch-Site`, when sent, is `same-origin`. Browsers send Origin
+ * on every POST/PUT/PATCH/DELETE, so a request with neither header is not from a browser page:
+ * it is refused when it carries a cookie or signs someone in (a forged sign-in, or a cookie
+ * replayed by a tool that strips headers), and left to the route otherwise (a public form
+ * posted by a script does nothing a page could not).
+ */
+function assertOurOrigin(request: FastifyRequest, ours: string): void {
   const origin = request.headers.origin;
-  const host = request.headers.host;
-  if (origin) {
-    if (origin === 'null') throw csrf();
-    if (allowed.includes(origin)) return;
-    try {
-      if (host && new URL(origin).host === host) return;
-    } catch {
-      /* malformed Origin is refused below */
-    }
-    throw csrf();
-  }
-  // Without Origin, Fetch Metadata still tells a browser's cross-site request apart.
   const site = request.headers['sec-fetch-site'];
-  if (site === 'cross-site') throw csrf();
+  if (origin !== undefined && origin !== ours) throw csrf();
+  if (site !== undefined && site !== 'same-origin') throw csrf();
+  if (origin === undefined && site === undefined && (request.headers.cookie || request.routeOptions.config.signIn)) throw csrf();
 }
 
 const csrf = () => new AppError(403, 'csrf_rejected', 'This request came from another site and was refused.');

@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
+import type { Env } from './config/env.js';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './error-handler.js';
 import { validatorCompiler } from './http/request-validation.js';
 import { postgresRateLimitStore } from './http/rate-limit-store.js';
@@ -27,7 +28,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
   const app = Fastify({
     // The request log keeps paths and query parameter names, never their values (http/request-log.ts).
     loggerInstance: ctx.log.child({}, { serializers: { req: requestForLog } }),
-    trustProxy: true,
+    trustProxy: trustProxyOption(ctx.env.TRUST_PROXY),
     bodyLimit: 1_048_576,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
@@ -59,6 +60,13 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
     },
     strictTransportSecurity: ctx.baseUrl.startsWith('https:'),
   });
+  // API answers carry health information and session state: no browser or proxy keeps a copy.
+  // A route of public static data may set its own Cache-Control; the web build's assets are
+  // not under /api and keep theirs (serveWebApp).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
   // Counted in PostgreSQL, so every web process enforces the same limit (http/rate-limit-store.ts).
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(ctx.pool), skipOnError: true });
   await app.register(swagger, {
@@ -71,7 +79,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
     // Every schema a contract names (`.meta({ id })`) becomes a component, so each $ref resolves.
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(accessHook, { ctx, allowedOrigins: [new URL(ctx.baseUrl).origin] });
+  await app.register(accessHook, { ctx, origin: new URL(ctx.baseUrl).origin });
 
   app.get('/api/openapi.json', {
     config: { access: 'public' },
@@ -125,6 +133,17 @@ async function serveWebApp(app: ZodApp, webDir: string, sentryDsn: string | unde
     const html = patientHtml && PATIENT_PAGES.test(url) ? patientHtml : indexHtml;
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
+}
+
+/**
+ * X-Forwarded-For is believed only from the proxies TRUST_PROXY names; off, `request.ip` is the
+ * socket's address. Fastify refuses a bare hop count (it cannot tell a proxy from a client that
+ * reaches the server directly), so the count is a trust function: the operator who sets it
+ * states that every request passes through that many proxies.
+ */
+function trustProxyOption(setting: Env['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
 }
 
 function sentryOrigin(dsn: string | undefined): string[] {

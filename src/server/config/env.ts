@@ -11,6 +11,39 @@ const boolish = z
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  // A /0 would trust every address; proxy-addr refuses it too.
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Who may tell us the client's address (X-Forwarded-For): nobody (off), the nearest N proxies
+ * (a hop count), or the proxies at these addresses/CIDRs. Fastify's `trustProxy` takes each form.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const value = (raw ?? '').trim();
+    if (value === '' || value === '0' || value === 'false' || value === 'no') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `expected a hop count or a comma-separated list of proxy addresses or CIDRs; not an address: ${bad.map((b) => JSON.stringify(b)).join(', ')}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -54,6 +87,8 @@ const EnvSchema = z.object({
   ENABLE_TEST_CLOCK: boolish,
   /** Multiplies the per-IP rate limits; tests that sign in many times raise it. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** Proxies whose X-Forwarded-For is believed (client address of rate limits, audit, sessions); off by default. */
+  TRUST_PROXY: trustProxy,
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string };

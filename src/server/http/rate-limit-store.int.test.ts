@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 const portalSignIn = (app: TestApp, i: number, ip = '203.0.113.7') =>
-  app.inject({ method: 'POST', url: '/api/portal/sign-in', remoteAddress: ip, payload: { organization: slug, contact: `x${i}@example.test`, dateOfBirth: '1980-01-01' } });
+  app.inject({ method: 'POST', url: '/api/portal/sign-in', remoteAddress: ip, headers: { origin: TEST_ENV.PUBLIC_URL }, payload: { organization: slug, contact: `x${i}@example.test`, dateOfBirth: '1980-01-01' } });
 
 describe('rate limits counted in PostgreSQL', () => {
   it('one address gets the limit once, whichever process it reaches', async () => {

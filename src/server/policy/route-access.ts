@@ -14,5 +14,10 @@ export type RouteAccess = 'public' | 'session' | 'staff' | { capability: Capabil
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * The route signs someone in (staff or patient). A state change must prove it comes from
+     * our own pages (Origin or Sec-Fetch-Site) even without a cookie: see access-hook.ts.
+     */
+    signIn?: true;
   }
 }

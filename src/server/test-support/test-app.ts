@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import type { AppContext } from '../app-context.js';
 import { buildApp } from '../app.js';
@@ -53,6 +54,7 @@ export async function createTestApp(overrides: Record<string, string | undefined
   const { ctx, database } = createAppContext(env, databaseUrl, { poolMax: 5 });
   const app = await buildApp(ctx);
   await app.ready();
+  sendOurOrigin(app, new URL(ctx.baseUrl).origin);
 
   let closed = false;
   return {
@@ -69,6 +71,25 @@ export async function createTestApp(overrides: Record<string, string | undefined
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Requests carry the app's own `Origin`, as the web app's do (the server refuses state changes
+ * from other origins, and cookie or sign-in requests without one). A test about origins sets
+ * `origin` itself; `origin: undefined` sends none.
+ */
+export function sendOurOrigin(app: TestApp, origin: string): void {
+  const inject = app.inject.bind(app);
+  const withOrigin = (opts: InjectOptions | string): InjectOptions => {
+    const options = typeof opts === 'string' ? { url: opts } : opts;
+    const headers: Record<string, unknown> = { origin, ...options.headers };
+    if (headers.origin === undefined) delete headers.origin;
+    return { ...options, headers: headers as InjectOptions['headers'] };
+  };
+  app.inject = ((opts?: InjectOptions | string, callback?: never) => {
+    if (opts === undefined) return inject();
+    return callback ? inject(withOrigin(opts), callback) : inject(withOrigin(opts));
+  }) as TestApp['inject'];
 }
 
 function withDatabase(url: string, database: string): string {

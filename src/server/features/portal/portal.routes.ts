@@ -29,7 +29,7 @@ export const portalRoutes: FeatureRoutes = (app, ctx) =>
     const limit = (max: number, minutes = 10) => ({ max: Math.round(max * ctx.env.RATE_LIMIT_SCALE), timeWindow: `${minutes} minutes` });
 
     scope.post('/api/portal/sign-in', {
-      config: { access: 'public', rateLimit: limit(10) },
+      config: { access: 'public', signIn: true, rateLimit: limit(10) },
       bodyLimit: 4_096,
       schema: {
         tags,
@@ -41,7 +41,7 @@ export const portalRoutes: FeatureRoutes = (app, ctx) =>
     });
 
     scope.post('/api/portal/verify', {
-      config: { access: 'public', rateLimit: limit(30) },
+      config: { access: 'public', signIn: true, rateLimit: limit(30) },
       bodyLimit: 4_096,
       schema: { tags, summary: 'Enter the code: starts a patient session (15 minutes idle)', body: VerifyBody, response: { 200: VerifyResponse, ...errors } },
       handler: (request, reply) => verifyCode(ctx, request.body, request, reply),
