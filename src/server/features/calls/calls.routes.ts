@@ -59,10 +59,7 @@ export const callsRoutes: FeatureRoutes = (app, ctx) => {
       params: CallIdParams,
       response: { 200: CallDetail, ...errors },
     },
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return getCallDetail(ctx, actorOf(request), request.params.id);
-    },
+    handler: (request) => getCallDetail(ctx, actorOf(request), request.params.id),
   });
 
   app.get('/api/calls/:id/chat-context', {
@@ -73,10 +70,7 @@ export const callsRoutes: FeatureRoutes = (app, ctx) => {
       params: CallIdParams,
       response: { 200: ChatContextResponse, ...errors },
     },
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return getChatContext(ctx, actorOf(request), request.params.id);
-    },
+    handler: (request) => getChatContext(ctx, actorOf(request), request.params.id),
   });
 
   app.post('/api/calls/:id/notes', {
@@ -141,7 +135,6 @@ export const callsRoutes: FeatureRoutes = (app, ctx) => {
       if (!range || /^bytes=0-/.test(range)) await auditRecordingPlayed(ctx, actor, call);
       reply.status(recording.status === 206 ? 206 : 200);
       for (const [k, v] of Object.entries(recording.headers)) reply.header(k, v);
-      reply.header('cache-control', 'private, no-store');
       return reply.send(recording.body);
     },
   });
