@@ -4,8 +4,8 @@ import { sentMessages } from './sent-messages';
 
 /**
  * Talking to the server the way the web app does, for arranging a journey and for checking
- * what landed in the database. Every context sends `Origin` (the server refuses state changes
- * made with a session cookie from another origin).
+ * what landed in the database. Every context sends our `Origin` (the server refuses state
+ * changes, sign-in included, from any other origin, and cookie or sign-in requests without one).
  */
 
 export async function newApiContext(): Promise<APIRequestContext> {
