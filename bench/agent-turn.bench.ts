@@ -140,7 +140,7 @@ const callSid = () => `CA${randomBytes(16).toString('hex')}`;
 const caller = () => `+1860${2 + Math.floor(Math.random() * 7)}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
 
 /** One call: answer, the script turn by turn (following the TwiML's action URLs), final status. */
-async function runCall(base: string, agent: http.Agent, pauseS: number, record: (ms: number) => void): Promise<void> {
+export async function runCall(base: string, agent: http.Agent, pauseS: number, record: (ms: number) => void): Promise<void> {
   const common = { CallSid: callSid(), AccountSid: 'ACbench', From: caller(), To: NUMBER, ApiVersion: '2010-04-01' };
   let body = await timed(base, agent, '/telephony/twilio/voice', { ...common, CallStatus: 'ringing', Direction: 'inbound' }, record);
   for (const line of SCRIPT) {

@@ -9,10 +9,12 @@ import type { Figure } from './support.js';
  */
 const dir = import.meta.dirname;
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+/** Run only when named (`npm run bench -- soak`): they take many minutes. */
+const ON_REQUEST = new Set(['soak.bench.ts']);
 const files = fs
   .readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))
-  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .filter((f) => (only.length === 0 ? !ON_REQUEST.has(f) : only.some((o) => f.includes(o))))
   .sort();
 
 let failed = 0;
