@@ -6,11 +6,11 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransformObject, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
 import type { Env } from './config/env.js';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './error-handler.js';
-import { validatorCompiler } from './http/request-validation.js';
+import { jsonSchemaTransformStrictBodies, validatorCompiler } from './http/request-validation.js';
 import { postgresRateLimitStore } from './http/rate-limit-store.js';
 import { requestForLog } from './http/request-log.js';
 import { accessHook } from './access-hook.js';
@@ -75,7 +75,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
       info: { title: 'Switchboard API', version: '1.0.0', description: 'The REST API of Switchboard. Every request and response is validated against these schemas.' },
       servers: [{ url: ctx.baseUrl }],
     },
-    transform: jsonSchemaTransform,
+    transform: jsonSchemaTransformStrictBodies,
     // Every schema a contract names (`.meta({ id })`) becomes a component, so each $ref resolves.
     transformObject: jsonSchemaTransformObject,
   });

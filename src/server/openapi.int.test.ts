@@ -60,4 +60,14 @@ describe('GET /api/openapi.json', () => {
     // The error envelope is one shared component, not a copy per route.
     expect(refs).toContain('#/components/schemas/Error');
   });
+
+  it('describes request bodies as strict (unknown fields are refused), except the loose Twilio form posts', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    const bodyOf = (path: string, method: string) => doc.paths[path][method].requestBody.content;
+    const profile = bodyOf('/api/profile', 'patch')['application/json'].schema;
+    expect(profile.additionalProperties).toBe(false);
+    expect(profile.properties.notificationPreferences.additionalProperties).toBe(false);
+    const voice = Object.values(bodyOf('/telephony/twilio/voice', 'post'))[0] as { schema: { additionalProperties?: unknown } };
+    expect(voice.schema.additionalProperties).not.toBe(false);
+  });
 });

@@ -1,5 +1,5 @@
 import type { FastifySchemaCompiler } from 'fastify';
-import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
 import { UNSAFE_TEXT_MESSAGE, unsafeTextPaths } from '../../contracts/common.js';
@@ -25,6 +25,13 @@ export const validatorCompiler: FastifySchemaCompiler<$ZodType> = (route) => {
     if (!Array.isArray(result.error)) return { value: result.value };
     return { error: (result.error as ValidationIssue[]).flatMap(namedUnknownFields) as unknown as Error };
   };
+};
+
+/** The OpenAPI transform, describing request bodies as the validator reads them: strict (`additionalProperties: false`). */
+export const jsonSchemaTransformStrictBodies: typeof jsonSchemaTransform = (document) => {
+  const body = document.schema?.body;
+  if (!(body instanceof z.ZodType)) return jsonSchemaTransform(document);
+  return jsonSchemaTransform({ ...document, schema: { ...document.schema, body: strictBody(body) } });
 };
 
 const SafeText = z.unknown().superRefine((value, ctx) => {
