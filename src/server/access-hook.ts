@@ -14,7 +14,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * own pages (see `assertOurOrigin`). The telephony webhooks (`/telephony/…`) are server-to-server
  * and signed, so no origin applies to them.
  */
-export const accessHook = fp(async (app: FastifyInstance, opts: { ctx: AppContext; origin: string }) => {
+export const accessHook = fp(async (app: FastifyInstance, opts: { ctx: AppContext; origins: string[] }) => {
   app.decorateRequest('staff', null);
 
   app.addHook('onRoute', (route) => {
@@ -26,7 +26,7 @@ export const accessHook = fp(async (app: FastifyInstance, opts: { ctx: AppContex
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access as RouteAccess | undefined;
     if (!access) return;
-    if (UNSAFE.has(request.method) && request.routeOptions.url?.startsWith('/api/')) assertOurOrigin(request, opts.origin);
+    if (UNSAFE.has(request.method) && request.routeOptions.url?.startsWith('/api/')) assertOurOrigin(request, opts.origins);
     if (access === 'public') return;
 
     const resolved = await resolveSession(opts.ctx, request);
@@ -45,16 +45,16 @@ export const accessHook = fp(async (app: FastifyInstance, opts: { ctx: AppContex
 
 /**
  * A state change is ours when the browser says so: `Origin` is exactly our origin (PUBLIC_URL's
- * scheme, host and port) and `Sec-Fetch-Site`, when sent, is `same-origin`. Browsers send Origin
+ * scheme, host and port; see ourOrigins in app.ts) and `Sec-Fetch-Site`, when sent, is `same-origin`. Browsers send Origin
  * on every POST/PUT/PATCH/DELETE, so a request with neither header is not from a browser page:
  * it is refused when it carries a cookie or signs someone in (a forged sign-in, or a cookie
  * replayed by a tool that strips headers), and left to the route otherwise (a public form
  * posted by a script does nothing a page could not).
  */
-function assertOurOrigin(request: FastifyRequest, ours: string): void {
+function assertOurOrigin(request: FastifyRequest, ours: string[]): void {
   const origin = request.headers.origin;
   const site = request.headers['sec-fetch-site'];
-  if (origin !== undefined && origin !== ours) throw csrf();
+  if (origin !== undefined && !ours.includes(origin)) throw csrf();
   if (site !== undefined && site !== 'same-origin') throw csrf();
   if (origin === undefined && site === undefined && (request.headers.cookie || request.routeOptions.config.signIn)) throw csrf();
 }

@@ -79,7 +79,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}) {
     // Every schema a contract names (`.meta({ id })`) becomes a component, so each $ref resolves.
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(accessHook, { ctx, origin: new URL(ctx.baseUrl).origin });
+  await app.register(accessHook, { ctx, origins: ourOrigins(ctx) });
 
   app.get('/api/openapi.json', {
     config: { access: 'public' },
@@ -157,4 +157,16 @@ function sentryOrigin(dsn: string | undefined): string[] {
 
 function escapeAttr(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * The origins our pages are served from: PUBLIC_URL's. Without PUBLIC_URL the product runs on
+ * this machine (`npm start`: http://localhost:PORT), and a person may open it as 127.0.0.1 or
+ * [::1] as well; those loopback spellings of the same port are ours too.
+ */
+function ourOrigins(ctx: AppContext): string[] {
+  const origin = new URL(ctx.baseUrl).origin;
+  if (ctx.env.PUBLIC_URL) return [origin];
+  const port = ctx.env.PORT;
+  return [origin, `http://127.0.0.1:${port}`, `http://[::1]:${port}`];
 }

@@ -157,3 +157,17 @@ describe('what the origin rule leaves alone', () => {
     expect(res.headers['content-type']).toMatch(/xml/);
   });
 });
+
+describe('without PUBLIC_URL (the product on this machine, http://localhost:PORT)', () => {
+  it('takes sign-ins from the loopback spellings of the same port, and refuses other origins', async () => {
+    const local = await createTestApp({ PUBLIC_URL: undefined, PORT: '3000' });
+    try {
+      const staff = await createStaffUser(local.ctx, { role: 'agent' });
+      const login = (origin: string) => local.app.inject({ method: 'POST', url: '/api/session/login', headers: { origin }, payload: { email: staff.email, password: staff.password } });
+      for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) expect((await login(origin)).statusCode, origin).toBe(200);
+      for (const origin of ['http://127.0.0.1:3001', 'http://192.168.1.20:3000', 'https://evil.example']) expect(errorCode(await login(origin)), origin).toBe('csrf_rejected');
+    } finally {
+      await local.close();
+    }
+  });
+});
