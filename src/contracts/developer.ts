@@ -107,6 +107,8 @@ export const ClientErrorBody = z.object({
   stack: z.string().max(16_000).optional(),
   route: z.string().max(500).optional(),
   sentryEventId: z.string().max(64).optional(),
+  /** The server error that caused it, when one did (the reference the page showed). */
+  digest: z.string().max(64).optional(),
 });
 export type ClientErrorBody = z.infer<typeof ClientErrorBody>;
 

@@ -8,7 +8,15 @@
  * server from SENTRY_DSN) or from VITE_SENTRY_DSN at build time.
  */
 
+import type { ClientErrorBody } from '@contracts/developer';
 import { isApiError } from './api';
+
+/** At most `max` UTF-16 units, never ending in half a surrogate pair (the server refuses lone surrogates). */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text[max - 1]!) ? max - 1 : max;
+  return text.slice(0, end);
+}
 
 export interface ErrorReport {
   /** Reference from the built-in error log; undefined when it could not be reached. */
@@ -86,11 +94,11 @@ async function send(error: Error, source: ErrorReport['source'], digest?: string
       credentials: 'same-origin',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify({
-        message: error.message.slice(0, 2000) || error.name,
-        stack: error.stack?.slice(0, 16000),
+        message: cut(error.message, 2000) || error.name,
+        stack: error.stack === undefined ? undefined : cut(error.stack, 16000),
         route,
         ...(digest ? { digest } : {}),
-      }),
+      } satisfies ClientErrorBody),
     });
     if (response.ok) {
       const json = (await response.json()) as { digest?: unknown };

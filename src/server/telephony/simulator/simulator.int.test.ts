@@ -54,7 +54,7 @@ describe('the simulator', () => {
     const { callId } = await start();
     expect((await post(developer, `/api/simulator/calls/${callId}/turns`, { text: 'Can I leave a message about my kumquat allergy' })).statusCode).toBe(200);
     const search = async () => {
-      const res = await t.app.inject({ url: `/api/calls?q=kumquat&organizationId=${practice.id}`, headers: { cookie: agent } });
+      const res = await t.app.inject({ method: 'POST', url: '/api/calls/search', headers: { cookie: agent }, payload: { q: 'kumquat', organizationId: practice.id } });
       expect(res.statusCode).toBe(200);
       return res.json().items as { id: string; live: boolean; match: string | null }[];
     };
@@ -67,7 +67,7 @@ describe('the simulator', () => {
     expect(afterEnd.map((c) => c.id)).toEqual([callId]);
     expect(afterEnd[0]).toMatchObject({ live: false });
     // Someone else's organization never sees it.
-    const foreign = await t.app.inject({ url: '/api/calls?q=kumquat', headers: { cookie: outsider } });
+    const foreign = await t.app.inject({ method: 'POST', url: '/api/calls/search', headers: { cookie: outsider }, payload: { q: 'kumquat' } });
     expect(foreign.json().items).toEqual([]);
   });
 
