@@ -22,6 +22,8 @@ const serverEntry = fileURLToPath(new URL('./test-support/crash-server.ts', impo
 
 let t: TestAppHandle;
 let practice: Practice;
+/** Answers received across all callers; the kills are timed by them, so they land mid-conversation. */
+const answered: { count: number; onAnswer?: () => void } = { count: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -108,13 +110,15 @@ class Caller {
       const twiml = parseTwiml(res.status, res.body);
       const turn = /[?&]t=(\d+)/.exec(this.next.path)?.[1];
       if (turn) this.acknowledged.push({ turn: Number(turn), text: this.next.params.SpeechResult! });
+      answered.count++;
+      answered.onAnswer?.();
       if (!twiml.gatherAction || this.step >= SCRIPT.length) {
         this.done = true;
         return;
       }
       const line = SCRIPT[this.step++]!;
       this.next = { path: twiml.gatherAction.slice(TEST_PUBLIC_URL.length), params: this.params({ CallStatus: 'in-progress', SpeechResult: line, Confidence: '0.9' }) };
-      await new Promise((r) => setTimeout(r, Math.random() * 40));
+      await new Promise((r) => setTimeout(r, Math.random() * 10));
     }
   }
 }
@@ -127,7 +131,10 @@ describe('kill -9 during live calls, then a restart', () => {
       let stop = false;
       const running = Promise.all(callers.map((c) => c.run(() => server, () => stop)));
       if (kill_ < KILLS) {
-        await new Promise((r) => setTimeout(r, 150 + Math.random() * 600));
+        // Somewhere in the next stretch of the conversations, while other requests are in flight.
+        const at = answered.count + 5 + Math.floor(Math.random() * 25);
+        await Promise.race([new Promise<void>((r) => (answered.onAnswer = () => answered.count >= at && r())), running]);
+        answered.onAnswer = undefined;
         const victim = server!;
         server = null;
         await kill(victim);
