@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { freePort, repoRoot, tmpDir, type Figure } from './support.js';
 import { preparePatientState, type PageCase } from './public-pages.state.js';
+import { embeddedDatabaseUrl } from '../src/server/db/embedded.js';
 
 /**
  * Public patient pages (DESIGN quality bar): JavaScript loaded before interaction (gzip) per
@@ -24,14 +25,15 @@ export default async function publicPages(): Promise<Figure[]> {
   fs.chmodSync(dataDir, 0o755);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const pgPort = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, EMBEDDED_PG_PORT: String(await freePort()), DEMO_PASSWORD: 'bench-password-2026', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '50' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, EMBEDDED_PG_PORT: String(pgPort), DEMO_PASSWORD: 'bench-password-2026', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '50' },
     stdio: 'ignore',
   });
   try {
     await waitForReady(`${base}/readyz`, 90_000);
-    const pages = await preparePatientState(base, 'bench-password-2026');
+    const pages = await preparePatientState(base, embeddedDatabaseUrl(pgPort));
     const figures: Figure[] = [];
     figures.push(...(await javascriptBeforeInteraction(base, webDir, pages)));
     figures.push(...(await lighthouseScores(base, pages)));

@@ -1,8 +1,11 @@
 /**
  * The state each public page needs before it can be measured, made through the public API as a
  * patient would: a draft (step 1 done for /finish), a sent request (/success, /intake), and a
- * portal session (the code read from the outbox as the demo admin).
+ * portal session. The intake link and the portal code are read from the outbox table, as the
+ * patient's inbox would get them: the outbox API never shows them to staff.
  */
+import pg from 'pg';
+
 export interface PageCase {
   name: string;
   path: string;
@@ -25,7 +28,7 @@ async function call(base: string, method: string, url: string, body?: unknown, c
   return res;
 }
 
-export async function preparePatientState(base: string, demoPassword: string): Promise<PageCase[]> {
+export async function preparePatientState(base: string, databaseUrl: string): Promise<PageCase[]> {
   const email = `bench-${Date.now().toString(36)}@example.test`;
   const dateOfBirth = '1982-02-14';
   const step1 = { firstName: 'Bench', lastName: 'Patient', dateOfBirth, phone: '(860) 555-0150', email, isNewPatient: false, reason: 'Follow-up', reasonOther: '' };
@@ -40,10 +43,15 @@ export async function preparePatientState(base: string, demoPassword: string): P
   await call(base, 'PUT', '/api/public/appointment-requests/draft/step-2', step2, sent);
   await call(base, 'POST', '/api/public/appointment-requests/draft/submit', {}, sent);
 
-  const admin = cookieOf(await call(base, 'POST', '/api/session/login', { email: 'admin@switchboard.demo', password: demoPassword }));
   const outbox = async (template: string) => {
-    const res = await call(base, 'GET', `/api/developer/outbox?recipient=${encodeURIComponent(email)}&template=${template}`, undefined, admin);
-    return ((await res.json()) as { items: { body: string }[] }).items[0]?.body ?? '';
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ body: string }>('select body from outbox_messages where lower(recipient) = lower($1) and template = $2 order by created_at desc limit 1', [email, template]);
+      return rows[0]?.body ?? '';
+    } finally {
+      await client.end();
+    }
   };
   const intakePath = /\/intake\?token=[A-Za-z0-9_-]+/.exec(await outbox('appointment-request-received'))?.[0];
   if (!intakePath) throw new Error('no intake link in the confirmation');

@@ -21,6 +21,9 @@ export interface EmbeddedDatabase {
 const USER = 'postgres';
 const PASSWORD = 'switchboard-local';
 
+/** The address of the embedded cluster on `port` (the same for every start: its user and password are fixed). */
+export const embeddedDatabaseUrl = (port: number, database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   port: number;
@@ -77,7 +80,7 @@ export async function startEmbeddedPostgres(opts: {
   let stopped = false;
   return {
     port: opts.port,
-    url: (database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`,
+    url: (database = 'postgres') => embeddedDatabaseUrl(opts.port, database),
     stop: async () => {
       if (stopped) return;
       stopped = true;
@@ -155,7 +158,7 @@ async function reuseOrStopRunningServer(dataDir: string, pgDir: string, port: nu
   const owner = Number(fs.existsSync(ownerFile(dataDir)) ? fs.readFileSync(ownerFile(dataDir), 'utf8') : NaN);
   const runningPort = Number(lines[3]);
   if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner) && runningPort === port) {
-    return { port, url: (database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`, stop: async () => undefined };
+    return { port, url: (database = 'postgres') => embeddedDatabaseUrl(port, database), stop: async () => undefined };
   }
   process.kill(pid, 'SIGINT');
   const deadline = Date.now() + 15_000;
