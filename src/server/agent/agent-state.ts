@@ -24,8 +24,7 @@ const profiles = new WeakMap<object, OrganizationProfile>();
 
 /**
  * The agent's view of an organization row, worked out once per row object: a call keeps its
- * organization's row for all its turns (the snapshot cache), and new calls share a cached row
- * (call-organization-cache.ts). Profiles are read, never changed.
+ * organization's row for all its turns (the snapshot cache). Profiles are read, never changed.
  */
 export function organizationProfile(row: Parameters<typeof profileOf>[0]): OrganizationProfile {
   let profile = profiles.get(row);

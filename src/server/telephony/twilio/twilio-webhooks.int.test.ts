@@ -120,7 +120,7 @@ describe('a call', () => {
   });
 
   it('stores every turn once when many calls speak at the same moment, repeats among them', async () => {
-    // Turns finishing together are written together (turn-write-batcher.ts); a repeated request
+    // Turns finishing together are written together (db/group-commit.ts); a repeated request
     // in the same wave must not cost the other calls their turns.
     const many = Array.from({ length: 24 }, (_, i) => new FakeTwilioCall(t.app, `+1860555${String(3000 + i).padStart(4, '0')}`, practice.number));
     const greetings = await Promise.all(many.map((c) => c.answer()));
