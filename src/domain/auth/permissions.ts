@@ -15,6 +15,8 @@ export const CAPABILITIES = {
   'patients.read': ['admin', 'supervisor', 'agent'],
   'outbound.single': ['admin', 'supervisor', 'agent'],
   'outbound.campaigns': ['admin', 'supervisor'],
+  /** Campaigns, their results and the do-not-call list, read-only (developers see /outbound without changing it). */
+  'outbound.campaigns.read': ['admin', 'supervisor', 'developer'],
   'analytics.read': ['admin', 'supervisor', 'developer'],
   'organizations.read': ['admin', 'supervisor', 'agent', 'developer'],
   'organizations.create': ['admin'],
