@@ -118,7 +118,7 @@ test('an admin creates an organization, sets split hours and a holiday, and buil
   await expect(page.getByTestId('on-duty-now')).toContainText('+1 312 555 0142');
   const week = page.getByRole('heading', { name: 'The next 7 days' }).locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
   await expect(week.getByRole('listitem').filter({ hasText: 'Gap: no one on duty' }).first()).toBeVisible();
-  await expect(week.getByText(/gaps? in coverage/)).toBeVisible();
+  await expect(week.getByText(/gaps? in office-hours coverage/)).toBeVisible();
 
   // A supervisor of other practices: not found, in the API and in the pages.
   const orgId = new URL(page.url()).searchParams.get('org');

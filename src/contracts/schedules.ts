@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DayOfWeek, EndTimeOfDay, IsoDate, TimeOfDay } from '../domain/time/hours.schema.js';
-import { ScheduleTime } from '../domain/time/schedule.schema.js';
+import { SchedulePurpose, ScheduleTime } from '../domain/time/schedule.schema.js';
+
+export { SchedulePurpose };
 
 /**
  * The schedules endpoints (/api/organizations/:id/schedules, /api/schedules/…): what the server
@@ -30,11 +32,11 @@ export const AssigneeInput = z.discriminatedUnion(
 );
 export type AssigneeInput = z.infer<typeof AssigneeInput>;
 
-export const CreateScheduleBody = z.object({ name: ScheduleName, description: Description.default('') });
+export const CreateScheduleBody = z.object({ name: ScheduleName, description: Description.default(''), purpose: SchedulePurpose.default('office_hours') });
 export type CreateScheduleBody = z.input<typeof CreateScheduleBody>;
 export const UpdateScheduleBody = z
-  .object({ version: Version, name: ScheduleName.optional(), description: Description.optional() })
-  .refine((b) => b.name !== undefined || b.description !== undefined, { error: 'Change the name or the description.' });
+  .object({ version: Version, name: ScheduleName.optional(), description: Description.optional(), purpose: SchedulePurpose.optional() })
+  .refine((b) => b.name !== undefined || b.description !== undefined || b.purpose !== undefined, { error: 'Change the name, the description or what the schedule is for.' });
 export type UpdateScheduleBody = z.input<typeof UpdateScheduleBody>;
 
 export const ShiftBody = z
@@ -145,6 +147,7 @@ export const ScheduleSummary = z
     organizationId: z.string(),
     name: z.string(),
     description: z.string(),
+    purpose: SchedulePurpose,
     version: z.number(),
     shiftCount: z.number(),
     overrideCount: z.number(),
@@ -164,6 +167,7 @@ export const ScheduleView = z
     timeZone: z.string(),
     name: z.string(),
     description: z.string(),
+    purpose: SchedulePurpose,
     version: z.number(),
     shifts: z.array(ShiftView),
     /** Running and upcoming overrides, and those that ended in the last 14 days. */
@@ -183,9 +187,18 @@ export const CoverageResponse = z
     timeZone: z.string(),
     from: z.string(),
     to: z.string(),
+    /** The schedule's purpose decides which hours must be covered. */
+    purpose: SchedulePurpose,
     days: z.array(z.object({ date: z.string(), start: z.string(), end: z.string() })),
-    /** Contiguous, covering [from, to); an empty onDuty list is a gap in coverage. */
-    segments: z.array(z.object({ start: z.string(), end: z.string(), onDuty: z.array(AssigneeView) })),
+    /**
+     * Contiguous, covering [from, to), split where the office opens or closes. `required`: the
+     * schedule must have someone on duty then (office hours for an office schedule, the closed
+     * hours for after-hours coverage); a required segment with nobody on duty is a gap.
+     */
+    segments: z.array(z.object({ start: z.string(), end: z.string(), onDuty: z.array(AssigneeView), required: z.boolean() })),
+    /** The required segments with nobody on duty, and their total length in minutes. */
+    gapCount: z.number(),
+    gapMinutes: z.number(),
   })
   .meta({ id: 'Coverage' });
 export type Coverage = z.infer<typeof CoverageResponse>;

@@ -40,7 +40,9 @@ export { describeStatus, formatCountdown, type HoursStatus } from './hours-statu
 export {
   Assignee,
   E164,
+  SCHEDULE_PURPOSES,
   Schedule,
+  SchedulePurpose,
   ScheduleInput,
   ScheduleOverride,
   ScheduleTime,
@@ -52,3 +54,4 @@ export {
 export { MAX_COVERAGE_DAYS, coverage, onDuty, type DutySegment } from './schedule.js';
 export type { DurationInput, InstantInput } from './instant-input.js';
 export { isValidTimeZone } from './wall-clock.js';
+export { coverageGaps, markRequired, type RequiredSegment, type RotaSegment } from './required-coverage.js';

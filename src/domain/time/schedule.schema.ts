@@ -3,6 +3,14 @@ import { z } from 'zod';
 import { DayOfWeek, EndTimeOfDay, type FieldError, IsoDate, TimeOfDay, TimeZone, isIsoDate, toFieldErrors } from './hours.schema.js';
 import { epochDayOfDate, isValidTimeZone, wallClockToEpochMs, type Edge } from './wall-clock.js';
 
+/**
+ * What a schedule is for: `office_hours` staffs the office while it is open; `after_hours` puts a
+ * nurse or on-call clinician on duty for urgent transfers while the office is closed.
+ */
+export const SCHEDULE_PURPOSES = ['office_hours', 'after_hours'] as const;
+export const SchedulePurpose = z.enum(SCHEDULE_PURPOSES, { error: 'Choose office hours or after-hours coverage.' });
+export type SchedulePurpose = z.infer<typeof SchedulePurpose>;
+
 export const E164 = z.string().regex(/^\+[1-9]\d{1,14}$/, { error: 'use an international number like +14155550123' });
 
 export const Assignee = z.discriminatedUnion('type', [

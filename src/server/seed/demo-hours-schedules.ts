@@ -7,7 +7,8 @@ import { organizationHours, organizationPhoneNumbers, scheduleOverrides, schedul
 /**
  * Hours, numbers and rotas of the three demo practices, relative to the day of seeding so the
  * demo always has something coming up: Maple Street has a lunch break, Harbor Pediatrics an
- * overnight nurse line, Camden Road a practice holiday next week.
+ * after-hours nurse line (coverage, not opening hours: patients see office hours only), Camden
+ * Road a practice holiday next week and no after-hours coverage.
  */
 
 type OrgKey = 'maple' | 'harbor' | 'camden';
@@ -54,6 +55,8 @@ interface DemoOverride {
 interface DemoSchedule {
   name: string;
   description: string;
+  /** Office hours (staffs the open office) or after-hours coverage (urgent transfers while closed). */
+  purpose: 'office_hours' | 'after_hours';
   shifts: DemoShift[];
   overrides: DemoOverride[];
 }
@@ -90,6 +93,7 @@ function plan(key: OrgKey, today: Temporal.PlainDate): { weekly: WeeklyInterval[
           {
             name: 'Front desk',
             description: 'Answers transfers while the practice is open.',
+            purpose: 'office_hours',
             shifts: [
               { assignee: { user: 'dana' }, days: [1, 2, 3], start: '08:00', end: '17:00', precedence: 0 },
               { assignee: { user: 'lee' }, days: [4, 5], start: '08:00', end: '17:00', precedence: 0 },
@@ -103,8 +107,11 @@ function plan(key: OrgKey, today: Temporal.PlainDate): { weekly: WeeklyInterval[
           {
             name: 'On-call nurse',
             description: 'Urgent clinical questions outside office hours.',
+            purpose: 'after_hours',
             shifts: [
               { assignee: { phone: '+18605550142' }, days: [1, 2, 3, 4, 5, 6, 7], start: '17:00', end: '08:00', precedence: 0 },
+              // The lunch break is outside office hours too.
+              { assignee: { phone: '+18605550142' }, days: WEEKDAYS, start: '12:00', end: '13:00', precedence: 0 },
               { assignee: { user: 'supervisor' }, days: [6, 7], start: '08:00', end: '17:00', precedence: 0 },
             ],
             overrides: [],
@@ -117,13 +124,15 @@ function plan(key: OrgKey, today: Temporal.PlainDate): { weekly: WeeklyInterval[
       const night = today.add({ days: 2 });
       const morning = night.add({ days: 1 });
       return {
-        // Days, weekend mornings, and an overnight nurse line every night.
-        weekly: [...every(WEEKDAYS, '08:00', '18:00'), ...every([6, 7], '09:00', '13:00'), ...every([1, 2, 3, 4, 5, 6, 7], '21:00', '07:00')],
+        // Office hours: weekdays and weekend mornings. The nurse line below is after-hours
+        // coverage, never opening hours.
+        weekly: [...every(WEEKDAYS, '08:00', '18:00'), ...every([6, 7], '09:00', '13:00')],
         overrides: [],
         schedules: [
           {
             name: 'Front desk',
             description: 'Daytime reception and scheduling.',
+            purpose: 'office_hours',
             shifts: [
               { assignee: { user: 'maria' }, days: WEEKDAYS, start: '08:00', end: '18:00', precedence: 0 },
               { assignee: { user: 'supervisor' }, days: WEEKDAYS, start: '08:00', end: '18:00', precedence: 1 },
@@ -133,8 +142,15 @@ function plan(key: OrgKey, today: Temporal.PlainDate): { weekly: WeeklyInterval[
           },
           {
             name: 'After-hours nurse line',
-            description: 'Paediatric nurse advice overnight.',
-            shifts: [{ assignee: { phone: '+15105550123' }, days: [1, 2, 3, 4, 5, 6, 7], start: '21:00', end: '07:00', precedence: 0 }],
+            description: 'Paediatric nurse advice whenever the office is closed.',
+            purpose: 'after_hours',
+            // Every closed hour: weekday evenings and nights, weekend afternoons and nights.
+            shifts: [
+              { assignee: { phone: '+15105550123' }, days: [1, 2, 3, 4], start: '18:00', end: '08:00', precedence: 0 },
+              { assignee: { phone: '+15105550123' }, days: [5], start: '18:00', end: '09:00', precedence: 0 },
+              { assignee: { phone: '+15105550123' }, days: [6], start: '13:00', end: '09:00', precedence: 0 },
+              { assignee: { phone: '+15105550123' }, days: [7], start: '13:00', end: '08:00', precedence: 0 },
+            ],
             overrides: [
               { assignee: { user: 'maria' }, replaces: { phone: '+15105550123' }, from: `${night}T21:00`, to: `${morning}T07:00`, note: 'Nurse line provider maintenance' },
             ],
@@ -152,6 +168,7 @@ function plan(key: OrgKey, today: Temporal.PlainDate): { weekly: WeeklyInterval[
           {
             name: 'Reception',
             description: 'Front desk, mornings and afternoons.',
+            purpose: 'office_hours',
             shifts: [
               { assignee: { user: 'oliver' }, days: WEEKDAYS, start: '08:00', end: '13:00', precedence: 0 },
               { assignee: { user: 'priya' }, days: WEEKDAYS, start: '13:00', end: '18:30', precedence: 0 },
@@ -161,6 +178,7 @@ function plan(key: OrgKey, today: Temporal.PlainDate): { weekly: WeeklyInterval[
           {
             name: 'Duty doctor',
             description: 'Clinical call-backs during surgery hours.',
+            purpose: 'office_hours',
             shifts: [
               { assignee: { user: 'amelia' }, days: [1, 3, 5], start: '08:00', end: '18:30', precedence: 0 },
               { assignee: { phone: '+442079460018' }, days: [2, 4], start: '08:00', end: '18:30', precedence: 0 },
@@ -195,7 +213,7 @@ export async function seedHoursAndSchedules(
         : { type: 'phone' as const, userId: null, phone: a.phone };
 
     for (const s of p.schedules) {
-      const [row] = await tx.insert(schedules).values({ organizationId: org.id, name: s.name, description: s.description }).returning({ id: schedules.id });
+      const [row] = await tx.insert(schedules).values({ organizationId: org.id, name: s.name, description: s.description, purpose: s.purpose }).returning({ id: schedules.id });
       for (const shift of s.shifts) {
         const a = assignee(shift.assignee);
         await tx.insert(scheduleShifts).values({

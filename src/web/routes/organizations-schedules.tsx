@@ -158,12 +158,17 @@ export function OrganizationSchedulesRoute() {
                       {schedule.data.name}
                     </h2>
                     {schedule.data.description ? <p className="text-sm text-muted-foreground">{schedule.data.description}</p> : null}
+                    <p className="text-sm text-muted-foreground">
+                      {schedule.data.purpose === 'after_hours'
+                        ? 'After-hours coverage: urgent transfers while the office is closed. Patients never see these hours.'
+                        : 'Office hours: staffs the office while it is open.'}
+                    </p>
                   </div>
                   {canEdit ? (
                     <div className="flex gap-2">
                       <Button variant="outline" size="sm" onClick={() => setDialog({ mode: 'rename', schedule: schedule.data })}>
                         <Pencil aria-hidden="true" />
-                        Rename
+                        Edit
                       </Button>
                       <Button variant="outline" size="sm" onClick={() => setConfirmDelete(true)}>
                         <Trash2 aria-hidden="true" />

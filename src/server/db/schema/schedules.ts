@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { SCHEDULE_PURPOSES } from '../../../domain/time/schedule.schema.js';
 import { users } from './auth.js';
 import { organizations } from './organizations.js';
 
@@ -13,11 +14,20 @@ export const schedules = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /**
+     * `office_hours`: staffs the office while it is open (reception, duty doctor).
+     * `after_hours`: puts a nurse or on-call clinician on duty for urgent transfers while the
+     * office is closed. Patients only ever see office hours (`organization_hours`).
+     */
+    purpose: text('purpose', { enum: SCHEDULE_PURPOSES }).notNull().default('office_hours'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('schedules_org_name_unique').on(t.organizationId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('schedules_org_name_unique').on(t.organizationId, sql`lower(${t.name})`),
+    check('schedules_purpose_check', sql`${t.purpose} in ('office_hours', 'after_hours')`),
+  ],
 );
 
 const assigneeTypes = ['user', 'phone'] as const;

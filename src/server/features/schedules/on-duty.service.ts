@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
-import { onDuty } from '../../../domain/time/index.js';
+import { onDuty, type SchedulePurpose } from '../../../domain/time/index.js';
 import { dutyContacts, listOverrides, listSchedules, listShifts } from './schedules.repository.js';
 import type { Assignee as AssigneeView } from '../../../contracts/schedules.js';
 import { assigneeView, toDomainSchedule } from './schedules.service.js';
@@ -7,6 +7,8 @@ import { assigneeView, toDomainSchedule } from './schedules.service.js';
 export type OnDutyPerson = AssigneeView & {
   /** The schedule that puts them on duty (the first one, when several do). */
   scheduleName: string;
+  /** Whether that schedule staffs the open office or covers urgent matters after hours. */
+  schedulePurpose: SchedulePurpose;
   /** Where a live transfer dials them: a user's own phone (null: none), or the number on duty. */
   dialPhone: string | null;
 };
@@ -14,13 +16,26 @@ export type OnDutyPerson = AssigneeView & {
 /** Front-desk rotas come first (a caller asking for a person wants reception); then the others, by name. */
 const FRONT_DESK = /front|reception|desk|office/i;
 
+/** Office-hours rotas before after-hours coverage; among them the front desk first, then by name. */
+function byPurposeThenFrontDesk(a: { name: string; purpose: SchedulePurpose }, b: { name: string; purpose: SchedulePurpose }): number {
+  const purpose = Number(a.purpose === 'after_hours') - Number(b.purpose === 'after_hours');
+  return purpose || Number(FRONT_DESK.test(b.name)) - Number(FRONT_DESK.test(a.name));
+}
+
 /**
- * Everyone on duty at `at` in the organization's schedules, de-duplicated, front desk first.
- * Users who are not active are left out. The one answer to "who is on duty": live transfers
- * dial the first, urgent alerts tell them all, and assignment suggests the first user.
+ * Everyone on duty at `at` in the organization's schedules, de-duplicated: office-hours rotas
+ * first (front desk first among them), then after-hours coverage. `purpose` keeps one kind only
+ * (after-hours urgent transfers ask for `after_hours`). Users who are not active are left out.
+ * The one answer to "who is on duty": live transfers dial the first, urgent alerts tell them
+ * all, and assignment suggests the first user.
  */
-export async function onDutyIn(db: DbOrTx, organization: { id: string; timeZone: string }, at: Date): Promise<OnDutyPerson[]> {
-  const schedules = (await listSchedules(db, organization.id)).sort((a, b) => Number(FRONT_DESK.test(b.name)) - Number(FRONT_DESK.test(a.name)));
+export async function onDutyIn(
+  db: DbOrTx,
+  organization: { id: string; timeZone: string },
+  at: Date,
+  options: { purpose?: SchedulePurpose } = {},
+): Promise<OnDutyPerson[]> {
+  const schedules = (await listSchedules(db, organization.id)).filter((s) => !options.purpose || s.purpose === options.purpose).sort(byPurposeThenFrontDesk);
   if (schedules.length === 0) return [];
   const ids = schedules.map((s) => s.id);
   const [shifts, overrides] = await Promise.all([listShifts(db, ids), listOverrides(db, ids, at, new Date(at.getTime() + 1))]);
@@ -38,7 +53,7 @@ export async function onDutyIn(db: DbOrTx, organization: { id: string; timeZone:
       seen.add(key);
       if (assignee.type === 'user' && !contacts.get(assignee.userId)?.active) continue;
       const dialPhone = assignee.type === 'user' ? (contacts.get(assignee.userId)?.phone ?? null) : assignee.phone;
-      people.push({ ...assigneeView(assignee, names), scheduleName: schedule.name, dialPhone });
+      people.push({ ...assigneeView(assignee, names), scheduleName: schedule.name, schedulePurpose: schedule.purpose, dialPhone });
     }
   }
   return people;

@@ -196,3 +196,65 @@ describe('on duty', () => {
     expect((await call('agent', 'GET', `${url}/coverage?days=40`)).statusCode).toBe(400);
   });
 });
+
+describe('coverage counts only the hours that must be covered (issue 19 §1)', () => {
+  type CoverageBody = { purpose: string; gapCount: number; gapMinutes: number; segments: { start: string; end: string; onDuty: unknown[]; required: boolean }[] };
+
+  it('an office rota must cover office hours, after-hours coverage the closed hours; a closed weekend is no gap for the office', async () => {
+    const clinic = await createOrganization(t.ctx, { name: 'Weekday Clinic', timeZone: 'America/New_York' });
+    const admin = await createStaffUser(t.ctx, { role: 'admin' });
+    const cookie = await signIn(t.app, admin.email, admin.password);
+    const as = async <T,>(method: Method, url: string, payload?: object): Promise<T> => {
+      const res = await t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+      if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+      return res.json() as T;
+    };
+    const hours = await as<{ version: number }>('GET', `/api/organizations/${clinic.id}/hours`);
+    // Office hours Monday to Friday 09:00–17:00; closed at weekends.
+    await as('PUT', `/api/organizations/${clinic.id}/hours`, {
+      version: hours.version,
+      weekly: [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '17:00' })),
+      overrides: [],
+    });
+
+    const desk = await as<ScheduleBody & { purpose: string }>('POST', `/api/organizations/${clinic.id}/schedules`, { name: 'Front desk' });
+    expect(desk.purpose).toBe('office_hours');
+    await as('POST', `/api/schedules/${desk.id}/shifts`, { assignee: { type: 'phone', phone: '+18605550150' }, days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' });
+    // Monday 2 to Sunday 8 March 2026: the desk covers every office hour; nights and the weekend are not gaps.
+    const office = await as<CoverageBody>('GET', `/api/schedules/${desk.id}/coverage?from=2026-03-02&days=7`);
+    expect(office).toMatchObject({ purpose: 'office_hours', gapCount: 0, gapMinutes: 0 });
+    expect(office.segments.filter((x) => x.required).every((x) => x.onDuty.length === 1)).toBe(true);
+
+    // The desk is away on Wednesday afternoon: one gap of 4 h.
+    await as('POST', `/api/schedules/${desk.id}/shifts`, { assignee: { type: 'phone', phone: '+18605550151' }, days: [3], start: '09:00', end: '13:00', precedence: -1 });
+    const shifts = (await as<ScheduleBody>('GET', `/api/schedules/${desk.id}`)).shifts;
+    const weekdays = shifts.find((x) => x.assignee.phone === '+18605550150')!;
+    await as('PUT', `/api/schedules/${desk.id}/shifts/${weekdays.id}`, {
+      version: weekdays.version,
+      shift: { assignee: { type: 'phone', phone: '+18605550150' }, days: [1, 2, 4, 5], start: '09:00', end: '17:00' },
+    });
+    const withGap = await as<CoverageBody>('GET', `/api/schedules/${desk.id}/coverage?from=2026-03-02&days=7`);
+    expect(withGap).toMatchObject({ gapCount: 1, gapMinutes: 4 * 60 });
+
+    // After-hours coverage with a weeknight nurse only: the weekend (closed) is a gap, office hours are not.
+    const line = await as<ScheduleBody & { purpose: string }>('POST', `/api/organizations/${clinic.id}/schedules`, { name: 'Nurse line', purpose: 'after_hours' });
+    expect(line.purpose).toBe('after_hours');
+    await as('POST', `/api/schedules/${line.id}/shifts`, { assignee: { type: 'phone', phone: '+18605550152' }, days: [1, 2, 3, 4], start: '17:00', end: '09:00' });
+    const after = await as<CoverageBody>('GET', `/api/schedules/${line.id}/coverage?from=2026-03-02&days=7`);
+    // Uncovered closed time: Mon 00:00–09:00, then Fri 17:00 to the end of Sunday (a 23-hour day: clocks change on 8 March).
+    expect(after.purpose).toBe('after_hours');
+    expect(after.gapCount).toBe(2);
+    expect(after.gapMinutes).toBe(9 * 60 + (7 + 24 + 23) * 60);
+    expect(after.segments.filter((x) => x.required && x.onDuty.length === 0).map((x) => [x.start, x.end])).toEqual([
+      ['2026-03-02T05:00:00.000Z', '2026-03-02T14:00:00.000Z'],
+      ['2026-03-06T22:00:00.000Z', '2026-03-09T04:00:00.000Z'],
+    ]);
+
+    // The purpose is validated and can be changed.
+    const bad = await t.app.inject({ method: 'PATCH', url: `/api/schedules/${line.id}`, headers: { cookie }, payload: { version: line.version, purpose: 'weekends' } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields)).toEqual(['purpose']);
+    const changed = await as<{ purpose: string }>('PATCH', `/api/schedules/${line.id}`, { version: line.version, purpose: 'office_hours' });
+    expect(changed.purpose).toBe('office_hours');
+  });
+});

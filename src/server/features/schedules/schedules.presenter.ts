@@ -44,6 +44,7 @@ export function presentSchedule(d: ScheduleDetail) {
     timeZone: zone,
     name: d.schedule.name,
     description: d.schedule.description,
+    purpose: d.schedule.purpose,
     version: d.schedule.version,
     shifts: d.shifts.map((s) => presentShift(s, d.names)),
     overrides: d.overrides.map((o) => presentOverride(o, zone, d.names)),
@@ -59,6 +60,7 @@ export function presentScheduleSummary(item: { schedule: ScheduleRow; shiftCount
     organizationId: item.schedule.organizationId,
     name: item.schedule.name,
     description: item.schedule.description,
+    purpose: item.schedule.purpose,
     version: item.schedule.version,
     shiftCount: item.shiftCount,
     overrideCount: item.overrideCount,
@@ -71,15 +73,21 @@ export function presentCoverage(c: {
   timeZone: string;
   from: number;
   to: number;
+  purpose: ScheduleRow['purpose'];
   days: { date: string; start: number; end: number }[];
-  segments: { start: number; end: number; onDuty: AssigneeView[] }[];
+  segments: { start: number; end: number; onDuty: AssigneeView[]; required: boolean }[];
+  gapCount: number;
+  gapMinutes: number;
 }) {
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
     timeZone: c.timeZone,
     from: iso(c.from),
     to: iso(c.to),
+    purpose: c.purpose,
     days: c.days.map((d) => ({ date: d.date, start: iso(d.start), end: iso(d.end) })),
-    segments: c.segments.map((s) => ({ start: iso(s.start), end: iso(s.end), onDuty: s.onDuty })),
+    segments: c.segments.map((s) => ({ start: iso(s.start), end: iso(s.end), onDuty: s.onDuty, required: s.required })),
+    gapCount: c.gapCount,
+    gapMinutes: c.gapMinutes,
   };
 }

@@ -26,7 +26,7 @@ export async function findScheduleByName(db: DbOrTx, organizationId: string, nam
   return row;
 }
 
-export async function insertSchedule(db: DbOrTx, row: { organizationId: string; name: string; description: string }): Promise<ScheduleRow> {
+export async function insertSchedule(db: DbOrTx, row: { organizationId: string; name: string; description: string; purpose?: ScheduleRow['purpose'] }): Promise<ScheduleRow> {
   const [created] = await db.insert(schedules).values(row).returning();
   return created!;
 }
@@ -35,7 +35,7 @@ export async function updateScheduleIfVersion(
   db: DbOrTx,
   id: string,
   version: number,
-  patch: { name?: string; description?: string },
+  patch: { name?: string; description?: string; purpose?: ScheduleRow['purpose'] },
 ): Promise<ScheduleRow | undefined> {
   const [row] = await db
     .update(schedules)

@@ -5,7 +5,19 @@ import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
 import type { StaffActor } from '../../policy/actor.js';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { toE164 } from '../../../domain/phone.js';
-import { coverage, onDuty, resolveScheduleTime, type Assignee, type DutySegment, type Schedule } from '../../../domain/time/index.js';
+import {
+  coverage,
+  coverageGaps,
+  markRequired,
+  onDuty,
+  openIntervals,
+  resolveScheduleTime,
+  type Assignee,
+  type DutySegment,
+  type Schedule,
+  type SchedulePurpose,
+} from '../../../domain/time/index.js';
+import { findHours, toHours } from '../hours/hours.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { isUuid, loadVisibleOrganization } from '../organizations/organizations.policy.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
@@ -112,27 +124,34 @@ export async function coverageOf(ctx: AppContext, actor: StaffActor, scheduleId:
   });
   const from = days[0]!.start;
   const to = days[days.length - 1]!.end;
-  const [shifts, overrides] = await Promise.all([listShifts(ctx.db, [sc.schedule.id]), listOverrides(ctx.db, [sc.schedule.id], new Date(from), new Date(to))]);
+  const [shifts, overrides, hoursRow] = await Promise.all([
+    listShifts(ctx.db, [sc.schedule.id]),
+    listOverrides(ctx.db, [sc.schedule.id], new Date(from), new Date(to)),
+    findHours(ctx.db, sc.organization.id),
+  ]);
   const names = await userNames(ctx.db, userIdsOf(shifts, overrides));
   const segments: DutySegment[] = coverage(toDomainSchedule(zone, shifts, overrides), from, to);
-  return {
-    timeZone: zone,
-    from,
-    to,
-    days,
-    segments: segments.map((s) => ({ start: s.start.epochMilliseconds, end: s.end.epochMilliseconds, onDuty: s.onDuty.map((a) => assigneeView(a, names)) })),
-  };
+  // Only the hours this schedule exists for must be covered: office hours for an office rota,
+  // the closed hours for after-hours coverage.
+  const open = openIntervals(toHours(zone, hoursRow), from, to).map((o) => ({ start: o.start.epochMilliseconds, end: o.end.epochMilliseconds }));
+  const marked = markRequired(
+    segments.map((s) => ({ start: s.start.epochMilliseconds, end: s.end.epochMilliseconds, onDuty: s.onDuty.map((a) => assigneeView(a, names)) })),
+    open,
+    sc.schedule.purpose,
+  );
+  const gaps = coverageGaps(marked);
+  return { timeZone: zone, from, to, purpose: sc.schedule.purpose, days, segments: marked, gapCount: gaps.count, gapMinutes: gaps.minutes };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Schedules
 
-export async function createSchedule(ctx: AppContext, actor: StaffActor, organizationId: string, input: { name: string; description: string }) {
+export async function createSchedule(ctx: AppContext, actor: StaffActor, organizationId: string, input: { name: string; description: string; purpose: SchedulePurpose }) {
   const organization = await loadVisibleOrganization(ctx.db, actor, organizationId);
   if (await findScheduleByName(ctx.db, organization.id, input.name)) throw nameTaken();
   const schedule = await withUniqueName(() =>
     ctx.db.transaction(async (tx) => {
-      const created = await insertSchedule(tx, { organizationId: organization.id, name: input.name, description: input.description });
+      const created = await insertSchedule(tx, { organizationId: organization.id, name: input.name, description: input.description, purpose: input.purpose });
       await audit(tx, actor, 'schedule.created', created, { name: created.name });
       return created;
     }),
@@ -140,7 +159,12 @@ export async function createSchedule(ctx: AppContext, actor: StaffActor, organiz
   return detail(ctx.db, { organization, schedule }, ctx.clock.now());
 }
 
-export async function updateSchedule(ctx: AppContext, actor: StaffActor, scheduleId: string, input: { version: number; name?: string; description?: string }) {
+export async function updateSchedule(
+  ctx: AppContext,
+  actor: StaffActor,
+  scheduleId: string,
+  input: { version: number; name?: string; description?: string; purpose?: SchedulePurpose },
+) {
   const sc = await loadSchedule(ctx.db, actor, scheduleId);
   if (input.name !== undefined) {
     const other = await findScheduleByName(ctx.db, sc.organization.id, input.name);
@@ -148,7 +172,7 @@ export async function updateSchedule(ctx: AppContext, actor: StaffActor, schedul
   }
   const schedule = await withUniqueName(() =>
     ctx.db.transaction(async (tx) => {
-      const updated = await updateScheduleIfVersion(tx, sc.schedule.id, input.version, { name: input.name, description: input.description });
+      const updated = await updateScheduleIfVersion(tx, sc.schedule.id, input.version, { name: input.name, description: input.description, purpose: input.purpose });
       if (!updated) throw await staleSchedule(tx, sc.schedule.id);
       await audit(tx, actor, 'schedule.updated', updated, { fields: Object.keys(input).filter((k) => k !== 'version') });
       return updated;

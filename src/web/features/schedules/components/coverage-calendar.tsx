@@ -9,9 +9,12 @@ interface DaySegment {
   start: number;
   end: number;
   onDuty: Assignee[];
+  required: boolean;
 }
 
 const GAP = 'bg-[repeating-linear-gradient(135deg,#fca5a5_0_5px,#fee2e2_5px_10px)]';
+/** Nobody on duty when nobody needs to be (an office rota at night, after-hours cover by day). */
+const NOT_NEEDED = 'bg-muted';
 
 function hhmm(ms: number, zone: string): string {
   return wallClock(new Date(ms), zone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -27,36 +30,38 @@ function formatHours(ms: number): string {
 /**
  * Seven days of the rota in the organization's zone: a bar per day (who is on duty, gaps
  * striped red, a line at "now") and, for screen readers and for reading, the same as a list.
+ * A gap is a stretch the schedule must cover with nobody on duty: office hours for an office
+ * rota, the closed hours for after-hours coverage (the server marks them `required`).
  */
 export function CoverageCalendar({ coverage, now }: { coverage: Coverage; now: Date }) {
   const zone = coverage.timeZone;
-  const segments = coverage.segments.map((s) => ({ start: Date.parse(s.start), end: Date.parse(s.end), onDuty: s.onDuty }));
+  const segments = coverage.segments.map((s) => ({ start: Date.parse(s.start), end: Date.parse(s.end), onDuty: s.onDuty, required: s.required }));
   const days = coverage.days.map((d) => {
     const start = Date.parse(d.start);
     const end = Date.parse(d.end);
     const own: DaySegment[] = segments
       .filter((s) => s.end > start && s.start < end)
-      .map((s) => ({ start: Math.max(s.start, start), end: Math.min(s.end, end), onDuty: s.onDuty }));
+      .map((s) => ({ start: Math.max(s.start, start), end: Math.min(s.end, end), onDuty: s.onDuty, required: s.required }));
     return { date: d.date, start, end, segments: own };
   });
-  const gaps = segments.filter((s) => s.onDuty.length === 0);
-  const gapMs = gaps.reduce((sum, s) => sum + (s.end - s.start), 0);
   const people = new Map<string, string>();
   for (const s of segments) for (const a of s.onDuty) people.set(assigneeKey(a), a.name);
   const colours = new Map([...people.keys()].map((key, i) => [key, PALETTE[i % PALETTE.length]!]));
   const colourOf = (key: string) => colours.get(key) ?? PALETTE[0]!;
   const nowMs = now.getTime();
+  const notNeeded = coverage.purpose === 'after_hours' ? 'Office open: not needed' : 'Office closed: not needed';
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-        {gaps.length ? (
+        {coverage.gapCount ? (
           <p className="inline-flex items-center gap-1.5 font-medium text-destructive">
             <TriangleAlert aria-hidden="true" className="size-4" />
-            {gaps.length === 1 ? '1 gap' : `${gaps.length} gaps`} in coverage ({formatHours(gapMs)})
+            {coverage.gapCount === 1 ? '1 gap' : `${coverage.gapCount} gaps`} in {coverage.purpose === 'after_hours' ? 'after-hours coverage' : 'office-hours coverage'} (
+            {formatHours(coverage.gapMinutes * 60_000)})
           </p>
         ) : (
-          <p className="font-medium text-success">Covered around the clock</p>
+          <p className="font-medium text-success">{coverage.purpose === 'after_hours' ? 'Every closed hour is covered' : 'Every office hour is covered'}</p>
         )}
         <ul className="flex flex-wrap gap-x-3 gap-y-1" aria-label="Legend">
           {[...people].map(([key, name]) => (
@@ -67,7 +72,11 @@ export function CoverageCalendar({ coverage, now }: { coverage: Coverage; now: D
           ))}
           <li className="inline-flex items-center gap-1.5 text-muted-foreground">
             <span aria-hidden="true" className={cn('size-2.5 rounded-sm', GAP)} />
-            No one on duty
+            Gap: no one on duty
+          </li>
+          <li className="inline-flex items-center gap-1.5 text-muted-foreground">
+            <span aria-hidden="true" className={cn('size-2.5 rounded-sm border border-border', NOT_NEEDED)} />
+            {coverage.purpose === 'after_hours' ? 'Office open: not needed' : 'Office closed: not needed'}
           </li>
         </ul>
       </div>
@@ -89,9 +98,9 @@ export function CoverageCalendar({ coverage, now }: { coverage: Coverage; now: D
                   {day.segments.map((s) => (
                     <div
                       key={s.start}
-                      className={cn('h-full border-r border-white/60 last:border-r-0', s.onDuty.length ? colourOf(assigneeKey(s.onDuty[0]!)) : GAP)}
+                      className={cn('h-full border-r border-white/60 last:border-r-0', s.onDuty.length ? colourOf(assigneeKey(s.onDuty[0]!)) : s.required ? GAP : NOT_NEEDED)}
                       style={{ width: `${((s.end - s.start) / span) * 100}%` }}
-                      title={`${hhmm(s.start, zone)}–${s.end >= day.end ? '24:00' : hhmm(s.end, zone)} ${s.onDuty.length ? s.onDuty.map((a) => a.name).join(', ') : 'No one on duty'}`}
+                      title={`${hhmm(s.start, zone)}–${s.end >= day.end ? '24:00' : hhmm(s.end, zone)} ${s.onDuty.length ? s.onDuty.map((a) => a.name).join(', ') : s.required ? 'Gap: no one on duty' : notNeeded}`}
                     />
                   ))}
                 </div>
@@ -106,11 +115,11 @@ export function CoverageCalendar({ coverage, now }: { coverage: Coverage; now: D
               </div>
               <ul className="mt-2 space-y-0.5 text-sm">
                 {day.segments.map((s) => (
-                  <li key={s.start} className={cn('flex gap-3', s.onDuty.length === 0 && 'font-medium text-destructive')}>
+                  <li key={s.start} className={cn('flex gap-3', s.onDuty.length === 0 && s.required && 'font-medium text-destructive', s.onDuty.length === 0 && !s.required && 'text-muted-foreground')}>
                     <span className="w-24 shrink-0 tabular-nums">
                       {hhmm(s.start, zone)}–{s.end >= day.end ? '24:00' : hhmm(s.end, zone)}
                     </span>
-                    <span>{s.onDuty.length ? s.onDuty.map((a) => a.name).join(', ') : 'Gap: no one on duty'}</span>
+                    <span>{s.onDuty.length ? s.onDuty.map((a) => a.name).join(', ') : s.required ? 'Gap: no one on duty' : notNeeded}</span>
                   </li>
                 ))}
               </ul>

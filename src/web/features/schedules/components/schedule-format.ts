@@ -1,3 +1,4 @@
+import type { SchedulePurpose } from '@contracts/schedules';
 import { DAYS } from '@web/features/hours/model';
 
 /** "Mon–Fri", "Mon, Wed, Fri", "Every day", "Sat–Sun". */
@@ -30,3 +31,19 @@ export function formatLocal(local: string): string {
 
 /** Calendar colours, given out in the order people first appear in the week; all keep white borders visible. */
 export const PALETTE = ['bg-teal-600', 'bg-indigo-500', 'bg-amber-500', 'bg-sky-600', 'bg-fuchsia-600', 'bg-lime-600', 'bg-orange-600', 'bg-violet-700'];
+
+/** What a schedule is for, as the schedule dialog offers it and the list shows it. */
+export const PURPOSE_OPTIONS: { value: SchedulePurpose; label: string; short: string; description: string }[] = [
+  {
+    value: 'office_hours',
+    label: 'Office hours',
+    short: 'Office hours',
+    description: 'Staffs the office while it is open: transfers and callbacks. Its coverage check counts office hours.',
+  },
+  {
+    value: 'after_hours',
+    label: 'After-hours coverage',
+    short: 'After hours',
+    description: 'A nurse or on-call clinician for urgent transfers while the office is closed. Patients never see these hours.',
+  },
+];

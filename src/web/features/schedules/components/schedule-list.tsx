@@ -1,6 +1,8 @@
 import { CalendarClock } from 'lucide-react';
 import { cn } from '@web/lib/utils';
 import type { ScheduleSummary } from '@contracts/schedules';
+import { Badge } from '@web/components/ui/badge';
+import { PURPOSE_OPTIONS } from './schedule-format';
 
 /** The organization's schedules, each with who is on duty now; one is selected. */
 export function ScheduleList({ schedules, selectedId, onSelect }: { schedules: ScheduleSummary[]; selectedId: string | null; onSelect: (id: string) => void }) {
@@ -21,9 +23,12 @@ export function ScheduleList({ schedules, selectedId, onSelect }: { schedules: S
             >
               <CalendarClock aria-hidden="true" className={cn('mt-0.5 size-4 shrink-0', selected ? 'text-primary' : 'text-muted-foreground')} />
               <span className="min-w-0 flex-1">
-                <span className="block font-medium">{s.name}</span>
+                <span className="flex flex-wrap items-center gap-2 font-medium">
+                  {s.name}
+                  <Badge variant={s.purpose === 'after_hours' ? 'info' : 'neutral'}>{PURPOSE_OPTIONS.find((o) => o.value === s.purpose)?.short}</Badge>
+                </span>
                 <span className="block text-sm text-muted-foreground">
-                  {s.onDutyNow.length ? `On duty: ${s.onDutyNow.map((a) => a.name).join(', ')}` : <span className="text-destructive">No one on duty now</span>}
+                  {s.onDutyNow.length ? `On duty: ${s.onDutyNow.map((a) => a.name).join(', ')}` : s.purpose === 'after_hours' ? 'No one on duty now' : <span className="text-destructive">No one on duty now</span>}
                 </span>
                 <span className="block text-xs text-muted-foreground">
                   {s.shiftCount === 1 ? '1 shift' : `${s.shiftCount} shifts`}
