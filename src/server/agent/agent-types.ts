@@ -84,6 +84,8 @@ export interface AgentState {
   /** The practice's patient this call turned out to be about (set when a request is saved). */
   patientId?: string;
   pendingTransfer?: { target: TransferTarget; handoffId: string | null };
+  /** The language the call is held in from the moment the caller chose or spoke it (English until then). */
+  language?: 'en' | 'es';
   builtin: BuiltinState;
   llm: LlmState;
 }

@@ -3,17 +3,38 @@ import type { AgentReply, TurnEnv } from './agent-types.js';
 import type { EmergencyMatch } from './nlu/emergency.js';
 import { callerName } from './tools/tool-helpers.js';
 
-const DEFAULT_MESSAGE: Record<string, string> = {
-  US: 'If this is a medical emergency, hang up and call 911 now.',
-  CA: 'If this is a medical emergency, hang up and call 911 now.',
-  GB: 'If this is a medical emergency, hang up and call 999 now.',
+/**
+ * The emergency number where the practice is (its address's country): 911 across North America,
+ * 999 in the UK, 000 in Australia, 111 in New Zealand, and 112, the number every EU country and
+ * most others answer, elsewhere.
+ */
+export function emergencyNumber(country: string | undefined): string {
+  const c = (country ?? '').toUpperCase();
+  if (['', 'US', 'CA', 'MX', 'PR', 'GU', 'VI', 'AS', 'MP', 'PH', 'PA', 'CR', 'SV', 'GT', 'HN', 'NI', 'DO', 'JM', 'TT', 'BS', 'BB'].includes(c)) return '911';
+  if (c === 'GB' || c === 'UK' || c === 'IE' || c === 'HK' || c === 'SG' || c === 'MY') return '999';
+  if (c === 'AU') return '000';
+  if (c === 'NZ') return '111';
+  return '112';
+}
+
+/** The stock English message organizations start with (it names 911 whatever the country). */
+const STOCK_MESSAGE = 'If this is a medical emergency, hang up and call 911 now.';
+
+const CRISIS_LINE: Record<string, { en: string; es: string }> = {
+  US: { en: 'You can also call or text 988, the Suicide and Crisis Lifeline, at any time.', es: 'También puede llamar o enviar un mensaje de texto al 988, la Línea de Prevención del Suicidio y Crisis, a cualquier hora.' },
+  CA: { en: 'You can also call or text 988, the Suicide Crisis Helpline, at any time.', es: 'También puede llamar o enviar un mensaje de texto al 988, la línea de crisis, a cualquier hora.' },
+  GB: { en: 'You can also call Samaritans on 116 123, free, at any time.', es: 'También puede llamar gratis a Samaritans al 116 123 a cualquier hora.' },
 };
 
-const CRISIS_LINE: Record<string, string> = {
-  US: 'You can also call or text 988, the Suicide and Crisis Lifeline, at any time.',
-  CA: 'You can also call or text 988, the Suicide Crisis Helpline, at any time.',
-  GB: 'You can also call Samaritans on 116 123, free, at any time.',
-};
+/** What the caller hears: the organization's own text in the call's language, else the stock one with the country's number. */
+export function emergencyMessage(env: Pick<TurnEnv, 'org' | 'state'>): string {
+  const number = emergencyNumber(env.org.address.country);
+  const s = env.org.settings as TurnEnv['org']['settings'] & { emergencyMessageEs?: string };
+  if (env.state.language === 'es') return s.emergencyMessageEs || `Si se trata de una emergencia médica, cuelgue y llame al ${number} ahora mismo.`;
+  const own = s.emergencyMessage;
+  if (own && !(own === STOCK_MESSAGE && number !== '911')) return own;
+  return `If this is a medical emergency, hang up and call ${number} now.`;
+}
 
 /**
  * Whatever the brain and wherever the conversation is: the organization's emergency message,
@@ -33,12 +54,13 @@ export async function respondToEmergency(env: TurnEnv, match: EmergencyMatch, sa
       callId: env.call.id,
       contactName: callerName(env.state),
       contactPhone: env.call.from,
-      details: { category: match.category, phrase: match.phrase },
+      details: { category: match.category, phrase: match.phrase, language: env.state.language ?? 'en' },
     });
     env.log.add('tool_result', { name: 'urgent_handoff', ok: true, result: { handoffId: handoff.id, priority: 'urgent' } }, Math.round(performance.now() - started));
   }
   env.state.done.emergency = match.category;
-  const message = env.org.settings.emergencyMessage || DEFAULT_MESSAGE[env.org.country]!;
-  const crisis = match.category === 'suicide' ? ` ${CRISIS_LINE[env.org.country]}` : '';
-  return { text: `${message}${crisis} I've alerted the practice's staff, and someone will follow up with you.`, next: { type: 'hangup' } };
+  const es = env.state.language === 'es';
+  const crisis = match.category === 'mental_health' ? ` ${CRISIS_LINE[env.org.country]?.[es ? 'es' : 'en'] ?? ''}`.trimEnd() : '';
+  const alerted = es ? 'He avisado al personal de la clínica y alguien se comunicará con usted.' : "I've alerted the practice's staff, and someone will follow up with you.";
+  return { text: `${emergencyMessage(env)}${crisis} ${alerted}`, next: { type: 'hangup' } };
 }

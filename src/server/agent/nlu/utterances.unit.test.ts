@@ -37,13 +37,13 @@ describe('detectEmergency', () => {
   it.each([
     ['I have chest pain', 'cardiac'],
     ["my husband can't breathe", 'breathing'],
-    ["I've been having suicidal thoughts", 'suicide'],
-    ['I want to kill myself', 'suicide'],
+    ["I've been having suicidal thoughts", 'mental_health'],
+    ['I want to kill myself', 'mental_health'],
     ["the bleeding won't stop", 'bleeding'],
     ['her face is drooping and her speech is slurred', 'stroke'],
     ['he has slurred speech', 'stroke'],
     ['my son is having a seizure', 'seizure'],
-    ['I think I took too many pills', 'overdose'],
+    ['I think I took too many pills', 'poisoning'],
     ['I think my mother is having a stroke', 'stroke'],
     ['I have had chest pain since this morning', 'cardiac'],
   ])('%s → %s', (text, category) => expect(detectEmergency(text)?.category).toBe(category));

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { detectEmergency, EMERGENCY_CATEGORIES } from './emergency.js';
+import { readEmergencyCorpus } from './emergency-corpus.js';
+
+const corpus = readEmergencyCorpus();
+
+/**
+ * The emergency corpus scored per category (issue 15 §1): every emergency recognised (recall
+ * 100 %, a miss is the worst thing the product can do) and at most 3 % of near misses raising
+ * the alarm. The figures are printed so a change shows what it did.
+ */
+describe('emergency corpus', () => {
+  it('has at least 400 utterances in English and Spanish, emergencies and near misses of every category', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(400);
+    for (const language of ['en', 'es'] as const) expect(corpus.filter((c) => c.language === language).length).toBeGreaterThan(100);
+    for (const category of EMERGENCY_CATEGORIES) {
+      expect(corpus.filter((c) => c.category === category && c.emergency).length, category).toBeGreaterThanOrEqual(5);
+      expect(corpus.filter((c) => c.category === category && !c.emergency).length, category).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('recall 100 % and false alarms ≤ 3 % per category', () => {
+    const rows: string[] = [];
+    const misses: string[] = [];
+    const falseAlarms: string[] = [];
+    let worstFalseAlarmRate = 0;
+    for (const category of EMERGENCY_CATEGORIES) {
+      const positives = corpus.filter((c) => c.category === category && c.emergency);
+      const negatives = corpus.filter((c) => c.category === category && !c.emergency);
+      const missed = positives.filter((c) => !detectEmergency(c.text));
+      const alarmed = negatives.filter((c) => detectEmergency(c.text));
+      misses.push(...missed.map((c) => `${category} (line ${c.line}): ${c.text}`));
+      falseAlarms.push(...alarmed.map((c) => `${category} (line ${c.line}): ${c.text} → ${JSON.stringify(detectEmergency(c.text))}`));
+      const recall = (positives.length - missed.length) / positives.length;
+      const rate = alarmed.length / negatives.length;
+      worstFalseAlarmRate = Math.max(worstFalseAlarmRate, rate);
+      rows.push(`${category.padEnd(14)} recall ${(recall * 100).toFixed(1).padStart(5)} % (${positives.length})  false alarms ${(rate * 100).toFixed(1).padStart(4)} % (${negatives.length})`);
+    }
+    const allNegatives = corpus.filter((c) => !c.emergency);
+    rows.push(`overall        ${corpus.filter((c) => c.emergency).length} emergencies, ${allNegatives.length} near misses, ${falseAlarms.length} false alarms`);
+    console.log(`Emergency corpus:\n${rows.join('\n')}`);
+    expect(misses, 'missed emergencies').toEqual([]);
+    expect(falseAlarms.length / allNegatives.length, falseAlarms.join('\n')).toBeLessThanOrEqual(0.03);
+    expect(worstFalseAlarmRate, falseAlarms.join('\n')).toBeLessThanOrEqual(0.15);
+  });
+
+  it('names the category it recognised', () => {
+    const wrong = corpus.filter((c) => c.emergency && detectEmergency(c.text) && detectEmergency(c.text)!.category !== c.category && !['unconscious', 'breathing', 'other'].includes(detectEmergency(c.text)!.category));
+    expect(wrong.map((c) => `${c.category}: ${c.text} → ${detectEmergency(c.text)!.category}`).length).toBeLessThanOrEqual(Math.ceil(corpus.length * 0.03));
+  });
+
+  it('takes misrecognised and punctuated forms alike', () => {
+    expect(detectEmergency("My husband can't breathe!")?.category).toBe('breathing');
+    expect(detectEmergency('MY HUSBAND CANT BREATHE')?.category).toBe('breathing');
+    expect(detectEmergency('Mi esposo no puede respirar.')?.category).toBe('breathing');
+    expect(detectEmergency('Tengo dolor en el pecho, ¿qué hago?')?.category).toBe('cardiac');
+  });
+
+  it('scopes a denial or the past to its clause', () => {
+    expect(detectEmergency('no chest pain but she cant breathe')?.category).toBe('breathing');
+    expect(detectEmergency('she had a seizure last year. now she is seizing again')?.category).toBe('seizure');
+    expect(detectEmergency('no fever, no cough, just a rash')).toBeNull();
+  });
+});
