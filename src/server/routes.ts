@@ -16,6 +16,7 @@ import { telephonyRoutes } from './telephony/telephony.routes.js';
 import { publicRequestRoutes } from './features/appointment-requests/public-requests.routes.js';
 import { portalRoutes } from './features/portal/portal.routes.js';
 import { intakeRoutes } from './features/intake/intake.routes.js';
+import { doNotCallRoutes } from './features/do-not-call/do-not-call.routes.js';
 
 /** Every feature's routes, in one list: the table of contents of the API. */
 export const featureRoutes: FeatureRoutes[] = [
@@ -33,6 +34,7 @@ export const featureRoutes: FeatureRoutes[] = [
   publicRequestRoutes,
   portalRoutes,
   intakeRoutes,
+  doNotCallRoutes,
   devToolsRoutes,
   callsRoutes,
   telephonyRoutes,

@@ -5,6 +5,7 @@ import { callsMatrixRows } from './authorization-matrix.calls.test-cases.js';
 import { organizationsMatrixRows } from './authorization-matrix.organizations.test-cases.js';
 import { telephonyMatrixRows } from './authorization-matrix.telephony.test-cases.js';
 import { patientMatrixRows } from './authorization-matrix.patient.test-cases.js';
+import { outboundWebMatrixRows } from './authorization-matrix.outbound-web.test-cases.js';
 
 export * from './authorization-matrix.test-helpers.js';
 
@@ -268,6 +269,9 @@ export const MATRIX: MatrixRow[] = [
 
   // ── patients: request flow, portal, intake (rows in features/portal/patient.matrix.ts) ───
   ...patientMatrixRows(),
+
+  // ── outbound web side: do-not-call list, campaign import (authorization-matrix.outbound-web.test-cases.ts) ──
+  ...outboundWebMatrixRows(),
   // Live updates: an event stream needs `Accept: text/event-stream`; without it the route
   // answers 406 once access is granted, which keeps this sample from streaming forever.
   { route: 'GET /api/live', expect: signedIn(406), request: () => ({ query: { topics: 'calls,handoffs' } }), otherOrganization: NOT_ORGANIZATION_SCOPED },

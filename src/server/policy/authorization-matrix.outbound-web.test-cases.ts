@@ -1,0 +1,42 @@
+import type { MatrixFixtures, MatrixRow } from './authorization-matrix.test-helpers.js';
+import { only } from './authorization-matrix.test-helpers.js';
+
+/**
+ * The authorization-matrix rows of the outbound web side (issue 16): the do-not-call list and
+ * the campaign import. Supervisors and administrators change them; developers read the list;
+ * agents (single calls only) get 403; a user of another organization gets 404.
+ */
+export function outboundWebMatrixRows(): MatrixRow[] {
+  const dnc = (fx: MatrixFixtures) => `/api/organizations/${fx.home.id}/do-not-call`;
+  let n = 0;
+  /** A number not yet on the list, so each principal's add succeeds. */
+  const freshNumber = () => `+1860555${String(1000 + (n++ % 9000)).padStart(4, '0')}`;
+  const entry = async (fx: MatrixFixtures) => fx.asAdmin<{ id: string }>('POST', dnc(fx), { phone: freshNumber(), reason: 'Matrix: asked by letter' });
+
+  return [
+    {
+      route: 'GET /api/organizations/:id/do-not-call',
+      expect: only(['admin', 'supervisor', 'developer'], 200),
+      request: (fx) => ({ url: dnc(fx) }),
+      otherOrganization: { as: 'developer', request: (fx) => ({ url: dnc(fx) }), status: 404 },
+    },
+    {
+      route: 'POST /api/organizations/:id/do-not-call',
+      expect: only(['admin', 'supervisor'], 201),
+      request: (fx) => ({ url: dnc(fx), payload: { phone: freshNumber(), reason: 'Matrix: asked' } }),
+      otherOrganization: { as: 'supervisor', request: (fx) => ({ url: dnc(fx), payload: { phone: freshNumber(), reason: 'Matrix: asked' } }), status: 404 },
+    },
+    {
+      route: 'POST /api/organizations/:id/do-not-call/:entryId/remove',
+      expect: only(['admin', 'supervisor'], 204),
+      request: async (fx) => ({ url: `${dnc(fx)}/${(await entry(fx)).id}/remove`, payload: { reason: 'Matrix: asked to be called again' } }),
+      otherOrganization: { as: 'supervisor', request: async (fx) => ({ url: `${dnc(fx)}/${(await entry(fx)).id}/remove`, payload: { reason: 'Matrix' } }), status: 404 },
+    },
+    {
+      route: 'POST /api/organizations/:id/do-not-call/import',
+      expect: only(['admin', 'supervisor'], 200),
+      request: (fx) => ({ url: `${dnc(fx)}/import`, payload: { csv: `phone\n${freshNumber()}\n`, reason: 'Matrix: import' } }),
+      otherOrganization: { as: 'supervisor', request: (fx) => ({ url: `${dnc(fx)}/import`, payload: { csv: `phone\n${freshNumber()}\n`, reason: 'Matrix' } }), status: 404 },
+    },
+  ];
+}
