@@ -4,6 +4,9 @@ import { TurnLog } from '../agent/turn-log.js';
 import { callSnapshots } from './call-snapshot-cache.js';
 import { isUniqueViolation, loadCall, storeTurn, type CallPatch, type CallRef, type CallStatus } from '../features/calls/call-records.service.js';
 import { endPatch, FINAL_STATUSES, liveEvent, presentEvents, publishAfterCommit, type PipelineOptions, type TurnEvent } from './call-turn-support.js';
+import { cancelLiveTransfer, createHandoff } from '../features/handoffs/create-handoff.service.js';
+import { collectLiveEvents, type LiveEvent } from '../features/live/live.service.js';
+import { abandonedHandoff, abandonedSummary, abandonedWork, type AbandonedWork } from './abandoned-work.js';
 
 /**
  * What happens to a call outside the conversation: the provider's status and recording
@@ -36,6 +39,7 @@ export async function applyStatus(ctx: AppContext, change: StatusChange, opts?: 
     const final = FINAL_STATUSES.has(to);
     const log = new TurnLog(() => now);
     let patch: Partial<CallPatch> = {};
+    let abandoned: AbandonedWork | null = null;
     if (FINAL_STATUSES.has(from)) {
       // Already over (the agent hung up, or an earlier callback): only the provider's duration is news.
       if (!final || change.durationSeconds === undefined) return { kind: 'ok', callId: snap.id, changed: false, events: [] };
@@ -46,20 +50,43 @@ export async function applyStatus(ctx: AppContext, change: StatusChange, opts?: 
       log.add('status', { from, to, ...(change.durationSeconds !== undefined ? { durationSeconds: change.durationSeconds } : {}), ...(change.reason ? { reason: change.reason } : {}) });
       if (final) {
         const endedAt = change.endedBy === 'timeout' ? snap.lastActivityAt : now;
-        patch = endPatch(snap, state, endedAt, change.endedBy ?? 'caller', to, change.durationSeconds);
+        const endedBy = change.endedBy ?? 'caller';
+        // Read before endPatch marks the dialogue ended: what the caller was in the middle of.
+        abandoned = state.ended ? null : abandonedWork(state, snap.fromNumber);
+        patch = endPatch(snap, state, endedAt, endedBy, to, change.durationSeconds);
+        if (abandoned) {
+          const weightier = patch.outcome === 'emergency' || patch.outcome === 'appointment_requested';
+          const sentence = abandonedSummary(abandoned, endedBy);
+          patch = { ...patch, outcome: weightier ? patch.outcome : 'abandoned', summary: weightier ? `${patch.summary} ${sentence}` : sentence };
+          // The status event says what was left unfinished (the timeline shows it).
+          log.events[log.events.length - 1]!.payload.abandoned = { doing: abandoned.doing, collected: abandoned.collected };
+        }
       } else {
         patch = { status: to, ...(to === 'in_progress' && !snap.answeredAt ? { answeredAt: now } : {}) };
       }
     }
-    await storeTurn(
-      ctx.pool,
-      snap.id,
-      snap.lastSeq,
-      log.events,
-      log.events.length ? change.dedupeKey : null,
-      { agentState: state as unknown as Record<string, unknown>, at: now, ...patch, ...(final && !FINAL_STATUSES.has(from) ? { transcriptFinal: '' } : {}) },
-    );
-    publishAfterCommit(ctx, [liveEvent(opts, snap.organizationId, snap.id, final ? 'ended' : 'turn')]);
+    const callPatch = { agentState: state as unknown as Record<string, unknown>, at: now, ...patch, ...(final && !FINAL_STATUSES.has(from) ? { transcriptFinal: '' } : {}) };
+    const dedupe = log.events.length ? change.dedupeKey : null;
+    const handoffEvents: LiveEvent[] = [];
+    if (abandoned) {
+      // The call-back task and the call's end in one transaction: a repeated callback finds the
+      // stored end (its dedupe key) and creates nothing twice.
+      const work = abandoned;
+      const endedBy = change.endedBy === 'timeout' ? 'timeout' : 'caller';
+      await ctx.db.transaction(async (tx) => {
+        collectLiveEvents(tx, handoffEvents);
+        const pending = state.pendingTransfer;
+        if (work.kind === 'transfer' && pending?.handoffId) {
+          await cancelLiveTransfer(ctx, tx, pending.handoffId, 'The caller left before the transfer was answered; a call-back task replaces it.');
+        }
+        const handoff = await createHandoff(ctx, tx, { ...abandonedHandoff(work, { id: snap.id, organizationId: snap.organizationId }, endedBy), at: now });
+        (log.events[log.events.length - 1]!.payload.abandoned as Record<string, unknown>).handoffId = handoff.id;
+        await storeTurn(tx, snap.id, snap.lastSeq, log.events, dedupe, callPatch);
+      });
+    } else {
+      await storeTurn(ctx.pool, snap.id, snap.lastSeq, log.events, dedupe, callPatch);
+    }
+    publishAfterCommit(ctx, [...handoffEvents, liveEvent(opts, snap.organizationId, snap.id, final ? 'ended' : 'turn')]);
     return { kind: 'ok', callId: snap.id, changed: true, events: presentEvents(log.events, snap.lastSeq + 1) };
   });
 }

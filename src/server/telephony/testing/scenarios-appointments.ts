@@ -227,6 +227,7 @@ export const APPOINTMENT_SCENARIOS: Scenario[] = [
   {
     name: 'hangs up half way through a request',
     steps: [['I want to book an appointment', ASK_NAME], ['Jane Smith', ASK_DOB], { hangup: true }],
-    expect: { outcome: 'abandoned', status: 'completed', request: null, handoffs: [] },
+    // Issue 19 §2: what was collected becomes a call-back task.
+    expect: { outcome: 'abandoned', status: 'completed', request: null, handoffs: [{ type: 'callback', priority: 'normal' }] },
   },
 ];
