@@ -62,9 +62,9 @@ const POSS = '(?:my|his|her|their|the|your|our|mi|su)';
 const PERSON_OBJ = '(?:him|her|them|someone|somebody|people|everyone|everybody|my (?:husband|wife|boss|son|daughter|kids|children|family|mother|father|mom|dad|brother|sister|neighbor|partner|ex))';
 
 /** Medicines (quantity or a child's access makes them a poisoning) and chemicals (any amount is). */
-const MEDICINE = '(?:\\w+ ){0,2}(?:pills?|tablets?|meds|medications?|medicines?|capsules|gummies|vitamins|tylenol|acetaminophen|paracetamol|advil|ibuprofen|motrin|aspirin|benadryl|xanax|oxy\\w*|percocet|opioids?|painkillers?|pain killers|sleeping pills|insulin|edibles?)';
+const MEDICINE = '(?:\\w+ ){0,2}(?:pills?|tablets?|meds|medications?|medicines?|capsules|gummies|vitamins|antidepressants?|antibiotics?|blood thinners?|muscle relaxers?|sleep aids?|melatonin|adderall|ritalin|zoloft|prozac|lithium|seroquel|ambien|gabapentin|tramadol|hydrocodone|vicodin|morphine|methadone|suboxone|ativan|klonopin|valium|metformin|lisinopril|warfarin|clonidine|tylenol|acetaminophen|paracetamol|advil|ibuprofen|motrin|aspirin|benadryl|xanax|oxy\\w*|percocet|opioids?|painkillers?|pain killers|sleeping pills|insulin|edibles?)';
 const CHEMICAL =
-  '(?:bleach|clorox|detergent|laundry pods?|tide pods?|dishwasher (?:pods?|soap|detergent|tablets?)|drain cleaner|drano|antifreeze|anti freeze|rat poison|weed killer|roundup|pesticides?|insecticides?|bug spray|gasoline|lighter fluid|paint thinner|nail polish remover|windshield (?:washer )?fluid|lamp oil|cleaners?|cleaning (?:stuff|products?|spray|supplies|fluid)|chemicals?|poison|lye|ammonia|button batter(?:y|ies)|batter(?:y|ies)|magnets?|mouthwash|hand sanitizer|essential oils?|iron pills|fentanyl|heroin|cocaine|meth|cloro|lejia|veneno|detergente|quimicos?|limpiador\\w*|gasolina|pilas?|baterias?|imane?s?|anticongelante|raticida|insecticida|thinner|solvente)';
+  '(?:bleach|clorox|windex|lysol|pine sol|febreze|vape juice|vape liquid|e liquid|nicotine|cigarettes?|cigarette butts?|alcohol|vodka|perfume|cologne|fabric softener|oven cleaner|toilet (?:bowl )?cleaner|pool chemicals|chlorine|kerosene|motor oil|mushrooms|detergent|laundry pods?|tide pods?|dishwasher (?:pods?|soap|detergent|tablets?)|drain cleaner|drano|antifreeze|anti freeze|rat poison|weed killer|roundup|pesticides?|insecticides?|bug spray|gasoline|lighter fluid|paint thinner|nail polish remover|windshield (?:washer )?fluid|lamp oil|cleaners?|cleaning (?:stuff|products?|spray|supplies|fluid)|chemicals?|poison|lye|ammonia|button batter(?:y|ies)|batter(?:y|ies)|magnets?|mouthwash|hand sanitizer|essential oils?|iron pills|fentanyl|heroin|cocaine|meth|cloro|lejia|veneno|detergente|quimicos?|limpiador\\w*|gasolina|pilas?|baterias?|imane?s?|anticongelante|raticida|insecticida|thinner|solvente)';
 const INGEST_STRONG = '(?:swallowed|swallow|swallowing|ingested|ate|eaten|eating|chewed(?: on)?|chewing on|got into|gotten into|get into|drank|drunk|drinking|chugged|sipped|licked|put (?:a|some|the)? ?\\w* in (?:his|her|their) mouth|se trago|trago|se comio|comio|se bebio|bebio|tomo|se tomo|tomaron|se tomaron|ingirio)';
 const INGEST_ANY = `(?:${INGEST_STRONG}|took|taken|taking|had|has had)`;
 const QUANTITY =
@@ -144,7 +144,9 @@ const RULES: Rule[] = [
       '(?:chest|chess|chestt|chase) (?:pain|pains|paint|paints|hurts|hurting|is hurting|tightness|pressure|is tight|feels tight|discomfort|is killing|heaviness|feels heavy)',
       'pain (?:in|on) (?:my|his|her|the|their) chest',
       '(?:pressure|tightness|squeezing|heaviness) (?:in|on) (?:my|his|her|the|their) chest',
-      '(?:my|his|her|their) chest (?:really )?(?:hurts|is hurting|is tight|feels tight|feels heavy|is killing|is on fire)',
+      '(?:my|his|her|their) chest (?:\\w+ ){0,2}(?:hurts|hurting|tight|heavy|killing|on fire|squeez\\w*|crushing|burning and)',
+      '(?:squeezing|squeeze|heaviness|weight) (?:\\w+ )?(?:in|on) (?:my|his|her|the|their) chest',
+      'dolor (?:\\w+ ){0,3}(?:de|en el) pecho',
       'heart attack',
       'hearts? attack',
       'cardiac arrest',
@@ -168,7 +170,8 @@ const RULES: Rule[] = [
     re: re(
       'stroke',
       'strokes',
-      '(?:face|mouth|smile) (?:is |looks |went |seems )?(?:drooping|droopy|drooped|crooked|lopsided|sagging|numb on one side)',
+      '(?:face|mouth|smile) (?:\\w+ ){0,2}(?:drooping|droopy|drooped|crooked|lopsided|sagging|uneven|twisted|numb on one side)',
+      '(?:suddenly|all of a sudden|out of nowhere|de repente) (?:\\w+ ){0,2}(?:cant|cannot|can not|couldnt|could not|unable to|no puede) (?:speak|talk|see|walk|move|understand|hablar|ver|caminar|mover)',
       'droop\\w* (?:on one side|face|mouth|smile)',
       '(?:one side of (?:his|her|my|the) (?:face|body)|half (?:his|her|my) (?:face|body)) (?:is |went |feels |looks )?(?:numb|weak|droop\\w*|paralyzed|dead|limp)',
       'slurr\\w*',
@@ -194,6 +197,11 @@ const RULES: Rule[] = [
     ),
   },
   {
+    category: 'stroke',
+    re: re('(?:arm|leg|hand|side) (?:is |went |feels |got |is really |is all )?(?:weak|numb|limp|dead|heavy|useless)'),
+    with: any('suddenly', 'sudden', 'all of a sudden', 'out of nowhere', 'face', 'speech', 'speak', 'talk\\w*', 'slurr\\w*', 'de repente', 'cara', 'hablar'),
+  },
+  {
     category: 'unconscious',
     re: re(
       'unconscious',
@@ -208,6 +216,8 @@ const RULES: Rule[] = [
       'will not wake',
       'cant (?:wake|get) (?:him|her|them|my \\w+)(?: up)?',
       'not waking up',
+      '(?:isnt|is not|wasnt|not|wont|aint) (?:waking|wake)(?: up)?',
+      '(?:was|went|is|been) out for (?:a|about|like|\\d+|one|two|a few|several|a couple)',
       'doesnt wake up',
       '(?:passed|past|pass) out',
       'passing out',
@@ -286,11 +296,14 @@ const RULES: Rule[] = [
       'poisoned',
       'poisoning',
       'carbon monoxide',
-      `${INGEST_ANY} (?:(?:some|a|an|the|his|her|my|their|of|on|into|a little|a bit of|part of|one of|cup of|bottle of|sip of|some of the|a couple of|couple|two|one|un|una|unos|unas|el|la|los|las|de|su|sus|mi|mis|poco|algo|del)\\s+){0,3}${CHEMICAL}`,
+      `${INGEST_ANY} (?:(?:some|a|an|the|his|her|my|their|of|on|into|a little|a bit of|part of|one of|cup of|bottle of|sip of|some of the|a couple of|couple|two|one|un|una|unos|unas|el|la|los|las|de|su|sus|mi|mis|poco|algo|del)\\s+){0,3}(?:\\w+ )?${CHEMICAL}`,
       `${CHEMICAL} (?:in|into) (?:his|her|my|their) (?:eyes?|mouth)`,
       `${INGEST_ANY} (?:like |about |maybe |around |almost |over )?${QUANTITY} (?:(?:his|her|my|the|their|of)\\s+){0,2}${MEDICINE}`,
       `${INGEST_ANY} (?:(?:some|a few|one|two|three|a couple|couple|of|some of)\\s+){0,2}${SOMEONE_ELSES} ${MEDICINE}`,
-      `${INGEST_STRONG} (?:(?:some|a few|one|two|three|a couple|couple|of|some of|a|the|his|her|my|their)\\s+){0,3}${MEDICINE}`,
+      `${INGEST_STRONG} (?:(?:some|a few|one|two|three|a couple|couple|of|some of|a|the|his|her|their|(?:some|one|two|three|a few|a couple|couple|several|all|any|a bunch|a handful) of my|all my)\\s+){0,3}${MEDICINE}`,
+      `(?:took|taken|gave (?:him|her|them)|given) (?:\\w+ ){0,3}(?:pills|meds|medicine|medication|dose|insulin|shot)(?: \\w+){0,2} (?:twice|two times|double|by mistake|again by accident)`,
+      '(?:double|wrong|someone elses|somebody elses|another persons) (?:dose|medicine|medication|pills|meds)',
+      '(?:bottle|pills|tablets)(?: \\w+){0,6} (?:are|were|is) (?:gone|missing|empty)',
       `(?:too many|too much|a handful of|handful of|a bunch of|the whole bottle of|a whole bottle of|all (?:of )?(?:her|his|my|the)) ${MEDICINE}`,
       '(?:whole|entire) bottle',
       'got into (?:the |my |his |her |grandmas |grandpas |moms |dads )?(?:medicine cabinet|medicine|pills|meds|cleaning (?:stuff|supplies|products)|cleaners|chemicals|purse)',
@@ -316,7 +329,8 @@ const RULES: Rule[] = [
       'adrenalina',
       'allergic reaction',
       'alergic reaction',
-      '(?:face|lips?|tongue|eyes|mouth|eyelids) (?:is |are |started |starting |getting |got |has |have )?(?:swelling|swollen|swelled|puffing up|puffed up|blowing up|blown up)',
+      '(?:face|lips?|tongue|eyes|mouth|eyelids) (?:\\w+ ){0,2}(?:swelling|swollen|swelled|puffing up|puffed up|puffy|blowing up|blown up|blew up)',
+      'allergic to (?:\\w+ ){1,8}(?:ate|eaten|had|took|taken|touched|got stung|was stung|bit into|drank)',
       'swelling (?:up )?(?:in|of|on) (?:his|her|my|the|their) (?:face|lips|tongue|throat|mouth)',
       'hives all over',
       'covered in hives',
@@ -518,6 +532,7 @@ const HISTORY = new RegExp(
     '\\b(?:in|back in) (?:19|20)\\d\\d\\b',
     '\\byears (?:back|ago)\\b',
     '\\bhistory of\\b',
+    '\\b(?:has|have) had (?:\\w+ ){0,4}before\\b',
     '\\bused to\\b',
     '\\bas a (?:kid|child|baby|teenager)\\b',
     '\\bwhen (?:i|he|she) was (?:a |little|young|\\d)',
@@ -544,7 +559,7 @@ const HISTORY = new RegExp(
 const RESOLVED_AFTER = /^\s*(?:\w+\s+){0,2}(?:(?:has|have|had|is|was|it|then|but|and)\s+)*(?:stopped|gone|resolved|went away|cleared up|subsided|better|fine|under control|over|ya paro|ya se paso|se le paso|se quito)\b/;
 /** Something happening now outweighs a mention of the past (a seizure last year and another now). */
 const NOW_STRONG =
-  /\b(?:right now|just now|currently|still|again|keeps?|keeping|at the moment|this (?:morning|afternoon|evening)|today|tonight|minutes? ago|an hour ago|\d+ (?:minutes|mins|hours?) ago|few (?:minutes|hours) ago|another one|ahora mismo|ahorita|todavia|sigue|de nuevo|otra vez|hoy|hace (?:un rato|unos minutos|\d+ minutos|una hora)|en este momento)\b/;
+  /\b(?:right now|just now|currently|still|again|keeps?|keeping|at the moment|this (?:morning|afternoon|evening)|for (?:an|the last|the past|about|over|almost|\d+|a few|a couple of|two|three) (?:minutes?|hours?|mins)|since (?:this|last night|an hour|\d)|today|tonight|minutes? ago|an hour ago|\d+ (?:minutes|mins|hours?) ago|few (?:minutes|hours) ago|another one|ahora mismo|ahorita|todavia|sigue|de nuevo|otra vez|hoy|hace (?:un rato|unos minutos|\d+ minutos|una hora)|en este momento)\b/;
 const NOW_WEAK = /\b(?:now|ahora)\b/;
 const ADMIN_INTENT = /\b(?:follow ?up|followup|check ?up|appointment|refill|prescription|records?|paperwork|referral|form|results|bill|cita|receta|consulta)\b/;
 /** "for my follow-up about my stroke": the words name a reason for an appointment or document. */
