@@ -1,5 +1,5 @@
 import { normalize, words } from './text.js';
-import { parseDayNumber, parseYear } from './numbers.js';
+import { parseDayNumber, parseYear, TEENS, TENS, UNITS } from './numbers.js';
 
 /**
  * Dates of birth as people say them: "March third nineteen eighty", "3/3/80", "the third of
@@ -54,6 +54,10 @@ export function parseDateParts(text: string, ctx: DateContext): DateParts | null
   const numeric = numericDate(normalize(text), ctx);
   if (numeric) return numeric;
   const list = words(text);
+  if (!list.some((w) => w in MONTHS)) {
+    const run = numberRunDate(list);
+    if (run) return numericDate(run, ctx);
+  }
   const pivot = pivotFor(ctx.today);
   // Every month word is a candidate ("Jan" may be a name): the one with the most parts wins.
   let best: DateParts | null = null;
@@ -77,6 +81,51 @@ export function parseDateParts(text: string, ctx: DateContext): DateParts | null
     if (day) return { day: day.value };
   }
   return null;
+}
+
+const RUN_GLUE = new Set(['uh', 'um', 'and', 'slash', 'dash', 'stroke', 'of', 'its', "it's", 'is', 'born', 'on', 'the', 'my', 'birthday', 'date', 'birth', 'dob', 'd', 'o', 'b', 'y', 'i', 'was']);
+
+/**
+ * A date said as numbers only (issue 15 §4): "oh three oh five nineteen ninety", "three five
+ * ninety", "03 05 1990", "zero three zero five one nine nine zero", "03051990". Returns
+ * "m/d/yyyy"-like text for numericDate, which applies the organization's day/month order.
+ * Hand-written: chrono-node and the like read written dates ("5/3/90", "May 5 1972", which
+ * parseDateParts already takes) but not digit runs as speech recognition returns them.
+ */
+function numberRunDate(list: string[]): string | null {
+  const groups: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const w = list[i]!;
+    if (/^\d+$/.test(w)) groups.push(w);
+    else if (w in UNITS) groups.push(String(UNITS[w]));
+    else if (w in TEENS) groups.push(String(TEENS[w]));
+    else if (w in TENS) {
+      const unit = list[i + 1] !== undefined && list[i + 1]! in UNITS && UNITS[list[i + 1]!]! > 0 ? UNITS[list[i + 1]!]! : 0;
+      if (unit) i++;
+      groups.push(String(TENS[w]! + unit));
+    } else if (groups.length && !RUN_GLUE.has(w)) break;
+    else if (!groups.length && !RUN_GLUE.has(w) && i > 3) return null;
+  }
+  if (groups.length < 3 && !(groups.length === 1 && /^\d{6}$|^\d{8}$/.test(groups[0]!))) return null;
+  let g = groups;
+  const singles = g.every((x) => x.length === 1);
+  if (g.length === 1 || (singles && (g.length === 6 || g.length === 8))) {
+    const d = g.join('');
+    if (d.length !== 6 && d.length !== 8) return null;
+    return `${d.slice(0, 2)}/${d.slice(2, 4)}/${d.slice(4)}`;
+  }
+  // "oh three" is 03; "nineteen ninety" and "twenty ten" are one year.
+  const merged: string[] = [];
+  for (let i = 0; i < g.length; i++) {
+    if (g[i] === '0' && g[i + 1]?.length === 1) {
+      merged.push(`0${g[i + 1]}`);
+      i++;
+    } else merged.push(g[i]!);
+  }
+  g = merged;
+  if (g.length === 4 && /^(19|20)$/.test(g[2]!) && g[3]!.length === 2) g = [g[0]!, g[1]!, `${g[2]}${g[3]}`];
+  if (g.length !== 3 || g[0]!.length > 2 || g[1]!.length > 2 || !(g[2]!.length === 2 || g[2]!.length === 4)) return null;
+  return `${g[0]}/${g[1]}/${g[2]}`;
 }
 
 function partsAroundMonth(list: string[], monthAt: number, pivot: (yy: number) => number): DateParts {

@@ -63,3 +63,21 @@ describe('checkDateOfBirth', () => {
     expect(sayDate('1980-03-22', true)).toBe('22 March 1980');
   });
 });
+
+describe('dates said as numbers (issue 15 §4)', () => {
+  const GB_CTX = { dayFirst: true, today: '2026-05-11' };
+  it.each([
+    ['oh three oh five nineteen ninety', { month: 3, day: 5, year: 1990 }],
+    ['three five ninety', { month: 3, day: 5, year: 1990 }],
+    ['03 05 1990', { month: 3, day: 5, year: 1990 }],
+    ['zero three zero five one nine nine zero', { month: 3, day: 5, year: 1990 }],
+    ['03051990', { month: 3, day: 5, year: 1990 }],
+    ["it's 5 3 90", { month: 5, day: 3, year: 1990 }],
+    ['twelve twenty five twenty ten', { month: 12, day: 25, year: 2010 }],
+  ])('%s', (text, parts) => expect(parseDateParts(text, US)).toEqual(parts));
+  it('reads the day first where the practice does', () => expect(parseDateParts('03 05 1990', GB_CTX)).toEqual({ month: 5, day: 3, year: 1990 }));
+  it('is not a phone number', () => {
+    expect(parseDateParts('860 555 0199', US)?.month).toBeUndefined();
+    expect(parseDateParts('eight six zero five five five zero one nine nine', US)?.month).toBeUndefined();
+  });
+});
