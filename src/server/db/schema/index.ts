@@ -11,3 +11,4 @@ export * from './handoffs.js';
 export * from './do-not-call.js';
 export * from './patient-portal.js';
 export * from './intake.js';
+export * from './outbound.js';

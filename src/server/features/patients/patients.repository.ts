@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/client.js';
 import { queryNamed } from '../../db/prepared.js';
-import type { patients } from '../../db/schema/index.js';
+import { and, eq } from 'drizzle-orm';
+import { patients } from '../../db/schema/index.js';
 
 export type PatientRow = typeof patients.$inferSelect;
 
@@ -46,4 +47,10 @@ export async function findOrCreatePatientRow(
     p.at.toISOString(),
   ]);
   return row!.id;
+}
+
+/** The organization's patient with this id (another organization's: undefined). */
+export async function findPatientInOrganization(db: DbOrTx, organizationId: string, id: string): Promise<PatientRow | undefined> {
+  const [row] = await db.select().from(patients).where(and(eq(patients.organizationId, organizationId), eq(patients.id, id))).limit(1);
+  return row;
 }

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
-import { findOrCreatePatientRow } from './patients.repository.js';
+import { findOrCreatePatientRow, findPatientInOrganization, type PatientRow } from './patients.repository.js';
 
 /**
  * Finds the practice's patient with this date of birth and the same phone or email, or creates
@@ -20,4 +20,9 @@ export async function findOrCreatePatient(
     lastName: input.lastName,
     at,
   });
+}
+
+/** The organization's patient with this id, or undefined (unknown, or another organization's). */
+export async function findPatientOf(db: DbOrTx, organizationId: string, id: string): Promise<PatientRow | undefined> {
+  return findPatientInOrganization(db, organizationId, id);
 }
