@@ -120,9 +120,9 @@ export const OutboundJobSummary = z
     contactName: z.string(),
     /** E.164. */
     phone: z.string(),
-    /** The zone the calling window is read in, and where it came from. */
+    /** The zone the calling window is read in ("US (all zones)" when the number names only a country with several: the window must hold in each), and where it came from. */
     timeZone: z.string(),
-    timeZoneSource: z.enum(['contact', 'number', 'organization']),
+    timeZoneSource: z.enum(['contact', 'number', 'country', 'organization']),
     purpose: OutboundPurpose,
     status: OutboundJobStatus,
     outcome: OutboundOutcome.nullable(),
