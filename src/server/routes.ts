@@ -17,6 +17,7 @@ import { publicRequestRoutes } from './features/appointment-requests/public-requ
 import { portalRoutes } from './features/portal/portal.routes.js';
 import { intakeRoutes } from './features/intake/intake.routes.js';
 import { doNotCallRoutes } from './features/do-not-call/do-not-call.routes.js';
+import { outboundImportRoutes } from './features/outbound-import/outbound-import.routes.js';
 
 /** Every feature's routes, in one list: the table of contents of the API. */
 export const featureRoutes: FeatureRoutes[] = [
@@ -35,6 +36,7 @@ export const featureRoutes: FeatureRoutes[] = [
   portalRoutes,
   intakeRoutes,
   doNotCallRoutes,
+  outboundImportRoutes,
   devToolsRoutes,
   callsRoutes,
   telephonyRoutes,

@@ -12,3 +12,4 @@ export * from './do-not-call.js';
 export * from './patient-portal.js';
 export * from './intake.js';
 export * from './outbound.js';
+export * from './outbound-imports.js';
