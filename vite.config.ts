@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { CLIENT_ROUTE_PATTERNS } from './src/web/app/route-patterns.js';
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -45,6 +46,18 @@ const precompress: Plugin = {
   },
 };
 
+/**
+ * Writes `client-routes.json`: the addresses the app's pages answer (src/web/app/route-patterns.ts),
+ * so the server answers 404 for every other address while still sending the page.
+ */
+const clientRoutes: Plugin = {
+  name: 'switchboard:client-routes',
+  apply: 'build',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'client-routes.json', source: `${JSON.stringify(CLIENT_ROUTE_PATTERNS)}\n` });
+  },
+};
+
 // The web app (staff area + public pages) is one SPA under src/web.
 // Every route module is loaded lazily by the router (src/web/app/router.tsx), so the
 // initial chunk holds only React, the router, the query client and the route table.
@@ -52,7 +65,7 @@ export default defineConfig({
   root: fromRoot('./src/web'),
   publicDir: fromRoot('./src/web/public'),
   // The patient entry's modules use Preact (`@jsxImportSource preact`), so React's fast refresh stays out of them.
-  plugins: [react({ exclude: [/\/node_modules\//, /\/src\/web\/patient\//] }), tailwindcss(), patientPagesInDev, precompress],
+  plugins: [react({ exclude: [/\/node_modules\//, /\/src\/web\/patient\//] }), tailwindcss(), patientPagesInDev, precompress, clientRoutes],
   resolve: {
     alias: {
       '@web': fromRoot('./src/web'),

@@ -90,6 +90,8 @@ test('a patient requests an appointment, is scheduled, signs into the portal and
     const reference = (await page.getByTestId('reference-code').textContent())!.trim();
     baseExpect(reference).toMatch(/^[A-Z0-9]{3}-[A-Z0-9]{4}$/);
     await expect(page.getByText(/will call you .* at \(860\) 555-0163/)).toBeVisible();
+    // Said once (issue 19 §8): the practice's "We will call you to confirm a time." is not repeated under it.
+    await expect(page.getByText(/will call you/i)).toHaveCount(1);
     await expectNoAxeViolations(page, '/request-appointment/success');
     // No health information in any URL the patient visited.
     baseExpect(page.url()).not.toMatch(/Annual|physical|1984/);

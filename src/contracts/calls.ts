@@ -263,7 +263,17 @@ export const ChatContextResponse = z
     /** The system prompt of the first LLM request, when there was one. */
     systemPrompt: z.string().nullable(),
     turns: z.array(ChatTurn),
-    totals: z.object({ turns: z.number(), modelRequests: z.number(), toolCalls: z.number(), promptTokens: z.number(), completionTokens: z.number(), latencyMs: z.number() }),
+    totals: z.object({
+      turns: z.number(),
+      /** Requests to a language model (the LLM brain only). */
+      modelRequests: z.number(),
+      /** Turns decided by the built-in brain (no model, no tokens). */
+      builtinDecisions: z.number(),
+      toolCalls: z.number(),
+      promptTokens: z.number(),
+      completionTokens: z.number(),
+      latencyMs: z.number(),
+    }),
   })
   .meta({ id: 'ChatContext' });
 export type ChatContextResponse = z.infer<typeof ChatContextResponse>;

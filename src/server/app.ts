@@ -17,6 +17,7 @@ import { accessHook } from './access-hook.js';
 import { featureRoutes } from './routes.js';
 import { liveRoutes } from './features/live/live.routes.js';
 import type { ZodApp } from './http/route-types.js';
+import { matchesClientRoute } from '../domain/client-routes.js';
 
 export interface BuildAppOptions {
   /** Folder of the built web app; when missing, only the API is served. */
@@ -121,6 +122,11 @@ async function serveWebApp(app: ZodApp, webDir: string, sentryDsn: string | unde
   const patientHtml = fs.existsSync(patientFile) ? fs.readFileSync(patientFile, 'utf8') : null;
   // The browser SDK learns the DSN from the page, so one build serves every deployment.
   if (sentryDsn) indexHtml = indexHtml.replace('</head>', `<meta name="sentry-dsn" content="${escapeAttr(sentryDsn)}" /></head>`);
+  // The addresses the app's pages answer, written by the web build (vite.config.ts). Any other
+  // address gets 404 with the page, whose router shows "Page not found". A build without the
+  // file (older) answers 200 for every address, as before.
+  const routesFile = path.join(webDir, 'client-routes.json');
+  const clientRoutes: string[] | null = fs.existsSync(routesFile) ? (JSON.parse(fs.readFileSync(routesFile, 'utf8')) as string[]) : null;
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0]!;
     const asset = path.join(webDir, path.normalize(url));
@@ -131,7 +137,12 @@ async function serveWebApp(app: ZodApp, webDir: string, sentryDsn: string | unde
       return reply.status(404).send({ error: { code: 'not_found', message: `No route for GET ${url}.` } });
     }
     const html = patientHtml && PATIENT_PAGES.test(url) ? patientHtml : indexHtml;
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const known = !clientRoutes || matchesClientRoute(url, clientRoutes);
+    return reply
+      .status(known ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
   });
 }
 

@@ -22,7 +22,8 @@ describe('buildChatContext', () => {
       ['Book me in', 'Your name?'],
     ]);
     expect(ctx.turns[1]).toMatchObject({ index: 1, callerConfidence: 0.8, latencyMs: 2.5, steps: [{ kind: 'model_request', intent: 'appointment', decision: 'ask:name' }] });
-    expect(ctx.totals).toMatchObject({ turns: 1, modelRequests: 2, toolCalls: 0, promptTokens: 0 });
+    // The built-in brain asks no model: its turns are decisions, not model requests.
+    expect(ctx.totals).toMatchObject({ turns: 1, modelRequests: 0, builtinDecisions: 2, toolCalls: 0, promptTokens: 0 });
     expect(ctx.systemPrompt).toBeNull();
   });
 
@@ -47,7 +48,7 @@ describe('buildChatContext', () => {
     expect(turn!.steps[3]).toMatchObject({ fellBackToBuiltin: true });
     expect(turn).toMatchObject({ promptTokens: 30, completionTokens: 8, latencyMs: 150 });
     expect(ctx.systemPrompt).toBe('You are the agent.');
-    expect(ctx.totals).toEqual({ turns: 1, modelRequests: 2, toolCalls: 1, promptTokens: 30, completionTokens: 8, latencyMs: 150 });
+    expect(ctx.totals).toEqual({ turns: 1, modelRequests: 2, builtinDecisions: 0, toolCalls: 1, promptTokens: 30, completionTokens: 8, latencyMs: 150 });
   });
 
   it('copes with odd payloads (no text, strings for numbers) without throwing', () => {

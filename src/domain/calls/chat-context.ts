@@ -41,7 +41,10 @@ export interface ChatTurn {
 
 export interface ChatContextTotals {
   turns: number;
+  /** Requests to a language model (the LLM brain); the built-in brain makes none. */
   modelRequests: number;
+  /** Turns the built-in brain decided (its intent, slots and decision are in the steps). */
+  builtinDecisions: number;
   toolCalls: number;
   promptTokens: number;
   completionTokens: number;
@@ -155,13 +158,15 @@ export function buildChatContext(events: readonly ContextEvent[]): { systemPromp
 
   let systemPrompt: string | null = null;
   let modelRequests = 0;
+  let builtinDecisions = 0;
   let toolCalls = 0;
   let latencyMs = 0;
   for (const t of turns) {
     for (const s of t.steps) {
       if (s.kind === 'tool_call') toolCalls++;
       if (s.kind !== 'model_request') continue;
-      modelRequests++;
+      if (s.brain === 'llm') modelRequests++;
+      else builtinDecisions++;
       latencyMs += s.latencyMs ?? 0;
       if (systemPrompt === null && Array.isArray(s.messages)) {
         const system = (s.messages as { role?: unknown; content?: unknown }[]).find((m) => m && m.role === 'system');
@@ -175,6 +180,7 @@ export function buildChatContext(events: readonly ContextEvent[]): { systemPromp
     totals: {
       turns: turns.filter((t) => t.callerText !== null).length,
       modelRequests,
+      builtinDecisions,
       toolCalls,
       promptTokens: turns.reduce((a, t) => a + t.promptTokens, 0),
       completionTokens: turns.reduce((a, t) => a + t.completionTokens, 0),

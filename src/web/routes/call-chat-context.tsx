@@ -94,18 +94,25 @@ export function CallChatContextRoute() {
         <Card>
           <CardHeader>
             <CardTitle>In total</CardTitle>
-            <CardDescription>Latency is the time spent waiting for the brain; tokens are the LLM's prompt and completion tokens.</CardDescription>
+            <CardDescription>
+              {t.modelRequests > 0
+                ? "Latency is the time spent waiting for the brain; tokens are the language model's prompt and completion tokens."
+                : 'The built-in brain answered this call: it understands each turn (intent and details) and decides what to do without a language model, so there are no model requests or tokens.'}
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
-              {[
-                ['Caller turns', t.turns],
-                ['Model requests', t.modelRequests],
-                ['Tool calls', t.toolCalls],
-                ['Prompt tokens', t.promptTokens],
-                ['Completion tokens', t.completionTokens],
-                ['Brain latency', `${Math.round(t.latencyMs).toLocaleString()} ms`],
-              ].map(([label, value]) => (
+              {(
+                [
+                  ['Caller turns', t.turns],
+                  t.builtinDecisions > 0 ? ['Built-in decisions', t.builtinDecisions] : null,
+                  t.modelRequests > 0 ? ['Model requests', t.modelRequests] : null,
+                  ['Tool calls', t.toolCalls],
+                  t.modelRequests > 0 ? ['Prompt tokens', t.promptTokens] : null,
+                  t.modelRequests > 0 ? ['Completion tokens', t.completionTokens] : null,
+                  ['Brain latency', `${Math.round(t.latencyMs).toLocaleString()} ms`],
+                ].filter((x): x is [string, string | number] => x !== null)
+              ).map(([label, value]) => (
                 <div key={label as string}>
                   <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
                   <dd className="mt-0.5 text-lg font-semibold tabular-nums">{typeof value === 'number' ? value.toLocaleString() : value}</dd>

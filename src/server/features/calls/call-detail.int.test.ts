@@ -197,7 +197,7 @@ describe('GET /api/calls/:id/chat-context', () => {
     expect(body.turns[1].steps[0]).toMatchObject({ model: 'gpt-test', tools, messages: expect.any(Array), promptTokens: 120, latencyMs: 812 });
     expect(body.turns[1].steps[2]).toMatchObject({ name: 'hours_open_now', ok: true, result: { open: false } });
     expect(body.turns[2].steps[0]).toMatchObject({ brain: 'builtin', intent: 'emergency', decision: { handoff: 'urgent' }, fellBackToBuiltin: true });
-    expect(body.totals).toEqual({ turns: 2, modelRequests: 3, toolCalls: 1, promptTokens: 270, completionTokens: 34, latencyMs: 1213 });
+    expect(body.totals).toEqual({ turns: 2, modelRequests: 2, builtinDecisions: 1, toolCalls: 1, promptTokens: 270, completionTokens: 34, latencyMs: 1213 });
     expect(await auditRows(t.db, 'phi.view', call.id)).toEqual([expect.objectContaining({ recordType: 'call_chat_context' })]);
     expect((await as('outsider', 'GET', `/api/calls/${call.id}/chat-context`)).statusCode).toBe(404);
   });

@@ -3,7 +3,24 @@ import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatDateTime } from '@web/lib/format-date';
 import type { ChatStep, ChatTurn } from '@domain/calls/chat-context';
+import { readableKey, readableValue } from '@web/lib/readable';
 import { Disclosure, JsonBlock } from './json-block';
+
+/** Fields of an object, one per line, in words (the built-in brain's slots and decision). */
+function Fields({ value, label }: { value: unknown; label: string }) {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return <span>{readableValue(value)}</span>;
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null && v !== '');
+  return (
+    <dl aria-label={label} className="grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-3 gap-y-0.5">
+      {entries.map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="text-muted-foreground">{readableKey(k)}</dt>
+          <dd className="[overflow-wrap:anywhere]">{readableValue(v)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 interface Message {
   role?: string;
@@ -42,9 +59,9 @@ function Step({ step, turn }: { step: ChatStep; turn: number }) {
         <div className="space-y-2">
           <div className="flex flex-wrap items-center gap-2">
             <BrainCircuit aria-hidden="true" className="size-4 text-primary" />
-            <span className="font-medium">{llm ? `LLM request${step.model ? ` · ${step.model}` : ''}` : 'Built-in brain'}</span>
+            <span className="font-medium">{llm ? `LLM request${step.model ? ` · ${step.model}` : ''}` : 'Built-in brain decided'}</span>
             {step.latencyMs !== null ? <Badge variant="neutral">{Math.round(step.latencyMs)} ms</Badge> : null}
-            {step.promptTokens !== null || step.completionTokens !== null ? (
+            {llm && (step.promptTokens !== null || step.completionTokens !== null) ? (
               <Badge variant="neutral">
                 {step.promptTokens ?? 0} prompt + {step.completionTokens ?? 0} completion tokens
               </Badge>
@@ -56,23 +73,19 @@ function Step({ step, turn }: { step: ChatStep; turn: number }) {
               {step.intent ? (
                 <>
                   <dt className="text-muted-foreground">Intent</dt>
-                  <dd className="font-mono">{step.intent}</dd>
+                  <dd>{readableKey(step.intent)}</dd>
                 </>
               ) : null}
               {has(step.slots) ? (
                 <>
-                  <dt className="text-muted-foreground">Slots</dt>
-                  <dd>
-                    <JsonBlock value={step.slots} label={`Slots, turn ${turn}`} />
-                  </dd>
+                  <dt className="text-muted-foreground">{llm ? 'Slots' : 'Details understood'}</dt>
+                  <dd>{llm ? <JsonBlock value={step.slots} label={`Slots, turn ${turn}`} /> : <Fields value={step.slots} label={`Details understood, turn ${turn}`} />}</dd>
                 </>
               ) : null}
               {has(step.decision) ? (
                 <>
                   <dt className="text-muted-foreground">Decision</dt>
-                  <dd>
-                    <JsonBlock value={step.decision} label={`Decision, turn ${turn}`} />
-                  </dd>
+                  <dd>{llm ? <JsonBlock value={step.decision} label={`Decision, turn ${turn}`} /> : <Fields value={step.decision} label={`Decision, turn ${turn}`} />}</dd>
                 </>
               ) : null}
             </dl>

@@ -62,7 +62,13 @@ export function Notice({ tone, children }: { tone: 'error' | 'info' | 'success' 
     success: 'border-green-200 bg-success-soft text-success-soft-foreground',
     warning: 'border-amber-200 bg-warning-soft text-warning-soft-foreground',
   };
-  return <div class={`rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}>{children}</div>;
+  // A live region, so a notice that appears after an action (a wrong code, a sent message) is
+  // announced by screen readers: errors at once (alert), the rest politely (status).
+  return (
+    <div role={tone === 'error' ? 'alert' : 'status'} class={`rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}>
+      {children}
+    </div>
+  );
 }
 
 /** "Saving…" / "Saved" for screen readers and eyes, beside a form that saves as the patient types. */

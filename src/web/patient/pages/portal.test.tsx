@@ -116,7 +116,8 @@ describe('patient portal sign-in (Preact)', () => {
 
     await user.type(screen.getByLabelText('6-digit code'), '111111');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('That code is not right. Check the latest message and try again. 4 tries left.')).toBeInTheDocument();
+    // Announced, not only shown (issue 19 §8): the message is in an alert.
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code is not right. Check the latest message and try again. 4 tries left.');
 
     await user.clear(screen.getByLabelText('6-digit code'));
     await user.type(screen.getByLabelText('6-digit code'), '424242');

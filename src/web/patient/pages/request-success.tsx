@@ -9,6 +9,9 @@ import type { SuccessResponse } from '@contracts/appointment-requests';
 import { emergencyOf } from '../emergency';
 import { useLoad } from '../use-load';
 
+/** A practice note that is only "we will call you (to confirm a time)": said once, by the sentence that says when. */
+const PROMISES_A_CALL = /^\s*(we|they|the practice|our (team|staff|office))('ll| will) (call|phone|contact) you\b[^.!?]*[.!?]?\s*$/i;
+
 /** /request-appointment/success — the reference, when the practice will call, intake and portal. */
 export function RequestSuccessPage() {
   const { t, locale } = useI18n();
@@ -72,7 +75,8 @@ export function RequestSuccessPage() {
             ? t('success.call', { practice: d.organization.name, when, phone: formatPhone(d.contact.phone) })
             : t('success.callNoPhone', { practice: d.organization.name, when })}
         </p>
-        {d.organization.message && locale === 'en' && <p class="mt-2 text-muted-foreground">{d.organization.message}</p>}
+        {/* The practice's own note, unless it only promises the call the sentence above already times. */}
+        {d.organization.message && locale === 'en' && !PROMISES_A_CALL.test(d.organization.message) && <p class="mt-2 text-muted-foreground">{d.organization.message}</p>}
         <p class="mt-2 text-muted-foreground">
           {d.contact.email ? t('success.email', { email: d.contact.email }) : d.contact.phone ? t('success.sms', { phone: formatPhone(d.contact.phone) }) : null}
         </p>

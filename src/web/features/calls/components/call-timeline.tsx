@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { AlertTriangle, ArrowRightLeft, BrainCircuit, CircleDot, Disc3, MessageSquareText, Wrench } from 'lucide-react';
 import { formatDateTime } from '@web/lib/format-date';
+import { readableKey, readableValue } from '@web/lib/readable';
 import { cn } from '@web/lib/utils';
 import { formatOffset } from '../format';
 import { STATUS_LABELS } from '../labels';
@@ -8,11 +9,26 @@ import type { CallEvent, CallStatus } from '@contracts/calls';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
 
-function short(value: unknown, max = 120): string {
+/** A value in words (never JSON), cut to `max` characters. */
+function short(value: unknown, max = 160): string {
   if (value === null || value === undefined) return '';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const text = readableValue(value);
+  if (text === '—') return '';
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
+
+const TOOL_NAMES: Record<string, string> = {
+  get_hours: 'opening hours',
+  hours_open_now: 'open now',
+  create_appointment_request: 'appointment request',
+  transfer_to_staff: 'transfer to staff',
+  take_message: 'message',
+  request_callback: 'call-back request',
+  lookup_request_status: 'request status',
+  add_to_do_not_call: 'do-not-call list',
+  end_call: 'end call',
+};
+const toolName = (name: string | null) => (name ? (TOOL_NAMES[name] ?? readableKey(name)) : 'unknown');
 
 interface Described {
   icon: LucideIcon;
@@ -28,23 +44,28 @@ export function describeEvent(e: CallEvent): Described | null {
     case 'status': {
       const to = str(p.to) as CallStatus | null;
       const from = str(p.from) as CallStatus | null;
-      return { icon: CircleDot, title: `Status: ${to ? (STATUS_LABELS[to] ?? to) : 'changed'}`, detail: from ? `from ${STATUS_LABELS[from] ?? from}` : undefined };
+      const left = p.abandoned && typeof p.abandoned === 'object' ? (p.abandoned as { doing?: unknown }) : null;
+      const parts = [from ? `from ${STATUS_LABELS[from] ?? from}` : null, left && typeof left.doing === 'string' ? `left during ${left.doing}; call-back task created` : null].filter(Boolean);
+      return { icon: CircleDot, title: `Status: ${to ? (STATUS_LABELS[to] ?? to) : 'changed'}`, detail: parts.join(' · ') || undefined, tone: left ? 'warning' : 'default' };
     }
     case 'tool_call':
-      return { icon: Wrench, title: `Tool called: ${str(p.name) ?? 'unknown'}`, detail: short(p.arguments) || undefined };
+      return { icon: Wrench, title: `Tool called: ${toolName(str(p.name))}`, detail: short(p.arguments) || undefined };
     case 'tool_result':
       return {
         icon: Wrench,
-        title: `Tool ${p.ok === false ? 'failed' : 'answered'}: ${str(p.name) ?? 'unknown'}`,
+        title: `Tool ${p.ok === false ? 'failed' : 'answered'}: ${toolName(str(p.name))}`,
         detail: short(p.result) || undefined,
         tone: p.ok === false ? 'warning' : 'default',
       };
-    case 'transfer':
-      return { icon: ArrowRightLeft, title: `Transfer to ${short(p.target, 60) || 'staff'}`, detail: p.result !== undefined ? `result: ${short(p.result, 60)}` : undefined };
+    case 'transfer': {
+      const target = p.target && typeof p.target === 'object' ? (p.target as { name?: unknown; phone?: unknown }) : null;
+      const who = target ? (str(target.name) ?? str(target.phone)) : str(p.target);
+      return { icon: ArrowRightLeft, title: `Transfer to ${who ?? 'staff'}`, detail: p.result !== undefined ? `result: ${short(p.result, 60)}` : undefined };
+    }
     case 'model_request': {
       const brain = str(p.brain) === 'llm' ? `LLM${str(p.model) ? ` (${str(p.model)})` : ''}` : 'Built-in brain';
       const bits = [
-        str(p.intent) ? `intent ${str(p.intent)}` : null,
+        str(p.intent) ? `intent ${readableKey(str(p.intent)!)}` : null,
         typeof p.promptTokens === 'number' ? `${p.promptTokens}+${typeof p.completionTokens === 'number' ? p.completionTokens : 0} tokens` : null,
         e.latencyMs !== null ? `${Math.round(e.latencyMs)} ms` : null,
         p.fellBackToBuiltin === true ? 'fell back to the built-in brain' : null,
@@ -86,7 +107,7 @@ export function CallTimeline({ events, startedAt }: { events: CallEvent[]; start
               +{formatOffset(Date.parse(e.at) - start)}
             </time>
           </div>
-          {d.detail ? <p className="mt-0.5 break-all font-mono text-xs text-muted-foreground">{d.detail}</p> : null}
+          {d.detail ? <p className="mt-0.5 text-xs text-muted-foreground [overflow-wrap:anywhere]">{d.detail}</p> : null}
         </li>
       ))}
     </ol>

@@ -1,3 +1,5 @@
+import { countryOfNumber } from '@domain/format/phone';
+import { readSpoken } from '@domain/format/spoken';
 import * as React from 'react';
 import { Bot, Play, UserRound } from 'lucide-react';
 import { Alert } from '@web/components/ui/alert';
@@ -18,12 +20,15 @@ export interface TranscriptLine {
 /** The spoken turns of a call, timed from its start (when it was answered, if it was). */
 export function transcriptLines(detail: Pick<CallDetail, 'call' | 'events'>): TranscriptLine[] {
   const start = Date.parse(detail.call.answeredAt ?? detail.call.startedAt);
+  // The practice's own number tells its country (numbers read in its format).
+  const country = countryOfNumber(detail.call.direction === 'inbound' ? detail.call.toNumber : detail.call.fromNumber) ?? 'US';
   return detail.events
     .filter((e): e is CallEvent & { kind: 'caller_speech' | 'agent_speech' } => e.kind === 'caller_speech' || e.kind === 'agent_speech')
     .map((e) => ({
       seq: e.seq,
       speaker: e.kind === 'caller_speech' ? 'caller' : 'agent',
-      text: typeof e.payload.text === 'string' ? e.payload.text : '',
+      // The agent spells numbers and codes out for the voice; the transcript shows them as a person reads them.
+      text: typeof e.payload.text === 'string' ? (e.kind === 'agent_speech' ? readSpoken(e.payload.text, country) : e.payload.text) : '',
       at: e.at,
       offset: Math.max(0, (Date.parse(e.at) - start) / 1000),
       confidence: typeof e.payload.confidence === 'number' ? e.payload.confidence : null,
