@@ -49,6 +49,38 @@ export const RequestView = z
   .meta({ id: 'AppointmentRequestStaffView' });
 export type RequestView = z.infer<typeof RequestView>;
 
+/** Submitted requests, newest first (public API `GET /api/v1/appointment-requests`). */
+export const RequestListQuery = z.object({
+  organizationId: z.uuid({ error: 'Not a valid organization id.' }).optional(),
+  status: z.enum(APPOINTMENT_STATUSES).exclude(['draft']).optional(),
+  /** The `nextCursor` of the previous page. */
+  cursor: z
+    .string()
+    .regex(/^\d{1,20}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Use the `nextCursor` of the previous page.')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type RequestListQuery = z.infer<typeof RequestListQuery>;
+
+export const RequestListItem = z
+  .object({
+    id: z.string(),
+    organizationId: z.string(),
+    referenceCode: z.string().nullable(),
+    status: z.enum(APPOINTMENT_STATUSES),
+    source: z.enum(APPOINTMENT_SOURCES),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    reason: z.string().nullable(),
+    callId: z.string().nullable(),
+    scheduledFor: z.string().nullable(),
+    submittedAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AppointmentRequestListItem' });
+export const RequestListResponse = z.object({ items: z.array(RequestListItem), nextCursor: z.string().nullable() });
+export type RequestListResponse = z.infer<typeof RequestListResponse>;
+
 const Version = z.number({ error: 'Send the version you started from.' }).int().min(0);
 
 export const ScheduleBody = z.object({

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from './app-context.js';
 import { AppError, unauthenticated } from './http/errors.js';
 import { resolveSession } from './features/session/session-guard.service.js';
+import { authenticateApiKey } from './features/api-keys/api-keys.service.js';
 import { requireCapability } from './policy/actor.js';
 import type { RouteAccess } from './policy/route-access.js';
 
@@ -16,6 +17,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export const accessHook = fp(async (app: FastifyInstance, opts: { ctx: AppContext; origins: string[] }) => {
   app.decorateRequest('staff', null);
+  app.decorateRequest('apiKey', null);
 
   app.addHook('onRoute', (route) => {
     const url = route.url;
@@ -28,6 +30,13 @@ export const accessHook = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     if (!access) return;
     if (UNSAFE.has(request.method) && request.routeOptions.url?.startsWith('/api/')) assertOurOrigin(request, opts.origins);
     if (access === 'public') return;
+    if (typeof access === 'object' && 'scope' in access) {
+      // The public API: an API key, never a session cookie (api-keys.service.ts).
+      const { session, key } = await authenticateApiKey(opts.ctx, request, access.scope);
+      request.staff = session;
+      request.apiKey = key;
+      return;
+    }
 
     const resolved = await resolveSession(opts.ctx, request);
     if (!resolved) throw unauthenticated();

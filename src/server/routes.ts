@@ -16,6 +16,13 @@ import { telephonyRoutes } from './telephony/telephony.routes.js';
 import { publicRequestRoutes } from './features/appointment-requests/public-requests.routes.js';
 import { portalRoutes } from './features/portal/portal.routes.js';
 import { intakeRoutes } from './features/intake/intake.routes.js';
+import { apiKeysRoutes } from './features/api-keys/api-keys.routes.js';
+import { publicApiRoutes } from './features/api-keys/public-api.routes.js';
+import { callsV1Routes } from './features/calls/calls-v1.routes.js';
+import { handoffsV1Routes } from './features/handoffs/handoffs-v1.routes.js';
+import { requestsV1Routes } from './features/appointment-requests/requests-v1.routes.js';
+import { organizationsV1Routes } from './features/organizations/organizations-v1.routes.js';
+import { hoursV1Routes } from './features/hours/hours-v1.routes.js';
 import { doNotCallRoutes } from './features/do-not-call/do-not-call.routes.js';
 import { outboundImportRoutes } from './features/outbound-import/outbound-import.routes.js';
 
@@ -40,4 +47,7 @@ export const featureRoutes: FeatureRoutes[] = [
   devToolsRoutes,
   callsRoutes,
   telephonyRoutes,
+  apiKeysRoutes,
+  // The public REST API (/api/v1): API keys, rate limits and Idempotency-Key around these.
+  publicApiRoutes([callsV1Routes, handoffsV1Routes, requestsV1Routes, organizationsV1Routes, hoursV1Routes]),
 ];

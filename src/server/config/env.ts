@@ -87,6 +87,12 @@ const EnvSchema = z.object({
   ENABLE_TEST_CLOCK: boolish,
   /** Multiplies the per-IP rate limits; tests that sign in many times raise it. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** Requests per minute each API key may make to the public API (`/api/v1`), counted across web processes. */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  /** How long a webhook endpoint has to answer one delivery. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Multiplies the webhook retry delays (5 s … 10 h); tests set a small fraction. */
+  WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
   /** Proxies whose X-Forwarded-For is believed (client address of rate limits, audit, sessions); off by default. */
   TRUST_PROXY: trustProxy,
 });

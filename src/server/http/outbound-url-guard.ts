@@ -11,8 +11,8 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
  * redirect, which is followed only as far as this gate allows.
  */
 export interface OutboundPolicy {
-  /** Host names (or IP literals) that may be asked, lowercase; exact matches only. */
-  allowedHosts: readonly string[];
+  /** Host names (or IP literals) that may be asked, lowercase; exact matches only. `any`: every public host (webhook endpoints). */
+  allowedHosts: readonly string[] | 'any';
   /**
    * Test builds only (config refuses it in production): these private addresses may be reached,
    * and plain http is allowed, so a test can stand a server on loopback.
@@ -64,7 +64,7 @@ export function checkOutboundUrl(raw: string | URL, policy: OutboundPolicy): URL
   if (url.protocol !== 'https:' && !(testing && url.protocol === 'http:')) throw new OutboundUrlRefused('only https addresses are fetched');
   if (url.username || url.password) throw new OutboundUrlRefused('addresses with credentials are not fetched');
   const host = hostOf(url);
-  if (!policy.allowedHosts.includes(host)) throw new OutboundUrlRefused(`${host} is not an allowed host`);
+  if (policy.allowedHosts !== 'any' && !policy.allowedHosts.includes(host)) throw new OutboundUrlRefused(`${host} is not an allowed host`);
   if (isIP(host) && !addressAllowed(host, policy)) throw new OutboundUrlRefused(`${host} is a private or reserved address`);
   return url;
 }
@@ -135,5 +135,70 @@ function request(url: URL, headers: Record<string, string>, policy: OutboundPoli
     req.setTimeout(idleTimeoutMs, () => req.destroy(Object.assign(new Error('timed out'), { name: 'TimeoutError' })));
     req.on('error', reject);
     req.end();
+  });
+}
+
+/**
+ * The check at save time of an address we will send to later (webhook endpoints): the URL's own
+ * checks, then every address its name resolves to now. Sending checks again, on the address
+ * connected to (a name may change what it resolves to).
+ */
+export async function checkOutboundUrlResolves(raw: string, policy: OutboundPolicy): Promise<URL> {
+  const url = checkOutboundUrl(raw, policy);
+  const host = hostOf(url);
+  if (isIP(host)) return url;
+  let addresses: dns.LookupAddress[];
+  try {
+    addresses = await dns.promises.lookup(host, { all: true });
+  } catch {
+    throw new OutboundUrlRefused(`${host} could not be resolved`);
+  }
+  const refused = addresses.find((a) => !addressAllowed(a.address, policy));
+  if (refused) throw new OutboundUrlRefused(`${host} resolves to a private or reserved address (${refused.address})`);
+  return url;
+}
+
+export interface PostResult {
+  status: number;
+  /** The first `maxBodyBytes` of the answer, as text. */
+  body: string;
+}
+
+/**
+ * POST through the gate: no redirect is followed (a 3xx is the answer), the connection's own
+ * lookup refuses private addresses, and the whole exchange ends after `timeoutMs`.
+ */
+export function guardedPost(
+  raw: string,
+  policy: OutboundPolicy,
+  body: string,
+  opts: { headers: Record<string, string>; timeoutMs: number; maxBodyBytes: number },
+): Promise<PostResult> {
+  const url = checkOutboundUrl(raw, policy);
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === 'https:' ? https : http;
+    const req = client.request(
+      url,
+      { method: 'POST', headers: { ...opts.headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: guardedLookup(policy), agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (size < opts.maxBodyBytes) chunks.push(chunk.subarray(0, opts.maxBodyBytes - size));
+          size += chunk.length;
+        });
+        res.on('end', () => {
+          clearTimeout(timer);
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
+        });
+        res.on('error', reject);
+      },
+    );
+    const timer = setTimeout(() => req.destroy(Object.assign(new Error(`no answer within ${opts.timeoutMs} ms`), { name: 'TimeoutError' })), opts.timeoutMs);
+    req.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    req.end(body);
   });
 }

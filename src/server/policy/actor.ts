@@ -23,6 +23,8 @@ export interface StaffActor {
   organizationIds: string[];
   sessionId: string;
   ip: string;
+  /** Set when the request authenticated with an API key (public API): the key acts for its creator, in its organizations. */
+  apiKey?: { id: string; prefix: string };
 }
 
 export function requireCapability(actor: StaffActor, capability: Capability): void {

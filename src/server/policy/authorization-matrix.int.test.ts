@@ -159,8 +159,8 @@ describe.each(MATRIX.map((row) => [row.route, row] as const))('%s', (_route, row
     const cookie = req.cookie ?? (as === 'anonymous' ? undefined : fx.users[as].cookie);
     const res = await send(row, req, cookie);
     expect(res.statusCode, `${as} ${row.route}: ${res.body.slice(0, 300)}`).toBe(expected);
-    if (expected === 401) expect(res.json().error.code).toBe('unauthenticated');
-    if (expected === 403) expect(res.json().error.code).toBe('forbidden');
+    if (expected === 401) expect(res.json().error.code).toBe(row.codes?.[as] ?? 'unauthenticated');
+    if (expected === 403) expect(res.json().error.code).toBe(row.codes?.[as] ?? 'forbidden');
     if (expected < 400 && (as === 'anonymous' || ROLES.includes(as))) {
       // An allowed caller is never told it is not allowed.
       expect([401, 403]).not.toContain(res.statusCode);
@@ -173,7 +173,7 @@ describe.each(MATRIX.map((row) => [row.route, row] as const))('%s', (_route, row
     const req = (await (row.patientRequest ? row.patientRequest(fx) : row.request?.(fx, 'anonymous'))) ?? {};
     const res = await send(row, req, [req.cookie, fx.patient.cookie].filter(Boolean).join('; '));
     expect(res.statusCode, `patient ${row.route}: ${res.body.slice(0, 300)}`).toBe(patientExpects);
-    if (patientExpects === 401) expect(res.json().error.code).toBe('unauthenticated');
+    if (patientExpects === 401) expect(res.json().error.code).toBe(row.codes?.patient ?? 'unauthenticated');
   });
 
   const other = row.otherOrganization;

@@ -99,6 +99,8 @@ export interface MatrixRow {
   /** What a portal patient gets (default: the anonymous expectation). */
   patient?: number;
   patientRequest?: (fx: MatrixFixtures) => SampleRequest | Promise<SampleRequest>;
+  /** The error code a 401/403 carries (default `unauthenticated` / `forbidden`), e.g. an API key's `api_key_revoked`. */
+  codes?: Partial<Record<Principal | 'patient', string>>;
 }
 
 /** Everyone, signed in or not, gets `status`. */

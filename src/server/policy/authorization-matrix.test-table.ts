@@ -6,6 +6,7 @@ import { organizationsMatrixRows } from './authorization-matrix.organizations.te
 import { telephonyMatrixRows } from './authorization-matrix.telephony.test-cases.js';
 import { patientMatrixRows } from './authorization-matrix.patient.test-cases.js';
 import { outboundWebMatrixRows } from './authorization-matrix.outbound-web.test-cases.js';
+import { developerPlatformMatrixRows } from './authorization-matrix.developer-platform.test-cases.js';
 
 export * from './authorization-matrix.test-helpers.js';
 
@@ -272,6 +273,9 @@ export const MATRIX: MatrixRow[] = [
 
   // ── outbound web side: do-not-call list, campaign import (authorization-matrix.outbound-web.test-cases.ts) ──
   ...outboundWebMatrixRows(),
+
+  // ── developer platform: API keys and the public API (/api/v1) ───────────────────────────
+  ...developerPlatformMatrixRows(),
   // Live updates: an event stream needs `Accept: text/event-stream`; without it the route
   // answers 406 once access is granted, which keeps this sample from streaming forever.
   { route: 'GET /api/live', expect: signedIn(406), request: () => ({ query: { topics: 'calls,handoffs' } }), otherOrganization: NOT_ORGANIZATION_SCOPED },

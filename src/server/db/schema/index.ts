@@ -11,5 +11,6 @@ export * from './handoffs.js';
 export * from './do-not-call.js';
 export * from './patient-portal.js';
 export * from './intake.js';
+export * from './developer-platform.js';
 export * from './outbound.js';
 export * from './outbound-imports.js';

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { appointmentRequestEvents, appointmentRequests, users } from '../../db/schema/index.js';
 import type { AppointmentStatus } from '../../../domain/appointment-requests/state.js';
 import type { AppointmentRequestRow } from './request-submission.service.js';
+import { olderThanCursor, timeCursorOf } from '../../db/time-cursor.js';
 
 export async function findRequest(db: DbOrTx, id: string): Promise<AppointmentRequestRow | undefined> {
   const [row] = await db.select().from(appointmentRequests).where(eq(appointmentRequests.id, id)).limit(1);
@@ -53,4 +54,26 @@ export async function userName(db: DbOrTx, id: string | null): Promise<string | 
   if (!id) return null;
   const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, id)).limit(1);
   return row?.name ?? null;
+}
+
+/**
+ * Submitted requests (never drafts), newest first by (created_at, id) keyset pages, in the
+ * organizations of `scope` (null: all). Used by the public API's list (issue 18).
+ */
+export async function listRequestsPage(
+  db: DbOrTx,
+  q: { scope: string[] | null; organizationId?: string; status?: AppointmentStatus; cursor?: string; limit: number },
+): Promise<(AppointmentRequestRow & { cursor: string })[]> {
+  const conditions = [sql`${appointmentRequests.status} <> 'draft'`];
+  if (q.scope) conditions.push(inArray(appointmentRequests.organizationId, q.scope.length ? q.scope : ['00000000-0000-0000-0000-000000000000']));
+  if (q.organizationId) conditions.push(eq(appointmentRequests.organizationId, q.organizationId));
+  if (q.status) conditions.push(eq(appointmentRequests.status, q.status));
+  if (q.cursor) conditions.push(olderThanCursor(appointmentRequests.createdAt, appointmentRequests.id, q.cursor));
+  const rows = await db
+    .select({ row: appointmentRequests, cursor: timeCursorOf(appointmentRequests.createdAt, appointmentRequests.id) })
+    .from(appointmentRequests)
+    .where(and(...conditions))
+    .orderBy(sql`${appointmentRequests.createdAt} desc, ${appointmentRequests.id} desc`)
+    .limit(q.limit);
+  return rows.map((r) => ({ ...r.row, cursor: r.cursor }));
 }

@@ -1,19 +1,19 @@
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
-import { canSeeOrganization, type StaffActor } from '../../policy/actor.js';
+import { canSeeOrganization, organizationScope, type StaffActor } from '../../policy/actor.js';
 import { canTransition, statusesLeadingTo, type AppointmentStatus } from '../../../domain/appointment-requests/state.js';
 import { localTimeToInstant } from '../../../domain/appointment-requests/scheduling.js';
 import { recordAudit, recordPhiView } from '../audit/audit.service.js';
 import { resolveHandoffsOfRequest } from '../handoffs/request-handoffs.service.js';
-import type { RequestView } from '../../../contracts/appointment-requests.js';
+import type { RequestListQuery, RequestListResponse, RequestView } from '../../../contracts/appointment-requests.js';
 import { publishLive } from '../live/live.service.js';
 import { isUuid, organizationVisibleTo } from '../organizations/organizations.policy.js';
 import { findOrganizationById, type OrganizationRow } from '../organizations/organizations.service.js';
 import type { AppointmentRequestRow } from './request-submission.service.js';
 import { toFhirAppointment, type FhirAppointment } from './staff-fhir.js';
 import { notifyPatient, type NoticeKind } from './staff-notices.js';
-import { findRequest, insertRequestEvent, listRequestEvents, transitionIfVersion, userName } from './staff-requests.repository.js';
+import { findRequest, insertRequestEvent, listRequestEvents, listRequestsPage, transitionIfVersion, userName } from './staff-requests.repository.js';
 
 /** What other features read of this one (its repository's queries, used as they are). */
 export { findRequest } from './staff-requests.repository.js';
@@ -144,3 +144,33 @@ function invalidTransition(from: AppointmentStatus, to: AppointmentStatus, by: s
 }
 
 const stale = () => conflict('This request was changed by someone else. Reload it to see the latest, then try again.', 'stale_version');
+
+/** Submitted requests in the actor's organizations, newest first, by keyset pages (public API). */
+export async function listRequestsFor(ctx: AppContext, actor: StaffActor, q: RequestListQuery): Promise<RequestListResponse> {
+  const rows = await listRequestsPage(ctx.db, { scope: organizationScope(actor), organizationId: q.organizationId, status: q.status, cursor: q.cursor, limit: q.limit + 1 });
+  const page = rows.slice(0, q.limit);
+  return {
+    items: page.map((r) => ({
+      id: r.id,
+      organizationId: r.organizationId,
+      referenceCode: r.referenceCode,
+      status: r.status,
+      source: r.source,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      reason: r.reason,
+      callId: r.callId,
+      scheduledFor: r.scheduledFor?.toISOString() ?? null,
+      submittedAt: r.submittedAt?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    nextCursor: rows.length > q.limit ? page[page.length - 1]!.cursor : null,
+  };
+}
+
+/** One request as staff see it (an audited view of health information). */
+export async function getRequestFor(ctx: AppContext, actor: StaffActor, id: string): Promise<RequestView> {
+  const { request } = await loadRequestFor(ctx.db, actor, id);
+  await recordPhiView(ctx.db, actor, { type: 'appointment_request', id: request.id, organizationId: request.organizationId });
+  return presentRequest(ctx.db, request);
+}

@@ -9,7 +9,7 @@ export type AuditOutcome = 'success' | 'failure' | 'denied';
 export interface AuditEntry {
   action: string;
   outcome: AuditOutcome;
-  actor?: { kind: 'staff'; userId: string; email: string; ip?: string } | { kind: 'patient' | 'api_key' | 'system' | 'anonymous'; id?: string; label?: string };
+  actor?: { kind: 'staff'; userId: string; email: string; ip?: string; apiKey?: { id: string; prefix: string } } | { kind: 'patient' | 'api_key' | 'system' | 'anonymous'; id?: string; label?: string };
   organizationId?: string | null;
   recordType?: string;
   recordId?: string;
@@ -26,9 +26,10 @@ export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> 
     at: entry.at,
     action: entry.action,
     outcome: entry.outcome,
-    actorType: actor ? (actor.kind === 'staff' ? 'staff' : actor.kind) : 'anonymous',
-    actorId: actor ? (actor.kind === 'staff' ? actor.userId : (actor.id ?? null)) : null,
-    actorLabel: actor ? (actor.kind === 'staff' ? actor.email : (actor.label ?? null)) : null,
+    // A request made with an API key is the key's act (labelled with its prefix and its creator).
+    actorType: actor ? (actor.kind === 'staff' ? (actor.apiKey ? 'api_key' : 'staff') : actor.kind) : 'anonymous',
+    actorId: actor ? (actor.kind === 'staff' ? (actor.apiKey?.id ?? actor.userId) : (actor.id ?? null)) : null,
+    actorLabel: actor ? (actor.kind === 'staff' ? (actor.apiKey ? `${actor.apiKey.prefix} (${actor.email})` : actor.email) : (actor.label ?? null)) : null,
     organizationId: entry.organizationId ?? null,
     recordType: entry.recordType ?? null,
     recordId: entry.recordId ?? null,

@@ -1,0 +1,38 @@
+/**
+ * What an API key may do (issue 18 §1), grouped read/write. Each public API route names one
+ * scope; the access hook refuses a key without it (403 insufficient_scope), as it refuses a staff
+ * role without the route's capability.
+ */
+export const API_SCOPES = [
+  'calls:read',
+  'handoffs:read',
+  'handoffs:write',
+  'appointment_requests:read',
+  'appointment_requests:write',
+  'organizations:read',
+  'outbound:write',
+  'analytics:read',
+  'webhooks:manage',
+] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
+
+/** The scope groups as the key form shows them. */
+export const API_SCOPE_GROUPS: { label: string; read?: ApiScope; write?: ApiScope }[] = [
+  { label: 'Calls', read: 'calls:read' },
+  { label: 'Handoffs', read: 'handoffs:read', write: 'handoffs:write' },
+  { label: 'Appointment requests', read: 'appointment_requests:read', write: 'appointment_requests:write' },
+  { label: 'Organizations and hours', read: 'organizations:read' },
+  { label: 'Outbound calls', write: 'outbound:write' },
+  { label: 'Analytics', read: 'analytics:read' },
+  { label: 'Webhooks', write: 'webhooks:manage' },
+];
+
+/** A write scope includes its read scope (handoffs:write reads handoffs too). */
+export function keyHasScope(scopes: readonly string[], needed: ApiScope): boolean {
+  if (scopes.includes(needed)) return true;
+  if (needed.endsWith(':read')) return scopes.includes(needed.replace(/:read$/, ':write'));
+  return false;
+}
+
+/** `sb_` + 8 visible characters identifying the key, `_`, then the secret. */
+export const API_KEY_PATTERN = /^sb_([a-z0-9]{8})_([A-Za-z0-9_-]{43})$/;
