@@ -10,6 +10,7 @@ import {
   ImportDoNotCallBody,
   RemoveDoNotCallBody,
 } from '../../../contracts/do-not-call.js';
+import { MAX_CSV_REQUEST_BYTES } from '../../../domain/outbound/csv-text.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { actorOf } from '../../policy/actor.js';
 import { addDoNotCallEntry, importDoNotCall, listDoNotCallFor, removeDoNotCallEntry } from './do-not-call.service.js';
@@ -18,8 +19,6 @@ const read = { capability: 'outbound.campaigns.read' } as const;
 const manage = { capability: 'outbound.campaigns' } as const;
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse };
 const tags = ['outbound'];
-/** A 10 MB CSV as a JSON string, with room for its escapes; every other route keeps 1 MiB. */
-export const CSV_BODY_LIMIT = 16 * 1024 * 1024;
 
 /** The organization's do-not-call list (PRODUCT §3 /outbound). */
 export const doNotCallRoutes: FeatureRoutes = (app, ctx) => {
@@ -46,7 +45,7 @@ export const doNotCallRoutes: FeatureRoutes = (app, ctx) => {
 
   app.post('/api/organizations/:id/do-not-call/import', {
     config: { access: manage },
-    bodyLimit: CSV_BODY_LIMIT,
+    bodyLimit: MAX_CSV_REQUEST_BYTES,
     schema: { tags, summary: 'Add the numbers of a CSV file (up to 10 MB); numbers already listed stay as they are; audited', params: DoNotCallParams, body: ImportDoNotCallBody, response: { 200: DoNotCallImportResult, ...errors } },
     handler: async (request) => importDoNotCall(ctx, actorOf(request), request.params.id, request.body),
   });

@@ -1,7 +1,7 @@
 import { CampaignCreatedFromCsv, CampaignIdParams, CampaignImportSummary, CreateCampaignFromCsvBody, ImportPreview, ImportPreviewBody, RejectedRowsCsv } from '../../../contracts/outbound-import.js';
+import { MAX_CSV_REQUEST_BYTES } from '../../../domain/outbound/csv-text.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { actorOf } from '../../policy/actor.js';
-import { CSV_BODY_LIMIT } from '../do-not-call/do-not-call.routes.js';
 import { campaignImportSummary, createCampaignFromCsv, previewImport, rejectedRowsCsv } from './outbound-import.service.js';
 
 const read = { capability: 'outbound.campaigns.read' } as const;
@@ -13,7 +13,7 @@ const tags = ['outbound'];
 export const outboundImportRoutes: FeatureRoutes = (app, ctx) => {
   app.post('/api/outbound/imports/preview', {
     config: { access: manage },
-    bodyLimit: CSV_BODY_LIMIT,
+    bodyLimit: MAX_CSV_REQUEST_BYTES,
     schema: {
       tags,
       summary: 'What a CSV of contacts (up to 10 MB, 50,000 rows) would give: headers, suggested mapping, counts, the first rows and the refused rows with a reason each; saves nothing',
@@ -25,7 +25,7 @@ export const outboundImportRoutes: FeatureRoutes = (app, ctx) => {
 
   app.post('/api/outbound/imports', {
     config: { access: manage },
-    bodyLimit: CSV_BODY_LIMIT,
+    bodyLimit: MAX_CSV_REQUEST_BYTES,
     schema: {
       tags,
       summary: 'Create a campaign from a CSV: the file is read again, the valid contacts become its calls and the campaign is created with them in one transaction; refused rows are kept for GET …/rejected.csv',
