@@ -24,6 +24,7 @@ import { requestsV1Routes } from './features/appointment-requests/requests-v1.ro
 import { organizationsV1Routes } from './features/organizations/organizations-v1.routes.js';
 import { hoursV1Routes } from './features/hours/hours-v1.routes.js';
 import { doNotCallRoutes } from './features/do-not-call/do-not-call.routes.js';
+import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { outboundImportRoutes } from './features/outbound-import/outbound-import.routes.js';
 
 /** Every feature's routes, in one list: the table of contents of the API. */
@@ -46,6 +47,7 @@ export const featureRoutes: FeatureRoutes[] = [
   outboundImportRoutes,
   devToolsRoutes,
   callsRoutes,
+  analyticsRoutes,
   telephonyRoutes,
   apiKeysRoutes,
   // The public REST API (/api/v1): API keys, rate limits and Idempotency-Key around these.

@@ -9,6 +9,7 @@ export * from './calls.js';
 export * from './appointment-requests.js';
 export * from './handoffs.js';
 export * from './do-not-call.js';
+export * from './analytics.js';
 export * from './patient-portal.js';
 export * from './intake.js';
 export * from './developer-platform.js';

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { APPOINTMENT_SOURCES } from '../domain/appointment-requests/state.js';
+import { GRANULARITIES, rangeDays } from '../domain/analytics/buckets.js';
+import { OUTCOME_KEYS } from '../domain/analytics/figures.js';
+import { isValidTimeZone } from '../domain/time/wall-clock.js';
+
+/** Analytics (`GET /api/analytics`, `GET /api/analytics/export.csv`): PRODUCT §3 and §6. */
+
+export const MAX_RANGE_DAYS = 731;
+export const MAX_HOURLY_DAYS = 31;
+export const MAX_ORGANIZATIONS = 100;
+
+const LocalDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date (YYYY-MM-DD).' })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: 'Not a calendar date.' })
+  .refine((v) => v >= '2000-01-01' && v <= '2100-12-31', { error: 'Use a date between 2000 and 2100.' });
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Comma-separated organization ids; absent: every organization the user may see. */
+const OrganizationList = z
+  .string()
+  .trim()
+  .max(MAX_ORGANIZATIONS * 37, { error: `At most ${MAX_ORGANIZATIONS} organizations.` })
+  .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
+  .refine((ids) => ids.every((id) => uuidPattern.test(id)), { error: 'List organization ids separated by commas.' })
+  .refine((ids) => ids.length <= MAX_ORGANIZATIONS, { error: `At most ${MAX_ORGANIZATIONS} organizations.` });
+
+export const AnalyticsDirection = z.enum(['all', 'inbound', 'outbound']);
+export type AnalyticsDirection = z.infer<typeof AnalyticsDirection>;
+
+const queryShape = {
+  from: LocalDate,
+  to: LocalDate,
+  organizations: OrganizationList.optional(),
+  granularity: z.enum(GRANULARITIES, { error: `Use one of: ${GRANULARITIES.join(', ')}.` }).default('day'),
+  direction: AnalyticsDirection.default('all'),
+  /** The zone buckets are read in; by default the organization's (the first one's when several share none). */
+  timeZone: z
+    .string()
+    .trim()
+    .max(64)
+    .refine(isValidTimeZone, { error: 'Unknown time zone. Use an IANA name such as America/New_York.' })
+    .optional(),
+};
+
+function checkRange(q: { from: string; to: string; granularity: string }, ctx: z.RefinementCtx) {
+  if (q.to < q.from) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date is before the start date.' });
+    return;
+  }
+  const days = rangeDays(q);
+  if (days > MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `Choose at most ${MAX_RANGE_DAYS} days (two years).` });
+  else if (q.granularity === 'hour' && days > MAX_HOURLY_DAYS) ctx.addIssue({ code: 'custom', path: ['granularity'], message: `Hourly figures cover at most ${MAX_HOURLY_DAYS} days; choose day, week or month.` });
+}
+
+export const AnalyticsQuery = z.object(queryShape).superRefine(checkRange);
+export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
+export type AnalyticsQueryInput = z.input<typeof AnalyticsQuery>;
+
+export const ANALYTICS_EXPORTS = ['figures', 'calls', 'handoffs', 'requests'] as const;
+export const AnalyticsExportQuery = z
+  .object({ ...queryShape, kind: z.enum(ANALYTICS_EXPORTS, { error: `Use one of: ${ANALYTICS_EXPORTS.join(', ')}.` }).default('figures') })
+  .superRefine(checkRange);
+export type AnalyticsExportQuery = z.infer<typeof AnalyticsExportQuery>;
+
+const Percentiles = z.object({ median: z.number().nullable(), p90: z.number().nullable(), count: z.number() });
+const FunnelStep = z.object({ started: z.number(), submitted: z.number(), scheduled: z.number() });
+
+export const Figures = z
+  .object({
+    inboundCalls: z.number(),
+    outboundCalls: z.number(),
+    answered: z.number(),
+    contained: z.number(),
+    handedOff: z.number(),
+    containmentRate: z.number().nullable(),
+    handoffRate: z.number().nullable(),
+    averageHandleSeconds: z.number().nullable(),
+    outcomes: z.object(Object.fromEntries(OUTCOME_KEYS.map((k) => [k, z.number()])) as Record<(typeof OUTCOME_KEYS)[number], z.ZodNumber>),
+    timeToClaim: Percentiles,
+    timeToResolve: Percentiles,
+    timeToClaimBusiness: Percentiles,
+    timeToResolveBusiness: Percentiles,
+    funnel: z.object({ ...(Object.fromEntries(APPOINTMENT_SOURCES.map((s) => [s, FunnelStep])) as Record<(typeof APPOINTMENT_SOURCES)[number], typeof FunnelStep>), all: FunnelStep }),
+    outboundConnected: z.number(),
+    outboundVoicemail: z.number(),
+    outboundConnectRate: z.number().nullable(),
+    voicemailRate: z.number().nullable(),
+    doNotCallAdditions: z.number(),
+  })
+  .meta({ id: 'AnalyticsFigures' });
+export type Figures = z.infer<typeof Figures>;
+
+const Period = z.object({ from: z.string(), to: z.string(), start: z.string(), end: z.string() });
+
+export const AnalyticsResponse = z
+  .object({
+    timeZone: z.string(),
+    granularity: z.enum(GRANULARITIES),
+    direction: AnalyticsDirection,
+    organizations: z.array(z.object({ id: z.string(), name: z.string(), timeZone: z.string() })),
+    period: Period,
+    previousPeriod: Period,
+    totals: Figures,
+    previousTotals: Figures,
+    series: z.array(z.object({ key: z.string(), label: z.string(), start: z.string(), end: z.string(), figures: Figures })),
+    /** Calls of the selected directions by ISO weekday (1 = Monday) and hour, in `timeZone`. */
+    heatmap: z.array(z.object({ weekday: z.number(), hour: z.number(), calls: z.number() })),
+    /** How long the server took to compute this answer, milliseconds. */
+    computedInMs: z.number(),
+  })
+  .meta({ id: 'Analytics' });
+export type AnalyticsResponse = z.infer<typeof AnalyticsResponse>;
