@@ -7,6 +7,7 @@ import { normalize } from './text.js';
 export type Intent =
   | 'human'
   | 'callback'
+  | 'running_late'
   | 'message'
   | 'do_not_call'
   | 'request_status'
@@ -22,20 +23,34 @@ const RULES: { intent: Intent; re: RegExp }[] = [
     intent: 'do_not_call',
     re: /\b(stop calling|don'?t call me|do not call|never call|take me off|remove (me|my number)|off your (call(ing)? )?list|unsubscribe|no more calls|put me on (the|your) do not call)\b/,
   },
-  { intent: 'callback', re: /\b(call me back|callback|call back|ring me back|have someone call|get back to me)\b/ },
+  {
+    intent: 'callback',
+    re: /\b(call me back|callback|call back|ring me back|have someone call|get back to me|give me a (call|ring)|return (my|a|the) call|(someone|somebody|anyone|a nurse|the nurse|the doctor|doctor|dr \w+|the office|you|they|she|he) (to )?(could |can |please )?(call|phone|ring) me|call me (about|regarding|with|when|tomorrow|later|today))\b/,
+  },
+  // Before the booking words: "running late for my appointment" is a message, never a new request.
+  {
+    intent: 'running_late',
+    re: /\b(running (a (little|bit) |about \w+ (minutes|mins) |\w+ (minutes|mins) )?(late|behind)|be(ing)? (a (little|bit) |\w+ (minutes|mins) )?late|going to be (a (little|bit) |\w+ (minutes|mins) )?late|gonna be (a (little|bit) |\w+ (minutes|mins) )?late|late for (my|our|the|his|her) (appointment|appt|visit)|stuck in traffic|on (my|our) way but)\b/,
+  },
   {
     intent: 'human',
     re: /\b(real person|human|a person|someone|somebody|representative|receptionist|operator|front desk|staff member|member of staff|live agent|transfer me|put me through|connect me|(talk|speak) (to|with) (a|the|an|your|dr|doctor|nurse|someone|somebody|anyone|reception|office|manager)|the nurse|nurse line|office manager)\b/,
   },
-  { intent: 'message', re: /\b(leave a message|take a message|leave (a )?message|pass (on|along) a message|give (a|them a) message|a message for|let (the )?(doctor|dr|nurse|office|them) know|tell (the )?(doctor|dr|nurse|office)|prescription|refill|test results?|lab results?)\b/ },
+  {
+    intent: 'message',
+    re: /\b(leave a message|take a message|leave (a )?message|pass (on|along) a message|give (a|them a) message|a message for|let (the )?(doctor|dr|nurse|office|front desk|practice|team|staff|them) know|tell (the )?(doctor|dr|nurse|office|front desk|practice|team|staff)|prescription|refill|renew (my|his|her) (medication|meds|prescription)|test results?|lab results?|blood work results|my results|billing|my bill|a bill|invoice|insurance claim)\b/,
+  },
   {
     intent: 'request_status',
-    re: /\b(status|reference (code|number)|confirmation (code|number)|check on (my|a|the) (request|appointment)|heard back|follow(ing)? up on (my|a) request|did my (request|appointment)|my request)\b/,
+    re: /\b(status|reference (code|number)|confirmation (code|number)|check on (my|a|the) (request|appointment)|heard back|follow(ing)? up on (my|a) request|did my (request|appointment)|my request|(online|web|website) (form|request)|filled out (the|a|your) form|(submitted|sent|made) (a|my|an) (request|appointment request)|did you (get|receive) my)\b/,
   },
-  { intent: 'change_appointment', re: /\b(cancel|reschedule|re-schedule|move|change) (my|an|the|our) (appointment|visit)\b/ },
+  {
+    intent: 'change_appointment',
+    re: /\b((cancel|reschedule|re-schedule|move|change|push back|postpone)( \w+){0,3} (appointment|appt|visit|booking)|(need|want|have|like) to (cancel|reschedule)|(can'?t|cannot|won'?t be able to|not going to be able to|unable to) (make|come to|attend) (it|my|our|the|his|her|tomorrow)|cancel(ar)? (mi|la|su) cita|cambiar (mi|la|su) cita)\b/,
+  },
   {
     intent: 'appointment',
-    re: /\b(appointment|appt|book|booking|schedule|see (a|the|dr|doctor|someone|the doctor)|checkup|check-up|check up|physical|come in|get in to see|visit|consultation|new patient|vaccin\w*|flu shot|follow-up|follow up)\b/,
+    re: /\b(appointment|appt|book|booking|schedule|see (a|the|dr|doctor|someone|the doctor)|checkup|check-up|check up|physical|come in|get in to see|visit|consultation|new patient|vaccin\w*|flu shot|follow-up|follow up|(it'?s|this is|calling|it is) for my (son|daughter|child|kid|baby|boy|girl|little (boy|girl|one)|mother|mom|mum|father|dad|husband|wife|partner|grandmother|grandma|grandfather|grandpa|brother|sister|grandson|granddaughter)|my (little (girl|boy|one)|son|daughter|kid|child|baby|mother|mom|father|dad|husband|wife) needs to (be seen|come in|see))\b/,
   },
   { intent: 'hours', re: /\b(hours|open|opening|close|closing|closed|what time|when (are|do) you|are you (there|in)|weekend|saturday|sunday|holiday)\b/ },
   { intent: 'location', re: /\b(address|where are you|located|location|directions|how do i get|parking)\b/ },

@@ -22,7 +22,9 @@ const NOT_NAMES = new Set(
     // Contractions and everyday words a sentence starts with ("she's never been there").
     "she's he's they're we're you're i've i'd i'll we've they've there's that's what's who's let's " +
     "can't don't doesn't didn't won't isn't wasn't hasn't haven't never always been had did does do " +
-    'could would should got get need needs want wants think know mean meant nope yep uh um'
+    'could would should got get need needs want wants think know mean meant nope yep uh um ' +
+    // "I'm running late", "call me back about…", "it's for my mother": not names (issue 15 §4).
+    'running late back checking hoping trying wanting needing ringing phoning stuck on for'
   ).split(' '),
 );
 

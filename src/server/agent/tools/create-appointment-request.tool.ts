@@ -19,6 +19,8 @@ const schema = z.object({
       text: z.string().max(300).optional(),
     })
     .optional(),
+  contactName: z.string().trim().max(200).optional().describe('The caller, when booking for someone else (the contact the practice calls)'),
+  relationship: z.string().trim().max(60).optional().describe("Who the patient is to the caller, when booking for someone else: 'mother', 'son'…"),
   callerConfirmed: z.boolean().describe('True only after every detail was read back to the caller and they said it is correct'),
 });
 
@@ -57,7 +59,8 @@ export const createAppointmentRequestTool: ToolDefinition<typeof schema> = {
       reason: args.reason,
       reasonOther: args.reasonOther ?? null,
       preferences: args.preferences ? { days: args.preferences.days, timesOfDay: args.preferences.timesOfDay, text: args.preferences.text } : {},
-      notes: 'Requested by phone through the agent.',
+      notes: requestNotes(args, env.state.language ?? 'en'),
+      locale: env.state.language ?? 'en',
       consentToContact: true,
     });
     // The turn links the call to the patient when it is stored.
@@ -72,3 +75,10 @@ export const createAppointmentRequestTool: ToolDefinition<typeof schema> = {
     };
   },
 };
+
+/** Staff read who asked and in which language (a Spanish speaker is called back in Spanish). */
+function requestNotes(args: { contactName?: string; relationship?: string }, language: 'en' | 'es'): string {
+  const by = args.relationship ? ` by ${args.contactName ?? 'a relative or carer'} (the patient's ${args.relationship}), the contact for this request` : '';
+  const spanish = language === 'es' ? ' The caller speaks Spanish: call back in Spanish.' : '';
+  return `Requested by phone through the agent${by}.${spanish}`;
+}

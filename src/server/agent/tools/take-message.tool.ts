@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createHandoff } from '../../features/handoffs/create-handoff.service.js';
+import { messageTopic, TOPIC_WORDS } from '../nlu/message-topics.js';
 import { callerName, phoneArgument } from './tool-helpers.js';
 import type { ToolDefinition } from './tool-types.js';
 
@@ -8,6 +9,8 @@ const schema = z.object({
   name: z.string().max(200).optional().describe("The caller's name"),
   phone: z.string().max(40).optional().describe("Number to reply to; the caller's own number when omitted"),
   recipient: z.string().max(200).optional().describe('Who the message is for, if someone in particular'),
+  topic: z.enum(['refill', 'results', 'running_late', 'cancel', 'reschedule', 'billing', 'other']).optional().describe('What the message is about; worked out from the message when omitted'),
+  dateOfBirth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD').optional().describe("The patient's date of birth, when the caller gave it"),
 });
 
 export const takeMessageTool: ToolDefinition<typeof schema> = {
@@ -16,23 +19,28 @@ export const takeMessageTool: ToolDefinition<typeof schema> = {
   schema,
   async execute(env, args) {
     const phone = phoneArgument(env, args.phone);
+    const topic = args.topic ?? messageTopic(args.message);
+    const language = env.state.language ?? 'en';
     const handoff = await createHandoff(env.ctx, await env.tx(), {
       organizationId: env.org.id,
       deadlineRules: await env.rules(),
       type: 'message',
       priority: 'normal',
       source: 'call',
-      reason: `Message${args.recipient ? ` for ${args.recipient}` : ''}: ${args.message}`,
+      reason: `Message${args.recipient ? ` for ${args.recipient}` : ''} (${TOPIC_WORDS[topic]}${language === 'es' ? '; the caller speaks Spanish' : ''}): ${args.message}`,
       callId: env.call.id,
       contactName: args.name || callerName(env.state),
       contactPhone: phone,
-      details: { message: args.message, recipient: args.recipient ?? null },
+      details: { message: args.message, recipient: args.recipient ?? null, topic, dateOfBirth: args.dateOfBirth ?? null, language },
     });
     env.state.done.message = true;
     return {
       ok: true,
-      result: { handoffId: handoff.id },
-      speech: `Thank you, I've passed your message on${args.recipient ? ` to ${args.recipient}` : ''}. Someone will get back to you if needed.`,
+      result: { handoffId: handoff.id, topic },
+      speech:
+        topic === 'running_late'
+          ? "Thank you, I've let the front desk know you're running late."
+          : `Thank you, I've passed your message on${args.recipient ? ` to ${args.recipient}` : ''}. Someone will get back to you if needed.`,
     };
   },
 };

@@ -115,6 +115,28 @@ export async function findRequestForStatus(db: DbOrTx, organizationId: string, r
   return row;
 }
 
+/**
+ * A caller without the reference code (issue 15 §4): the most recent request for that name and
+ * date of birth, names compared without case or surrounding spaces. Both must match.
+ */
+export async function findRequestForStatusByName(db: DbOrTx, organizationId: string, firstName: string, lastName: string, dateOfBirth: string) {
+  const [row] = await db
+    .select({ id: appointmentRequests.id, status: appointmentRequests.status, scheduledFor: appointmentRequests.scheduledFor })
+    .from(appointmentRequests)
+    .where(
+      and(
+        eq(appointmentRequests.organizationId, organizationId),
+        eq(appointmentRequests.dateOfBirth, dateOfBirth),
+        sql`lower(trim(${appointmentRequests.firstName})) = ${firstName.trim().toLowerCase()}`,
+        sql`lower(trim(${appointmentRequests.lastName})) = ${lastName.trim().toLowerCase()}`,
+        ne(appointmentRequests.status, 'draft'),
+      ),
+    )
+    .orderBy(sql`${appointmentRequests.createdAt} desc`)
+    .limit(1);
+  return row;
+}
+
 /** Cancels a request that is still pending; undefined when it is not (any more). */
 export async function cancelIfPending(db: DbOrTx, id: string, reason: string | null, now: Date): Promise<AppointmentRequestRow | undefined> {
   const [row] = await db

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { findRequestById, lockDraft, saveSubmittedRequest, type AppointmentRequestRow } from './appointment-requests.repository.js';
 
 /** What the phone agent reads of requests (a caller asking about theirs). */
-export { findRequestForStatus } from './appointment-requests.repository.js';
+export { findRequestForStatus, findRequestForStatusByName } from './appointment-requests.repository.js';
 import { publishLive } from '../live/live.service.js';
 import { createHandoff, type DeadlineRules } from '../handoffs/create-handoff.service.js';
 import { findOrCreatePatient } from '../patients/patients.service.js';

@@ -140,13 +140,18 @@ export const APPOINTMENT_SCENARIOS: Scenario[] = [
       ['December twenty-first two thousand and fifteen', ASK_REASON],
       ['he has a bad cough and a fever', ASK_SEEN],
       ['yes he has', ASK_PREFS],
-      ['as soon as possible', ASK_NUMBER],
+      // Booking for a child: the caller is the contact (issue 15 §4).
+      ['as soon as possible', /your own name/],
+      ['Min Park', ASK_NUMBER],
       ['no', /Please say it digit by digit/],
-      ['860 555 0199', READ_BACK],
+      ['860 555 0199', /we'll call Min Park at 8 6 0, 5 5 5, 0 1 9 9/],
       ['yes', SAVED],
       ['no', /Goodbye/],
     ],
-    expect: { outcome: 'appointment_requested', request: { firstName: 'Leo', lastName: 'Park', dateOfBirth: '2015-12-21', reason: 'Sick visit', reasonOther: 'he has a bad cough and a fever', phone: '+18605550199' } },
+    expect: {
+      outcome: 'appointment_requested',
+      request: { firstName: 'Leo', lastName: 'Park', dateOfBirth: '2015-12-21', reason: 'Sick visit', reasonOther: 'he has a bad cough and a fever', phone: '+18605550199', notes: "Requested by phone through the agent by Min Park (the patient's son), the contact for this request." },
+    },
   },
   {
     name: 'a reason that is none of the visit reasons is kept in the caller’s words',

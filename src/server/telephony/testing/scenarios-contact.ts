@@ -72,7 +72,8 @@ export const CONTACT_SCENARIOS: Scenario[] = [
   },
   {
     name: 'asks for a prescription refill: a message',
-    steps: [['I need a refill on my blood pressure prescription', /pass on/], ['Lisinopril, ten milligrams, from Walgreens on Main Street', /who is the message from/], ['Bob Jones', /reply/], ['call me on 860 555 0177', /passed your message on/], ['no', /Goodbye/]],
+    // The request is the message, kept word for word (issue 15 §4).
+    steps: [['I need a refill on my blood pressure prescription, Lisinopril from Walgreens', /who is the message from/], ['Bob Jones', /reply/], ['call me on 860 555 0177', /passed your message on/], ['no', /Goodbye/]],
     expect: { outcome: 'message_taken', handoffs: [{ type: 'message', priority: 'normal' }] },
   },
   {
@@ -81,8 +82,8 @@ export const CONTACT_SCENARIOS: Scenario[] = [
     expect: { outcome: 'message_taken', handoffs: [{ type: 'callback', priority: 'normal' }] },
   },
   {
-    name: 'wants to cancel an appointment: offered a call-back from the front desk',
-    steps: [['I need to cancel my appointment for tomorrow', /can't change appointments myself.*call you back\?/], ['sure', NUMBER_OK], ['yes', CALLBACK_SAVED], ['no', /Goodbye/]],
+    name: 'wants to cancel an appointment: a call-back from the front desk, never a booking',
+    steps: [['I need to cancel my appointment for tomorrow', /can't change appointments myself.*front desk call you back.*best number to call you back on\?/], ['yes', CALLBACK_SAVED], ['no', /Goodbye/]],
     expect: { outcome: 'message_taken', handoffs: [{ type: 'callback', priority: 'normal' }] },
   },
   {

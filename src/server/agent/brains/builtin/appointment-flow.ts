@@ -1,4 +1,5 @@
 import { checkDateOfBirth } from '../../nlu/dates.js';
+import { extractName } from '../../nlu/names.js';
 import { normalize } from '../../nlu/text.js';
 import { afterYesNo, isCorrection, yesNo } from '../../nlu/yes-no.js';
 import { absorb, acknowledge, applyCorrection, callerNumber, nextSlot, question, readBack } from './appointment-slots.js';
@@ -20,7 +21,32 @@ export function startAppointment(fc: FlowCtx, text: string): FlowReply {
   fc.b.appt = {};
   fc.b.lastFilled = undefined;
   const filled = absorb(fc, text, null);
+  thirdParty(fc, text);
   return askNext(fc, `I can help you request an appointment. ${acknowledge(fc, filled, { onlyNameOrDate: true })}`);
+}
+
+const RELATION =
+  /\b(?:(?:for|it'?s|its|is|calling about|about) my|my) (little (?:girl|boy|one)|son|daughter|child|kid|baby|boy|girl|mother|mom|mum|father|dad|husband|wife|partner|grandmother|grandma|grandfather|grandpa|brother|sister|grandson|granddaughter|aunt|uncle|niece|nephew|patient|client)\b/;
+const RELATION_WORD: Record<string, string> = { 'little girl': 'daughter', 'little boy': 'son', 'little one': 'child', kid: 'child', baby: 'child', boy: 'son', girl: 'daughter', mom: 'mother', mum: 'mother', dad: 'father', grandma: 'grandmother', grandpa: 'grandfather' };
+
+/**
+ * Booking for someone else ("it's for my mother", "my little girl needs a checkup"): the patient
+ * is the person the visit is for; a name the caller gave for themselves is the contact's.
+ */
+function thirdParty(fc: FlowCtx, text: string): void {
+  const t = normalize(text);
+  const m = RELATION.exec(t);
+  if (!m) return;
+  const a = fc.b.appt;
+  a.forWhom = RELATION_WORD[m[1]!] ?? m[1]!;
+  const self = extractName(t.slice(0, m.index));
+  if (self && /\b(my name is|my name's|this is|i'm|im|i am)\b/.test(t.slice(0, m.index))) {
+    a.contactName = [self.first, self.last].filter(Boolean).join(' ');
+    const patient = extractName(t.slice(m.index));
+    a.first = patient?.first;
+    a.last = patient?.last;
+  }
+  decide(fc, `for_someone_else:${a.forWhom}`);
 }
 
 function askNext(fc: FlowCtx, prefix: string): FlowReply {
@@ -51,6 +77,12 @@ export async function appointmentTurn(fc: FlowCtx, text: string): Promise<FlowRe
       return { text: question(fc, 'phone_number') };
     }
     return notUnderstood(fc, `Sorry, I didn't catch that. ${question(fc, 'phone')}`);
+  }
+  if (step === 'contact_name') {
+    const name = extractName(text, 'full');
+    if (!name) return notUnderstood(fc, "Sorry, I didn't catch your name. What's your first and last name?");
+    a.contactName = [name.first, name.last].filter(Boolean).join(' ');
+    return askNext(fc, 'Thank you.');
   }
   if (step === 'patient_type') {
     const filled = absorb(fc, text, 'patient_type');
@@ -144,6 +176,7 @@ async function save(fc: FlowCtx): Promise<FlowReply> {
     ...(a.reasonOther ? { reasonOther: a.reasonOther } : {}),
     isNewPatient: a.isNew,
     preferences: a.prefs ? { days: a.prefs.days, timesOfDay: a.prefs.timesOfDay, text: a.prefs.text } : undefined,
+    ...(a.forWhom ? { relationship: a.forWhom, ...(a.contactName ? { contactName: a.contactName } : {}) } : {}),
     callerConfirmed: true,
   });
   if (!r.ok) {

@@ -17,6 +17,7 @@ export function nextSlot(a: AppointmentSlots): AppointmentSlot {
   if (!a.reason) return 'reason';
   if (a.isNew === undefined) return 'patient_type';
   if (!a.prefs) return 'preferences';
+  if (a.forWhom && !a.contactName) return 'contact_name';
   if (!a.phone) return 'phone';
   return 'confirm';
 }
@@ -42,6 +43,8 @@ export function question(fc: FlowCtx, slot: AppointmentSlot): string {
       return `Has the patient been seen at ${fc.env.org.name} before?`;
     case 'preferences':
       return 'Which days or times of day work best for the appointment?';
+    case 'contact_name':
+      return "And what's your own name, so the practice knows who to call?";
     case 'phone': {
       const own = callerNumber(fc);
       return own ? `Is ${sayPhone(own)} the best number to reach you?` : "What's the best phone number to reach you?";
@@ -70,7 +73,8 @@ export function readBack(fc: FlowCtx): string {
   const reason = a.reason === 'Other' || !a.reason ? `this reason: ${a.reasonOther ?? 'a visit'}` : `${/^[aeiou]/.test(named) ? 'an' : 'a'} ${named}${a.reasonOther ? ` (${a.reasonOther})` : ''}`;
   const patient = a.isNew ? 'a new patient' : 'a returning patient';
   const prefs = a.prefs ? sayPreferences(a.prefs) : 'any time';
-  return `Let me read that back. ${who}, born ${sayDate(a.dobIso!, fc.dayFirst)}, for ${reason}, ${patient}, preferring ${prefs}, and we'll call ${sayPhone(a.phone!)}. Is that all correct?`;
+  const contact = a.contactName ? `${a.contactName} at ` : '';
+  return `Let me read that back. ${who}, born ${sayDate(a.dobIso!, fc.dayFirst)}, for ${reason}, ${patient}, preferring ${prefs}, and we'll call ${contact}${sayPhone(a.phone!)}. Is that all correct?`;
 }
 
 /** A short acknowledgement of what was just understood ("Thanks, Jane."). */

@@ -1,10 +1,11 @@
 import type { DateParts } from '../../nlu/dates.js';
+import type { MessageTopic } from '../../nlu/message-topics.js';
 import type { Preferences } from '../../nlu/preferences.js';
 
 /** The built-in brain's slots and where it is in the conversation. */
 export type Flow = 'idle' | 'anything_else' | 'offer_help' | 'appointment' | 'callback' | 'message' | 'status';
 
-export type AppointmentSlot = 'name' | 'last_name' | 'dob' | 'reason' | 'patient_type' | 'preferences' | 'phone' | 'phone_number' | 'confirm' | 'what_to_change';
+export type AppointmentSlot = 'name' | 'last_name' | 'dob' | 'reason' | 'patient_type' | 'preferences' | 'contact_name' | 'phone' | 'phone_number' | 'confirm' | 'what_to_change';
 
 export interface AppointmentSlots {
   first?: string;
@@ -16,6 +17,9 @@ export interface AppointmentSlots {
   isNew?: boolean;
   prefs?: Preferences;
   phone?: string;
+  /** Booking for someone else ("it's for my mother"): who the patient is to the caller, and the caller's name (the contact). */
+  forWhom?: string;
+  contactName?: string;
 }
 
 export interface BuiltinState {
@@ -24,9 +28,9 @@ export interface BuiltinState {
   appt: AppointmentSlots;
   /** The slot filled most recently, which "no, the 4th" corrects. */
   lastFilled?: 'name' | 'dob' | 'reason' | 'patient_type' | 'preferences' | 'phone';
-  msg: { name?: string; text?: string; phone?: string };
+  msg: { name?: string; text?: string; phone?: string; topic?: MessageTopic; dobIso?: string };
   cb: { reason?: string; phone?: string };
-  status: { code?: string; dobIso?: string };
+  status: { code?: string; dobIso?: string; firstName?: string; lastName?: string };
   /** Answers in a row that could not be understood at the current step. */
   misunderstood: number;
 }

@@ -1,3 +1,5 @@
+import { checkDateOfBirth, parseDateParts } from '../../nlu/dates.js';
+import { messageTopic } from '../../nlu/message-topics.js';
 import { extractName } from '../../nlu/names.js';
 import { extractPhone, sayPhone } from '../../nlu/phone-numbers.js';
 import { yesNo } from '../../nlu/yes-no.js';
@@ -24,11 +26,12 @@ export function offerCallback(fc: FlowCtx, said: string, reason: string | null):
   return { text: `${said} Would you like someone to call you back?`.replace(/\s+/g, ' ').trim() };
 }
 
-/** A call-back asked for directly ("can someone call me back?"). */
-export function startCallback(fc: FlowCtx, reason: string | null): FlowReply {
+/** A call-back asked for directly ("can someone call me back about my results?"): the caller's words are what it is about. */
+export function startCallback(fc: FlowCtx, reason: string | null, prefix = 'Sure.'): FlowReply {
+  decide(fc, 'start_callback');
   fc.b.flow = 'callback';
   fc.b.cb = { reason: reason ?? undefined };
-  return askCallbackNumber(fc, 'Sure.');
+  return askCallbackNumber(fc, prefix);
 }
 
 function askCallbackNumber(fc: FlowCtx, prefix: string): FlowReply {
@@ -89,7 +92,8 @@ export async function callbackTurn(fc: FlowCtx, text: string): Promise<FlowReply
 
 async function saveCallback(fc: FlowCtx): Promise<FlowReply> {
   decide(fc, 'request_callback');
-  const r = await fc.tools.run('request_callback', { phone: fc.b.cb.phone, reason: fc.b.cb.reason ?? 'Call back requested' });
+  const reason = fc.b.cb.reason ?? 'Call back requested';
+  const r = await fc.tools.run('request_callback', { phone: fc.b.cb.phone, reason, topic: messageTopic(reason), ...(callerNameOf(fc) ? { name: callerNameOf(fc) } : {}) });
   return anythingElse(fc, r.speech);
 }
 
@@ -102,6 +106,42 @@ export function startMessage(fc: FlowCtx, prefix = ''): FlowReply {
 }
 
 /**
+ * A message said in the same breath as asking ("tell the doctor I need a refill", "I'm running
+ * late"): kept word for word with what it is about; then who it is from and where to reply.
+ */
+export function startMessageWith(fc: FlowCtx, text: string): FlowReply {
+  decide(fc, 'start_message');
+  fc.b.flow = 'message';
+  fc.b.msg = { name: fc.b.msg.name };
+  return afterMessageText(fc, text);
+}
+
+function callerNameOf(fc: FlowCtx): string | undefined {
+  const a = fc.b.appt;
+  return (a.contactName ?? [a.first, a.last].filter(Boolean).join(' ')) || fc.b.msg.name || undefined;
+}
+
+function afterMessageText(fc: FlowCtx, text: string): FlowReply {
+  const { b } = fc;
+  b.msg.text = text.trim().slice(0, 2000);
+  b.msg.topic = messageTopic(text);
+  // The date of birth is kept when the caller gives it (staff find the chart by it), never demanded.
+  const parts = parseDateParts(text, { dayFirst: fc.dayFirst, today: fc.today });
+  const dob = parts ? checkDateOfBirth(parts, fc.today) : null;
+  if (dob?.ok) b.msg.dobIso = dob.iso;
+  else if (b.appt.dobIso) b.msg.dobIso = b.appt.dobIso;
+  const known = callerNameOf(fc);
+  if (known) b.msg.name = known;
+  const got = b.msg.topic === 'running_late' ? "Got it, I'll let the front desk know you're running late." : 'Got it.';
+  if (!b.msg.name) {
+    b.step = 'name';
+    decide(fc, 'ask:name');
+    return { text: `${got} And who is the message from?` };
+  }
+  return askMessageNumber(fc, got);
+}
+
+/**
  * Something said after a request went in ("no wait, my birthday is the 13th"): the request is
  * stored, so the words go to the team as a message about it rather than being lost to a goodbye.
  */
@@ -109,40 +149,44 @@ export async function messageAboutRequest(fc: FlowCtx, text: string, referenceCo
   startMessage(fc);
   decide(fc, 'message_about_request');
   const reply = await messageTurn(fc, `About appointment request ${referenceCode}: ${text.trim()}`);
-  return { ...reply, text: `Your request is already in, so I'll pass that on to the team with it. ${reply.text.replace(/^Thank you\. /, '')}` };
+  return { ...reply, text: `Your request is already in, so I'll pass that on to the team with it. ${reply.text.replace(/^(?:Thank you|Got it)\. /, '')}` };
 }
 
 export async function messageTurn(fc: FlowCtx, text: string): Promise<FlowReply> {
   const { b } = fc;
   if (b.step === 'text') {
     if (text.trim().length < 2) return notUnderstood(fc, 'What message would you like me to pass on?');
-    b.msg.text = text.trim().slice(0, 2000);
-    const known = [b.appt.first, b.appt.last].filter(Boolean).join(' ');
-    if (known) b.msg.name = known;
-    if (b.msg.name) return askMessageNumber(fc);
-    b.step = 'name';
-    decide(fc, 'ask:name');
-    return { text: 'Got it. And who is the message from?' };
+    return afterMessageText(fc, text);
   }
   if (b.step === 'name') {
     const name = extractName(text, 'full');
     if (!name) return notUnderstood(fc, "Sorry, I didn't catch your name. Who is the message from?");
     b.msg.name = [name.first, name.last].filter(Boolean).join(' ');
-    return askMessageNumber(fc);
+    const parts = parseDateParts(text, { dayFirst: fc.dayFirst, today: fc.today });
+    const dob = parts ? checkDateOfBirth(parts, fc.today) : null;
+    // The date of birth is kept when the caller gives it (staff find the chart by it), never demanded.
+    if (dob?.ok) b.msg.dobIso = dob.iso;
+    return askMessageNumber(fc, 'Thank you.');
   }
   if (b.step === 'phone' || b.step === 'phone_number') {
     const r = numberStep(fc, text, (p) => (b.msg.phone = p));
     if (r !== 'done') return r;
     decide(fc, 'take_message');
-    const saved = await fc.tools.run('take_message', { message: b.msg.text, name: b.msg.name, phone: b.msg.phone });
+    const saved = await fc.tools.run('take_message', {
+      message: b.msg.text,
+      name: b.msg.name,
+      phone: b.msg.phone,
+      ...(b.msg.topic ? { topic: b.msg.topic } : {}),
+      ...(b.msg.dobIso ? { dateOfBirth: b.msg.dobIso } : {}),
+    });
     return anythingElse(fc, saved.speech);
   }
   return anythingElse(fc, '');
 }
 
-function askMessageNumber(fc: FlowCtx): FlowReply {
+function askMessageNumber(fc: FlowCtx, prefix = 'Thank you.'): FlowReply {
   const own = callerNumber(fc);
   fc.b.step = own ? 'phone' : 'phone_number';
   decide(fc, `ask:${fc.b.step}`);
-  return { text: own ? `Thank you. Is ${sayPhone(own)} the best number for a reply?` : 'Thank you. What number should we reply to?' };
+  return { text: own ? `${prefix} Is ${sayPhone(own)} the best number for a reply?` : `${prefix} What number should we reply to?` };
 }

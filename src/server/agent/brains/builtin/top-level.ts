@@ -1,7 +1,8 @@
 import type { Intent } from '../../nlu/intents.js';
 import { yesNo } from '../../nlu/yes-no.js';
 import { startAppointment } from './appointment-flow.js';
-import { messageAboutRequest, offerCallback, startCallback, startMessage, startTransfer } from './contact-flows.js';
+import { hasMessageContent } from '../../nlu/message-topics.js';
+import { messageAboutRequest, startCallback, startMessage, startMessageWith, startTransfer } from './contact-flows.js';
 import { answerFromFaq } from './faq.js';
 import { anythingElse, decide, goodbye, notUnderstood, type FlowCtx, type FlowReply } from './flow-context.js';
 import { startStatus } from './status-flow.js';
@@ -45,11 +46,14 @@ async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Pr
     case 'callback':
       return startCallback(fc, text.slice(0, 300));
     case 'message':
-      return startMessage(fc);
+      return hasMessageContent(text) ? startMessageWith(fc, text) : startMessage(fc);
+    case 'running_late':
+      return startMessageWith(fc, text);
     case 'request_status':
       return startStatus(fc, text);
     case 'change_appointment':
-      return offerCallback(fc, "I can't change appointments myself, but someone from the front desk can.", `Change or cancel an appointment: ${text.slice(0, 200)}`);
+      // Never a new booking: the front desk calls back about the existing appointment, in the caller's words.
+      return startCallback(fc, text.slice(0, 300), "I can't change appointments myself, but I'll have the front desk call you back about it.");
     case 'hours': {
       decide(fc, 'get_hours');
       const r = await fc.tools.run('get_hours', {});

@@ -1,0 +1,42 @@
+import { foldForMatching } from './emergency.js';
+
+/**
+ * What a message or call-back is about (issue 15 §4), for the staff queue: a refill, results,
+ * running late, a cancellation or change, billing, or other. English and Spanish.
+ */
+export type MessageTopic = 'refill' | 'results' | 'running_late' | 'cancel' | 'reschedule' | 'billing' | 'other';
+
+const TOPICS: [MessageTopic, RegExp][] = [
+  ['running_late', /\b(running (\w+ ){0,3}(late|behind)|be(ing)? (\w+ ){0,3}late|gonna be (\w+ ){0,3}late|late for|stuck in traffic|on (my|our) way|llegar tarde|llego tarde|voy tarde|vamos tarde|retrasad[oa]s?|atrasad[oa]s?)\b/],
+  ['refill', /\b(refill\w*|prescription\w*|renew\w* (my|his|her|the) (med\w*|prescription)|ran out of (my|his|her) (med\w*|pills)|more (of )?(my|his|her) (med\w*|pills)|pharmacy|receta\w*|medicamento\w*|medicina\w*|resurtir|surtir)\b/],
+  ['results', /\b(results?|lab\w*|blood ?work|test(s)? (came back|results)|x ?ray|mri|scan|biopsy|resultados?|analisis|examenes)\b/],
+  ['cancel', /\b(cancel\w*|can'?t make it|cannot make it|won'?t be able to (make|come)|cancelar)\b/],
+  ['reschedule', /\b(reschedul\w*|re-schedule|move (my|the|our) (appointment|appt|visit)|change (my|the|our) (appointment|appt|visit)|push (it|my appointment) back|postpone|cambiar (mi|la|su) cita|reprogramar)\b/],
+  ['billing', /\b(bill\w*|invoice|charge[sd]?|payment|pay|insurance|copay|co-pay|balance|statement|factura|cobro|pago|seguro)\b/],
+];
+
+export function messageTopic(text: string): MessageTopic {
+  const t = foldForMatching(text).replace(/[.?!;]/g, ' ');
+  for (const [topic, re] of TOPICS) if (re.test(t)) return topic;
+  return 'other';
+}
+
+/** "I'd like to leave a message" says nothing yet; "tell the doctor I need a refill" is the message. */
+export function hasMessageContent(text: string): boolean {
+  const rest = foldForMatching(text)
+    .replace(/[.?!;]/g, ' ')
+    .replace(/\b(hi|hello|yes|yeah|um|uh|please|can i|could i|may i|i'?d like to|id like to|i would like to|i want to|i wanna|i need to|i just|just|to|leave|take|pass on|give|a|an|the|message|messages|for|dr|doctor|nurse|someone|somebody|them|office|front desk|with you|quisiera|quiero|dejar|un|una|mensaje|para|el|la|doctor|doctora|por favor|hola|si)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return rest.split(' ').filter(Boolean).length >= 2;
+}
+
+export const TOPIC_WORDS: Record<MessageTopic, string> = {
+  refill: 'prescription refill',
+  results: 'results',
+  running_late: 'running late',
+  cancel: 'cancellation',
+  reschedule: 'reschedule',
+  billing: 'billing',
+  other: 'other',
+};
