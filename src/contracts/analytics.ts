@@ -10,11 +10,13 @@ export const MAX_RANGE_DAYS = 731;
 export const MAX_HOURLY_DAYS = 31;
 export const MAX_ORGANIZATIONS = 100;
 
+const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
 const LocalDate = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date (YYYY-MM-DD).' })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: 'Not a calendar date.' })
+  .refine(isDate, { error: 'Not a calendar date.' })
   .refine((v) => v >= '2000-01-01' && v <= '2100-12-31', { error: 'Use a date between 2000 and 2100.' });
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,7 +48,10 @@ const queryShape = {
     .optional(),
 };
 
+
 function checkRange(q: { from: string; to: string; granularity: string }, ctx: z.RefinementCtx) {
+  // Runs even when a field failed (zod 4): only compare dates that are dates.
+  if (!isDate(q.from) || !isDate(q.to)) return;
   if (q.to < q.from) {
     ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date is before the start date.' });
     return;

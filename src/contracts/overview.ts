@@ -3,7 +3,7 @@ import { HANDOFF_PRIORITIES, HANDOFF_STATUSES, HANDOFF_TYPES } from '../domain/h
 import { CallListItem } from './calls.js';
 import { OpenNowResponse } from './hours.js';
 
-/** Today at a glance (`GET /api/overview`). */
+/** Today at a glance (`GET /api/overview`). The KPIs are the analytics figures of today (domain/analytics/definitions.ts). */
 
 const Kpis = z.object({
   /** Calls that started today (in each organization's zone). */
@@ -12,11 +12,11 @@ const Kpis = z.object({
   answered: z.number(),
   /** Answered calls that ended without any handoff. */
   answeredByAgent: z.number(),
-  /** Calls with at least one handoff. */
+  /** Answered calls with at least one handoff. */
   handedOff: z.number(),
   /** handedOff ÷ answered; null when nothing was answered. */
   handoffRate: z.number().nullable(),
-  /** Appointment requests submitted today (web, phone and portal). */
+  /** Appointment requests started today and submitted (web, phone and portal): the funnel's second step. */
   appointmentRequests: z.number(),
 });
 export type Kpis = z.infer<typeof Kpis>;

@@ -7,6 +7,7 @@ import { telephonyMatrixRows } from './authorization-matrix.telephony.test-cases
 import { patientMatrixRows } from './authorization-matrix.patient.test-cases.js';
 import { outboundWebMatrixRows } from './authorization-matrix.outbound-web.test-cases.js';
 import { developerPlatformMatrixRows } from './authorization-matrix.developer-platform.test-cases.js';
+import { analyticsMatrixRows } from './authorization-matrix.analytics.test-cases.js';
 
 export * from './authorization-matrix.test-helpers.js';
 
@@ -276,6 +277,9 @@ export const MATRIX: MatrixRow[] = [
 
   // ── developer platform: API keys and the public API (/api/v1) ───────────────────────────
   ...developerPlatformMatrixRows(),
+
+  // ── analytics (authorization-matrix.analytics.test-cases.ts) ─────────────────────────────
+  ...analyticsMatrixRows(),
   // Live updates: an event stream needs `Accept: text/event-stream`; without it the route
   // answers 406 once access is granted, which keeps this sample from streaming forever.
   { route: 'GET /api/live', expect: signedIn(406), request: () => ({ query: { topics: 'calls,handoffs' } }), otherOrganization: NOT_ORGANIZATION_SCOPED },

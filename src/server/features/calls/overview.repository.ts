@@ -1,57 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 
-/** "Today" for some organizations: those of one time zone share the same start. */
-export interface TodayWindow {
-  organizationIds: string[];
-  from: Date;
-}
-
-function windowsSql(windows: TodayWindow[], column: SQL): SQL {
-  const parts = windows.map((w) => sql`(organization_id in ${w.organizationIds} and ${column} >= ${w.from})`);
-  return sql.join(parts, sql` or `);
-}
-
-export interface TodayCallCounts {
-  organizationId: string;
-  calls: number;
-  answered: number;
-  answeredByAgent: number;
-  handedOff: number;
-}
-
-/**
- * Today's call figures per organization (PRODUCT §6): answered = inbound and completed;
- * answered by the agent = answered and ended without any handoff; handed off = at least one
- * handoff.
- */
-export async function todayCallCounts(db: DbOrTx, windows: TodayWindow[]): Promise<TodayCallCounts[]> {
-  if (windows.length === 0) return [];
-  const result = await db.execute(sql`
-    select organization_id as "organizationId",
-           count(*)::int as calls,
-           count(*) filter (where direction = 'inbound' and status = 'completed')::int as answered,
-           count(*) filter (where direction = 'inbound' and status = 'completed' and not has_handoff)::int as "answeredByAgent",
-           count(*) filter (where has_handoff)::int as "handedOff"
-    from (
-      select c.organization_id, c.direction, c.status, exists (select 1 from handoffs h where h.call_id = c.id) as has_handoff
-      from calls c
-      where ${windowsSql(windows, sql`c.started_at`)}
-    ) t
-    group by organization_id`);
-  return result.rows as unknown as TodayCallCounts[];
-}
-
-export async function todayAppointmentRequestCounts(db: DbOrTx, windows: TodayWindow[]): Promise<{ organizationId: string; count: number }[]> {
-  if (windows.length === 0) return [];
-  const result = await db.execute(sql`
-    select organization_id as "organizationId", count(*)::int as count
-    from appointment_requests
-    where status <> 'draft' and submitted_at is not null and (${windowsSql(windows, sql`submitted_at`)})
-    group by organization_id`);
-  return result.rows as unknown as { organizationId: string; count: number }[];
-}
-
 export interface OpenHandoffRow {
   id: string;
   organizationId: string;

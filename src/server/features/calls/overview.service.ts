@@ -3,10 +3,11 @@ import { organizationScope, type StaffActor } from '../../policy/actor.js';
 import { HANDOFF_PRIORITIES } from '../../db/schema/handoffs.js';
 import { openNow } from '../hours/hours.service.js';
 import { presentOpenNow } from '../hours/hours.service.js';
-import { groupByZone, startOfToday } from './call-windows.js';
+import { startOfToday } from './call-windows.js';
 import { listCalls, visibleOrganizationZones } from './calls.repository.js';
 import { presentCallListItem } from './calls.presenter.js';
-import { openHandoffs, todayAppointmentRequestCounts, todayCallCounts, type TodayWindow } from './overview.repository.js';
+import { openHandoffs } from './overview.repository.js';
+import { todayFiguresByOrganization } from '../analytics/analytics.service.js';
 import type { OverviewResponse as Overview } from '../../../contracts/overview.js';
 
 const LIVE_LIMIT = 25;
@@ -23,35 +24,32 @@ export async function getOverview(ctx: AppContext, actor: StaffActor): Promise<O
   // Administrators see deactivated organizations' history in lists, but not on today's board.
   const current = organizations.filter((o) => o.status !== 'deactivated');
   const ids = current.map((o) => o.id);
-  const windows: TodayWindow[] = [...groupByZone(current)].map(([zone, organizationIds]) => ({ organizationIds, from: startOfToday(now, zone) }));
   const scope = ids;
 
-  const [callCounts, requestCounts, handoffs, live, recent, openNowResult] = await Promise.all([
-    todayCallCounts(ctx.db, windows),
-    todayAppointmentRequestCounts(ctx.db, windows),
+  // Today's KPIs are the analytics figures of today (PRODUCT §6), from the same rollups.
+  const [today, handoffs, live, recent, openNowResult] = await Promise.all([
+    todayFiguresByOrganization(ctx, current, now),
     openHandoffs(ctx.db, scope, now, HANDOFF_LIMIT),
     listCalls(ctx.db, { organizationIds: scope, live: true, sort: 'startedAt', order: 'desc', limit: LIVE_LIMIT }),
     listCalls(ctx.db, { organizationIds: scope, live: false, sort: 'startedAt', order: 'desc', limit: RECENT_LIMIT }),
     openNow(ctx, actor),
   ]);
 
-  const calls = new Map(callCounts.map((c) => [c.organizationId, c]));
-  const requests = new Map(requestCounts.map((r) => [r.organizationId, r.count]));
   const perOrganization = current.map((o) => {
-    const c = calls.get(o.id);
-    const answered = c?.answered ?? 0;
-    const handedOff = c?.handedOff ?? 0;
+    const f = today.get(o.id);
+    const answered = f?.answered ?? 0;
+    const handedOff = f?.handedOff ?? 0;
     return {
       organizationId: o.id,
       name: o.name,
       timeZone: o.timeZone,
       todayStartsAt: startOfToday(now, o.timeZone).toISOString(),
-      calls: c?.calls ?? 0,
+      calls: (f?.inboundCalls ?? 0) + (f?.outboundCalls ?? 0),
       answered,
-      answeredByAgent: c?.answeredByAgent ?? 0,
+      answeredByAgent: f?.contained ?? 0,
       handedOff,
-      handoffRate: answered ? handedOff / answered : null,
-      appointmentRequests: requests.get(o.id) ?? 0,
+      handoffRate: f?.handoffRate ?? null,
+      appointmentRequests: f?.funnel.all.submitted ?? 0,
     };
   });
   const sum = (k: 'calls' | 'answered' | 'answeredByAgent' | 'handedOff' | 'appointmentRequests') => perOrganization.reduce((a, o) => a + o[k], 0);

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { handoffs, organizationHours } from '../../db/schema/index.js';
+import { createCall, createHandoffForCall, createOrganization, createStaffUser, createTestApp, signIn, type TestAppHandle } from '../../test-support/index.js';
+import type { AnalyticsResponse } from '../../../contracts/analytics.js';
+
+let t: TestAppHandle;
+let orgId: string;
+let otherOrgId: string;
+let supervisor: string;
+let agent: string;
+
+const at = (iso: string) => new Date(iso);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const org = await createOrganization(t.ctx, { name: 'Analytics Clinic', timeZone: 'America/New_York' });
+  const other = await createOrganization(t.ctx, { name: 'Elsewhere Clinic', timeZone: 'Europe/London' });
+  orgId = org.id;
+  otherOrgId = other.id;
+  await t.ctx.db.insert(organizationHours).values({ organizationId: orgId, weekly: [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '17:00' })), overrides: [] });
+  const s = await createStaffUser(t.ctx, { role: 'supervisor', organizationIds: [orgId] });
+  supervisor = await signIn(t.app, s.email, s.password);
+  const a = await createStaffUser(t.ctx, { role: 'agent', organizationIds: [orgId] });
+  agent = await signIn(t.app, a.email, a.password);
+
+  // Week of Mon 2026-03-02 (EST): three answered inbound calls, one handed off; an outbound
+  // call to voicemail and one answered; a call the week before (the previous period).
+  await createCall(t.ctx, { organizationId: orgId, startedAt: at('2026-03-02T14:05:00Z'), durationSeconds: 120 });
+  await createCall(t.ctx, { organizationId: orgId, startedAt: at('2026-03-02T14:40:00Z'), durationSeconds: 60 });
+  const handedOff = await createCall(t.ctx, { organizationId: orgId, startedAt: at('2026-03-03T21:50:00Z'), durationSeconds: 300, outcome: 'message_taken' });
+  await createCall(t.ctx, { organizationId: orgId, direction: 'outbound', startedAt: at('2026-03-04T15:00:00Z'), outcome: 'voicemail' });
+  await createCall(t.ctx, { organizationId: orgId, direction: 'outbound', startedAt: at('2026-03-04T16:00:00Z'), outcome: 'other' });
+  await createCall(t.ctx, { organizationId: orgId, startedAt: at('2026-02-24T15:00:00Z') });
+  // Left Tuesday 16:50 local (10 minutes before closing), claimed Wednesday 09:20: 30 business minutes.
+  const h = await createHandoffForCall(t.ctx, { organizationId: orgId, callId: handedOff.id, createdAt: at('2026-03-03T21:50:00Z') });
+  await t.ctx.db.update(handoffs).set({ status: 'claimed', claimedAt: at('2026-03-04T14:20:00Z') }).where(eq(handoffs.id, h.id));
+  // Foreign records never count.
+  await createCall(t.ctx, { organizationId: otherOrgId, startedAt: at('2026-03-02T10:00:00Z') });
+});
+afterAll(() => t?.close());
+
+const get = (cookie: string, query: string) => t.app.inject({ url: `/api/analytics?${query}`, headers: { cookie } });
+
+describe('GET /api/analytics', () => {
+  it('computes every figure for the user’s organizations, with the previous period', async () => {
+    const res = await get(supervisor, 'from=2026-03-02&to=2026-03-08&granularity=day');
+    expect(res.statusCode).toBe(200);
+    const body = res.json<AnalyticsResponse>();
+    expect(body.organizations.map((o) => o.id)).toEqual([orgId]);
+    expect(body.timeZone).toBe('America/New_York');
+    const f = body.totals;
+    expect(f).toMatchObject({ inboundCalls: 3, outboundCalls: 2, answered: 3, contained: 2, handedOff: 1, averageHandleSeconds: 160, outboundConnected: 1, outboundVoicemail: 1, outboundConnectRate: 0.5, voicemailRate: 0.5 });
+    expect(f.handoffRate).toBeCloseTo(1 / 3);
+    expect(f.timeToClaim).toEqual({ median: 59_400, p90: 59_400, count: 1 });
+    expect(f.timeToClaimBusiness).toEqual({ median: 1_800, p90: 1_800, count: 1 });
+    expect(body.previousPeriod).toMatchObject({ from: '2026-02-23', to: '2026-03-01' });
+    expect(body.previousTotals.inboundCalls).toBe(1);
+    expect(body.series.map((s) => s.key)).toEqual(['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08']);
+    expect(body.series.map((s) => s.figures.inboundCalls + s.figures.outboundCalls)).toEqual([2, 1, 2, 0, 0, 0, 0]);
+    // Monday 09:00 local holds the two Monday calls.
+    expect(body.heatmap.find((c) => c.weekday === 1 && c.hour === 9)?.calls).toBe(2);
+  });
+
+  it('answers bad input with 4xx naming each field', async () => {
+    const field = async (query: string) => {
+      const res = await get(supervisor, query);
+      expect(res.statusCode).toBe(400);
+      return Object.keys(res.json<{ error: { fields: Record<string, string> } }>().error.fields ?? {});
+    };
+    expect(await field('from=2026-03-10&to=2026-03-01')).toContain('querystring.to');
+    expect(await field('from=2023-01-01&to=2026-03-01')).toContain('querystring.to');
+    expect(await field('from=2026-01-01&to=2026-03-01&granularity=hour')).toContain('querystring.granularity');
+    expect(await field('from=2026-01-01&to=2026-03-01&granularity=fortnight')).toContain('querystring.granularity');
+    expect(await field('from=2026-02-30&to=2026-03-01')).toContain('querystring.from');
+    expect(await field('from=2026-02-01&to=2026-03-01&organizations=nope')).toContain('querystring.organizations');
+    expect(await field('from=2026-02-01&to=2026-03-01&timeZone=Mars/Olympus')).toContain('querystring.timeZone');
+    expect(await field('to=2026-03-01')).toContain('querystring.from');
+  });
+
+  it('treats another organization, or an unknown one, as not found; agents may not read analytics', async () => {
+    expect((await get(supervisor, `from=2026-03-02&to=2026-03-08&organizations=${otherOrgId}`)).statusCode).toBe(404);
+    expect((await get(supervisor, `from=2026-03-02&to=2026-03-08&organizations=00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);
+    expect((await get(agent, 'from=2026-03-02&to=2026-03-08')).statusCode).toBe(403);
+  });
+
+  it('counts a call whose handoff arrives later, and a status change, at the next read', async () => {
+    const call = await createCall(t.ctx, { organizationId: orgId, startedAt: at('2026-03-05T15:00:00Z') });
+    const before = (await get(supervisor, 'from=2026-03-05&to=2026-03-05')).json<AnalyticsResponse>().totals;
+    expect(before).toMatchObject({ answered: 1, contained: 1, handedOff: 0 });
+    await createHandoffForCall(t.ctx, { organizationId: orgId, callId: call.id, createdAt: at('2026-03-05T15:02:00Z') });
+    const after = (await get(supervisor, 'from=2026-03-05&to=2026-03-05')).json<AnalyticsResponse>().totals;
+    expect(after).toMatchObject({ answered: 1, contained: 0, handedOff: 1 });
+  });
+
+  it('exports the figures per bucket and the calls behind them as CSV', async () => {
+    const figures = await t.app.inject({ url: '/api/analytics/export.csv?from=2026-03-02&to=2026-03-08&granularity=week', headers: { cookie: supervisor } });
+    expect(figures.statusCode).toBe(200);
+    expect(figures.headers['content-type']).toContain('text/csv');
+    const lines = figures.body.trim().split(/\r?\n/);
+    expect(lines[0]).toMatch(/^bucket,start,end,inbound_calls,outbound_calls,answered,/);
+    expect(lines.map((l) => l.split(',')[0])).toEqual(['bucket', 'Week of 2026-03-02', 'total', 'previous period']);
+    const calls = await t.app.inject({ url: '/api/analytics/export.csv?from=2026-03-02&to=2026-03-04&kind=calls&direction=outbound', headers: { cookie: supervisor } });
+    const rows = calls.body.trim().split(/\r?\n/);
+    expect(rows).toHaveLength(3);
+    expect(rows.slice(1).every((r) => r.includes(',outbound,'))).toBe(true);
+  });
+});
