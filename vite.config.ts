@@ -86,6 +86,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 500,
     rolldownOptions: {
       input: { index: fromRoot('./src/web/index.html'), patient: fromRoot('./src/web/patient.html') },
+      // No [PLUGIN_TIMINGS] advice block on a first start: on a busy small machine every plugin
+      // looks slow, and the person starting the product can do nothing about it.
+      checks: { bundlerTimings: false },
     },
   },
   server: {

@@ -1,20 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pino from 'pino';
 import type { AppContext } from './app-context.js';
 import type { Env } from './config/env.js';
 import { createAuth } from './auth/better-auth.js';
 import { createDatabase, type Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { createLogger } from './lib/log.js';
 import { LiveHub } from './features/live/live.hub.js';
 
 /**
  * Wires the context every role shares. Tests call it with their own database URL; main.ts
  * with the embedded or configured one.
  */
-export function createAppContext(env: Env, databaseUrl: string, opts: { clock?: Clock; poolMax?: number } = {}): { ctx: AppContext; database: Database } {
-  const log = pino({ level: env.LOG_LEVEL, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
+export function createAppContext(
+  env: Env,
+  databaseUrl: string,
+  opts: { clock?: Clock; poolMax?: number; /** One readable line per event (a terminal); JSON lines otherwise. */ prettyLogs?: boolean } = {},
+): { ctx: AppContext; database: Database } {
+  const log = createLogger(env.LOG_LEVEL, { pretty: opts.prettyLogs });
   const database = createDatabase(databaseUrl, {
     max: opts.poolMax,
     onError: (err) => {

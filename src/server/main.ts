@@ -1,7 +1,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import { ConfigError, loadEnv } from './config/env.js';
-import { StartupError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import { StartupError, startEmbeddedPostgres, stopDatabaseOurselvesOnSignals, type EmbeddedDatabase } from './db/embedded.js';
 import { migrateDatabase } from './db/migrate.js';
 import { seedDemo } from './seed/seed.js';
 import { createAppContext } from './bootstrap.js';
@@ -46,13 +46,17 @@ async function main(): Promise<void> {
     await embedded?.stop().catch(() => undefined);
     process.exit(code);
   };
+  // We stop PostgreSQL ourselves, last (see stopDatabaseOurselvesOnSignals).
+  stopDatabaseOurselvesOnSignals();
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
+  process.on('SIGHUP', () => void shutdown(0));
 
   try {
     await checkReachable(databaseUrl);
     await migrateDatabase(databaseUrl);
-    const { ctx, database } = createAppContext(env, databaseUrl);
+    // On a terminal, readable one-line logs; piped or redirected, JSON lines for machines.
+    const { ctx, database } = createAppContext(env, databaseUrl, { prettyLogs: process.stdout.isTTY === true });
     shutdownTasks.push(() => database.close());
 
     if (role !== 'worker') {

