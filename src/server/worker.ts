@@ -7,6 +7,8 @@ import { concernedOrganization, noteOrganization, taggedErrorOrganization, tagEr
 import { CLOSE_STALE_CALLS_CRONTAB, CLOSE_STALE_CALLS_TASK, closeStaleCallsTask } from './telephony/jobs/close-stale-calls.job.js';
 import { SEED_DEMO_CALLS_TASK, seedDemoCallsTask } from './seed/demo-calls/seed-demo-calls.job.js';
 import { PURGE_RATE_LIMIT_COUNTERS_CRONTAB, PURGE_RATE_LIMIT_COUNTERS_TASK, purgeRateLimitCountersTask } from './http/purge-rate-limit-counters.job.js';
+import { deliverWebhookTask } from './features/webhooks/deliver-webhook.job.js';
+import { DELIVER_WEBHOOK_TASK } from './features/webhooks/webhooks.service.js';
 
 /** Every background task, by name: one job per file, named after what it does. */
 export function taskList(ctx: AppContext): TaskList {
@@ -15,6 +17,7 @@ export function taskList(ctx: AppContext): TaskList {
     [CLOSE_STALE_CALLS_TASK]: closeStaleCallsTask(ctx),
     [SEED_DEMO_CALLS_TASK]: seedDemoCallsTask(ctx),
     [PURGE_RATE_LIMIT_COUNTERS_TASK]: purgeRateLimitCountersTask(ctx),
+    [DELIVER_WEBHOOK_TASK]: deliverWebhookTask(ctx),
   };
   return Object.fromEntries(Object.entries(tasks).map(([name, task]) => [name, scoped(task!)]));
 }

@@ -96,6 +96,23 @@ export function developerPlatformMatrixRows(): MatrixRow[] {
     if (items.some((i) => i[field] === fx.home.id || i.id === fx.home.id)) throw new Error("the key lists another organization's records");
   };
 
+  /** A public address (an IP literal: nothing to resolve); the matrix runs no worker, so nothing is sent. */
+  const HOOK_URL = 'https://1.1.1.1/matrix-hook';
+  const endpoint = async (fx: MatrixFixtures) =>
+    (await fx.asAdmin<{ endpoint: { id: string } }>('POST', '/api/developer/webhooks', { organizationId: fx.home.id, url: HOOK_URL, events: ['intake.submitted'] })).endpoint.id;
+  const onEndpoint = (route: string, status: number, suffix: string, payload?: unknown): MatrixRow => {
+    const sample = async (fx: MatrixFixtures): Promise<SampleRequest> => ({ url: `/api/developer/webhooks/${await endpoint(fx)}${suffix}`, payload });
+    return { route, expect: only(['admin', 'developer'], status), request: sample, otherOrganization: { as: 'developer', request: sample, status: 404 } };
+  };
+  const onDelivery = (route: string, status: number, suffix: string): MatrixRow => {
+    const sample = async (fx: MatrixFixtures): Promise<SampleRequest> => {
+      const id = await endpoint(fx);
+      const { deliveryId } = await fx.asAdmin<{ deliveryId: string }>('POST', `/api/developer/webhooks/${id}/test`);
+      return { url: `/api/developer/webhooks/${id}/deliveries/${deliveryId}${suffix}` };
+    };
+    return { route, expect: only(['admin', 'developer'], status), request: sample, otherOrganization: { as: 'developer', request: sample, status: 404 } };
+  };
+
   return [
     // ── API keys (/developer → API keys) ────────────────────────────────────────────────────
     {
@@ -132,6 +149,34 @@ export function developerPlatformMatrixRows(): MatrixRow[] {
         },
       }),
     ),
+
+    // ── webhooks (/developer → Webhooks) ─────────────────────────────────────────────────────
+    {
+      route: 'GET /api/developer/webhooks',
+      expect: only(['admin', 'developer'], 200),
+      otherOrganization: {
+        as: 'developer',
+        request: async (fx) => (await endpoint(fx), {}),
+        status: 200,
+        verify: (body, fx) => {
+          if ((body as { items: { organizationId: string }[] }).items.some((e) => e.organizationId === fx.home.id)) throw new Error("lists another organization's endpoints");
+        },
+      },
+    },
+    {
+      route: 'POST /api/developer/webhooks',
+      expect: only(['admin', 'developer'], 201),
+      request: (fx) => ({ payload: { organizationId: fx.home.id, url: HOOK_URL, events: ['intake.submitted'] } }),
+      otherOrganization: { as: 'developer', request: (fx) => ({ payload: { organizationId: fx.home.id, url: HOOK_URL, events: ['intake.submitted'] } }), status: 404 },
+    },
+    onEndpoint('PATCH /api/developer/webhooks/:id', 200, '', { description: 'Matrix change' }),
+    onEndpoint('DELETE /api/developer/webhooks/:id', 204, ''),
+    onEndpoint('POST /api/developer/webhooks/:id/rotate-secret', 200, '/rotate-secret', { graceHours: 1 }),
+    onEndpoint('POST /api/developer/webhooks/:id/test', 202, '/test'),
+    onEndpoint('GET /api/developer/webhooks/:id/deliveries', 200, '/deliveries'),
+    onEndpoint('POST /api/developer/webhooks/:id/replay-failed', 200, '/replay-failed', { since: '2020-01-01T00:00:00Z' }),
+    onDelivery('GET /api/developer/webhooks/:id/deliveries/:deliveryId', 200, ''),
+    onDelivery('POST /api/developer/webhooks/:id/deliveries/:deliveryId/replay', 200, '/replay'),
 
     // ── the public API (/api/v1) ────────────────────────────────────────────────────────────
     { route: 'GET /api/v1/openapi.json', expect: everyone(200), otherOrganization: NOT_ORGANIZATION_SCOPED },
