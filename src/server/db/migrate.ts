@@ -7,16 +7,29 @@ import { appRoot } from '../app-root.js';
 
 export const migrationsFolder = path.join(appRoot, 'src', 'server', 'db', 'migrations');
 
-/** Applies our schema migrations and graphile-worker's own, so web and worker can start in any order. */
+/** Session advisory lock held while migrating: processes started together migrate one after another. */
+const MIGRATION_LOCK = 0x4d494752;
+
+/**
+ * Applies our schema migrations and graphile-worker's own, so web and worker can start in any
+ * order — several at once too (docs/DEPLOYMENT.md): each start waits for the others' migrations
+ * (an advisory lock), then finds nothing left to apply.
+ */
 export async function migrateDatabase(url: string): Promise<void> {
+  const lock = new pg.Client({ connectionString: url });
+  lock.on('error', () => undefined);
+  await lock.connect();
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migrate(drizzle(pool), { migrationsFolder });
     await runWorkerMigrations({ pgPool: pool, logger: quietLogger() });
   } finally {
     await pool.end();
+    // Ending the session releases the lock.
+    await lock.end().catch(() => undefined);
   }
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { organizations, userOrganizations, users } from '../db/schema/index.js';
 import { hashPassword } from '../auth/password-hash.js';
@@ -19,16 +19,28 @@ export interface SeedResult {
   users: { email: string; role: string }[];
 }
 
-/** Seeds the demo on an empty database only; a second start finds users and leaves everything as it is. */
+/** Transaction-level advisory lock key: web processes starting together on an empty database seed it once. */
+const SEED_LOCK = 0x53454544;
+
+/**
+ * Seeds the demo on an empty database only; a second start finds users and leaves everything as
+ * it is. One transaction: a start killed mid-seed leaves nothing, and the next start seeds it all.
+ * Web processes starting at once on one empty database wait for each other (an advisory lock) and
+ * the later ones find it seeded. The credentials file is written before the commit, so a seeded
+ * database never lacks its file (a kill before the commit leaves a file the next start rewrites).
+ * The call history is a job added in the same transaction (seed-demo-calls.job.ts, resumable).
+ */
 export async function seedDemo(db: Db, opts: { dataDir: string; demoPassword?: string }): Promise<SeedResult> {
   const credentialsFile = path.join(opts.dataDir, 'demo-credentials.txt');
   const listed = DEMO_USERS.map((u) => ({ email: u.email, role: u.role }));
-  const [existing] = await db.select({ n: count() }).from(users);
-  if (Number(existing?.n ?? 0) > 0) return { seeded: false, credentialsFile, users: listed };
+  const isSeeded = async (q: Pick<Db, 'select'>) => Number((await q.select({ n: count() }).from(users))[0]?.n ?? 0) > 0;
+  if (await isSeeded(db)) return { seeded: false, credentialsFile, users: listed };
 
   const password = opts.demoPassword ?? generatePassword();
   const hash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (await isSeeded(tx)) return false;
     const orgIds = new Map<string, string>();
     for (const org of DEMO_ORGANIZATIONS) {
       const [row] = await tx
@@ -64,18 +76,22 @@ export async function seedDemo(db: Db, opts: { dataDir: string; demoPassword?: s
     );
     // A month of calls through the real pipeline, made by the worker after the start (it takes
     // longer than the cold-start budget allows): demo-calls/seed-demo-calls.job.ts.
-    await enqueueJob(tx, SEED_DEMO_CALLS_TASK, {}, { jobKey: SEED_DEMO_CALLS_TASK, maxAttempts: 1 });
+    await enqueueJob(tx, SEED_DEMO_CALLS_TASK, { now: new Date().toISOString() }, { jobKey: SEED_DEMO_CALLS_TASK, maxAttempts: 5 });
+    writeCredentials(credentialsFile, password);
+    return true;
   });
+  return seeded ? { seeded: true, password, credentialsFile, users: listed } : { seeded: false, credentialsFile, users: listed };
+}
 
-  fs.mkdirSync(opts.dataDir, { recursive: true });
+function writeCredentials(file: string, password: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   const lines = [
     '# Switchboard demo sign-in (created by the first start)',
     ...DEMO_USERS.map((u) => `${u.role.padEnd(10)} ${u.email}  ${password}`),
     '',
   ];
-  fs.writeFileSync(credentialsFile, lines.join('\n'), { mode: 0o600 });
-  fs.chmodSync(credentialsFile, 0o600);
-  return { seeded: true, password, credentialsFile, users: listed };
+  fs.writeFileSync(file, lines.join('\n'), { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
 }
 
 function generatePassword(): string {

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import type { Clock } from '../../lib/clock.js';
-import { applyStatus } from '../../telephony/call-lifecycle.js';
+import { applyStatus, closeStaleCall } from '../../telephony/call-lifecycle.js';
 import { continueCall, startCall } from '../../telephony/call-pipeline.js';
 import type { PipelineOptions, TurnOutcome } from '../../telephony/call-turn-support.js';
 import { simulatorOptions } from '../../telephony/simulator/simulator.service.js';
@@ -39,12 +38,12 @@ export interface DemoCallResult {
  */
 export async function runDemoCall(
   base: AppContext,
-  call: { organizationId: string; to: string; from: string; startAt: Date; caller: DemoCaller; r: Random },
+  call: { providerCallId: string; organizationId: string; to: string; from: string; startAt: Date; caller: DemoCaller; r: Random },
 ): Promise<DemoCallResult | null> {
   const clock = scriptedClock(call.startAt);
   const ctx: AppContext = { ...base, clock };
   const opts: PipelineOptions = { ...simulatorOptions, publish: false };
-  const started = await startCall(ctx, { provider: 'simulator', providerCallId: `SIM-DEMO-${randomUUID()}`, from: call.from, to: call.to, direction: 'inbound', organizationId: call.organizationId }, opts);
+  const started = await startCall(ctx, { provider: 'simulator', providerCallId: call.providerCallId, from: call.from, to: call.to, direction: 'inbound', organizationId: call.organizationId }, opts);
   if (started.kind !== 'ok') return null;
   const ref = { callId: started.callId };
   let out: TurnOutcome = started;
@@ -72,4 +71,13 @@ export async function runDemoCall(
     move = call.caller.next(out.reply?.text ?? '', out.reply?.next.type === 'transfer');
   }
   return { callId: started.callId, outcome: 'ended' };
+}
+
+/**
+ * Ends a demo call an interrupted seed left open (the worker was killed mid-call), as the
+ * stale-call sweeper would, with the clock at its last activity: the history keeps no call open.
+ */
+export async function closeInterruptedDemoCall(base: AppContext, call: { id: string; lastActivityAt: Date }): Promise<void> {
+  const ctx: AppContext = { ...base, clock: scriptedClock(new Date(call.lastActivityAt.getTime() + 60_000)) };
+  await closeStaleCall(ctx, call.id, 1);
 }

@@ -1,11 +1,11 @@
 import { Temporal } from 'temporal-polyfill';
-import { and, eq, inArray, like, count, desc, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, like, desc, isNotNull } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
 import type { AppContext } from '../../app-context.js';
 import { appointmentRequests, calls, organizationPhoneNumbers, organizations } from '../../db/schema/index.js';
 import { DEMO_ORGANIZATIONS } from '../demo-organizations.js';
 import { DemoCaller, type Opening } from './demo-caller.js';
-import { runDemoCall } from './demo-call-runner.js';
+import { closeInterruptedDemoCall, runDemoCall } from './demo-call-runner.js';
 import { ageDemoHistory } from './demo-history.js';
 import { persona, pick, seededRandom, type Random } from './demo-personas.js';
 
@@ -43,27 +43,39 @@ function callTime(r: Random, date: Temporal.PlainDate, timeZone: string): Date {
   return new Date(zdt.epochMilliseconds);
 }
 
+/** A number from a text, to seed one call's random choices. */
+function hashSeed(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
 /**
  * The demo's month of calls (issue 4, point 5): scripted callers run through the simulator
  * adapter with the clock moved into the past, so every call, transcript, model context,
  * request and handoff is what the real pipeline produces. Runs as a worker job right after the
- * first start (the cold start stays fast); skipped when demo calls already exist.
+ * first start (the cold start stays fast).
+ *
+ * Resumable (issue 14 §3): the plan is fixed by `now` (the job's payload carries the moment the
+ * demo was seeded) and every planned call has its own provider call id and its own random
+ * choices, so a run killed half-way is finished by the next one — calls already made are
+ * skipped (the id is unique, so none is made twice), a call left open by the kill is closed as
+ * the stale-call sweeper would, and the rest are made. Returns the number of calls made.
  */
-export async function seedDemoCalls(ctx: AppContext, opts: { days?: number; seed?: number; concurrency?: number } = {}): Promise<number> {
-  const [existing] = await ctx.db.select({ n: count() }).from(calls).where(like(calls.providerCallId, 'SIM-DEMO-%'));
-  if (Number(existing?.n ?? 0) > 0) return 0;
-  const r = seededRandom(opts.seed ?? 20_260_101);
+export async function seedDemoCalls(ctx: AppContext, opts: { days?: number; seed?: number; now?: Date } = {}): Promise<number> {
+  const seed = opts.seed ?? 20_260_101;
   const days = opts.days ?? 30;
-  const now = ctx.clock.now();
+  const now = opts.now ?? ctx.clock.now();
   const orgs = await ctx.db
     .select({ id: organizations.id, slug: organizations.slug, timeZone: organizations.timeZone, number: organizationPhoneNumbers.e164 })
     .from(organizations)
     .innerJoin(organizationPhoneNumbers, eq(organizationPhoneNumbers.organizationId, organizations.id))
     .where(inArray(organizations.slug, DEMO_ORGANIZATIONS.map((o) => o.slug)));
-  const plan: { org: (typeof orgs)[number]; key: string; at: Date }[] = [];
+  const plan: { org: (typeof orgs)[number]; key: string; at: Date; providerCallId: string }[] = [];
   for (const demo of DEMO_ORGANIZATIONS) {
     const org = orgs.find((o) => o.slug === demo.slug);
     if (!org) continue;
+    const r = seededRandom(seed ^ hashSeed(demo.key));
     const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(org.timeZone).toPlainDate();
     for (let d = days; d >= 0; d--) {
       const date = today.subtract({ days: d });
@@ -71,16 +83,30 @@ export async function seedDemoCalls(ctx: AppContext, opts: { days?: number; seed
       const n = Math.round((CALLS_PER_DAY[demo.key] ?? 2) * (weekend ? 0.4 : 1) * (0.6 + r() * 0.8));
       for (let i = 0; i < n; i++) {
         const at = callTime(r, date, org.timeZone);
-        if (at.getTime() < now.getTime() - 60_000) plan.push({ org, key: demo.key, at });
+        if (at.getTime() < now.getTime() - 60_000) plan.push({ org, key: demo.key, at, providerCallId: `SIM-DEMO-${demo.key}-${date.toString()}-${i}` });
       }
     }
   }
   plan.sort((a, b) => a.at.getTime() - b.at.getTime());
+  const existing = new Map(
+    (
+      await ctx.db
+        .select({ id: calls.id, providerCallId: calls.providerCallId, status: calls.status, lastActivityAt: calls.lastActivityAt })
+        .from(calls)
+        .where(and(eq(calls.provider, 'simulator'), like(calls.providerCallId, 'SIM-DEMO-%')))
+    ).map((c) => [c.providerCallId, c]),
+  );
   let made = 0;
   // Calls of one organization run in order (status checks quote earlier requests); organizations in parallel.
   await Promise.all(
     DEMO_ORGANIZATIONS.map(async (demo) => {
       for (const item of plan.filter((p) => p.key === demo.key)) {
+        const done = existing.get(item.providerCallId);
+        if (done) {
+          if (done.status === 'ringing' || done.status === 'in_progress') await closeInterruptedDemoCall(ctx, done);
+          continue;
+        }
+        const r = seededRandom(seed ^ hashSeed(item.providerCallId));
         const gb = demo.address.country === 'GB';
         const who = persona(r, gb ? 'GB' : 'US', AREA[demo.key] ?? '860');
         let opening = weighted(r);
@@ -92,13 +118,13 @@ export async function seedDemoCalls(ctx: AppContext, opts: { days?: number; seed
           who.dob = { year, month, day };
         }
         const caller = new DemoCaller(r, who, opening, gb, asked?.code ?? null);
-        const done = await runDemoCall(ctx, { organizationId: item.org.id, to: item.org.number, from: who.phone, startAt: item.at, caller, r });
-        if (done) made++;
+        const result = await runDemoCall(ctx, { providerCallId: item.providerCallId, organizationId: item.org.id, to: item.org.number, from: who.phone, startAt: item.at, caller, r });
+        if (result) made++;
       }
     }),
   );
   await ageDemoHistory(ctx.db, now);
-  ctx.log.info({ calls: made }, 'demo call history seeded');
+  if (made) ctx.log.info({ calls: made }, 'demo call history seeded');
   return made;
 }
 
@@ -113,7 +139,8 @@ async function recentRequest(ctx: AppContext, organizationId: string): Promise<{
 }
 
 export function seedDemoCallsTask(ctx: AppContext): Task {
-  return async () => {
-    await seedDemoCalls(ctx);
+  return async (payload) => {
+    const at = (payload as { now?: unknown } | null)?.now;
+    await seedDemoCalls(ctx, { now: typeof at === 'string' ? new Date(at) : undefined });
   };
 }
