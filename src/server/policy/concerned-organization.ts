@@ -11,6 +11,19 @@ import type { StaffActor } from './actor.js';
  */
 interface Scope {
   organizations: Set<string>;
+  /** The page load a staff request came from (the web app's X-Page-Load header), if it said. */
+  pageLoad?: string;
+}
+
+const PAGE_LOAD = /^[A-Za-z0-9-]{8,64}$/;
+
+/**
+ * The page load the current request came from: the web app sends one id per load of the page
+ * (X-Page-Load), so the views of a record the page's refetches repeat are one view in the audit
+ * log (issue 19 §7). Undefined for other clients: each of their requests is a view.
+ */
+export function currentPageLoad(): string | undefined {
+  return storage.getStore()?.pageLoad;
 }
 
 const storage = new AsyncLocalStorage<Scope>();
@@ -53,7 +66,10 @@ export function taggedErrorOrganization(error: unknown): string | null {
 export function installOrganizationScope(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     withOrganizationScope(() => {
-      scopes.set(request, { scope: storage.getStore()!, resource: new AsyncResource('organization-scope') });
+      const scope = storage.getStore()!;
+      const pageLoad = request.headers['x-page-load'];
+      if (typeof pageLoad === 'string' && PAGE_LOAD.test(pageLoad)) scope.pageLoad = pageLoad;
+      scopes.set(request, { scope, resource: new AsyncResource('organization-scope') });
       done();
     });
   });

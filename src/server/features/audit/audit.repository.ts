@@ -1,4 +1,4 @@
-import { and, desc, eq, like, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { auditEvents } from '../../db/schema/index.js';
 
@@ -7,6 +7,37 @@ export type AuditRow = typeof auditEvents.$inferSelect;
 
 export async function insertAuditEvent(db: DbOrTx, row: AuditInsert): Promise<void> {
   await db.insert(auditEvents).values(row);
+}
+
+/**
+ * Inserts a view of a record unless the same actor's view of it from the same page load is
+ * there already (the page's refetches). Two requests of one page load may arrive together: a
+ * transaction-scoped advisory lock on (actor, record, page load) orders them, and the check runs
+ * after it, in a statement of its own, so it sees the first one's row.
+ */
+export async function insertViewOnce(db: DbOrTx, row: AuditInsert & { actorId: string; recordType: string; recordId: string }, pageLoad: string): Promise<boolean> {
+  const key = `${row.actorId}|${row.recordType}|${row.recordId}|${pageLoad}`;
+  const run = async (tx: DbOrTx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 19))`);
+    const seen = await tx
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.recordType, row.recordType),
+          eq(auditEvents.recordId, row.recordId),
+          eq(auditEvents.action, row.action),
+          eq(auditEvents.actorId, row.actorId),
+          sql`${auditEvents.details}->>'pageLoad' = ${pageLoad}`,
+        ),
+      )
+      .limit(1);
+    if (seen.length) return false;
+    await tx.insert(auditEvents).values({ ...row, details: { ...(row.details ?? {}), pageLoad } });
+    return true;
+  };
+  // Inside a caller's transaction this is a savepoint; the lock lasts until that transaction ends.
+  return db.transaction(run);
 }
 
 export async function listAuditEvents(

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
-import { insertAuditEvent } from './audit.repository.js';
+import { currentPageLoad } from '../../policy/concerned-organization.js';
+import { insertAuditEvent, insertViewOnce } from './audit.repository.js';
 
 /** What other features read of this one (its repository's queries, used as they are). */
 export { listAuditEvents } from './audit.repository.js';
@@ -38,12 +39,36 @@ export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> 
   });
 }
 
-/** Views of health information: who looked at which record, when, from where. */
-export function recordPhiView(
+/**
+ * Views of health information: who looked at which record, when, from where. One row per view
+ * of a record per page load: the web app names its page load (X-Page-Load), and the requests a
+ * page repeats for the same record (refetches, live updates) add no row.
+ */
+export async function recordPhiView(
   db: DbOrTx,
-  actor: { kind: 'staff'; userId: string; email: string; ip?: string },
+  actor: { kind: 'staff'; userId: string; email: string; ip?: string; apiKey?: { id: string; prefix: string } },
   record: { type: string; id: string; organizationId: string | null },
 ): Promise<void> {
+  const pageLoad = currentPageLoad();
+  if (pageLoad && !actor.apiKey) {
+    await insertViewOnce(
+      db,
+      {
+        action: 'phi.view',
+        outcome: 'success',
+        actorType: 'staff',
+        actorId: actor.userId,
+        actorLabel: actor.email,
+        organizationId: record.organizationId,
+        recordType: record.type,
+        recordId: record.id,
+        ipAddress: actor.ip ?? null,
+        details: {},
+      },
+      pageLoad,
+    );
+    return;
+  }
   return recordAudit(db, {
     action: 'phi.view',
     outcome: 'success',
