@@ -3,6 +3,7 @@ import { CodeXml, LayoutDashboard, Users } from 'lucide-react';
 import { Building2, CalendarClock, Clock } from 'lucide-react';
 import { Inbox } from 'lucide-react';
 import { PhoneCall } from 'lucide-react';
+import { PhoneOutgoing } from 'lucide-react';
 import { handoffPaths } from '@web/features/handoffs/paths';
 import { callPaths } from '@web/features/calls/paths';
 import { paths } from '@web/lib/paths';
@@ -17,6 +18,10 @@ export const PAGE_ROLES = {
   overview: ROLES,
   calls: ROLES,
   handoffs: ['admin', 'supervisor', 'agent'],
+  /** Agents: single calls; supervisors and admins: campaigns and the do-not-call list too; developers: read-only. */
+  outbound: ROLES,
+  outboundCampaigns: ['admin', 'supervisor', 'developer'],
+  outboundNewCampaign: ['admin', 'supervisor'],
   users: ['admin'],
   profile: ROLES,
   developer: ['admin', 'developer'],
@@ -59,6 +64,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: Inbox,
     roles: PAGE_ROLES.handoffs,
     description: 'The work queue: callbacks, transfers, messages and appointment requests to act on.',
+  },
+  {
+    label: 'Outbound',
+    to: paths.outbound.path,
+    icon: PhoneOutgoing,
+    roles: PAGE_ROLES.outbound,
+    description: 'Single calls, campaigns from a CSV, and the do-not-call list.',
   },
   {
     label: 'Organizations',

@@ -31,6 +31,9 @@ const staffRoutes: RouteObject[] = [
   { path: callPaths.chatContext.path, handle: { roles: PAGE_ROLES.calls } satisfies StaffRouteHandle, lazy: () => import('@web/routes/call-chat-context') },
   { path: handoffPaths.handoffs.path, handle: { roles: PAGE_ROLES.handoffs } satisfies StaffRouteHandle, lazy: () => import('@web/routes/handoffs') },
   { path: handoffPaths.handoff.path, handle: { roles: PAGE_ROLES.handoffs } satisfies StaffRouteHandle, lazy: () => import('@web/routes/handoff-detail') },
+  { path: paths.outbound.path, handle: { roles: PAGE_ROLES.outbound } satisfies StaffRouteHandle, lazy: () => import('@web/routes/outbound') },
+  { path: paths.outboundNewCampaign.path, handle: { roles: PAGE_ROLES.outboundNewCampaign } satisfies StaffRouteHandle, lazy: () => import('@web/routes/outbound-new-campaign') },
+  { path: paths.outboundCampaign.path, handle: { roles: PAGE_ROLES.outboundCampaigns } satisfies StaffRouteHandle, lazy: () => import('@web/routes/outbound-campaign') },
   {
     path: paths.users.path,
     handle: { roles: PAGE_ROLES.users } satisfies StaffRouteHandle,

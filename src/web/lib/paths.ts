@@ -60,6 +60,12 @@ export const paths = {
   users: { path: '/users', href: () => '/users' },
   profile: { path: '/profile', href: () => '/profile' },
   developer: { path: '/developer', href: () => '/developer' },
+  outbound: {
+    path: '/outbound',
+    href: (tab?: 'single' | 'campaigns' | 'do-not-call') => withQuery('/outbound', { tab }),
+  },
+  outboundNewCampaign: { path: '/outbound/campaigns/new', href: () => '/outbound/campaigns/new' },
+  outboundCampaign: { path: '/outbound/campaigns/:id', href: (id: string) => `/outbound/campaigns/${encodeURIComponent(id)}` },
   changePassword: {
     path: '/change-password',
     href: (next?: string | null) => withQuery('/change-password', { next }),

@@ -1,0 +1,87 @@
+import * as React from 'react';
+import { Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { OutboundJobStatus } from '@contracts/outbound';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { FormField } from '@web/components/ui/form-field';
+import { Select } from '@web/components/ui/select';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { callPaths } from '@web/features/calls/paths';
+import { errorMessage } from '@web/lib/api';
+import { formatDateTime } from '@web/lib/format-date';
+import { useCampaignContacts } from '../api/campaigns';
+import { JOB_STATUS_LABELS } from '../labels';
+import { JobStatusBadge } from './job-status-badge';
+
+/** Per-contact results of a campaign: state, outcome, attempts, and the call of the last attempt. */
+export function CampaignContacts({ campaignId }: { campaignId: string }) {
+  const [status, setStatus] = React.useState<OutboundJobStatus | undefined>();
+  const contacts = useCampaignContacts(campaignId, status);
+  const items = contacts.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <section aria-labelledby="contacts-heading" className="space-y-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="contacts-heading" className="text-lg font-semibold">
+          Contacts
+        </h2>
+        <FormField label="Show" className="w-full sm:max-w-[14rem]">
+          <Select value={status ?? ''} onChange={(e) => setStatus((e.target.value || undefined) as OutboundJobStatus | undefined)}>
+            <option value="">Every contact</option>
+            {OutboundJobStatus.options.map((s) => (
+              <option key={s} value={s}>
+                {JOB_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      </div>
+      {contacts.isError && !contacts.data ? (
+        <Alert variant="destructive" title="The contacts could not be loaded">
+          <p>{errorMessage(contacts.error)}</p>
+        </Alert>
+      ) : contacts.isPending ? (
+        <div role="status" aria-label="Loading contacts" className="space-y-2 rounded-xl border border-border bg-card p-4">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-10 w-full" />
+          ))}
+        </div>
+      ) : items.length === 0 ? (
+        <div className="rounded-xl border border-border bg-card">
+          <EmptyState icon={Users} title={status ? 'No contact in this state' : 'No contacts'} />
+        </div>
+      ) : (
+        <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card" aria-label="Campaign contacts">
+          {items.map((j) => (
+            <li key={j.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" data-testid="campaign-contact">
+              <div className="min-w-0">
+                <p className="font-medium">
+                  {j.contactName} <span className="text-sm font-normal text-muted-foreground tabular-nums">{j.phone}</span>
+                </p>
+                <p className="text-sm text-muted-foreground">
+                  {j.rowNumber ? `Row ${j.rowNumber} · ` : ''}
+                  {j.attempts}/{j.maxAttempts} attempts
+                  {j.nextAttemptAt && ['scheduled', 'queued'].includes(j.status) ? ` · next ${formatDateTime(j.nextAttemptAt)}` : ''}
+                </p>
+              </div>
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                <JobStatusBadge job={j} />
+                {j.lastCallId ? (
+                  <Link className="font-medium text-primary underline-offset-4 hover:underline" to={callPaths.call.href(j.lastCallId)} aria-label={`Open the call to ${j.contactName}`}>
+                    Open the call
+                  </Link>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {contacts.hasNextPage ? (
+        <Button variant="outline" onClick={() => void contacts.fetchNextPage()} loading={contacts.isFetchingNextPage}>
+          Show more
+        </Button>
+      ) : null}
+    </section>
+  );
+}

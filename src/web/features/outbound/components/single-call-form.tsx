@@ -1,0 +1,107 @@
+import * as React from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CreateSingleCallBody, OutboundPurpose } from '@contracts/outbound';
+import type { SessionOrganization } from '@contracts/session';
+import { FormErrorAlert } from '@web/components/form-error-alert';
+import { Button } from '@web/components/ui/button';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { Select } from '@web/components/ui/select';
+import { Textarea } from '@web/components/ui/textarea';
+import { useToast } from '@web/components/ui/toast';
+import { isApiError } from '@web/lib/api';
+import { applyServerFieldErrors } from '@web/lib/form-errors';
+import { useCreateSingleCall } from '../api/single-calls';
+import { PURPOSE_LABELS } from '../labels';
+import { WhenField } from './when-field';
+
+const FIELDS = ['organizationId', 'phone', 'contactName', 'patientId', 'purpose', 'instructions', 'scheduledFor'] as const;
+
+export interface SingleCallPrefill {
+  organizationId?: string;
+  phone?: string;
+  contactName?: string;
+  patientId?: string;
+}
+
+/** One outbound call: who, why, what the agent should say, now or at a time. */
+export function SingleCallForm({ organizations, prefill }: { organizations: SessionOrganization[]; prefill?: SingleCallPrefill }) {
+  const create = useCreateSingleCall();
+  const { toast } = useToast();
+  const defaults = React.useMemo(
+    () => ({
+      organizationId: prefill?.organizationId ?? organizations[0]?.id ?? '',
+      phone: prefill?.phone ?? '',
+      contactName: prefill?.contactName ?? '',
+      patientId: prefill?.patientId,
+      purpose: 'custom' as const,
+      instructions: '',
+      scheduledFor: undefined,
+    }),
+    [organizations, prefill],
+  );
+  const { register, handleSubmit, setError, setValue, reset, watch, formState } = useForm<CreateSingleCallBody>({ resolver: zodResolver(CreateSingleCallBody), defaultValues: defaults });
+  const [formKey, setFormKey] = React.useState(0);
+  const patientId = watch('patientId');
+
+  const onSubmit = handleSubmit((values) =>
+    create.mutate(
+      { ...values, contactName: values.contactName || undefined, instructions: values.instructions || undefined },
+      {
+        onSuccess: (job) => {
+          toast({ title: 'Call queued', description: `${job.contactName || job.phone} will be called ${values.scheduledFor ? 'at the chosen time' : 'as soon as the calling window allows'}.` });
+          reset({ ...defaults, organizationId: values.organizationId, patientId: undefined, contactName: '', phone: '' });
+          setFormKey((k) => k + 1);
+        },
+        onError: (error) => applyServerFieldErrors(error, setError, { fields: FIELDS }),
+      },
+    ),
+  );
+  const error = create.error;
+  const errors = formState.errors;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-xl border border-border bg-card p-4 sm:p-6" aria-labelledby="single-call-heading">
+      <h2 id="single-call-heading" className="text-lg font-semibold">
+        Place a call
+      </h2>
+      {error && !(isApiError(error) && error.hasFieldErrors) ? <FormErrorAlert error={error} /> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {organizations.length > 1 ? (
+          <FormField label="Organization" required error={errors.organizationId?.message}>
+            <Select {...register('organizationId')}>
+              {organizations.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+        ) : null}
+        <FormField label="Phone number" required error={errors.phone?.message} description="Local numbers are read for the organization's country.">
+          <Input type="tel" autoComplete="off" {...register('phone')} />
+        </FormField>
+        <FormField label="Name" error={errors.contactName?.message} description={patientId ? 'Linked to the patient’s record.' : 'Optional: who the agent asks for.'}>
+          <Input autoComplete="off" {...register('contactName')} />
+        </FormField>
+        <FormField label="Purpose" required error={errors.purpose?.message}>
+          <Select {...register('purpose')}>
+            {OutboundPurpose.options.map((p) => (
+              <option key={p} value={p}>
+                {PURPOSE_LABELS[p]}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      </div>
+      <FormField label="Instructions for the agent" error={errors.instructions?.message} description="What the call is about. Health details are only discussed after the callee confirms who they are.">
+        <Textarea rows={3} {...register('instructions')} />
+      </FormField>
+      <WhenField key={formKey} legend="When" error={errors.scheduledFor?.message} onChange={(iso) => setValue('scheduledFor', iso, { shouldValidate: formState.isSubmitted })} />
+      <Button type="submit" loading={create.isPending}>
+        Queue the call
+      </Button>
+    </form>
+  );
+}

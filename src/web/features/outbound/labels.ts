@@ -1,0 +1,78 @@
+import type { CampaignStatus, OutboundJobStatus, OutboundOutcome, OutboundProvider, OutboundPurpose } from '@contracts/outbound';
+import type { BadgeProps } from '@web/components/ui/badge';
+
+export const PURPOSE_LABELS: Record<OutboundPurpose, string> = {
+  appointment_reminder: 'Appointment reminder',
+  recall: 'Recall (due for a visit)',
+  callback: 'Call back',
+  web_request_follow_up: 'Web request follow-up',
+  custom: 'Other',
+};
+
+export const JOB_STATUS_LABELS: Record<OutboundJobStatus, string> = {
+  scheduled: 'Scheduled',
+  queued: 'Queued',
+  dialing: 'Dialling',
+  in_progress: 'On the call',
+  completed: 'Done',
+  no_answer: 'No answer',
+  busy: 'Busy',
+  failed: 'Failed',
+  canceled: 'Canceled',
+  blocked_dnc: 'Do not call',
+};
+
+export const JOB_STATUS_VARIANT: Record<OutboundJobStatus, BadgeProps['variant']> = {
+  scheduled: 'neutral',
+  queued: 'neutral',
+  dialing: 'info',
+  in_progress: 'info',
+  completed: 'success',
+  no_answer: 'warning',
+  busy: 'warning',
+  failed: 'destructive',
+  canceled: 'neutral',
+  blocked_dnc: 'destructive',
+};
+
+export const OUTCOME_LABELS: Record<OutboundOutcome, string> = {
+  confirmed: 'Confirmed',
+  change_requested: 'Asked for a change',
+  call_back_later: 'Call back later',
+  do_not_call: 'Asked not to be called',
+  voicemail: 'Voicemail left',
+  identity_not_confirmed: 'Identity not confirmed',
+  emergency: 'Emergency',
+  other: 'Other',
+};
+
+export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
+  scheduled: 'Scheduled',
+  running: 'Running',
+  paused: 'Paused',
+  completed: 'Completed',
+  canceled: 'Canceled',
+};
+
+export const CAMPAIGN_STATUS_VARIANT: Record<CampaignStatus, BadgeProps['variant']> = {
+  scheduled: 'neutral',
+  running: 'info',
+  paused: 'warning',
+  completed: 'success',
+  canceled: 'neutral',
+};
+
+export const PROVIDER_LABELS: Record<OutboundProvider, { name: string; description: string }> = {
+  simulator: { name: 'Simulator', description: 'Calls are placed by the built-in simulator: no real phone rings. Simulated callees answer, do not answer, are busy or are voicemail boxes.' },
+  twilio: { name: 'Twilio', description: 'Calls are placed through Twilio: real phones ring.' },
+};
+
+export const WEEKDAYS: { value: number; short: string; long: string }[] = [
+  { value: 1, short: 'Mon', long: 'Monday' },
+  { value: 2, short: 'Tue', long: 'Tuesday' },
+  { value: 3, short: 'Wed', long: 'Wednesday' },
+  { value: 4, short: 'Thu', long: 'Thursday' },
+  { value: 5, short: 'Fri', long: 'Friday' },
+  { value: 6, short: 'Sat', long: 'Saturday' },
+  { value: 7, short: 'Sun', long: 'Sunday' },
+];
