@@ -82,6 +82,16 @@ export const AgentSettings = z
     brain: Brain.default('builtin'),
     model: text(100).default(''),
     transferBehaviour: TransferBehaviour.default('on_duty_then_callback'),
+    /** Languages the phone agent offers (issue 15 §2): a caller who speaks Spanish, or says "español", is answered in Spanish. */
+    languages: z
+      .array(z.enum(['en', 'es'], { error: 'Choose English or Spanish.' }))
+      .min(1, { error: 'Offer at least one language.' })
+      .max(2)
+      .default(['en', 'es']),
+    /** The greeting and emergency message in Spanish (defaults when empty). */
+    greetingEs: text(1000).default(''),
+    emergencyMessageEs: text(1000).default(''),
+    voiceEs: text(60).default(''),
   })
   .superRefine((s, ctx) => {
     if (s.brain === 'llm' && s.model === '') ctx.addIssue({ code: 'custom', path: ['model'], message: 'Enter the model name the LLM agent uses.', input: s.model });
@@ -122,6 +132,10 @@ export function defaultAgentSettings(practice: string): AgentSettings {
     brain: 'builtin',
     model: '',
     transferBehaviour: 'on_duty_then_callback',
+    languages: ['en', 'es'],
+    greetingEs: '',
+    emergencyMessageEs: '',
+    voiceEs: 'Polly.Lupe',
   };
 }
 

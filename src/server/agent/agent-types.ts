@@ -24,6 +24,11 @@ export interface OrganizationProfile {
     brain: 'builtin' | 'llm';
     model: string;
     transferBehaviour: 'on_duty_then_callback' | 'callback_only' | 'never_transfer';
+    /** Offered languages (English always understood); Spanish texts and voice, empty for the defaults. */
+    languages: ('en' | 'es')[];
+    greetingEs: string;
+    emergencyMessageEs: string;
+    voiceEs: string;
   };
   appointments: { enabled: boolean; visitReasons: string[]; message: string };
 }
@@ -56,6 +61,8 @@ export type NextStep = { type: 'gather' } | { type: 'transfer'; target: Transfer
 export interface AgentReply {
   text: string;
   next: NextStep;
+  /** Spoken and listened to in this language (English when absent): Twilio's <Say> voice and <Gather> language follow it. */
+  language?: 'en' | 'es';
 }
 
 /** What the call achieved so far; the outcome and summary are read from it (PRODUCT §5). */

@@ -2,7 +2,10 @@ import { MAX_UTTERANCE } from '../../domain/calls/vocabulary.js';
 import type { AgentReply, CallerInput, TurnEnv } from './agent-types.js';
 import { brainFor } from './brains/select-brain.js';
 import { respondToEmergency } from './emergency-response.js';
+import { noteCallerWords } from './caller-words.js';
 import { detectEmergency } from './nlu/emergency.js';
+import { detectCallLanguage, glossSpanish } from './nlu/language.js';
+import { toSpanish } from './spanish-replies.js';
 import { createToolbox } from './tools/index.js';
 import { cancelLiveTransfer } from '../features/handoffs/create-handoff.service.js';
 
@@ -17,6 +20,10 @@ const MAX_TURNS = 60;
 export async function runAgentTurn(env: TurnEnv, input: CallerInput): Promise<AgentReply> {
   const reply = await respond(env, input);
   const { state } = env;
+  if (state.language === 'es') {
+    reply.text = toSpanish(reply.text);
+    reply.language = 'es';
+  }
   if (reply.next.type === 'hangup') state.ended = true;
   else {
     state.turn++;
@@ -44,11 +51,46 @@ async function respond(env: TurnEnv, input: CallerInput): Promise<AgentReply> {
       state.heardCaller = true;
       env.log.callerSaid(text, { ...(input.confidence !== undefined ? { confidence: input.confidence } : {}), ...(input.digits ? { digits: input.digits } : {}) });
       const emergency = detectEmergency(text);
+      const asked = chooseLanguage(env, text, emergency !== null);
       if (emergency) return respondToEmergency(env, emergency, text);
+      if (asked) return asked;
       if (state.turn >= MAX_TURNS) return { text: `I'm sorry, I haven't been able to help. Please call us again, or ask for a member of staff. Thank you for calling ${org.name}.`, next: { type: 'hangup' } };
-      return brainFor(env).respond(env, createToolbox(env), text);
+      // The built-in brain understands Spanish through English glosses; what it stores stays in the caller's words.
+      const heard = state.language === 'es' && org.settings.brain === 'builtin' ? glossSpanish(text) : text;
+      if (heard !== text) noteCallerWords(env, heard, text);
+      return brainFor(env).respond(env, createToolbox(env), heard);
     }
   }
+}
+
+/** Moments where the caller says what they want (not mid-answer, where a Spanish name is just a name). */
+const OPEN_MOMENTS = new Set(['idle', 'anything_else', 'offer_help']);
+
+/**
+ * The call's language (issue 15 §2): Spanish when the practice offers it and the caller asks for
+ * it or speaks it; English again when they ask. A bare "español" is answered with the greeting in
+ * Spanish; anything more goes on to the brain in the new language.
+ */
+function chooseLanguage(env: TurnEnv, text: string, emergency: boolean): AgentReply | null {
+  const { state, org } = env;
+  if (!org.settings.languages.includes('es')) return null;
+  const choice = detectCallLanguage(text);
+  // An emergency said in Spanish is answered in Spanish wherever the call is.
+  if (!choice || (!choice.asked && !emergency && !OPEN_MOMENTS.has(state.builtin.flow))) return null;
+  if (choice.language === (state.language ?? 'en')) return null;
+  state.language = choice.language;
+  env.log.add('model_request', { brain: org.settings.brain, decision: `language:${choice.language}`, asked: choice.asked }, 0);
+  const rest = text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\b(en|in|espanol|spanish|english|ingles|por favor|please|habla|hablan|usted|quiero|i want|can we|speak|hablar|si|yes|puede|podemos|castellano)\b/g, ' ')
+    .replace(/[^a-z]+/g, ' ')
+    .trim();
+  if (!choice.asked || rest.split(' ').filter(Boolean).length > 1) return null;
+  const text2 = choice.language === 'es' ? org.settings.greetingEs || `Claro. Gracias por llamar a ${org.name}. ¿En qué puedo ayudarle?` : `Of course. How can I help you today?`;
+  state.llm.messages.push({ role: 'assistant', content: text2 });
+  return { text: text2, next: { type: 'gather' } };
 }
 
 function greeting(env: TurnEnv): string {

@@ -139,7 +139,7 @@ export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: Pipe
       return { ...base, reply, response: opts.render(reply, { callId: snap.id, turn: state.turn, org }), ended: true };
     }
     if (turn.expectTurn !== undefined && turn.expectTurn !== state.turn) {
-      const reply: AgentReply = { text: state.lastPrompt, next: { type: 'gather' } };
+      const reply: AgentReply = { text: state.lastPrompt, next: { type: 'gather' }, ...(state.language === 'es' ? { language: 'es' as const } : {}) };
       return { ...base, reply, response: opts.render(reply, { callId: snap.id, turn: state.turn, org }), ended: false };
     }
     const now = ctx.clock.now();

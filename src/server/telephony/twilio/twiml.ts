@@ -13,8 +13,10 @@ export const TWILIO_PATHS = {
   recording: '/telephony/twilio/recording',
 } as const;
 
-function sayOptions(org: OrganizationProfile | null): { voice?: string; language?: string } {
+function sayOptions(org: OrganizationProfile | null, language?: 'en' | 'es'): { voice?: string; language?: string } {
   if (!org) return { language: 'en-US' };
+  // A call held in Spanish (issue 15 §2): a Spanish voice, and speech recognised as US Spanish.
+  if (language === 'es') return { voice: org.settings.voiceEs || 'Polly.Lupe', language: 'es-US' };
   return { ...(org.settings.voice ? { voice: org.settings.voice } : {}), language: org.settings.language || 'en-US' };
 }
 
@@ -24,7 +26,7 @@ function sayOptions(org: OrganizationProfile | null): { voice?: string; language
  * URL, or the last words and <Hangup>.
  */
 export function renderTwiml(reply: AgentReply, at: { turn: number; org: OrganizationProfile }, baseUrl: string): string {
-  const say = sayOptions(at.org);
+  const say = sayOptions(at.org, reply.language);
   const next = reply.next;
   if (next.type === 'gather') return reply.text ? askWithGather(reply.text, at.turn, say, baseUrl) : buildGather('', String(at.turn), say, baseUrl);
   const response = new VoiceResponse();

@@ -1,3 +1,4 @@
+import { inCallerWords } from '../../caller-words.js';
 import { checkDateOfBirth, mergeDateParts, parseDateParts, sayDate, type DateParts } from '../../nlu/dates.js';
 import { correctedPart, extractName, spelledWords } from '../../nlu/names.js';
 import { extractPhone, sayPhone } from '../../nlu/phone-numbers.js';
@@ -115,7 +116,8 @@ export function absorb(fc: FlowCtx, text: string, expecting: AppointmentSlot | n
   const reason = matchVisitReason(text, fc.env.org.appointments.visitReasons, { requireMatch: expecting !== 'reason' });
   if (reason && !(expecting === 'reason' && filled.length && reason.reason === 'Other')) {
     a.reason = reason.reason;
-    a.reasonOther = reason.reasonOther;
+    // In the caller's words (a call in Spanish reaches this glossed).
+    a.reasonOther = reason.reasonOther ? inCallerWords(fc.env, reason.reasonOther) : reason.reasonOther;
     filled.push('reason');
   }
 

@@ -1,3 +1,4 @@
+import { inCallerWords } from '../../caller-words.js';
 import { checkDateOfBirth, parseDateParts } from '../../nlu/dates.js';
 import { messageTopic } from '../../nlu/message-topics.js';
 import { extractName } from '../../nlu/names.js';
@@ -30,7 +31,7 @@ export function offerCallback(fc: FlowCtx, said: string, reason: string | null):
 export function startCallback(fc: FlowCtx, reason: string | null, prefix = 'Sure.'): FlowReply {
   decide(fc, 'start_callback');
   fc.b.flow = 'callback';
-  fc.b.cb = { reason: reason ?? undefined };
+  fc.b.cb = { reason: reason ? inCallerWords(fc.env, reason) : undefined };
   return askCallbackNumber(fc, prefix);
 }
 
@@ -84,7 +85,7 @@ export async function callbackTurn(fc: FlowCtx, text: string): Promise<FlowReply
   }
   if (b.step === 'reason') {
     if (!text.trim()) return notUnderstood(fc, 'Briefly, what is the call about?');
-    b.cb.reason = text.trim().slice(0, 500);
+    b.cb.reason = inCallerWords(fc.env, text).trim().slice(0, 500);
     return saveCallback(fc);
   }
   return anythingElse(fc, '');
@@ -123,7 +124,7 @@ function callerNameOf(fc: FlowCtx): string | undefined {
 
 function afterMessageText(fc: FlowCtx, text: string): FlowReply {
   const { b } = fc;
-  b.msg.text = text.trim().slice(0, 2000);
+  b.msg.text = inCallerWords(fc.env, text).trim().slice(0, 2000);
   b.msg.topic = messageTopic(text);
   // The date of birth is kept when the caller gives it (staff find the chart by it), never demanded.
   const parts = parseDateParts(text, { dayFirst: fc.dayFirst, today: fc.today });

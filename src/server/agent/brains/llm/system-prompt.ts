@@ -29,6 +29,7 @@ export async function systemPrompt(env: TurnEnv): Promise<string> {
     '- For opening hours call get_hours. If the caller asks not to be called again, call add_to_do_not_call.',
     '- When the caller is done, say goodbye and call end_call.',
   ];
+  if (env.state.language === 'es') lines.push('', 'The caller speaks Spanish: answer only in Spanish (usted), and pass their words to the tools as they said them. Staff will call back in Spanish.');
   if (org.settings.instructions) lines.push('', `The practice's instructions: ${org.settings.instructions.slice(0, 4000)}`);
   if (org.settings.faq) lines.push('', `Facts about the practice you may quote:\n${org.settings.faq.slice(0, 8000)}`);
   return lines.join('\n');
