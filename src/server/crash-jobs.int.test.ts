@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callEvents, calls, organizations, outboxMessages, users } from './db/schema/index.js';
 import { createCall, createOrganization, createTestApp, TEST_ENV, type TestAppHandle } from './test-support/index.js';
 import { smtpCounter, type SmtpCounter } from './test-support/smtp-counter.js';
+import { bundleRoleServer } from './test-support/role-server-bundle.js';
 import { seedDemo } from './seed/seed.js';
 import { seedDemoCalls, SEED_DEMO_CALLS_TASK } from './seed/demo-calls/seed-demo-calls.job.js';
 import { DEMO_ORGANIZATIONS } from './seed/demo-organizations.js';
@@ -26,23 +26,25 @@ const STALE_CALLS = 300;
 const KILLS = 3;
 const WORKER_CONCURRENCY = 4;
 const MAIL_FROM = 'Switchboard <no-reply@crash.test>';
-const serverEntry = fileURLToPath(new URL('./test-support/role-server.ts', import.meta.url));
 
+let server: Awaited<ReturnType<typeof bundleRoleServer>>;
 let t: TestAppHandle;
 let sink: SmtpCounter;
 
 beforeAll(async () => {
+  server = await bundleRoleServer();
   t = await createTestApp();
   // A real server takes a moment to accept each message: kills land mid-transaction.
   sink = await smtpCounter({ acceptDelayMs: () => 10 + Math.random() * 40 });
 }, 60_000);
 afterAll(async () => {
+  server?.remove();
   await sink?.close();
   await t?.close();
 });
 
 function start(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry, '--role=all'], {
+  const child = spawn(process.execPath, [server.file, '--role=all'], {
     env: { ...process.env, ...TEST_ENV, DATABASE_URL: t.databaseUrl, DATA_DIR: t.ctx.env.dataDir, PORT: '0', LOG_LEVEL: 'silent', CALL_STALE_MINUTES: '60', SMTP_URL: sink.url, MAIL_FROM },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
