@@ -45,6 +45,22 @@ export interface DataTableProps<TData> {
   className?: string;
 }
 
+/**
+ * At phone width (below `sm`) every row is a card: its cells stack, each led by its column's
+ * name (from `data-label`), and the header row is read only by screen readers. The table keeps
+ * its roles, since browsers drop a table's semantics when its display changes.
+ */
+const PHONE_ROW = 'max-sm:block max-sm:px-4 max-sm:py-3';
+const PHONE_CELL =
+  'max-sm:flex max-sm:min-h-7 max-sm:items-baseline max-sm:justify-between max-sm:gap-4 max-sm:px-0 max-sm:py-1 max-sm:text-right max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any column of any table
+function columnLabel(def: ColumnDef<any, any>): string {
+  const meta = def.meta as { label?: string } | undefined;
+  if (meta?.label !== undefined) return meta.label;
+  return typeof def.header === 'string' ? def.header : '';
+}
+
 function resolve<T>(updater: Updater<T>, current: T): T {
   return typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
 }
@@ -106,9 +122,9 @@ export function DataTable<TData>({
   let message: React.ReactNode = null;
   if (isLoading) {
     body = Array.from({ length: Math.min(pagination.pageSize, 8) }, (_, i) => (
-      <TableRow key={`skeleton-${i}`} className="hover:bg-transparent">
+      <TableRow key={`skeleton-${i}`} role="row" className={cn('hover:bg-transparent', PHONE_ROW)}>
         {Array.from({ length: columnCount }, (_, j) => (
-          <TableCell key={j}>
+          <TableCell key={j} role="cell" className={PHONE_CELL}>
             <Skeleton className="h-4 w-full max-w-40" />
           </TableCell>
         ))}
@@ -131,9 +147,11 @@ export function DataTable<TData>({
     message = empty ?? <p className="px-4 py-10 text-center text-sm text-muted-foreground">Nothing to show.</p>;
   } else {
     body = rows.map((row) => (
-      <TableRow key={row.id}>
+      <TableRow key={row.id} role="row" className={PHONE_ROW}>
         {row.getVisibleCells().map((cell) => (
-          <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
+          <TableCell key={cell.id} role="cell" data-label={columnLabel(cell.column.columnDef)} className={PHONE_CELL}>
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </TableCell>
         ))}
       </TableRow>
     ));
@@ -143,11 +161,11 @@ export function DataTable<TData>({
     <div className={cn('overflow-hidden rounded-xl border border-border bg-card', className)}>
       <div aria-busy={isLoading || isFetching || undefined} className={cn(isFetching && !isLoading && 'opacity-70 transition-opacity')}>
         {message ?? (
-          <Table label={label}>
+          <Table label={label} role="table" className="max-sm:block">
             <TableCaption className="sr-only">{label}</TableCaption>
-            <TableHeader>
+            <TableHeader role="rowgroup" className="max-sm:sr-only">
               {table.getHeaderGroups().map((headerGroup) => (
-                <TableRow key={headerGroup.id} className="hover:bg-transparent">
+                <TableRow key={headerGroup.id} role="row" className="hover:bg-transparent">
                   {headerGroup.headers.map((header) => {
                     const canSort = header.column.getCanSort();
                     const sorted = header.column.getIsSorted();
@@ -155,6 +173,7 @@ export function DataTable<TData>({
                     return (
                       <TableHead
                         key={header.id}
+                        role="columnheader"
                         scope="col"
                         aria-sort={canSort ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
                       >
@@ -182,7 +201,9 @@ export function DataTable<TData>({
                 </TableRow>
               ))}
             </TableHeader>
-            <TableBody>{body}</TableBody>
+            <TableBody role="rowgroup" className="max-sm:block">
+              {body}
+            </TableBody>
           </Table>
         )}
       </div>

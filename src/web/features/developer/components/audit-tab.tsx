@@ -1,7 +1,12 @@
 import * as React from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { ScrollText } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { useOrganizations } from '@web/features/organizations/api/list-organizations';
+import { callPaths } from '@web/features/calls/paths';
+import { handoffPaths } from '@web/features/handoffs/paths';
+import { organizationPaths } from '@web/features/organizations/paths';
+import { readableKey, readableValue } from '@web/lib/readable';
 import { RelativeTime } from '@web/components/relative-time';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -55,20 +60,85 @@ const OUTCOME_VARIANTS: Record<string, 'success' | 'destructive' | 'warning' | '
 
 /** The first block of a UUID is enough to tell records apart in a list; the title has all of it. */
 function shortId(id: string): string {
-  return /^[0-9a-f]{8}-/i.test(id) ? `${id.slice(0, 8)}…` : id;
+  return /^[0-9a-f]{8}-/i.test(id) ? id.slice(0, 8) : id;
 }
 
 function describeDetails(details: Record<string, unknown>): string {
-  const entries = Object.entries(details);
+  // The page-load id only groups a page's requests into one view; nobody reads it.
+  const entries = Object.entries(details).filter(([key]) => key !== 'pageLoad');
   if (entries.length === 0) return '';
-  return entries.map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`).join(' · ');
+  return entries.map(([key, value]) => `${readableKey(key)}: ${readableValue(value)}`).join(' · ');
 }
 
-const columns = [
+const RECORD_NAMES: Record<string, string> = {
+  call: 'Call',
+  call_chat_context: 'Chat context of a call',
+  call_recording: 'Recording of a call',
+  handoff: 'Handoff',
+  appointment_request: 'Appointment request',
+  intake_submission: 'Intake form',
+  user: 'User',
+  organization: 'Organization',
+  schedule: 'Schedule',
+  hours: 'Business hours',
+};
+
+/** Where a record of the audit log is shown, when it has a page of its own. */
+function recordHref(type: string, id: string, organizationId: string | null): string | null {
+  switch (type) {
+    case 'call':
+    case 'call_recording':
+      return callPaths.call.href(id);
+    case 'call_chat_context':
+      return callPaths.chatContext.href(id);
+    case 'handoff':
+      return handoffPaths.handoff.href(id);
+    case 'organization':
+      return organizationPaths.hours.href(id);
+    case 'schedule':
+      return organizationId ? organizationPaths.schedules.href(organizationId) : null;
+    case 'hours':
+      return organizationPaths.hours.href(organizationId ?? id);
+    default:
+      return null;
+  }
+}
+
+/**
+ * The record an event is about: its kind in words, linked to its page when it has one, named
+ * where a name is not health information (a practice), else its id's first block (the whole id
+ * in the title, for searching); and the practice it belongs to.
+ */
+function RecordCell({ event, organizations }: { event: AuditEvent; organizations: Map<string, string> }) {
+  const type = event.recordType;
+  if (!type) return <span className="text-muted-foreground">—</span>;
+  const id = event.recordId;
+  const kind = RECORD_NAMES[type] ?? readableKey(type);
+  // Users are named by their email where the event says it (a user's own sign-in, say).
+  const userEmail = type === 'user' && id && id === event.actorId && event.actorLabel && !event.actorLabel.includes(' ') ? event.actorLabel : null;
+  const name = type === 'organization' && id ? organizations.get(id) : userEmail;
+  const practice = event.organizationId && type !== 'organization' ? organizations.get(event.organizationId) : null;
+  const href = userEmail ? `/users?q=${encodeURIComponent(userEmail)}` : id ? recordHref(type, id, event.organizationId) : null;
+  const text = name ? `${kind}: ${name}` : id ? `${kind} ${shortId(id)}` : kind;
+  return (
+    <span className="block text-xs" title={id ?? undefined}>
+      {href ? (
+        <Link to={href} className="font-medium text-primary underline-offset-2 hover:underline">
+          {text}
+        </Link>
+      ) : (
+        <span className="font-medium">{text}</span>
+      )}
+      {practice ? <span className="block text-muted-foreground">{practice}</span> : null}
+    </span>
+  );
+}
+
+const columnsFor = (organizations: Map<string, string>) => [
   column.accessor('at', { header: 'When', cell: ({ getValue }) => <RelativeTime value={getValue()} seconds /> }),
   column.accessor('action', {
     header: 'Action',
-    cell: ({ getValue }) => <code className="whitespace-nowrap font-mono text-xs font-semibold">{getValue()}</code>,
+    cell: ({ getValue }) => <code className="font-mono text-xs font-semibold [overflow-wrap:anywhere]">{getValue()}</code>,
   }),
   column.accessor('outcome', {
     header: 'Outcome',
@@ -77,27 +147,14 @@ const columns = [
   column.accessor('actorLabel', {
     header: 'Who',
     cell: ({ row }) => (
-      <span className="block min-w-36 max-w-56 [overflow-wrap:anywhere]">
+      <span className="block max-w-56 [overflow-wrap:anywhere]">
         {row.original.actorLabel ?? row.original.actorId ?? <span className="text-muted-foreground">{row.original.actorType}</span>}
       </span>
     ),
   }),
   column.accessor('recordType', {
     header: 'Record',
-    cell: ({ row }) =>
-      row.original.recordType ? (
-        <span className="whitespace-nowrap text-xs" title={row.original.recordId ?? undefined}>
-          {row.original.recordType}
-          {row.original.recordId ? (
-            <>
-              {' '}
-              <code className="font-mono text-muted-foreground">{shortId(row.original.recordId)}</code>
-            </>
-          ) : null}
-        </span>
-      ) : (
-        <span className="text-muted-foreground">—</span>
-      ),
+    cell: ({ row }) => <RecordCell event={row.original} organizations={organizations} />,
   }),
   column.accessor('ipAddress', {
     header: 'IP address',
@@ -108,7 +165,7 @@ const columns = [
     cell: ({ getValue }) => {
       const text = describeDetails(getValue());
       return text ? (
-        <span className="block min-w-48 max-w-80 font-mono text-xs text-muted-foreground [overflow-wrap:anywhere]">{text}</span>
+        <span className="block max-w-64 text-xs text-muted-foreground [overflow-wrap:anywhere]">{text}</span>
       ) : (
         <span className="text-muted-foreground">—</span>
       );
@@ -124,6 +181,8 @@ export function AuditTab() {
   const audit = useAuditEvents({ action: action || undefined, before: pages.cursor, pageSize: pages.pagination.pageSize });
   const items = audit.data?.items;
   const listId = React.useId();
+  const organizationList = useOrganizations();
+  const columns = React.useMemo(() => columnsFor(new Map((organizationList.data ?? []).map((o) => [o.id, o.name]))), [organizationList.data]);
 
   const setAction = (value: string) => {
     pages.reset();
