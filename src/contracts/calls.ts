@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { APPOINTMENT_SOURCES, APPOINTMENT_STATUSES } from '../domain/appointment-requests/state.js';
 import { CALL_DIRECTIONS, CALL_EVENT_KINDS, CALL_OUTCOMES, CALL_STATUSES } from '../domain/calls/vocabulary.js';
 import { HANDOFF_PRIORITIES, HANDOFF_STATUSES, HANDOFF_TYPES } from '../domain/handoffs/state.js';
+import { isValidTimeZone } from '../domain/time/wall-clock.js';
 
 /** The calls API (`/api/calls…`): the list, one call, its chat context, notes, outcome, handoffs. */
 
@@ -41,6 +42,13 @@ const callListFilters = {
   from: DateOrInstant.optional(),
   /** Up to this date (inclusive, organization's zone) or instant (exclusive). */
   to: DateOrInstant.optional(),
+  /** Weekday (ISO, 1 = Monday) and hour the call started, `1-09`, read in `timeZone` (analytics' heatmap cells). */
+  hourOfWeek: z
+    .string()
+    .regex(/^[1-7]-([01]\d|2[0-3])$/, { error: 'Use weekday-hour, e.g. 1-09 for Mondays 09:00–10:00.' })
+    .optional(),
+  /** The zone `hourOfWeek` is read in (IANA name); UTC when absent. */
+  timeZone: z.string().max(64).refine(isValidTimeZone, { error: 'Unknown time zone. Use an IANA name such as America/New_York.' }).optional(),
   sort: CallSort.default('startedAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
   limit: z.coerce.number().int().min(1).max(100).default(50),

@@ -139,3 +139,12 @@ export function presetRange(preset: Exclude<Preset, 'custom'>, today: string): D
       return { from: t.with({ day: 1 }).toString(), to: today };
   }
 }
+
+/** The zone figures are read in when none is chosen: the one most of the organizations share (the first such). */
+export function defaultZoneOf(zones: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const z of zones) counts.set(z, (counts.get(z) ?? 0) + 1);
+  let best = zones[0] ?? 'UTC';
+  for (const [zone, n] of counts) if (n > (counts.get(best) ?? 0)) best = zone;
+  return best;
+}

@@ -2,6 +2,8 @@ import type { LucideIcon } from 'lucide-react';
 import { CodeXml, LayoutDashboard, Users } from 'lucide-react';
 import { Building2, CalendarClock, Clock } from 'lucide-react';
 import { Inbox } from 'lucide-react';
+import { BarChart3 } from 'lucide-react';
+import { analyticsPaths } from '@web/features/analytics/paths';
 import { PhoneCall } from 'lucide-react';
 import { PhoneOutgoing } from 'lucide-react';
 import { handoffPaths } from '@web/features/handoffs/paths';
@@ -18,6 +20,7 @@ export const PAGE_ROLES = {
   overview: ROLES,
   calls: ROLES,
   handoffs: ['admin', 'supervisor', 'agent'],
+  analytics: ['admin', 'supervisor', 'developer'],
   /** Agents: single calls; supervisors and admins: campaigns and the do-not-call list too; developers: read-only. */
   outbound: ROLES,
   outboundCampaigns: ['admin', 'supervisor', 'developer'],
@@ -64,6 +67,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: Inbox,
     roles: PAGE_ROLES.handoffs,
     description: 'The work queue: callbacks, transfers, messages and appointment requests to act on.',
+  },
+  {
+    label: 'Analytics',
+    to: analyticsPaths.analytics.path,
+    icon: BarChart3,
+    roles: PAGE_ROLES.analytics,
+    description: 'Volumes, containment, handoff speed, the appointment funnel and busy hours, against the period before.',
   },
   {
     label: 'Outbound',

@@ -3,6 +3,7 @@ import { paths } from '@web/lib/paths';
 import { organizationPaths } from '@web/features/organizations/paths';
 import { handoffPaths } from '@web/features/handoffs/paths';
 import { callPaths } from '@web/features/calls/paths';
+import { analyticsPaths } from '@web/features/analytics/paths';
 import { PAGE_ROLES, type StaffRouteHandle } from './nav';
 import { RootErrorBoundary } from './root-error-boundary';
 import { RootShell, RouteFallback } from './root-shell';
@@ -31,6 +32,7 @@ const staffRoutes: RouteObject[] = [
   { path: callPaths.chatContext.path, handle: { roles: PAGE_ROLES.calls } satisfies StaffRouteHandle, lazy: () => import('@web/routes/call-chat-context') },
   { path: handoffPaths.handoffs.path, handle: { roles: PAGE_ROLES.handoffs } satisfies StaffRouteHandle, lazy: () => import('@web/routes/handoffs') },
   { path: handoffPaths.handoff.path, handle: { roles: PAGE_ROLES.handoffs } satisfies StaffRouteHandle, lazy: () => import('@web/routes/handoff-detail') },
+  { path: analyticsPaths.analytics.path, handle: { roles: PAGE_ROLES.analytics } satisfies StaffRouteHandle, lazy: () => import('@web/routes/analytics') },
   { path: paths.outbound.path, handle: { roles: PAGE_ROLES.outbound } satisfies StaffRouteHandle, lazy: () => import('@web/routes/outbound') },
   { path: paths.outboundNewCampaign.path, handle: { roles: PAGE_ROLES.outboundNewCampaign } satisfies StaffRouteHandle, lazy: () => import('@web/routes/outbound-new-campaign') },
   { path: paths.outboundCampaign.path, handle: { roles: PAGE_ROLES.outboundCampaigns } satisfies StaffRouteHandle, lazy: () => import('@web/routes/outbound-campaign') },

@@ -93,6 +93,14 @@ describe('GET /api/analytics', () => {
     expect(after).toMatchObject({ answered: 1, contained: 0, handedOff: 1 });
   });
 
+  it('drills down: the calls list takes a heatmap cell (hour of week in a zone) and an exact hour', async () => {
+    const list = async (query: string) => (await t.app.inject({ url: `/api/calls?${query}`, headers: { cookie: supervisor } })).json<{ items: { startedAt: string }[] }>().items.map((c) => c.startedAt).sort();
+    expect(await list(`organizationId=${orgId}&from=2026-03-02&to=2026-03-08&hourOfWeek=1-09&timeZone=America/New_York`)).toEqual(['2026-03-02T14:05:00.000Z', '2026-03-02T14:40:00.000Z']);
+    expect(await list(`organizationId=${orgId}&from=2026-03-02T14:00:00.000Z&to=2026-03-02T14:30:00.000Z`)).toEqual(['2026-03-02T14:05:00.000Z']);
+    const bad = await t.app.inject({ url: '/api/calls?hourOfWeek=8-25', headers: { cookie: supervisor } });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('exports the figures per bucket and the calls behind them as CSV', async () => {
     const figures = await t.app.inject({ url: '/api/analytics/export.csv?from=2026-03-02&to=2026-03-08&granularity=week', headers: { cookie: supervisor } });
     expect(figures.statusCode).toBe(200);

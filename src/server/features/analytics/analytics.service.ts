@@ -3,7 +3,7 @@ import { organizationScope, type StaffActor } from '../../policy/actor.js';
 import { notFound } from '../../http/errors.js';
 import { listVisibleOrganizations } from '../organizations/organizations.service.js';
 import type { AnalyticsQuery, AnalyticsResponse } from '../../../contracts/analytics.js';
-import { displayBuckets, previousRange, rangeInstants, todayIn, type DateRange } from '../../../domain/analytics/buckets.js';
+import { defaultZoneOf, displayBuckets, previousRange, rangeInstants, todayIn, type DateRange } from '../../../domain/analytics/buckets.js';
 import { emptyCallSums, emptyFunnel, figuresOf, OUTCOME_KEYS, type CallSums, type Figures, type FunnelSums, type Percentiles } from '../../../domain/analytics/figures.js';
 import type { CallDirection } from '../../../domain/calls/vocabulary.js';
 import { callSums, doNotCallAdditions, funnel, handoffDurations, heatmap, type CallSumsRow, type DurationRow, type FunnelRow, type Grouping, type Window } from './analytics.repository.js';
@@ -31,11 +31,7 @@ export async function resolveOrganizations(ctx: AppContext, actor: StaffActor, i
 
 /** One organization: its zone. Several: the zone most of them share (the first such by name). */
 export function defaultZone(organizations: readonly AnalyticsOrganization[]): string {
-  const counts = new Map<string, number>();
-  for (const o of organizations) counts.set(o.timeZone, (counts.get(o.timeZone) ?? 0) + 1);
-  let best = organizations[0]?.timeZone ?? 'UTC';
-  for (const [zone, n] of counts) if (n > (counts.get(best) ?? 0)) best = zone;
-  return best;
+  return defaultZoneOf(organizations.map((o) => o.timeZone));
 }
 
 export const directionsOf = (direction: AnalyticsQuery['direction']): CallDirection[] => (direction === 'all' ? ['inbound', 'outbound'] : [direction]);

@@ -44,6 +44,8 @@ export interface CallListFilter {
   outcome?: CallOutcome | 'none';
   live?: boolean;
   hasHandoff?: boolean;
+  /** Calls that started on this ISO weekday and hour in `zone`. */
+  hourOfWeek?: { weekday: number; hour: number; zone: string };
   /** E.164 */
   phone?: string;
   q?: string;
@@ -163,6 +165,10 @@ function runListQuery(db: DbOrTx, f: CallListFilter, how: QueryMode): Promise<Ca
     where.push(f.hasHandoff ? sql`exists (select 1 from handoffs h where h.call_id = c.id)` : sql`not exists (select 1 from handoffs h where h.call_id = c.id)`);
   }
   if (f.phone) where.push(sql`(c.from_number = ${f.phone} or c.to_number = ${f.phone})`);
+  if (f.hourOfWeek) {
+    const local = sql`(c.started_at at time zone ${f.hourOfWeek.zone})`;
+    where.push(sql`extract(isodow from ${local}) = ${f.hourOfWeek.weekday} and extract(hour from ${local}) = ${f.hourOfWeek.hour}`);
+  }
   if (f.envelope?.from) where.push(sql`c.started_at >= ${f.envelope.from}`);
   if (f.envelope?.to) where.push(sql`c.started_at < ${f.envelope.to}`);
   if (how.mode === 'matches' && how.window?.from) where.push(sql`c.started_at >= ${how.window.from}`);

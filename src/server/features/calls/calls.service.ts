@@ -102,6 +102,7 @@ export async function listCallsFor(ctx: AppContext, actor: StaffActor, q: CallSe
     outcome: q.outcome,
     live: q.live,
     hasHandoff: q.hasHandoff,
+    hourOfWeek: q.hourOfWeek ? { weekday: Number(q.hourOfWeek.slice(0, 1)), hour: Number(q.hourOfWeek.slice(2)), zone: q.timeZone ?? 'UTC' } : undefined,
     phone,
     q: q.q || undefined,
     now: ctx.clock.now(),

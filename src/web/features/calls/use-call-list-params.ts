@@ -8,6 +8,10 @@ const PAGE_SIZES = [25, 50, 100];
 const DEFAULT_SIZE = 50;
 const PAGE_KEYS = ['after', 'before', 'page'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** An exact instant (analytics' drill-down to one hour): `2026-03-02T14:00:00.000Z`. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/;
+const HOUR_OF_WEEK = /^[1-7]-([01]\d|2[0-3])$/;
+const dateOrInstant = (v: string | null) => (v && (DATE.test(v) || INSTANT.test(v)) ? v : undefined);
 
 function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
   return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
@@ -24,13 +28,16 @@ export interface CallListFilters {
   to?: string;
   hasHandoff?: 'yes' | 'no';
   live?: boolean;
+  /** Weekday-hour (`1-09`) and the zone it is read in: set by analytics' heatmap. */
+  hourOfWeek?: string;
+  timeZone?: string;
 }
 
-export type CallFilterKey = 'q' | 'phone' | 'org' | 'direction' | 'status' | 'outcome' | 'from' | 'to' | 'handoff' | 'live';
+export type CallFilterKey = 'q' | 'phone' | 'org' | 'direction' | 'status' | 'outcome' | 'from' | 'to' | 'handoff' | 'live' | 'how' | 'tz';
 /** The filters that name people: kept in the page's history state, never in its address. */
 type PersonalKey = 'q' | 'phone';
 const PERSONAL_KEYS: PersonalKey[] = ['q', 'phone'];
-const URL_FILTER_KEYS: CallFilterKey[] = ['org', 'direction', 'status', 'outcome', 'from', 'to', 'handoff', 'live'];
+const URL_FILTER_KEYS: CallFilterKey[] = ['org', 'direction', 'status', 'outcome', 'from', 'to', 'handoff', 'live', 'how', 'tz'];
 
 interface CallSearchState {
   callSearch?: Partial<Record<PersonalKey, string>>;
@@ -69,10 +76,12 @@ export function useCallListParams() {
     direction: oneOf(get('direction'), CallDirection.options),
     status: oneOf(get('status'), CallStatus.options),
     outcome: oneOf(get('outcome'), CallListQuery.shape.outcome.unwrap().options),
-    from: DATE.test(get('from') ?? '') ? get('from')! : undefined,
-    to: DATE.test(get('to') ?? '') ? get('to')! : undefined,
+    from: dateOrInstant(get('from')),
+    to: dateOrInstant(get('to')),
     hasHandoff: oneOf(get('handoff'), ['yes', 'no'] as const),
     live: get('live') === '1' || undefined,
+    hourOfWeek: HOUR_OF_WEEK.test(get('how') ?? '') ? get('how')! : undefined,
+    timeZone: get('tz') || undefined,
   };
   const sort = oneOf(get('sort'), CallSort.options) ?? 'startedAt';
   const order = get('order') === 'asc' ? 'asc' : 'desc';
@@ -93,6 +102,8 @@ export function useCallListParams() {
     to: filters.to,
     hasHandoff: filters.hasHandoff === undefined ? undefined : filters.hasHandoff === 'yes',
     live: filters.live,
+    hourOfWeek: filters.hourOfWeek,
+    timeZone: filters.hourOfWeek ? filters.timeZone : undefined,
     sort,
     order,
     limit: pageSize,

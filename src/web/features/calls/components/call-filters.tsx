@@ -44,6 +44,38 @@ const HANDOFF_OPTIONS = [
 
 const secondaryKeys = ['org', 'direction', 'status', 'outcome', 'from', 'to', 'handoff', 'live'] as const;
 
+const dateOnly = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : '');
+const WEEKDAYS = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'];
+
+/** A slice opened from analytics (an exact hour, or an hour of the week) has no field of its own: say what it is, and let it go. */
+function AnalyticsSliceNotice({ filters, onChange }: Pick<CallFiltersProps, 'filters' | 'onChange'>) {
+  const exact = (v: string | undefined) => Boolean(v) && !dateOnly(v);
+  if (!filters.hourOfWeek && !exact(filters.from) && !exact(filters.to)) return null;
+  const parts: string[] = [];
+  if (filters.hourOfWeek) {
+    const [d, h] = filters.hourOfWeek.split('-');
+    parts.push(`${WEEKDAYS[Number(d) - 1]} ${h}:00–${String(Number(h) + 1).padStart(2, '0')}:00 (${filters.timeZone ?? 'UTC'})`);
+  }
+  if (exact(filters.from) || exact(filters.to)) parts.push(`started ${filters.from ? `from ${new Date(filters.from).toLocaleString()}` : ''} ${filters.to ? `before ${new Date(filters.to).toLocaleString()}` : ''}`.trim());
+  return (
+    <div className="flex flex-wrap items-center gap-2 rounded-md border border-dashed p-2 text-sm sm:col-span-2 md:col-span-4" data-testid="analytics-slice">
+      <span>From analytics: {parts.join(', ')}</span>
+      <button
+        type="button"
+        className="underline underline-offset-2"
+        onClick={() => {
+          onChange('how', undefined);
+          onChange('tz', undefined);
+          if (exact(filters.from)) onChange('from', undefined);
+          if (exact(filters.to)) onChange('to', undefined);
+        }}
+      >
+        Remove this slice
+      </button>
+    </div>
+  );
+}
+
 /** Search in transcripts, phone number and the other filters of the calls list (the search and number in history state, the rest in the URL). */
 export function CallFilters({ filters, organizations, hasFilters, onChange, onClear, fieldErrors = {} }: CallFiltersProps) {
   const id = React.useId();
@@ -162,12 +194,13 @@ export function CallFilters({ filters, organizations, hasFilters, onChange, onCl
         <FilterSelect label="Handoff" value={filters.hasHandoff} onChange={(v) => onChange('handoff', v)} anyLabel="With or without" options={HANDOFF_OPTIONS} />
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-from`}>From</Label>
-          <Input id={`${id}-from`} type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => onChange('from', e.target.value || undefined)} />
+          <Input id={`${id}-from`} type="date" value={dateOnly(filters.from)} max={dateOnly(filters.to) || undefined} onChange={(e) => onChange('from', e.target.value || undefined)} />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-to`}>To</Label>
-          <Input id={`${id}-to`} type="date" value={filters.to ?? ''} min={filters.from} onChange={(e) => onChange('to', e.target.value || undefined)} />
+          <Input id={`${id}-to`} type="date" value={dateOnly(filters.to)} min={dateOnly(filters.from) || undefined} onChange={(e) => onChange('to', e.target.value || undefined)} />
         </div>
+        <AnalyticsSliceNotice filters={filters} onChange={onChange} />
         <div className="flex flex-wrap items-center gap-2 pt-1 sm:col-span-2 md:col-span-4">
           <Switch id={`${id}-live`} checked={Boolean(filters.live)} onCheckedChange={(on) => onChange('live', on ? '1' : undefined)} />
           <Label htmlFor={`${id}-live`}>Only live calls</Label>

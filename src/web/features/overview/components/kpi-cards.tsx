@@ -27,7 +27,7 @@ export function KpiCards({ kpis }: { kpis: Kpis }) {
       <Kpi icon={PhoneCall} label="Calls today" value={kpis.calls} note={`${kpis.answered.toLocaleString()} answered (inbound, completed)`} />
       <Kpi icon={PhoneIncoming} label="Answered by the agent" value={kpis.answeredByAgent} note={`${percent(contained)} of answered calls, no handoff`} />
       <Kpi icon={Inbox} label="Handed off" value={kpis.handedOff} note={`Handoff rate ${percent(kpis.handoffRate)}`} />
-      <Kpi icon={CalendarPlus} label="Appointment requests" value={kpis.appointmentRequests} note="Submitted today, phone and web" />
+      <Kpi icon={CalendarPlus} label="Appointment requests" value={kpis.appointmentRequests} note="Started today and submitted (web, phone, portal)" />
     </dl>
   );
 }
