@@ -1,4 +1,5 @@
-import { Logger, run, type Runner, type Task, type TaskList } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { Logger, run, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type { AppContext } from './app-context.js';
 import { deliverOutboxMessageTask } from './features/outbox/deliver-outbox-message.job.js';
 import { DELIVER_OUTBOX_TASK } from './features/outbox/outbox.service.js';
@@ -9,6 +10,8 @@ import { SEED_DEMO_CALLS_TASK, seedDemoCallsTask } from './seed/demo-calls/seed-
 import { PURGE_RATE_LIMIT_COUNTERS_CRONTAB, PURGE_RATE_LIMIT_COUNTERS_TASK, purgeRateLimitCountersTask } from './http/purge-rate-limit-counters.job.js';
 import { deliverWebhookTask } from './features/webhooks/deliver-webhook.job.js';
 import { DELIVER_WEBHOOK_TASK } from './features/webhooks/webhooks.service.js';
+import { WorkerLease } from './jobs/worker-lease.js';
+import { releaseJobsOfDeadWorkers } from './jobs/jobs.repository.js';
 
 /** Every background task, by name: one job per file, named after what it does. */
 export function taskList(ctx: AppContext): TaskList {
@@ -44,7 +47,18 @@ export function crontab(): string {
   return [CLOSE_STALE_CALLS_CRONTAB, PURGE_RATE_LIMIT_COUNTERS_CRONTAB].join('\n');
 }
 
+/** How often a worker looks for jobs left locked by a worker process that died, and how old such a lock must be. */
+const RELEASE_DEAD_WORKERS_EVERY_MS = 10_000;
+const RELEASE_DEAD_WORKERS_GRACE_SECONDS = 5;
+
 export async function startWorker(ctx: AppContext, opts: { concurrency?: number; pollInterval?: number } = {}): Promise<Runner> {
+  // The lease is taken before the first job: jobs/worker-lease.ts.
+  const lease = new WorkerLease(ctx.pool.options, ctx.log);
+  await lease.open();
+  const events = new EventEmitter() as WorkerEvents;
+  events.on('pool:create', ({ workerPool }) => {
+    lease.hold(workerPool.id).catch((err: unknown) => ctx.log.error({ message: (err as Error).message }, 'worker lease not taken'));
+  });
   const logger = new Logger((scope) => (level, message, meta) => {
     const line = { scope, ...(meta ?? {}) };
     if (level === 'error') ctx.log.error(line, message);
@@ -59,7 +73,23 @@ export async function startWorker(ctx: AppContext, opts: { concurrency?: number;
     pollInterval: opts.pollInterval ?? 1000,
     noHandleSignals: true,
     logger,
+    events,
   });
+  await lease.ready();
+  // Jobs a killed worker process had taken are run again by the living ones within seconds.
+  const releaseDead = () =>
+    releaseJobsOfDeadWorkers(ctx.db, RELEASE_DEAD_WORKERS_GRACE_SECONDS)
+      .then((ids) => ids.length > 0 && ctx.log.warn({ workers: ids }, 'released the jobs of worker processes that are gone'))
+      .catch((err: unknown) => ctx.log.warn({ message: (err as Error).message }, 'could not release the jobs of dead workers'));
+  void releaseDead();
+  const sweep = setInterval(releaseDead, RELEASE_DEAD_WORKERS_EVERY_MS);
+  sweep.unref();
+  runner.promise
+    .finally(() => {
+      clearInterval(sweep);
+      void lease.close();
+    })
+    .catch(() => undefined);
   runner.events.on('job:failed', ({ job, error }) => {
     void reportError(ctx.db, { source: 'worker', error, route: `job:${job.task_identifier}`, organizationId: taggedErrorOrganization(error), context: { jobId: job.id, attempts: job.attempts } });
   });

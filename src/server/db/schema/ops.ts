@@ -13,7 +13,7 @@ export const outboxMessages = pgTable(
     subject: text('subject'),
     body: text('body').notNull(),
     template: text('template').notNull(),
-    status: text('status', { enum: ['queued', 'sent', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     transport: text('transport'),

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Task } from 'graphile-worker';
 import type { Db } from '../../db/client.js';
-import { findOutboxMessage, markAttempt, markFailed } from './outbox.repository.js';
+import { findOutboxMessage, markAttempt, markFailed, markSending } from './outbox.repository.js';
 import { noteOrganization } from '../../policy/concerned-organization.js';
 
 export interface DeliveryConfig {
@@ -10,9 +10,32 @@ export interface DeliveryConfig {
 }
 
 /**
+ * The Message-ID of an outbox message's email: fixed per message, so every attempt sends the
+ * same one and a copy sent twice is recognisable as one message (by mail servers and clients that
+ * fold duplicates, and by anyone reading the headers).
+ */
+export function outboxMessageId(outboxId: string, mailFrom: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'switchboard.local';
+  return `<outbox.${outboxId}@${domain}>`;
+}
+
+export const INTERRUPTED_SEND_NOTE =
+  'An earlier attempt was cut off after it began sending; sent again with the same Message-ID, so a copy the SMTP server may already have taken is recognisable as the same message.';
+
+/**
  * Delivers one outbox message. With SMTP_URL, email goes out by SMTP (nodemailer); text
  * messages and email without SMTP stay readable in the outbox with transport `log`, since no
  * gateway is configured. A failure throws so graphile-worker retries with backoff.
+ *
+ * What is guaranteed (decision 004, issue 14 §3): every message is delivered at least once, and
+ * sent twice only if the process dies in the moment between the SMTP server's acceptance (its
+ * 250 after DATA) and the `sent` mark that follows it. Before the SMTP transaction the row is
+ * marked `sending`; a retry that finds that mark knows an earlier attempt was cut off (a killed
+ * worker's job is run again by another worker within seconds: jobs/worker-lease.ts) but cannot
+ * know whether the server took the message — SMTP has no way to ask — so it sends again, rather
+ * than risk losing it, with the same Message-ID, and says so in the row (`last_error`). Every
+ * other kill or failure — before or during the SMTP transaction — leaves a message the server
+ * never accepted, which is then sent exactly once.
  */
 export function deliverOutboxMessageTask(db: Db, config: DeliveryConfig): Task {
   const transporter = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
@@ -23,13 +46,16 @@ export function deliverOutboxMessageTask(db: Db, config: DeliveryConfig): Task {
     noteOrganization(message.organizationId);
     try {
       if (message.channel === 'email' && transporter) {
+        const note = message.status === 'sending' ? INTERRUPTED_SEND_NOTE : null;
+        await markSending(db, id, note);
         await transporter.sendMail({
           from: config.mailFrom,
           to: message.recipient,
           subject: message.subject ?? 'Switchboard',
           text: message.body,
+          messageId: outboxMessageId(id, config.mailFrom),
         });
-        await markAttempt(db, id, { ok: true, transport: 'smtp' });
+        await markAttempt(db, id, { ok: true, transport: 'smtp', note });
       } else {
         await markAttempt(db, id, { ok: true, transport: 'log' });
       }

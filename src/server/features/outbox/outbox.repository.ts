@@ -15,15 +15,24 @@ export async function findOutboxMessage(db: DbOrTx, id: string): Promise<OutboxR
   return row;
 }
 
-export async function markAttempt(db: DbOrTx, id: string, result: { ok: true; transport: string } | { ok: false; error: string }): Promise<void> {
+export async function markAttempt(db: DbOrTx, id: string, result: { ok: true; transport: string; note?: string | null } | { ok: false; error: string }): Promise<void> {
   await db
     .update(outboxMessages)
     .set(
       result.ok
-        ? { status: 'sent', sentAt: new Date(), transport: result.transport, attempts: sql`${outboxMessages.attempts} + 1`, lastError: null }
-        : { attempts: sql`${outboxMessages.attempts} + 1`, lastError: result.error.slice(0, 1000) },
+        ? { status: 'sent', sentAt: new Date(), transport: result.transport, attempts: sql`${outboxMessages.attempts} + 1`, lastError: result.note ?? null }
+        : { status: 'queued', attempts: sql`${outboxMessages.attempts} + 1`, lastError: result.error.slice(0, 1000) },
     )
     .where(eq(outboxMessages.id, id));
+}
+
+/**
+ * Records that an attempt is about to hand the message to the SMTP server (before the SMTP
+ * transaction). An attempt that finds this mark was cut off after it began sending: see
+ * deliver-outbox-message.job.ts.
+ */
+export async function markSending(db: DbOrTx, id: string, note: string | null): Promise<void> {
+  await db.update(outboxMessages).set({ status: 'sending', ...(note ? { lastError: note } : {}) }).where(eq(outboxMessages.id, id));
 }
 
 export async function markFailed(db: DbOrTx, id: string): Promise<void> {
