@@ -21,10 +21,12 @@ import { formatInZone } from '@web/features/handoffs/components/zoned-time';
 import { resolutionLabel, SOURCE_LABELS, TYPE_LABELS } from '@web/features/handoffs/labels';
 import { handoffPaths } from '@web/features/handoffs/paths';
 import { useLiveHandoffs } from '@web/features/handoffs/use-live-handoffs';
+import { HandoffCallBackCard } from '@web/features/outbound/components/handoff-call-back';
 import { useNow } from '@web/features/organizations/lib/use-now';
 import { useSignedInSession } from '@web/features/session/use-signed-in-session';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { formatRelative } from '@web/lib/format-date';
+import { formatPhone } from '@web/lib/format-phone';
 
 /** Prefetches the handoff while the module loads. */
 export function loader({ params }: LoaderFunctionArgs) {
@@ -79,7 +81,7 @@ export function HandoffDetailRoute() {
 
   const detail = query.data;
   const h = detail.handoff;
-  const who = h.contactName || h.contactPhone || 'Unknown caller';
+  const who = h.contactName || (h.contactPhone ? formatPhone(h.contactPhone) : null) || 'Unknown caller';
   return (
     <>
       <DocumentTitle title={`${TYPE_LABELS[h.type]} · ${who}`} />
@@ -117,6 +119,7 @@ export function HandoffDetailRoute() {
           <HandoffTimeline handoffId={h.id} events={detail.events} />
         </div>
         <div className="min-w-0 space-y-6">
+          <HandoffCallBackCard handoff={h} role={user.role} />
           <ContactCard detail={detail} />
           <MessageCard detail={detail} />
           <HistoryCard history={detail.history} organizationName={detail.organization.name} />

@@ -16,6 +16,7 @@ import { overviewQueryKey, useOverview } from '@web/features/overview/api/get-ov
 import { KpiCards } from '@web/features/overview/components/kpi-cards';
 import { OpenHandoffsCard } from '@web/features/overview/components/open-handoffs-card';
 import { OrganizationsNowCard } from '@web/features/overview/components/organizations-now-card';
+import { OutboundQueueCard } from '@web/features/outbound/components/outbound-queue-card';
 import { WelcomePanels } from '@web/features/overview/components/welcome-panels';
 import { ROLE_LABELS } from '@domain/auth/permissions';
 import { useSignedInSession } from '@web/features/session/use-signed-in-session';
@@ -121,6 +122,7 @@ function TodayBoard({ showOrganization }: { showOrganization: boolean }) {
           </CardContent>
         </Card>
         <OrganizationsNowCard overview={data} />
+        <OutboundQueueCard />
       </div>
     </div>
   );
