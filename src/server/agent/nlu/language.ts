@@ -23,18 +23,30 @@ export interface LanguageChoice {
   asked: boolean;
 }
 
-/** The caller's language from this utterance, or null when it does not say (stay as you are). */
-export function detectCallLanguage(text: string): LanguageChoice | null {
+/** Spanish-only function words: with none of the English ones, two of them decide a short utterance franc cannot. */
+const SPANISH_FUNCTION_WORDS = new Set(['el', 'la', 'los', 'las', 'de', 'del', 'que', 'y', 'en', 'un', 'una', 'mi', 'mis', 'su', 'sus', 'se', 'le', 'les', 'es', 'esta', 'con', 'por', 'para', 'al', 'muy', 'hay', 'tiene', 'puede', 'pero', 'porque', 'tengo', 'estoy', 'quiero', 'necesito', 'lo', 'nos', 'usted']);
+
+/**
+ * The caller's language from this utterance, or null when it does not say (stay as you are).
+ * `relaxed` (an emergency was heard): two words that franc places clearly in Spanish are enough,
+ * so the emergency message is understood.
+ */
+export function detectCallLanguage(text: string, opts: { relaxed?: boolean } = {}): LanguageChoice | null {
   const t = foldForMatching(text).replace(/[.?!;]/g, ' ');
   if (ASKS_SPANISH.test(t) && !/\bno (hablo|habla) espanol\b/.test(t)) return { language: 'es', asked: true };
   if (ASKS_ENGLISH.test(t)) return { language: 'en', asked: true };
   const words = t.split(/\s+/).filter(Boolean);
-  if (words.length < 3 || t.replace(/[^a-z]/g, '').length < 15) return null;
-  if (words.filter((w) => ENGLISH_FUNCTION_WORDS.has(w)).length >= 2) return { language: 'en', asked: false };
-  const scores = francAll(t, { only: ['eng', 'spa'], minLength: 10 });
+  const english = words.filter((w) => ENGLISH_FUNCTION_WORDS.has(w)).length;
+  if (english >= 2) return { language: 'en', asked: false };
+  const spanish = words.filter((w) => SPANISH_FUNCTION_WORDS.has(w)).length;
+  if (english === 0 && spanish >= 2) return { language: 'es', asked: false };
+  const letters = t.replace(/[^a-z]/g, '').length;
+  const long = words.length >= 3 && letters >= 15;
+  if (!long && !(opts.relaxed && words.length >= 2 && letters >= 8)) return null;
+  const scores = francAll(t, { only: ['eng', 'spa'], minLength: 3 });
   const eng = scores.find(([code]) => code === 'eng')?.[1] ?? 0;
-  if (scores[0]?.[0] === 'spa' && eng <= CLEARLY_SPANISH) return { language: 'es', asked: false };
-  if (scores[0]?.[0] === 'eng') return { language: 'en', asked: false };
+  if (scores[0]?.[0] === 'spa' && english === 0 && eng <= (long ? CLEARLY_SPANISH : 0.5)) return { language: 'es', asked: false };
+  if (long && scores[0]?.[0] === 'eng') return { language: 'en', asked: false };
   return null;
 }
 
@@ -115,9 +127,9 @@ const PHRASES: [RegExp, string][] = [
   [/\bdolor de oido\b/, 'earache'],
   [/\bdolor de cabeza\b/, 'headache'],
   [/\bdolor de estomago\b/, 'stomach ache'],
-  [/\b(?:por la|en la|las|en las) mananas?\b/, 'mornings'],
-  [/\b(?:por la|en la|las|en las) tardes?\b/, 'afternoons'],
-  [/\b(?:por la|en la|las|en las) noches?\b/, 'evenings'],
+  [/\b(?:por las|por la|en la|las|en las) mananas?\b/, 'mornings'],
+  [/\b(?:por las|por la|en la|las|en las) tardes?\b/, 'afternoons'],
+  [/\b(?:por las|por la|en la|las|en las) noches?\b/, 'evenings'],
   [/\bentre semana\b/, 'weekdays'],
   [/\bfin de semana\b/, 'weekend'],
   [/\b(?:cualquier (?:dia|hora|momento)|cuando sea|a cualquier hora)\b/, 'any time'],

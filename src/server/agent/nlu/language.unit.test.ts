@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { readEmergencyCorpus } from './emergency-corpus.js';
+import { detectCallLanguage, glossSpanish } from './language.js';
+
+describe('the caller’s language', () => {
+  it.each([
+    ['español', 'es', true],
+    ['en español por favor', 'es', true],
+    ['Spanish please', 'es', true],
+    ['English please', 'en', true],
+    ['hola quisiera hacer una cita para mi hijo', 'es', false],
+    ['voy a llegar tarde a mi cita de hoy', 'es', false],
+    ['I need an appointment for my son', 'en', false],
+  ])('%s → %s', (text, language, asked) => expect(detectCallLanguage(text)).toEqual({ language, asked }));
+
+  it('does not guess from a few words (names, yes, no)', () => {
+    for (const text of ['jane smith', 'Rosa Díaz', 'yes', 'no', 'sí', 'hola', 'José García']) expect(detectCallLanguage(text)?.language ?? null, text).not.toBe('es');
+    expect(detectCallLanguage('my name is José García')?.language).toBe('en');
+  });
+
+  it('never takes an English line of the corpus for Spanish, and places most Spanish emergencies', () => {
+    const corpus = readEmergencyCorpus();
+    expect(corpus.filter((c) => c.language === 'en' && detectCallLanguage(c.text, { relaxed: c.emergency })?.language === 'es').map((c) => c.text)).toEqual([]);
+    const spanish = corpus.filter((c) => c.language === 'es' && c.emergency);
+    const placed = spanish.filter((c) => detectCallLanguage(c.text, { relaxed: true })?.language === 'es');
+    expect(placed.length / spanish.length).toBeGreaterThanOrEqual(0.85);
+  });
+});
+
+describe('Spanish glossed for the built-in understanding', () => {
+  it.each([
+    ['me llamo Rosa Díaz', 'my name is rosa diaz'],
+    ['tres de mayo de mil novecientos noventa y dos', 'may 3 1992'],
+    ['el primero de enero de dos mil quince', 'january 1 2015'],
+    ['sí, correcto', 'yes correcto'],
+    ['por las mañanas entre semana', 'mornings weekdays'],
+    ['voy a llegar tarde a mi cita', "i'm running late a my appointment"],
+    ['ocho seis cero cinco cinco cinco cero uno nueve nueve', 'eight six zero five five five zero one nine nine'],
+  ])('%s → %s', (es, en) => expect(glossSpanish(es)).toBe(en));
+});

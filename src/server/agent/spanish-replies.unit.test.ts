@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { toSpanish, untranslatedSentences } from './spanish-replies.js';
+
+/** What the agent says, in Spanish: every sentence has its Spanish, and the parts inside come along. */
+describe('replies in Spanish', () => {
+  it.each([
+    ["Let me read that back. Mateo Garcia, born May 3rd, 2015, for a sick visit (tiene tos), a returning patient, preferring Tuesdays or Fridays, mornings, and we'll call Rosa Garcia at 8 6 0, 5 5 5, 0 1 2 3. Is that all correct?", /Le repito los datos\. Mateo Garcia, fecha de nacimiento 3 de mayo de 2015, para visita por enfermedad \(tiene tos\), ya ha venido antes, prefiere los martes o viernes, por la mañana, y llamaremos a Rosa Garcia al 8 6 0/],
+    ["We're open right now, until 5 PM. Our regular hours are Monday to Friday, 8 AM to noon and 1 PM to 5 PM; Saturday, 9 AM to noon; closed Sunday. Is there anything else I can help you with?", /Ahora estamos abiertos, hasta las 5 de la tarde\. Nuestro horario habitual: de lunes a viernes, de las 8 de la mañana a mediodía y de la 1 de la tarde a las 5 de la tarde; el sábado, de las 9 de la mañana a mediodía; cerrado el domingo\. ¿Hay algo más/],
+    ['Thank you. Someone from the practice will call you back at 8 6 0, 5 5 5, 0 1 2 3 after we open tomorrow at 8 AM. Is there anything else I can help you with?', /le devolverá la llamada al 8 6 0, 5 5 5, 0 1 2 3 cuando abramos, mañana a las 8 de la mañana\./],
+    ['Good news: your appointment is scheduled for Thursday, November 26 at 8 AM. Is there anything else I can help you with?', /su cita está programada para el jueves 26 de noviembre a las 8 de la mañana/],
+    ["I'm sorry, Dana Reyes isn't available right now. Would you like someone to call you back?", /Lo siento, Dana Reyes no está disponible ahora mismo\. ¿Quiere que alguien le devuelva la llamada\?/],
+  ])('%s', (en, es) => {
+    const out = toSpanish(en);
+    expect(out).toMatch(es);
+    expect(untranslatedSentences(out)).toEqual([]);
+  });
+
+  it('leaves Spanish alone', () => {
+    const es = 'Si se trata de una emergencia médica, cuelgue y llame al 911 ahora mismo.';
+    expect(toSpanish(es)).toBe(es);
+  });
+
+  it('finds a sentence without its Spanish', () => expect(untranslatedSentences(toSpanish('Gracias. Please hold the line.'))).toEqual(['Please hold the line.']));
+});
