@@ -50,7 +50,7 @@ export async function respondToEmergency(env: TurnEnv, match: EmergencyMatch, sa
       type: 'urgent',
       priority: 'urgent',
       source: 'call',
-      reason: `Possible emergency (${match.category}): the caller said "${said.slice(0, 300)}"`,
+      reason: `Possible emergency (${match.category})${env.state.language === 'es' ? ' — the caller speaks Spanish' : ''}: the caller said "${said.slice(0, 300)}"`,
       callId: env.call.id,
       contactName: callerName(env.state),
       contactPhone: env.call.from,
