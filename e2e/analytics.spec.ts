@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises';
+import { DEMO_PASSWORD, DEMO_USERS } from './support/env';
+import { expect, signIn, test } from './support/fixtures';
+
+/**
+ * The analytics journey (issue 17): a supervisor opens /analytics, changes the range, reads the
+ * comparison with the previous period, drills down from a heatmap cell into exactly those calls,
+ * and exports the figures and the calls as CSV, whose rows agree with each other.
+ */
+
+const csvRows = (text: string) => text.trim().split(/\r?\n/);
+
+test('analytics: change the range, compare, drill down from the heatmap, export CSV', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, DEMO_USERS.supervisor.email, DEMO_PASSWORD, { path: '/login?next=/analytics' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+  await expect(page.getByTestId('period-summary')).toContainText('compared with');
+
+  // The demo history fills in in the background: wait until the last 30 days hold calls.
+  await expect
+    .poll(async () => Number((await page.getByTestId('kpi-inboundCalls').locator('dd > span').first().innerText()).replace(/\D/g, '')), { timeout: 30_000 })
+    .toBeGreaterThan(0);
+
+  // Change the range: last 7 days, per day; the URL keeps it and the comparison follows.
+  await page.getByLabel('Period', { exact: true }).selectOption('7d');
+  await expect(page).toHaveURL(/range=7d/);
+  const days = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 86_400_000 + 1;
+  const period = async () => /(\d{4}-\d{2}-\d{2}) – (\d{4}-\d{2}-\d{2}) compared with (\d{4}-\d{2}-\d{2}) – (\d{4}-\d{2}-\d{2})/.exec(await page.getByTestId('period-summary').innerText()) ?? [];
+  await expect.poll(async () => { const [, a, b] = await period(); return a && b ? days(a, b) : 0; }).toBe(7);
+  const [, from, , prevFrom, prevTo] = await period();
+  expect(days(prevFrom!, prevTo!)).toBe(7);
+  expect(days(prevTo!, from!)).toBe(2);
+  await expect(page.getByTestId('kpi-containmentRate')).toContainText(/vs/);
+
+  // Back to 30 days for a fuller heatmap, then drill down from its busiest cell.
+  await page.getByLabel('Period', { exact: true }).selectOption('30d');
+  await expect(page).toHaveURL(/range=30d/);
+  await expect.poll(async () => { const [, a, b] = await period(); return a && b ? days(a, b) : 0; }).toBe(30);
+  await expect(page.locator('[aria-busy=true]')).toHaveCount(0);
+  const cells = page.getByTestId('heatmap').getByRole('link');
+  await expect(cells).toHaveCount(7 * 24);
+  const labels = await cells.evaluateAll((links) => links.map((l) => l.getAttribute('aria-label') ?? ''));
+  const counts = labels.map((l) => Number(/: (\d+) calls$/.exec(l)?.[1] ?? 0));
+  const busiest = counts.indexOf(Math.max(...counts));
+  const expected = counts[busiest]!;
+  expect(expected).toBeGreaterThan(0);
+  await cells.nth(busiest).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/calls\?.*how=\d-\d{2}/);
+  await expect(page.getByTestId('analytics-slice')).toBeVisible();
+  const callRows = page.getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(callRows).toHaveCount(Math.min(expected, 50));
+
+  // Export: the figures per day, and the calls behind them; the totals agree.
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+  const [figuresDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-figures').click()]);
+  const figures = csvRows(await readFile((await figuresDownload.path())!, 'utf8'));
+  const head = figures[0]!.split(',');
+  expect(head.slice(0, 5)).toEqual(['bucket', 'start', 'end', 'inbound_calls', 'outbound_calls']);
+  expect(figures.length).toBe(1 + 30 + 2);
+  const total = figures.find((r) => r.startsWith('total,'))!.split(',');
+  const totalCalls = Number(total[head.indexOf('inbound_calls')]) + Number(total[head.indexOf('outbound_calls')]);
+  const perDay = figures.slice(1, 31).reduce((sum, r) => sum + Number(r.split(',')[3]) + Number(r.split(',')[4]), 0);
+  expect(perDay).toBe(totalCalls);
+  const [callsDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-calls').click()]);
+  const calls = csvRows(await readFile((await callsDownload.path())!, 'utf8'));
+  expect(calls[0]).toBe('call_id,organization,direction,status,outcome,started_at,duration_seconds,has_handoff');
+  expect(calls.length - 1).toBe(totalCalls);
+});
