@@ -74,9 +74,9 @@ const OPEN_MOMENTS = new Set(['idle', 'anything_else', 'offer_help']);
 function chooseLanguage(env: TurnEnv, text: string, emergency: boolean): AgentReply | null {
   const { state, org } = env;
   if (!org.settings.languages.includes('es')) return null;
-  const choice = detectCallLanguage(text);
-  // An emergency said in Spanish is answered in Spanish wherever the call is.
-  if (!choice || (!choice.asked && !emergency && !OPEN_MOMENTS.has(state.builtin.flow))) return null;
+  // An emergency said in Spanish is answered in Spanish wherever the call is; mid-answer only asking counts.
+  const choice = detectCallLanguage(text, { relaxed: emergency, onlyAsked: !emergency && !OPEN_MOMENTS.has(state.builtin.flow) });
+  if (!choice) return null;
   if (choice.language === (state.language ?? 'en')) return null;
   state.language = choice.language;
   env.log.add('model_request', { brain: org.settings.brain, decision: `language:${choice.language}`, asked: choice.asked }, 0);

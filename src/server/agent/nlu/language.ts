@@ -29,12 +29,13 @@ const SPANISH_FUNCTION_WORDS = new Set(['el', 'la', 'los', 'las', 'de', 'del', '
 /**
  * The caller's language from this utterance, or null when it does not say (stay as you are).
  * `relaxed` (an emergency was heard): two words that franc places clearly in Spanish are enough,
- * so the emergency message is understood.
+ * so the emergency message is understood. `onlyAsked`: mid-answer, only a request for a language counts.
  */
-export function detectCallLanguage(text: string, opts: { relaxed?: boolean } = {}): LanguageChoice | null {
+export function detectCallLanguage(text: string, opts: { relaxed?: boolean; onlyAsked?: boolean } = {}): LanguageChoice | null {
   const t = foldForMatching(text).replace(/[.?!;]/g, ' ');
   if (ASKS_SPANISH.test(t) && !/\bno (hablo|habla) espanol\b/.test(t)) return { language: 'es', asked: true };
   if (ASKS_ENGLISH.test(t)) return { language: 'en', asked: true };
+  if (opts.onlyAsked) return null;
   const words = t.split(/\s+/).filter(Boolean);
   const english = words.filter((w) => ENGLISH_FUNCTION_WORDS.has(w)).length;
   if (english >= 2) return { language: 'en', asked: false };
