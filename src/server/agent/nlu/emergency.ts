@@ -71,7 +71,7 @@ const QUANTITY =
   '(?:too many|too much|a lot of|lots of|a bunch of|bunch of|a handful of|handful of|a whole bottle of|the whole bottle of|a whole bottle|the whole bottle|the entire bottle|an entire bottle|half (?:a|the) bottle|all (?:of )?(?:the|his|her|my|their|grandmas|grandpas|moms|dads)|(?:\\d+|five|six|seven|eight|nine|ten|twenty|thirty|fifty|several|a dozen) of|extra|double|triple|todas (?:las|sus|mis)|un frasco de|un bote de|muchas|demasiadas|un punado de)';
 const SOMEONE_ELSES = '(?:grandmas|grandpas|grandmothers|grandfathers|moms|mommys|dads|daddys|mothers|fathers|sisters|brothers|aunts|uncles|de (?:la )?abuela|de (?:mi|su) (?:mama|papa))';
 
-const FEVER = any('fever\\w*', 'temperature', 'temp', 'febrile', 'burning up', 'hot to the touch', 'feels (?:really |very )?hot', '10[0-5](?: point \\d| \\d|\\.\\d)?(?: degrees)?', '3[89](?: point \\d|\\.\\d)?(?: degrees)?', 'fiebre', 'calentura', 'temperatura', 'muy caliente');
+const FEVER = any('fever\\w*', 'temperature', 'temp', 'febrile', 'burning up', 'hot to the touch', '(?:feels|is|felt|seems|feeling|running) (?:really |very |so )?(?:hot|warm)', '10[0-5](?: point \\d| \\d|\\.\\d)?(?: degrees)?', '3[89](?: point \\d|\\.\\d)?(?: degrees)?', 'fiebre', 'calentura', 'temperatura', 'muy caliente');
 const INFANT =
   '(?:newborn|new born|new baby|(?:\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|a|couple|few) (?:day|days|week|weeks|wk|wks)(?: old)?|(?:one|two|a|1|2|1 and a half|one and a half|\\d+ and a half weeks) (?:month|months|mo)(?: old)?|under (?:three|3) months|less than (?:three|3) months|recien nacid[oa]|(?:bebe|nina|nino|hijo|hija|bebita|bebito)(?: \\w+)? de (?:\\d+|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce) (?:dias?|semanas?)|(?:bebe|nina|nino|hijo|hija|bebita|bebito)(?: \\w+)? de (?:un|1|dos|2) mes(?:es)?|tiene (?:\\d+|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez) (?:dias|semanas)(?: de nacid[oa])?)';
 const PREGNANT = any('pregnant', 'weeks along', 'expecting a baby', 'im expecting', 'she is expecting', 'shes expecting', 'embarazada', 'embarazo', 'estoy esperando (?:un )?bebe');
@@ -120,6 +120,9 @@ const RULES: Rule[] = [
       '(?:turning|turned|going|gone|went) (?:blue|purple|gray|grey)',
       '(?:lips|face) (?:are |is |look |looks )?(?:blue|purple)',
       'blue lips',
+      'breathing (?:really |very |so |super )?(?:fast|hard|heavy|funny|weird|strange|shallow|noisy)',
+      '(?:lips|face|skin) (?:look |looks |are |is |turning |turned |went )?(?:gray|grey|blue|purple|dusky)',
+      'ribs (?:are )?(?:sucking|pulling) in',
       'asthma attack',
       'inhaler (?:isnt|is not|not|aint|doesnt|does not) (?:working|helping|help|work)',
       '(?:no puede|no puedo|no podemos|no pueden|no podia|le cuesta|me cuesta|dificultad para|problemas para|trabajo para) (?:\\w+ )?respirar',
@@ -143,6 +146,8 @@ const RULES: Rule[] = [
     re: re(
       '(?:chest|chess|chestt|chase) (?:pain|pains|paint|paints|hurts|hurting|is hurting|tightness|pressure|is tight|feels tight|discomfort|is killing|heaviness|feels heavy)',
       'pain (?:in|on) (?:my|his|her|the|their) chest',
+      'chest (?:\\w+ ){1,4}(?:squeezed|squeezing|crushed|crushing|tight|pressure)',
+      '(?:clutching|grabbing|holding) (?:his|her|my|their) chest',
       '(?:pressure|tightness|squeezing|heaviness) (?:in|on) (?:my|his|her|the|their) chest',
       '(?:my|his|her|their) chest (?:\\w+ ){0,2}(?:hurts|hurting|tight|heavy|killing|on fire|squeez\\w*|crushing|burning and)',
       '(?:squeezing|squeeze|heaviness|weight) (?:\\w+ )?(?:in|on) (?:my|his|her|the|their) chest',
@@ -183,10 +188,12 @@ const RULES: Rule[] = [
       'worst headache (?:of|in) (?:my|his|her) life',
       '(?:lost|losing) (?:vision|sight|his sight|her sight) (?:in|out of) one eye',
       'cant see out of one eye',
+      '(?:cant|cannot|can not|unable to) (?:smile|raise (?:both|his|her|my) arms?|lift (?:both|his|her|my) arms?)(?: \\w+){0,2} (?:on one side|evenly|right)',
+      'smile (?:is )?(?:on one side|uneven|lopsided|crooked)',
       'derrame(?: cerebral)?',
       'embolia',
       'ictus',
-      'cara (?:caida|torcida|chueca)',
+      '(?:cara|boca) (?:caida|torcida|chueca)',
       'se (?:le|me) (?:cayo|esta cayendo|torcio|durmio) (?:la cara|la boca|un lado|medio cuerpo|el brazo)',
       '(?:habla|hablando|le sale la voz) (?:raro|arrastrad[oa]|enredad[oa]|chistoso)',
       'arrastra (?:las )?palabras',
@@ -253,6 +260,7 @@ const RULES: Rule[] = [
       '(?:shaking|jerking|twitching) (?:all over|uncontrollably|and (?:wont|cant) stop|and not responding)',
       'epileptic (?:fit|attack|episode)',
       'grand mal',
+      'foaming at the mouth',
       'ataque epileptico',
       'le (?:dio|esta dando|dan) (?:un )?ataques?',
       'temblando sin control',
@@ -263,7 +271,8 @@ const RULES: Rule[] = [
     category: 'bleeding',
     re: re(
       '(?:severe|heavy|heavily|a lot of|lots of|so much|too much|tons of|uncontrolled|uncontrollable|massive|pouring|gushing|spurting|really bad|bad) (?:bleeding|blood|bleed)',
-      'bleed\\w* (?:heavily|a lot|badly|bad|profusely|everywhere|nonstop|non stop|like crazy|through|so much|really bad)',
+      'bleed\\w* (?:\\w+ ){0,4}(?:heavily|a lot|badly|bad|profusely|everywhere|nonstop|non stop|like crazy|through|so much|really bad)',
+      'rectal bleeding',
       '(?:bleeding|blood|nosebleed|nose bleed|cut|wound) (?:that |and it |and )?(?:wont|will not|doesnt|does not|isnt|cant|aint) (?:stop|stopping)',
       'cant (?:get )?(?:the )?(?:bleeding|blood) (?:to )?stop',
       'cant stop (?:the |it from )?bleeding',
@@ -306,6 +315,8 @@ const RULES: Rule[] = [
       '(?:bottle|pills|tablets)(?: \\w+){0,6} (?:are|were|is) (?:gone|missing|empty)',
       `(?:too many|too much|a handful of|handful of|a bunch of|the whole bottle of|a whole bottle of|all (?:of )?(?:her|his|my|the)) ${MEDICINE}`,
       '(?:whole|entire) bottle',
+      '(?:alcohol|vodka|whiskey|beer|wine|drinking|drunk|liquor)(?: \\w+){0,6} (?:pills|tablets|meds|sleeping pills)',
+      '(?:pills|tablets|meds)(?: \\w+){0,6} (?:alcohol|vodka|whiskey|beer|wine|liquor)',
       'got into (?:the |my |his |her |grandmas |grandpas |moms |dads )?(?:medicine cabinet|medicine|pills|meds|cleaning (?:stuff|supplies|products)|cleaners|chemicals|purse)',
       '(?:pills|meds|tablets) (?:are |were )?missing',
       'empty (?:pill|medicine) bottle',
@@ -367,6 +378,7 @@ const RULES: Rule[] = [
       'matarme',
       'suicidarme',
       'quitarme la vida',
+      'quitar(?:me|se)? la vida',
       'quitarse la vida',
       '(?:quiero|quiere|queria) morir(?:me|se)?',
       '(?:me|se) quiere morir',
@@ -453,6 +465,7 @@ const RULES: Rule[] = [
       'pulled (?:him|her|them) (?:out )?(?:from|of) the (?:pool|water|lake)',
       'amputat\\w*',
       'cut off (?:his|her|my) (?:finger|thumb|toe|hand)',
+      '(?:bent|twisted|pointing|facing) (?:the wrong way|backwards|the wrong direction|at a (?:weird|funny|strange) angle)',
       'accidente de (?:carro|coche|auto|moto|transito)',
       'choque de (?:carro|coche|auto)',
       'atropell\\w*',
