@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatDateOfBirth } from './date-of-birth.js';
 import { formatPhoneNumber } from './phone.js';
 import { readSpoken } from './spoken.js';
 
@@ -30,5 +31,19 @@ describe('readSpoken', () => {
   it('leaves ordinary words and short numbers alone', () => {
     expect(readSpoken('I A M here at 9 AM, room 12.')).toBe('I A M here at 9 AM, room 12.');
     expect(readSpoken('Press 1 or 2.')).toBe('Press 1 or 2.');
+  });
+});
+
+
+describe('formatDateOfBirth', () => {
+  it('in the locale’s order, never moved by a time zone', () => {
+    expect(formatDateOfBirth('1984-03-09', 'en-US')).toBe('03/09/1984');
+    expect(formatDateOfBirth('1984-03-09', 'en-GB')).toBe('09/03/1984');
+    expect(formatDateOfBirth('1984-03-09', 'en-US', { long: true })).toBe('March 9, 1984');
+    expect(formatDateOfBirth('1984-03-09', 'en-GB', { long: true })).toBe('9 March 1984');
+  });
+  it('leaves what is not a date as it was', () => {
+    expect(formatDateOfBirth('unknown', 'en-US')).toBe('unknown');
+    expect(formatDateOfBirth(null)).toBe('');
   });
 });

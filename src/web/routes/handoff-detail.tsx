@@ -26,6 +26,7 @@ import { useNow } from '@web/features/organizations/lib/use-now';
 import { useSignedInSession } from '@web/features/session/use-signed-in-session';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { formatRelative } from '@web/lib/format-date';
+import { formatPhone } from '@web/lib/format-phone';
 
 /** Prefetches the handoff while the module loads. */
 export function loader({ params }: LoaderFunctionArgs) {
@@ -80,7 +81,7 @@ export function HandoffDetailRoute() {
 
   const detail = query.data;
   const h = detail.handoff;
-  const who = h.contactName || h.contactPhone || 'Unknown caller';
+  const who = h.contactName || (h.contactPhone ? formatPhone(h.contactPhone) : null) || 'Unknown caller';
   return (
     <>
       <DocumentTitle title={`${TYPE_LABELS[h.type]} · ${who}`} />

@@ -88,7 +88,7 @@ describe('shifts', () => {
     expect(withUser.shifts[0]!.assignee).toEqual({ type: 'user', userId: people.lee.id, phone: null, name: 'Lee Chen' });
     const withPhone = await ok<ScheduleBody>('supervisor', 'POST', `/api/schedules/${s.id}/shifts`, { assignee: { type: 'phone', phone: '(860) 555-0142' }, days: [6, 7], start: '22:00', end: '06:00' });
     const phoneShift = withPhone.shifts.find((x) => x.assignee.type === 'phone')!;
-    expect(phoneShift.assignee).toMatchObject({ phone: '+18605550142', name: '+1 860 555 0142' });
+    expect(phoneShift.assignee).toMatchObject({ phone: '+18605550142', name: '(860) 555-0142' });
   });
 
   it('refuses bad input beside each field and saves nothing', async () => {
@@ -174,8 +174,8 @@ describe('on duty', () => {
     await ok('supervisor', 'POST', `${url}/shifts`, { assignee: { type: 'phone', phone: '+18605550142' }, days: [6], start: '22:00', end: '06:00' });
     const at = async (iso: string) => names((await ok<{ onDuty: { name: string }[] }>('agent', 'GET', `${url}/on-duty?at=${encodeURIComponent(iso)}`)).onDuty);
     // Saturday 7 March 2026 22:00 EST to Sunday 06:00 EDT: 7 hours of real time.
-    expect(await at('2026-03-08T03:00:00Z')).toEqual(['+1 860 555 0142']);
-    expect(await at('2026-03-08T09:59:00Z')).toEqual(['+1 860 555 0142']);
+    expect(await at('2026-03-08T03:00:00Z')).toEqual(['(860) 555-0142']);
+    expect(await at('2026-03-08T09:59:00Z')).toEqual(['(860) 555-0142']);
     expect(await at('2026-03-08T10:00:00Z')).toEqual([]);
 
     const c = await ok<{ days: { date: string; start: string; end: string }[]; segments: { start: string; end: string; onDuty: unknown[] }[] }>(

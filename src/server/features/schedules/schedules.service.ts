@@ -3,8 +3,8 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
 import type { StaffActor } from '../../policy/actor.js';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { toE164 } from '../../../domain/phone.js';
+import { countryOfNumber, formatPhoneNumber } from '../../../domain/format/phone.js';
 import {
   coverage,
   coverageGaps,
@@ -326,9 +326,9 @@ export function assigneeView(a: Assignee, names: Map<string, string>): AssigneeV
     : { type: 'phone', userId: null, phone: a.phone, name: displayPhone(a.phone) };
 }
 
-/** "+1 860 555 0142": the stored E.164 number, grouped for reading. */
+/** "(860) 555-0142", "020 7946 0018": the stored E.164 number as its country writes it (domain/format/phone.ts). */
 function displayPhone(e164: string): string {
-  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+  return formatPhoneNumber(e164, countryOfNumber(e164) ?? 'US');
 }
 
 export function storedAssigneeView(type: 'user' | 'phone', userId: string | null, phone: string | null, names: Map<string, string>): AssigneeView {

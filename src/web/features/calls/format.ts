@@ -19,12 +19,8 @@ export function durationLabel(seconds: number | null | undefined): string {
   return parts.join(' ');
 }
 
-/** North American numbers as people write them: +18605550142 → (860) 555-0142; others as stored. */
-export function formatPhone(e164: string | null | undefined): string {
-  if (!e164) return '';
-  const m = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
-  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : e164;
-}
+/** Numbers as people write them (one formatter for every screen: lib/format-phone.ts). */
+export { formatPhone } from '@web/lib/format-phone';
 
 /** Offset from the start of the call, "0:42". */
 export function formatOffset(ms: number): string {

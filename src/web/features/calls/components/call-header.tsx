@@ -1,3 +1,4 @@
+import { formatDateOfBirth } from '@domain/format/date-of-birth';
 import type * as React from 'react';
 import { formatDateTime } from '@web/lib/format-date';
 import { durationLabel, formatDuration, formatPhone } from '../format';
@@ -23,7 +24,7 @@ export function CallFacts({ detail }: { detail: CallDetail }) {
         <span className="font-medium tabular-nums">{formatPhone(c.contactNumber)}</span>
         {detail.patient ? (
           <span className="block text-muted-foreground">
-            {detail.patient.firstName} {detail.patient.lastName} · born {detail.patient.dateOfBirth}
+            {detail.patient.firstName} {detail.patient.lastName} · born {formatDateOfBirth(detail.patient.dateOfBirth, undefined, { long: true })}
           </span>
         ) : null}
       </Item>

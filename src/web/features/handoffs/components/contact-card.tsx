@@ -1,3 +1,5 @@
+import { formatDateOfBirth } from '@domain/format/date-of-birth';
+import { formatPhone } from '@web/lib/format-phone';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Phone } from 'lucide-react';
@@ -35,7 +37,7 @@ export function ContactCard({ detail }: { detail: HandoffDetail }) {
           {patient ? (
             <>
               <dt className="text-muted-foreground">Date of birth</dt>
-              <dd>{patient.dateOfBirth}</dd>
+              <dd>{formatDateOfBirth(patient.dateOfBirth, undefined, { long: true })}</dd>
             </>
           ) : null}
           <dt className="text-muted-foreground">Phone</dt>
@@ -43,7 +45,7 @@ export function ContactCard({ detail }: { detail: HandoffDetail }) {
             {contact.phone ? (
               <a href={`tel:${contact.phone}`} className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline">
                 <Phone aria-hidden="true" className="size-4" />
-                {contact.phone}
+                {formatPhone(contact.phone)}
               </a>
             ) : (
               'No number'

@@ -8,6 +8,7 @@ import { resolutionLabel, SOURCE_LABELS, TYPE_LABELS } from '../labels';
 import { handoffPaths } from '../paths';
 import type { HandoffSummary } from '@contracts/handoffs';
 import { DeadlineText, PriorityBadge, RequestStatusBadge, StatusBadge } from './handoff-badges';
+import { formatPhone } from '@web/lib/format-phone';
 
 export interface HandoffRowProps {
   handoff: HandoffSummary;
@@ -21,7 +22,7 @@ export interface HandoffRowProps {
 export function HandoffRow({ handoff: h, now, showOrganization, onClaim, claiming }: HandoffRowProps) {
   const overdue = deadlineOf(h, now).tone === 'overdue';
   const SourceIcon = h.source === 'call' ? Phone : h.source === 'staff' ? UserRound : Globe;
-  const who = h.contactName || h.contactPhone || 'Unknown caller';
+  const who = h.contactName || (h.contactPhone ? formatPhone(h.contactPhone) : null) || 'Unknown caller';
   return (
     <li
       className={cn(

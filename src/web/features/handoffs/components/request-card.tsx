@@ -1,3 +1,4 @@
+import { formatDateOfBirth } from '@domain/format/date-of-birth';
 import * as React from 'react';
 import { CalendarCheck, CalendarX, FileJson, XCircle } from 'lucide-react';
 import { canTransition } from '@domain/appointment-requests/state';
@@ -33,7 +34,7 @@ export function RequestCard({ request, timeZone }: { request: RequestView; timeZ
   const name = [request.firstName, request.lastName].filter(Boolean).join(' ');
   const rows: [string, React.ReactNode][] = [
     ['Patient', name || '—'],
-    ['Date of birth', request.dateOfBirth ?? '—'],
+    ['Date of birth', request.dateOfBirth ? formatDateOfBirth(request.dateOfBirth, undefined, { long: true }) : '—'],
     ['New patient', request.isNewPatient === null ? '—' : request.isNewPatient ? 'Yes' : 'No, existing patient'],
     ['Reason', [request.reason, request.reasonOther].filter(Boolean).join(' — ') || '—'],
     ['Preferred times', describePreferences(request.preferences, 'No preference given')],
