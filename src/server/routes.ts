@@ -18,6 +18,7 @@ import { portalRoutes } from './features/portal/portal.routes.js';
 import { intakeRoutes } from './features/intake/intake.routes.js';
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes.js';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes.js';
+import { systemRoutes } from './features/system/system.routes.js';
 import { publicApiRoutes } from './features/api-keys/public-api.routes.js';
 import { callsV1Routes } from './features/calls/calls-v1.routes.js';
 import { handoffsV1Routes } from './features/handoffs/handoffs-v1.routes.js';
@@ -52,6 +53,7 @@ export const featureRoutes: FeatureRoutes[] = [
   telephonyRoutes,
   apiKeysRoutes,
   webhooksRoutes,
+  systemRoutes,
   // The public REST API (/api/v1): API keys, rate limits and Idempotency-Key around these.
   publicApiRoutes([callsV1Routes, handoffsV1Routes, requestsV1Routes, organizationsV1Routes, hoursV1Routes]),
 ];

@@ -178,6 +178,20 @@ export function developerPlatformMatrixRows(): MatrixRow[] {
     onDelivery('GET /api/developer/webhooks/:id/deliveries/:deliveryId', 200, ''),
     onDelivery('POST /api/developer/webhooks/:id/deliveries/:deliveryId/replay', 200, '/replay'),
 
+    // ── queue and worker health (/developer → System) ─────────────────────────────────────────
+    { route: 'GET /api/developer/system/queue', expect: only(['admin', 'developer'], 200), otherOrganization: NOT_ORGANIZATION_SCOPED },
+    { route: 'GET /api/developer/system/failed-jobs', expect: only(['admin'], 200), otherOrganization: NOT_ORGANIZATION_SCOPED },
+    {
+      route: 'POST /api/developer/system/failed-jobs/:id/retry',
+      expect: only(['admin'], 200),
+      request: async (fx) => {
+        const { rows } = await fx.ctx.pool.query<{ id: string }>(`select (graphile_worker.add_job('matrix-failed', '{}'::json, max_attempts => 1)).id::text as id`);
+        await fx.ctx.pool.query(`update graphile_worker._private_jobs set attempts = max_attempts, last_error = 'matrix' where id = $1::bigint`, [rows[0]!.id]);
+        return { url: `/api/developer/system/failed-jobs/${rows[0]!.id}/retry` };
+      },
+      otherOrganization: NOT_ORGANIZATION_SCOPED,
+    },
+
     // ── the public API (/api/v1) ────────────────────────────────────────────────────────────
     { route: 'GET /api/v1/openapi.json', expect: everyone(200), otherOrganization: NOT_ORGANIZATION_SCOPED },
     v1('GET /api/v1/calls', 'calls:read', 200, async (fx) => (await homeCall(fx), { query: { limit: '100' } }), notListed()),

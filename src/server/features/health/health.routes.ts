@@ -2,6 +2,7 @@ import { z } from 'zod';
 import client from 'prom-client';
 import type { FeatureRoutes } from '../../http/route-types.js';
 import { pendingMigrations } from '../../db/migrate.js';
+import { queueHealth } from '../system/system.service.js';
 
 /** Liveness, readiness and Prometheus metrics; public, as probes and scrapers expect. */
 export const healthRoutes: FeatureRoutes = (app, ctx) => {
@@ -23,6 +24,39 @@ export const healthRoutes: FeatureRoutes = (app, ctx) => {
       this.set({ state: 'total' }, ctx.pool.totalCount);
       this.set({ state: 'idle' }, ctx.pool.idleCount);
       this.set({ state: 'waiting' }, ctx.pool.waitingCount);
+    },
+  });
+  // The job queue (issue 18 §4), read when scraped (once per scrape): the figures of /developer → System.
+  let reading: { at: number; health: ReturnType<typeof queueHealth> } | null = null;
+  const queueNow = () => {
+    if (!reading || Date.now() - reading.at > 1000) reading = { at: Date.now(), health: queueHealth(ctx) };
+    return reading.health;
+  };
+  new client.Gauge({
+    name: 'switchboard_jobs',
+    help: 'graphile-worker jobs by task and state (waiting, scheduled, running, failed)',
+    labelNames: ['task', 'state'],
+    registers: [registry],
+    async collect() {
+      const health = await queueNow();
+      this.reset();
+      for (const t of health.byTask) for (const state of ['waiting', 'scheduled', 'running', 'failed'] as const) this.set({ task: t.task, state }, t[state]);
+    },
+  });
+  new client.Gauge({
+    name: 'switchboard_jobs_oldest_waiting_seconds',
+    help: 'Age of the oldest job due and not yet taken (0: none)',
+    registers: [registry],
+    async collect() {
+      this.set((await queueNow()).oldestWaitingSeconds ?? 0);
+    },
+  });
+  new client.Gauge({
+    name: 'switchboard_worker_pools_alive',
+    help: 'graphile-worker pools connected and listening for jobs',
+    registers: [registry],
+    async collect() {
+      this.set((await queueNow()).workersAlive);
     },
   });
   app.addHook('onResponse', async (request, reply) => {

@@ -123,11 +123,15 @@ export async function scheduleAttempt(db: DbOrTx, deliveryId: string, runAt?: Da
   await enqueueJob(db, DELIVER_WEBHOOK_TASK, { deliveryId }, { runAt, maxAttempts: 5 });
 }
 
-/** Replay: the delivery (or every failed one of the endpoint since `since`) is pending again, with a job, attempts continuing their count. */
+/**
+ * Replay: the delivery (or every failed one of the endpoint since `since`) is pending again with
+ * a job due now, attempts continuing their count. A pending delivery is tried now as well; its
+ * scheduled job then finds it settled, or settles only what it attempted (settleDelivery).
+ */
 export async function requeueDeliveries(db: DbOrTx, endpointId: string, filter: { deliveryId: string } | { failedSince: Date }, now: Date): Promise<string[]> {
   const where =
     'deliveryId' in filter
-      ? and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.id, filter.deliveryId), sql`${webhookDeliveries.status} <> 'pending'`)
+      ? and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.id, filter.deliveryId))
       : and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'failed'), gte(webhookDeliveries.createdAt, filter.failedSince));
   const rows = await db.update(webhookDeliveries).set({ status: 'pending', nextAttemptAt: now, updatedAt: now }).where(where).returning({ id: webhookDeliveries.id });
   for (const r of rows) await scheduleAttempt(db, r.id);

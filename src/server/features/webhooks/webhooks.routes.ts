@@ -101,7 +101,7 @@ export const webhooksRoutes: FeatureRoutes = (app, ctx) => {
 
   app.post('/api/developer/webhooks/:id/deliveries/:deliveryId/replay', {
     config: { access },
-    schema: { tags, summary: 'Send one delivery again (a delivery still pending is left to its schedule: 0 replayed)', params: WebhookDeliveryParams, response: { 200: ReplayResponse, ...errors } },
+    schema: { tags, summary: 'Send one delivery again now (a pending one is tried now, before its next scheduled attempt)', params: WebhookDeliveryParams, response: { 200: ReplayResponse, ...errors } },
     handler: async (request) => ({ replayed: await replayDelivery(ctx, actorOf(request), request.params.id, request.params.deliveryId) }),
   });
 

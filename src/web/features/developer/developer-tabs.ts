@@ -39,6 +39,27 @@ export const DEVELOPER_TABS: readonly DeveloperTab[] = [
     Component: React.lazy(() => import('./components/audit-tab').then((m) => ({ default: m.AuditTab }))),
   },
   {
+    id: 'api-keys',
+    label: 'API keys',
+    capability: 'developer.access',
+    description: 'Keys for the public REST API (/api/v1): each acts for you in the organizations and with the scopes you choose.',
+    Component: React.lazy(() => import('./components/api-keys-tab').then((m) => ({ default: m.ApiKeysTab }))),
+  },
+  {
+    id: 'webhooks',
+    label: 'Webhooks',
+    capability: 'developer.access',
+    description: 'Endpoints Switchboard tells when calls, handoffs, requests and intake forms change, signed to the Standard Webhooks specification.',
+    Component: React.lazy(() => import('./components/webhooks-tab').then((m) => ({ default: m.WebhooksTab }))),
+  },
+  {
+    id: 'system',
+    label: 'System',
+    capability: 'developer.access',
+    description: 'The job queue and the worker processes: what waits, runs and failed. The same figures are on /metrics.',
+    Component: React.lazy(() => import('./components/system-tab').then((m) => ({ default: m.SystemTab }))),
+  },
+  {
     id: 'api',
     label: 'API reference',
     capability: 'developer.access',
