@@ -64,7 +64,7 @@ const PERSON_OBJ = '(?:him|her|them|someone|somebody|people|everyone|everybody|m
 /** Medicines (quantity or a child's access makes them a poisoning) and chemicals (any amount is). */
 const MEDICINE = '(?:\\w+ ){0,2}(?:pills?|tablets?|meds|medications?|medicines?|capsules|gummies|vitamins|antidepressants?|antibiotics?|blood thinners?|muscle relaxers?|sleep aids?|melatonin|adderall|ritalin|zoloft|prozac|lithium|seroquel|ambien|gabapentin|tramadol|hydrocodone|vicodin|morphine|methadone|suboxone|ativan|klonopin|valium|metformin|lisinopril|warfarin|clonidine|tylenol|acetaminophen|paracetamol|advil|ibuprofen|motrin|aspirin|benadryl|xanax|oxy\\w*|percocet|opioids?|painkillers?|pain killers|sleeping pills|insulin|edibles?)';
 const CHEMICAL =
-  '(?:bleach|clorox|windex|lysol|pine sol|febreze|vape juice|vape liquid|e liquid|nicotine|cigarettes?|cigarette butts?|alcohol|vodka|perfume|cologne|fabric softener|oven cleaner|toilet (?:bowl )?cleaner|pool chemicals|chlorine|kerosene|motor oil|mushrooms|detergent|laundry pods?|tide pods?|dishwasher (?:pods?|soap|detergent|tablets?)|drain cleaner|drano|antifreeze|anti freeze|rat poison|weed killer|roundup|pesticides?|insecticides?|bug spray|gasoline|lighter fluid|paint thinner|nail polish remover|windshield (?:washer )?fluid|lamp oil|cleaners?|cleaning (?:stuff|products?|spray|supplies|fluid)|chemicals?|poison|lye|ammonia|button batter(?:y|ies)|batter(?:y|ies)|magnets?|mouthwash|hand sanitizer|essential oils?|iron pills|fentanyl|heroin|cocaine|meth|cloro|lejia|veneno|detergente|quimicos?|limpiador\\w*|gasolina|pilas?|baterias?|imane?s?|anticongelante|raticida|insecticida|thinner|solvente)';
+  '(?:something (?:from )?under the sink|stuff (?:from )?under the sink|bleach|clorox|windex|lysol|pine sol|febreze|vape juice|vape liquid|e liquid|nicotine|cigarettes?|cigarette butts?|alcohol|vodka|perfume|cologne|fabric softener|oven cleaner|toilet (?:bowl )?cleaner|pool chemicals|chlorine|kerosene|motor oil|mushrooms|detergent|laundry pods?|tide pods?|dishwasher (?:pods?|soap|detergent|tablets?)|drain cleaner|drano|antifreeze|anti freeze|rat poison|weed killer|roundup|pesticides?|insecticides?|bug spray|gasoline|lighter fluid|paint thinner|nail polish remover|windshield (?:washer )?fluid|lamp oil|cleaners?|cleaning (?:stuff|products?|spray|supplies|fluid)|chemicals?|poison|lye|ammonia|button batter(?:y|ies)|batter(?:y|ies)|magnets?|mouthwash|hand sanitizer|essential oils?|iron pills|fentanyl|heroin|cocaine|meth|cloro|lejia|veneno|detergente|quimicos?|limpiador\\w*|gasolina|pilas?|baterias?|imane?s?|anticongelante|raticida|insecticida|thinner|solvente)';
 const INGEST_STRONG = '(?:swallowed|swallow|swallowing|ingested|ate|eaten|eating|chewed(?: on)?|chewing on|got into|gotten into|get into|drank|drunk|drinking|chugged|sipped|licked|put (?:a|some|the)? ?\\w* in (?:his|her|their) mouth|se trago|trago|se comio|comio|se bebio|bebio|tomo|se tomo|tomaron|se tomaron|ingirio)';
 const INGEST_ANY = `(?:${INGEST_STRONG}|took|taken|taking|had|has had)`;
 const QUANTITY =
@@ -120,7 +120,8 @@ const RULES: Rule[] = [
       '(?:turning|turned|going|gone|went) (?:blue|purple|gray|grey)',
       '(?:lips|face) (?:are |is |look |looks )?(?:blue|purple)',
       'blue lips',
-      'breathing (?:really |very |so |super )?(?:fast|hard|heavy|funny|weird|strange|shallow|noisy)',
+      'breathing (?:is )?(?:really |very |so |super )?(?:fast|hard|heavy|funny|weird|strange|shallow|noisy|labou?red)',
+      'respira (?:con (?:mucha )?dificultad|muy (?:rapido|raro|feo)|raro|feo|con esfuerzo)',
       '(?:lips|face|skin) (?:look |looks |are |is |turning |turned |went )?(?:gray|grey|blue|purple|dusky)',
       'ribs (?:are )?(?:sucking|pulling) in',
       'asthma attack',
@@ -147,6 +148,7 @@ const RULES: Rule[] = [
       '(?:chest|chess|chestt|chase) (?:pain|pains|paint|paints|hurts|hurting|is hurting|tightness|pressure|is tight|feels tight|discomfort|is killing|heaviness|feels heavy)',
       'pain (?:in|on) (?:my|his|her|the|their) chest',
       'chest (?:\\w+ ){1,4}(?:squeezed|squeezing|crushed|crushing|tight|pressure)',
+      '(?:heavy|tight|crushing|squeezing|pressure|burning|heaviness|tightness|pain) (?:\\w+ ){0,2}(?:in|on|across) (?:my|his|her|the|their) chest',
       '(?:clutching|grabbing|holding) (?:his|her|my|their) chest',
       '(?:pressure|tightness|squeezing|heaviness) (?:in|on) (?:my|his|her|the|their) chest',
       '(?:my|his|her|their) chest (?:\\w+ ){0,2}(?:hurts|hurting|tight|heavy|killing|on fire|squeez\\w*|crushing|burning and)',
@@ -223,6 +225,10 @@ const RULES: Rule[] = [
       'will not wake',
       'cant (?:wake|get) (?:him|her|them|my \\w+)(?: up)?',
       'not waking up',
+      '(?:hard|difficult|impossible) to wake(?: up)?',
+      '(?:in and out|drifting in and out) of consciousness',
+      'barely (?:conscious|awake|responsive)',
+      'cant stay awake',
       '(?:isnt|is not|wasnt|not|wont|aint) (?:waking|wake)(?: up)?',
       '(?:was|went|is|been) out for (?:a|about|like|\\d+|one|two|a few|several|a couple)',
       'doesnt wake up',
@@ -273,6 +279,10 @@ const RULES: Rule[] = [
       '(?:severe|heavy|heavily|a lot of|lots of|so much|too much|tons of|uncontrolled|uncontrollable|massive|pouring|gushing|spurting|really bad|bad) (?:bleeding|blood|bleed)',
       'bleed\\w* (?:\\w+ ){0,4}(?:heavily|a lot|badly|bad|profusely|everywhere|nonstop|non stop|like crazy|through|so much|really bad)',
       'rectal bleeding',
+      '(?:pooping|pooped|poop|stool|stools|bowel movements?|peeing|urine) (?:\\w+ ){0,2}(?:blood|bloody)',
+      'blood in (?:his|her|my|the) (?:stool|poop|urine|pee|vomit)',
+      'black (?:tarry )?stools?',
+      'coffee grounds',
       '(?:bleeding|blood|nosebleed|nose bleed|cut|wound) (?:that |and it |and )?(?:wont|will not|doesnt|does not|isnt|cant|aint) (?:stop|stopping)',
       'cant (?:get )?(?:the )?(?:bleeding|blood) (?:to )?stop',
       'cant stop (?:the |it from )?bleeding',
@@ -307,6 +317,7 @@ const RULES: Rule[] = [
       'carbon monoxide',
       `${INGEST_ANY} (?:(?:some|a|an|the|his|her|my|their|of|on|into|a little|a bit of|part of|one of|cup of|bottle of|sip of|some of the|a couple of|couple|two|one|un|una|unos|unas|el|la|los|las|de|su|sus|mi|mis|poco|algo|del)\\s+){0,3}(?:\\w+ )?${CHEMICAL}`,
       `${CHEMICAL} (?:in|into) (?:his|her|my|their) (?:eyes?|mouth)`,
+      `${INGEST_STRONG} (?:\\w+ ){0,4}${CHEMICAL}`,
       `${INGEST_ANY} (?:like |about |maybe |around |almost |over )?${QUANTITY} (?:(?:his|her|my|the|their|of)\\s+){0,2}${MEDICINE}`,
       `${INGEST_ANY} (?:(?:some|a few|one|two|three|a couple|couple|of|some of)\\s+){0,2}${SOMEONE_ELSES} ${MEDICINE}`,
       `${INGEST_STRONG} (?:(?:some|a few|one|two|three|a couple|couple|of|some of|a|the|his|her|their|(?:some|one|two|three|a few|a couple|couple|several|all|any|a bunch|a handful) of my|all my)\\s+){0,3}${MEDICINE}`,
@@ -345,7 +356,7 @@ const RULES: Rule[] = [
       'swelling (?:up )?(?:in|of|on) (?:his|her|my|the|their) (?:face|lips|tongue|throat|mouth)',
       'hives all over',
       'covered in hives',
-      '(?:stung|sting|stings|bee|wasp|hornet|yellow jacket|peanuts?|nuts|shellfish|shrimp|penicillin|amoxicillin)(?: \\w+){0,8} (?:swell\\w*|hives|breath\\w*|wheez\\w*|throat|dizzy|faint\\w*|puffy|puffed)',
+      '(?:stung|sting|stings|bee|wasp|hornet|yellow jacket|peanuts?|nuts|shellfish|shrimp|penicillin|amoxicillin|reaction to)(?: \\w+){0,8} (?:swell\\w*|hives|breath\\w*|wheez\\w*|throat|dizzy|faint\\w*|puffy|puffed|tongue|lips)',
       'reaccion alergica',
       'se (?:le|me) (?:esta )?hinch\\w* (?:la cara|los labios|la lengua|la garganta|los ojos|la boca)',
       '(?:cara|labios|lengua|garganta|ojos) hinchad[oa]s?',
@@ -362,6 +373,7 @@ const RULES: Rule[] = [
       'killing (?:myself|himself|herself)',
       'end (?:it all|my life|his life|her life|their life|things|everything)',
       'ending (?:it all|my life|his life|her life)',
+      '(?:going to|gonna|want to|wants to|wanna|thinking about|about to|plan to|planning to) end it',
       'take (?:my|his|her) (?:own )?life',
       'want(?:s|ed)? to die',
       'wanna die',
@@ -403,6 +415,7 @@ const RULES: Rule[] = [
       '(?:skin|it) (?:is |looks )?(?:peeling off|bubbling|charred|white and|black and)',
       'blisters all over',
       'electrocuted',
+      '(?:whole|entire) (?:hand|arm|leg|face|back|chest|foot|body) (?:is |got |was )?(?:blister\\w*|burn\\w*)',
       'electric(?:al)? shock',
       'got shocked',
       'caught (?:on )?fire',
@@ -465,6 +478,7 @@ const RULES: Rule[] = [
       'pulled (?:him|her|them) (?:out )?(?:from|of) the (?:pool|water|lake)',
       'amputat\\w*',
       'cut off (?:his|her|my) (?:finger|thumb|toe|hand)',
+      '(?:chainsaw|table saw|circular saw|lawn ?mower|machete|axe|power saw)',
       '(?:bent|twisted|pointing|facing) (?:the wrong way|backwards|the wrong direction|at a (?:weird|funny|strange) angle)',
       'accidente de (?:carro|coche|auto|moto|transito)',
       'choque de (?:carro|coche|auto)',
@@ -489,6 +503,8 @@ const RULES: Rule[] = [
       '(?:going to|gonna) die',
       '(?:blood sugar|sugar)(?: \\w+){0,7} (?:confused|passing out|passed out|unresponsive|wont wake|shaking and|slurring)',
       'stiff neck(?: \\w+){0,8} (?:fever|rash)',
+      'confused(?: \\w+){0,6} (?:high )?fever',
+      '(?:high )?fever(?: \\w+){0,6} (?:very |really |so )?confused',
       '(?:fever|rash)(?: \\w+){0,8} stiff neck',
       'rash (?:that )?(?:doesnt|does not|wont) (?:fade|go away) (?:when|under)',
       '(?:severe|terrible|worst|unbearable|excruciating) (?:abdominal|stomach|belly|tummy) pain',
