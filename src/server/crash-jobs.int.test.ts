@@ -88,14 +88,37 @@ describe('kill -9 while jobs run, then a restart', () => {
       await sendMessage(t.db, { channel: 'email', recipient: `patient-${i}@example.test`, subject: `Message ${i}`, body: `Hello ${i}`, template: 'crash-test', organizationId: org.id });
     }
 
+    // Each kill waits for one kind of work to be under way, then lands a moment later.
+    const demoCallCount = async () => (await t.db.select({ id: calls.id }).from(calls).where(like(calls.providerCallId, 'SIM-DEMO-%'))).length;
+    const closedCount = async () => (await t.db.select({ id: calls.id }).from(calls).where(and(eq(calls.organizationId, org.id), inArray(calls.status, ['completed', 'failed'])))).length;
+    const underWay: Array<() => Promise<() => Promise<boolean>>> = [
+      async () => {
+        const before = await demoCallCount();
+        return async () => (await demoCallCount()) > before;
+      },
+      async () => {
+        const before = sink.total();
+        return async () => sink.total() > before;
+      },
+      async () => {
+        const before = await closedCount();
+        return async () => (await closedCount()) > before;
+      },
+    ];
     let interruptedJobs = 0;
+    const cutOff: Record<string, number> = {};
     const kills: number[] = [];
     for (let k = 0; k < KILLS; k++) {
+      const progressed = await underWay[k % underWay.length]!();
       const child = await start();
       // The sweeper runs on the minute by its crontab; here it is asked to run now, as the cron would.
       await enqueueJob(t.db, CLOSE_STALE_CALLS_TASK, {});
-      await new Promise((r) => setTimeout(r, 300 + Math.random() * 900));
-      interruptedJobs += (await jobsLeft()).locked;
+      const wait = Date.now() + 15_000;
+      while (!(await progressed()) && Date.now() < wait) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, Math.random() * 150));
+      const { rows: running } = await t.db.execute<{ task: string }>(sql`select task_identifier as task from graphile_worker.jobs where locked_by is not null`);
+      for (const { task } of running) cutOff[task] = (cutOff[task] ?? 0) + 1;
+      interruptedJobs += running.length;
       kills.push(Date.now());
       await kill(child);
     }
@@ -107,8 +130,10 @@ describe('kill -9 while jobs run, then a restart', () => {
     while ((await jobsLeft()).pending > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
     await kill(last);
     expect(await jobsLeft(), 'jobs still waiting after the last start').toEqual({ pending: 0, locked: 0 });
-    // The kills did land while jobs were running (else this test would prove nothing).
-    expect(interruptedJobs).toBeGreaterThan(0);
+    // The kills did land while each kind of job was running (else this test would prove nothing).
+    expect(cutOff[SEED_DEMO_CALLS_TASK], JSON.stringify(cutOff)).toBeGreaterThan(0);
+    expect(cutOff['deliver-outbox-message'], JSON.stringify(cutOff)).toBeGreaterThan(0);
+    expect(cutOff[CLOSE_STALE_CALLS_TASK], JSON.stringify(cutOff)).toBeGreaterThan(0);
 
     // Email: none lost, none twice — unless cut off after the SMTP server took it, and then recognisable.
     const rows = await t.db.select().from(outboxMessages).where(eq(outboxMessages.template, 'crash-test'));
@@ -129,13 +154,13 @@ describe('kill -9 while jobs run, then a restart', () => {
     // Nothing else arrived than outbox messages (the demo's own emails are outbox messages too).
     const known = new Set((await t.db.select({ id: outboxMessages.id }).from(outboxMessages)).map((r) => outboxMessageId(r.id, MAIL_FROM)));
     expect([...sink.accepted.keys()].filter((id) => !known.has(id))).toEqual([]);
-    // A kill can cut off at most the messages in flight at that moment.
-    // How long before a kill the server had answered 250 to the copy the worker never marked sent.
-    const cutOff = sink.log.filter((l, i, all) => all.findIndex((o) => o.id === l.id) !== i).map((again) => {
+    // How long before a kill the server had answered 250 to a copy the worker never marked sent.
+    const beforeKill = sink.log.filter((l, i, all) => all.findIndex((o) => o.id === l.id) !== i).map((again) => {
       const first = sink.log.find((l) => l.id === again.id)!.at;
       return Math.min(...kills.filter((k) => k >= first)) - first;
     });
-    if (cutOff.length > 0) console.log(`crash-jobs: copies accepted ${cutOff.join(', ')} ms before a kill were sent again`);
+    if (beforeKill.length > 0) console.log(`crash-jobs: copies accepted ${beforeKill.join(', ')} ms before a kill were sent again`);
+    // A kill can cut off at most the messages in flight at that moment.
     expect(duplicates).toBeLessThanOrEqual(KILLS * WORKER_CONCURRENCY);
 
     // The demo seed: complete (a run with the same plan has nothing left to make) and nothing twice.
@@ -167,6 +192,6 @@ describe('kill -9 while jobs run, then a restart', () => {
     expect(still.map((c) => c.status)).toEqual(going.map(() => 'in_progress'));
     expect(await t.db.select().from(callEvents).where(and(inArray(callEvents.callId, going.map((c) => c.id))))).toEqual([]);
 
-    console.log(`crash-jobs: ${KILLS} kills, ${interruptedJobs} jobs cut off, ${MESSAGES} emails (${duplicates} extra copies after a cut-off, same Message-ID), ${demoCalls.length} demo calls, ${STALE_CALLS} stale calls closed — ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`crash-jobs: ${KILLS} kills, ${interruptedJobs} jobs cut off (${JSON.stringify(cutOff)}), ${MESSAGES} emails (${duplicates} extra copies after a cut-off, same Message-ID), ${demoCalls.length} demo calls, ${STALE_CALLS} stale calls closed — ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }, 120_000);
 });
