@@ -30,7 +30,7 @@ const RULES: { intent: Intent; re: RegExp }[] = [
   // Before the booking words: "running late for my appointment" is a message, never a new request.
   {
     intent: 'running_late',
-    re: /\b(running (a (little|bit) |about \w+ (minutes|mins) |\w+ (minutes|mins) )?(late|behind)|be(ing)? (a (little|bit) |\w+ (minutes|mins) )?late|going to be (a (little|bit) |\w+ (minutes|mins) )?late|gonna be (a (little|bit) |\w+ (minutes|mins) )?late|late for (my|our|the|his|her) (appointment|appt|visit)|stuck in traffic|on (my|our) way but)\b/,
+    re: /\b(running (\w+ ){0,4}(late|behind)|(\w+ ){1,2}(minutes|mins) late|be(ing)? (a (little|bit) |\w+ (minutes|mins) )?late|going to be (a (little|bit) |\w+ (minutes|mins) )?late|gonna be (a (little|bit) |\w+ (minutes|mins) )?late|late for (my|our|the|his|her) (appointment|appt|visit)|stuck in traffic|on (my|our) way but)\b/,
   },
   {
     intent: 'human',
@@ -38,15 +38,15 @@ const RULES: { intent: Intent; re: RegExp }[] = [
   },
   {
     intent: 'message',
-    re: /\b(leave a message|take a message|leave (a )?message|pass (on|along) a message|give (a|them a) message|a message for|let (the )?(doctor|dr|nurse|office|front desk|practice|team|staff|them) know|tell (the )?(doctor|dr|nurse|office|front desk|practice|team|staff)|prescription|refill|renew (my|his|her) (medication|meds|prescription)|test results?|lab results?|blood work results|my results|billing|my bill|a bill|invoice|insurance claim)\b/,
+    re: /\b(leave a message|take a message|leave (a )?message|pass (on|along) a message|give (a|them a) message|a message for|let (the )?(doctor|dr|nurse|office|front desk|practice|team|staff|them) know|tell (the )?(doctor|dr|nurse|office|front desk|practice|team|staff)|prescription|refill|refills|refilled|renew (my|his|her) (medication|meds|prescription)|(meds|medication|medicine|pills|inhaler|prescription) (\w+ )?(refilled|renewed)|test results?|lab results?|blood work results|my results|results (of|from|for) (my|the|his|her)|(x ray|x-ray|xray|mri|ct scan|scan|biopsy|ultrasound|mammogram) results?|billing|my bill|a bill|invoice|insurance claim|(sick|doctor'?s|work|school) note|note for (work|school)|(medical )?records|referral|(school|sports|camp|work) forms?|fill out (a|my|the|his|her) forms?)\b/,
   },
   {
     intent: 'request_status',
-    re: /\b(status|reference (code|number)|confirmation (code|number)|check on (my|a|the) (request|appointment)|heard back|follow(ing)? up on (my|a) request|did my (request|appointment)|my request|(online|web|website) (form|request)|filled out (the|a|your) form|(submitted|sent|made) (a|my|an) (request|appointment request)|did you (get|receive) my)\b/,
+    re: /\b(status|reference (code|number)|confirmation (code|number)|check on (my|a|the) (request|appointment)|heard back|follow(ing)? up on (my|a) request|did my (request|appointment)|my request|(online|web|website) (form|request)|filled out (the|a|your) form|(submitted|sent|made) (a|my|an) (request|appointment request)|did you (get|receive) my|checking on (my|an|the|a)|request (i|we) (made|sent|submitted)|(made|submitted|sent) online)\b/,
   },
   {
     intent: 'change_appointment',
-    re: /\b((cancel|reschedule|re-schedule|move|change|push back|postpone)( \w+){0,3} (appointment|appt|visit|booking)|(need|want|have|like) to (cancel|reschedule)|(can'?t|cannot|won'?t be able to|not going to be able to|unable to) (make|come to|attend) (it|my|our|the|his|her|tomorrow)|cancel(ar)? (mi|la|su) cita|cambiar (mi|la|su) cita)\b/,
+    re: /\b((cancel|reschedule|re-schedule|move|change|push back|postpone)( \w+){0,3} (appointment|appt|visit|booking)|cancel (my|our|his|her|the) \w+|(have|need|want) to cancel|reschedule|(need|want|have|like) to (cancel|reschedule)|(can'?t|cannot|won'?t be able to|not going to be able to|unable to) (make|come to|attend) (it|my|our|the|his|her|tomorrow)|cancel(ar)? (mi|la|su) cita|cambiar (mi|la|su) cita)\b/,
   },
   {
     intent: 'appointment',
