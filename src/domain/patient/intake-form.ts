@@ -16,6 +16,11 @@ export interface IntakeField {
   required?: boolean;
   /** Needed to submit when the other field of the section has this answer. */
   requiredWhen?: { field: string; equals: string };
+  /**
+   * Asked only when the other field of the section has this answer; otherwise hidden, and its
+   * answer is cleared and never stored or submitted (withoutHiddenAnswers, on both sides).
+   */
+  shownWhen?: { field: string; equals: string };
   /** Person names: letters, spaces, hyphens, apostrophes, periods. */
   name?: boolean;
   /** Identifiers: letters, digits, hyphens. */
@@ -34,6 +39,7 @@ export const INTAKE_FORM_VERSION = 1;
 export const INTAKE_QUESTIONNAIRE_URL = 'urn:switchboard:questionnaire:patient-intake';
 
 const YES_NO = ['yes', 'no'] as const;
+const INSURED = { field: 'hasInsurance', equals: 'yes' };
 
 export const INTAKE_SECTIONS: readonly IntakeSection[] = [
   {
@@ -54,11 +60,11 @@ export const INTAKE_SECTIONS: readonly IntakeSection[] = [
     text: 'Insurance',
     fields: [
       { id: 'hasInsurance', type: 'choice', text: 'Has health insurance', options: YES_NO, required: true },
-      { id: 'carrier', type: 'text', text: 'Insurance company', max: 100, requiredWhen: { field: 'hasInsurance', equals: 'yes' } },
-      { id: 'memberId', type: 'text', text: 'Member ID', max: 40, code: true, requiredWhen: { field: 'hasInsurance', equals: 'yes' } },
-      { id: 'groupNumber', type: 'text', text: 'Group number', max: 40, code: true },
-      { id: 'policyHolder', type: 'text', text: 'Policy holder', max: 120, name: true },
-      { id: 'relationship', type: 'choice', text: 'Relationship to policy holder', options: ['self', 'spouse', 'parent', 'other'] },
+      { id: 'carrier', type: 'text', text: 'Insurance company', max: 100, requiredWhen: INSURED, shownWhen: INSURED },
+      { id: 'memberId', type: 'text', text: 'Member ID', max: 40, code: true, requiredWhen: INSURED, shownWhen: INSURED },
+      { id: 'groupNumber', type: 'text', text: 'Group number', max: 40, code: true, shownWhen: INSURED },
+      { id: 'policyHolder', type: 'text', text: 'Policy holder', max: 120, name: true, shownWhen: INSURED },
+      { id: 'relationship', type: 'choice', text: 'Relationship to policy holder', options: ['self', 'spouse', 'parent', 'other'], shownWhen: INSURED },
     ],
   },
   {
@@ -81,7 +87,7 @@ export const INTAKE_SECTIONS: readonly IntakeSection[] = [
     text: 'Medications',
     fields: [
       { id: 'takesMedications', type: 'choice', text: 'Takes medications', options: YES_NO, required: true },
-      { id: 'list', type: 'textarea', text: 'Medications and doses', max: 2000, requiredWhen: { field: 'takesMedications', equals: 'yes' } },
+      { id: 'list', type: 'textarea', text: 'Medications and doses', max: 2000, requiredWhen: { field: 'takesMedications', equals: 'yes' }, shownWhen: { field: 'takesMedications', equals: 'yes' } },
     ],
   },
   {
@@ -89,7 +95,7 @@ export const INTAKE_SECTIONS: readonly IntakeSection[] = [
     text: 'Allergies',
     fields: [
       { id: 'hasAllergies', type: 'choice', text: 'Has allergies', options: YES_NO, required: true },
-      { id: 'list', type: 'textarea', text: 'Allergies and reactions', max: 1000, requiredWhen: { field: 'hasAllergies', equals: 'yes' } },
+      { id: 'list', type: 'textarea', text: 'Allergies and reactions', max: 1000, requiredWhen: { field: 'hasAllergies', equals: 'yes' }, shownWhen: { field: 'hasAllergies', equals: 'yes' } },
     ],
   },
   {
@@ -117,4 +123,24 @@ export type IntakeAnswers = Record<string, Record<string, string | boolean | str
 
 export function intakeField(sectionId: string, fieldId: string): IntakeField | undefined {
   return INTAKE_SECTIONS.find((s) => s.id === sectionId)?.fields.find((f) => f.id === fieldId);
+}
+
+/** Whether a field is asked, given the other answers of its section. */
+export function isShown(field: IntakeField, section: Record<string, unknown> | undefined): boolean {
+  return !field.shownWhen || section?.[field.shownWhen.field] === field.shownWhen.equals;
+}
+
+/**
+ * The answers without those of fields their section's answers hide ("No" to insurance: no
+ * insurer, member id or relationship), so what a patient can no longer see is neither kept nor
+ * sent. The page applies it before it saves; the server applies it to whatever it stores.
+ */
+export function withoutHiddenAnswers<T extends IntakeAnswers>(answers: T): T {
+  const out = structuredClone(answers);
+  for (const s of INTAKE_SECTIONS) {
+    const section = out[s.id];
+    if (!section) continue;
+    for (const f of s.fields) if (f.id in section && !isShown(f, section)) delete section[f.id];
+  }
+  return out;
 }

@@ -10,7 +10,8 @@ type Messages = Record<string, string>;
 
 const en: Messages = {
   invalid: 'This value is not valid.',
-  required: 'This field is required.',
+  // One voice: every message says what to do; the generic one too.
+  required: 'Answer this question.',
   wrongType: 'This value has the wrong type.',
   tooLong: 'Use at most {n} characters.',
   tooMany: 'Choose at most {n}.',
@@ -43,11 +44,19 @@ const en: Messages = {
   'code.format': 'Enter the 6-digit code.',
   'cancelReason.required': 'Tell the practice why you are canceling.',
   'signature.required': 'Type your full name to sign.',
+  'organization.required': 'Choose your practice.',
+  'hasInsurance.required': 'Tell us whether you have health insurance.',
+  'carrier.required': 'Enter the name of your insurance company.',
+  'memberId.required': 'Enter the member ID on your insurance card.',
+  'takesMedications.required': 'Tell us whether you take any medications.',
+  'hasAllergies.required': 'Tell us whether you have any allergies.',
+  'list.required': 'List them here, or answer No above.',
+  'name.required': 'Enter the name of someone we can call in an emergency.',
 };
 
 const es: Messages = {
   invalid: 'Este valor no es válido.',
-  required: 'Este campo es obligatorio.',
+  required: 'Responda a esta pregunta.',
   wrongType: 'Este valor no tiene el tipo correcto.',
   tooLong: 'Use como máximo {n} caracteres.',
   tooMany: 'Elija como máximo {n}.',
@@ -80,6 +89,14 @@ const es: Messages = {
   'code.format': 'Introduzca el código de 6 dígitos.',
   'cancelReason.required': 'Indique a la consulta por qué cancela.',
   'signature.required': 'Escriba su nombre completo para firmar.',
+  'organization.required': 'Elija su consulta.',
+  'hasInsurance.required': 'Indíquenos si tiene seguro médico.',
+  'carrier.required': 'Introduzca el nombre de su compañía de seguros.',
+  'memberId.required': 'Introduzca el número de afiliado de su tarjeta del seguro.',
+  'takesMedications.required': 'Indíquenos si toma algún medicamento.',
+  'hasAllergies.required': 'Indíquenos si tiene alguna alergia.',
+  'list.required': 'Escríbalos aquí, o responda No arriba.',
+  'name.required': 'Introduzca el nombre de alguien a quien llamar en una emergencia.',
 };
 
 const DICTIONARIES: Record<PatientLocale, Messages> = { en, es };

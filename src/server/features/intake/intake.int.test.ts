@@ -50,6 +50,47 @@ describe('the patient side', () => {
     });
   });
 
+  it('an answer that hides fields clears them: "No" to insurance drops the prefilled insurer, member id and relationship, on save and on submit (issue 19 §5)', async () => {
+    const i = await newIntake();
+    // Prefilled from the request: insured, with an insurer and member id.
+    const saved = await t.app.inject({ method: 'PATCH', url: '/api/intake', headers: i.headers, payload: { answers: { insurance: { hasInsurance: 'no' } } } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().answers.insurance).toEqual({ hasInsurance: 'no' });
+    // Hidden answers sent anyway (an old page, a script) are not kept either.
+    const sneaked = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/intake',
+      headers: i.headers,
+      payload: { answers: { insurance: { carrier: 'Aetna', groupNumber: 'G-1' }, allergies: { hasAllergies: 'no', list: 'peanuts' } } },
+    });
+    expect(sneaked.json().answers.insurance).toEqual({ hasInsurance: 'no' });
+    expect(sneaked.json().answers.allergies).toEqual({ hasAllergies: 'no' });
+
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/intake/submit',
+      headers: i.headers,
+      payload: { answers: { ...COMPLETE, insurance: { hasInsurance: 'no', carrier: 'Aetna', memberId: 'W123-456', relationship: 'self' }, medications: { takesMedications: 'no', list: 'old list' } } },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().answers.insurance).toEqual({ hasInsurance: 'no' });
+    expect(sent.json().answers.medications).toEqual({ takesMedications: 'no' });
+    // Staff and the FHIR export see the same.
+    const staff = await t.app.inject({ url: `/api/appointment-requests/${i.requestId}/intake`, headers: { cookie: agentCookie } });
+    expect(staff.json().intake.answers.insurance).toEqual({ hasInsurance: 'no' });
+  });
+
+  it('missing answers are named in one voice: each says what to do', async () => {
+    const i = await newIntake();
+    await t.app.inject({ method: 'PATCH', url: '/api/intake', headers: i.headers, payload: { answers: { insurance: { hasInsurance: 'yes', carrier: '', memberId: '' } } } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/intake/submit', headers: i.headers, payload: {} });
+    const fields = res.json().error.fields as Record<string, string>;
+    expect(fields['answers.insurance.carrier']).toBe('Enter the name of your insurance company.');
+    expect(fields['answers.medications.takesMedications']).toBe('Tell us whether you take any medications.');
+    expect(fields['answers.emergencyContact.name']).toBe('Enter the name of someone we can call in an emergency.');
+    expect(Object.values(fields)).not.toContain('This field is required.');
+  });
+
   it('saves progress field by field, submits once, then is read-only', async () => {
     const i = await newIntake();
     const save = await t.app.inject({ method: 'PATCH', url: '/api/intake', headers: i.headers, payload: { answers: { demographics: { city: 'Hartford' } } } });

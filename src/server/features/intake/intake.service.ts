@@ -3,7 +3,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import { patientInvalid } from '../../http/patient-scope.js';
 import { assertOrganizationVisible, type StaffActor } from '../../policy/actor.js';
 import { toE164 } from '../../../domain/phone.js';
-import { INTAKE_FORM_VERSION, INTAKE_SECTIONS, type IntakeAnswers } from '../../../domain/patient/intake-form.js';
+import { INTAKE_FORM_VERSION, INTAKE_SECTIONS, withoutHiddenAnswers, type IntakeAnswers } from '../../../domain/patient/intake-form.js';
 import type { PatientLocale } from '../../../domain/patient/locale.js';
 import { recordAudit, recordPhiView } from '../audit/audit.service.js';
 import { publishLive } from '../live/live.service.js';
@@ -55,7 +55,8 @@ function merge(current: IntakeAnswers, incoming: IntakeAnswersInput, country: 'U
     }
   }
   if (Object.keys(issues).length) throw patientInvalid(issues);
-  return out;
+  // Answers of fields the other answers hide are dropped (whatever a page sent, or kept).
+  return withoutHiddenAnswers(out);
 }
 
 /** Answers the form starts with: what the request already told (insurance, language). */

@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-import type { IntakeField, IntakeSection } from '@domain/patient/intake-form';
+import { isShown, type IntakeField, type IntakeSection } from '@domain/patient/intake-form';
 import { Checkbox, ChoiceGroup, TextArea, TextField } from '../components/fields';
 import { formatDate, formatPhone } from '../format';
 import { useI18n, type MessageKey } from '../i18n/i18n';
@@ -34,8 +34,8 @@ export function IntakeSectionForm(p: {
         const id = `${s.id}.${f.id}`;
         const v = values[f.id];
         const common = { id, label: label(t, s, f), error: p.errors[id], optional: !isRequired(f, values) };
-        // A conditional field shows once its condition is met.
-        if (f.requiredWhen && values[f.requiredWhen.field] !== f.requiredWhen.equals && (v === undefined || v === '')) return null;
+        // A conditional field is asked only while its condition is met (its answer is cleared otherwise).
+        if (!isShown(f, values)) return null;
         switch (f.type) {
           case 'textarea':
             return <TextArea key={id} {...common} value={String(v ?? '')} maxLength={f.max} onValue={(x) => p.onValue(s.id, f.id, x)} onCommit={(x) => p.onCommit(s.id, f.id, x)} />;
@@ -96,7 +96,7 @@ export function IntakeSectionView({ section, answers }: { section: IntakeSection
         {t(`intake.s.${section.id}` as MessageKey)}
       </h2>
       <dl class="mt-2 divide-y divide-border">
-        {section.fields.map((f) => (
+        {section.fields.filter((f) => isShown(f, values)).map((f) => (
           <div key={f.id} class="grid gap-0.5 py-2 sm:grid-cols-[14rem_1fr] sm:gap-4">
             <dt class="text-sm font-medium text-muted-foreground">{label(t, section, f)}</dt>
             <dd class="whitespace-pre-line break-words">{show(f, values[f.id])}</dd>

@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-import { INTAKE_SECTIONS } from '@domain/patient/intake-form';
+import { INTAKE_SECTIONS, withoutHiddenAnswers } from '@domain/patient/intake-form';
 import { validationMessage } from '@domain/patient/validation-messages';
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../api';
@@ -62,7 +62,8 @@ export function IntakePage({ token }: { token: string | null }) {
   const setValue = (sectionId: string, fieldId: string, value: Value) =>
     setAnswers((a) => {
       const base = a ?? v.answers;
-      return { ...base, [sectionId]: { ...(base[sectionId] ?? {}), [fieldId]: value } };
+      // "No" to insurance clears the insurer, member id…: hidden answers are not kept (nor sent).
+      return withoutHiddenAnswers({ ...base, [sectionId]: { ...(base[sectionId] ?? {}), [fieldId]: value } });
     });
 
   const commit = async (sectionId: string, fieldId: string, value: Value) => {
@@ -89,7 +90,7 @@ export function IntakePage({ token }: { token: string | null }) {
     setBusy(true);
     setFailure(null);
     try {
-      const sent = await api<PatientIntakeResponse>('POST', '/api/intake/submit', { answers: current } satisfies SubmitIntakeBody, headers);
+      const sent = await api<PatientIntakeResponse>('POST', '/api/intake/submit', { answers: withoutHiddenAnswers(current) } satisfies SubmitIntakeBody, headers);
       setErrorKeys({});
       view.setData(sent);
       setAnswers(null);

@@ -69,7 +69,7 @@ describe('patient portal sign-in (Preact)', () => {
     await user.click(screen.getByRole('button', { name: 'Send me a code' }));
 
     await waitFor(() => expect(screen.getByLabelText('Email or phone number')).toHaveAccessibleDescription('Enter a valid email address or phone number.'));
-    expect(screen.getByLabelText('Practice')).toHaveAccessibleDescription('This field is required.');
+    expect(screen.getByLabelText('Practice')).toHaveAccessibleDescription('Choose your practice.');
     expect(screen.getByLabelText('Date of birth')).toHaveAccessibleDescription('The date of birth must be in the past.');
     expect(screen.getByLabelText('Date of birth')).toBeInvalid();
 
