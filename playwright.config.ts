@@ -70,6 +70,8 @@ export default defineConfig({
       EMBEDDED_PG_PORT: String(E2E_PG_PORT),
       DEMO_PASSWORD,
       ENABLE_TEST_CLOCK: '1',
+      // Webhook journeys deliver to a receiver on loopback over http (tests only; refused in production).
+      OUTBOUND_TEST_PRIVATE_ADDRESSES: '127.0.0.1',
       RATE_LIMIT_SCALE: '50',
       LOG_LEVEL: 'warn',
       SESSION_IDLE_MINUTES: '30',

@@ -19,6 +19,8 @@ export const useWebhookEndpoints = () =>
     queryOptions({
       queryKey: webhooksQueryKey,
       queryFn: ({ signal }) => apiFetch<WebhookEndpointListResponse>('/api/developer/webhooks', { signal }),
+      // "Failing since" and a server-side turn-off show without a reload.
+      refetchInterval: 10_000,
     }),
   );
 
