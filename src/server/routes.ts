@@ -28,6 +28,7 @@ import { hoursV1Routes } from './features/hours/hours-v1.routes.js';
 import { doNotCallRoutes } from './features/do-not-call/do-not-call.routes.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { outboundImportRoutes } from './features/outbound-import/outbound-import.routes.js';
+import { outboundRoutes } from './features/outbound/outbound.routes.js';
 
 /** Every feature's routes, in one list: the table of contents of the API. */
 export const featureRoutes: FeatureRoutes[] = [
@@ -47,6 +48,7 @@ export const featureRoutes: FeatureRoutes[] = [
   intakeRoutes,
   doNotCallRoutes,
   outboundImportRoutes,
+  outboundRoutes,
   devToolsRoutes,
   callsRoutes,
   analyticsRoutes,

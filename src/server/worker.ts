@@ -8,6 +8,8 @@ import { concernedOrganization, noteOrganization, taggedErrorOrganization, tagEr
 import { CLOSE_STALE_CALLS_CRONTAB, CLOSE_STALE_CALLS_TASK, closeStaleCallsTask } from './telephony/jobs/close-stale-calls.job.js';
 import { SEED_DEMO_CALLS_TASK, seedDemoCallsTask } from './seed/demo-calls/seed-demo-calls.job.js';
 import { PURGE_RATE_LIMIT_COUNTERS_CRONTAB, PURGE_RATE_LIMIT_COUNTERS_TASK, purgeRateLimitCountersTask } from './http/purge-rate-limit-counters.job.js';
+import { DISPATCH_CRONTAB, DISPATCH_TASK, outboundDispatchTask } from './telephony/outbound/outbound-dispatch.job.js';
+import { SIMULATE_CALLEE_TASK, simulateCalleeTask } from './telephony/outbound/simulated-callee.job.js';
 import { deliverWebhookTask } from './features/webhooks/deliver-webhook.job.js';
 import { DELIVER_WEBHOOK_TASK } from './features/webhooks/webhooks.service.js';
 import { WorkerLease } from './jobs/worker-lease.js';
@@ -20,6 +22,8 @@ export function taskList(ctx: AppContext): TaskList {
     [CLOSE_STALE_CALLS_TASK]: closeStaleCallsTask(ctx),
     [SEED_DEMO_CALLS_TASK]: seedDemoCallsTask(ctx),
     [PURGE_RATE_LIMIT_COUNTERS_TASK]: purgeRateLimitCountersTask(ctx),
+    [DISPATCH_TASK]: outboundDispatchTask(ctx),
+    [SIMULATE_CALLEE_TASK]: simulateCalleeTask(ctx),
     [DELIVER_WEBHOOK_TASK]: deliverWebhookTask(ctx),
   };
   return Object.fromEntries(Object.entries(tasks).map(([name, task]) => [name, scoped(task!)]));
@@ -44,7 +48,7 @@ function scoped(task: Task): Task {
 
 /** Recurring tasks (graphile-worker crontab lines). */
 export function crontab(): string {
-  return [CLOSE_STALE_CALLS_CRONTAB, PURGE_RATE_LIMIT_COUNTERS_CRONTAB].join('\n');
+  return [CLOSE_STALE_CALLS_CRONTAB, PURGE_RATE_LIMIT_COUNTERS_CRONTAB, DISPATCH_CRONTAB].join('\n');
 }
 
 /** How often a worker looks for jobs left locked by a worker process that died, and how old such a lock must be. */

@@ -62,6 +62,18 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Switchboard <no-reply@switchboard.local>'),
   SENTRY_DSN: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
+  /** With TWILIO_AUTH_TOKEN, outbound calls are placed through Twilio's REST API; without it, by the built-in simulator (decision 019). */
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, { error: 'expected a Twilio account SID (AC followed by 32 hex digits)' }).optional(),
+  /** Tests and benches only: Twilio's REST API stand-in (e.g. http://127.0.0.1:4010); its address must be allowed by OUTBOUND_TEST_PRIVATE_ADDRESSES. */
+  TWILIO_API_BASE_URL: z.string().url().optional(),
+  /** Outbound placements per second per provider account (Twilio's default is 1); 0 = no limit (benches). */
+  OUTBOUND_CALLS_PER_SECOND: z.coerce.number().min(0).max(1000).default(1),
+  /** Simultaneous outbound calls per organization unless its agent settings say `outboundConcurrency`. */
+  OUTBOUND_ORG_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(5),
+  /** A placed call with no final status after this long is asked about at the provider (a lost status callback). */
+  OUTBOUND_STALE_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** The simulated callee's pause before each answer (ms): long enough for a person to watch a campaign run. */
+  OUTBOUND_SIMULATOR_PACE_MS: z.coerce.number().int().min(0).max(60_000).default(800),
   /** Hosts the recording player may fetch a recording from (https only, never a private address): comma-separated. */
   RECORDING_HOSTS: z
     .string()

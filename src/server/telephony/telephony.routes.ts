@@ -1,9 +1,11 @@
 import type { FeatureRoutes } from '../http/route-types.js';
 import { simulatorRoutes } from './simulator/simulator.routes.js';
 import { twilioRoutes } from './twilio/twilio.routes.js';
+import { twilioOutboundRoutes } from './outbound/twilio-outbound.routes.js';
 
-/** The telephony adapters: Twilio-compatible webhooks and the simulator API. */
+/** The telephony adapters: Twilio-compatible webhooks (inbound and outbound calls) and the simulator API. */
 export const telephonyRoutes: FeatureRoutes = async (app, ctx) => {
   await twilioRoutes(app, ctx);
+  await twilioOutboundRoutes(app, ctx);
   await simulatorRoutes(app, ctx);
 };

@@ -268,3 +268,8 @@ export async function storeTurn(db: Queryable, callId: string, lastSeq: number, 
   if (!group) groupCommits.set(db, (group = new GroupCommit<StoredTurn>(2, 64, (turns) => storeTurns(db, turns))));
   return group.store(turn);
 }
+
+/** An outbound attempt's call points at its outbound job (set once, when the placement is recorded). */
+export async function linkCallToOutboundJob(db: Queryable, callId: string, outboundJobId: string): Promise<void> {
+  await queryNamed(db, 'switchboard_link_outbound_call', 'update calls set outbound_job_id = $2::uuid where id = $1::uuid and outbound_job_id is null', [callId, outboundJobId]);
+}

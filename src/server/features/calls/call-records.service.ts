@@ -4,6 +4,7 @@
  */
 export {
   insertCall,
+  linkCallToOutboundJob,
   loadCall,
   organizationFromJson,
   storeTurn,

@@ -70,7 +70,8 @@ export async function attemptsOfJob(db: DbOrTx, jobId: string): Promise<AttemptR
   return db.select().from(outboundAttempts).where(eq(outboundAttempts.jobId, jobId)).orderBy(outboundAttempts.attemptNo);
 }
 
-const lastCallId = sql<string | null>`(select a.call_id from outbound_attempts a where a.job_id = ${outboundJobs.id} order by a.attempt_no desc limit 1)`;
+// Spelled out: inside a subquery drizzle would name the column without its table.
+const lastCallId = sql<string | null>`(select a.call_id from outbound_attempts a where a.job_id = "outbound_jobs"."id" order by a.attempt_no desc limit 1)`;
 
 export type JobListRow = JobRow & { cursor: string; lastCallId: string | null };
 
@@ -151,4 +152,81 @@ export async function campaignProgress(db: DbOrTx, campaignIds: string[]): Promi
     .groupBy(outboundJobs.campaignId);
   for (const { campaignId, ...counts } of rows) out.set(campaignId!, counts);
   return out;
+}
+
+export async function findJobListRow(db: DbOrTx, id: string): Promise<JobListRow | undefined> {
+  const [row] = await db
+    .select({ ...getTableColumns(outboundJobs), cursor: timeCursorOf(outboundJobs.createdAt, outboundJobs.id), lastCallId })
+    .from(outboundJobs)
+    .where(eq(outboundJobs.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function findCampaignListRow(db: DbOrTx, id: string): Promise<CampaignListRow | undefined> {
+  const [row] = await db
+    .select({ ...getTableColumns(outboundCampaigns), cursor: timeCursorOf(outboundCampaigns.createdAt, outboundCampaigns.id) })
+    .from(outboundCampaigns)
+    .where(eq(outboundCampaigns.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Cancels a job only while it waits (never a call in progress); null when it no longer waits. */
+export async function cancelWaitingJob(db: DbOrTx, id: string, now: Date): Promise<JobRow | undefined> {
+  const [row] = await db
+    .update(outboundJobs)
+    .set({ status: 'canceled', completedAt: now, updatedAt: now })
+    .where(and(eq(outboundJobs.id, id), inArray(outboundJobs.status, ['scheduled', 'queued'])))
+    .returning();
+  return row;
+}
+
+/** Moves a campaign from one of `from` to `to`; undefined when it was not in one of them. */
+export async function setCampaignStatus(db: DbOrTx, id: string, from: CampaignRow['status'][], to: CampaignRow['status'], now: Date): Promise<CampaignRow | undefined> {
+  const [row] = await db
+    .update(outboundCampaigns)
+    .set({ status: to, updatedAt: now, ...(to === 'canceled' ? { completedAt: now } : {}) })
+    .where(and(eq(outboundCampaigns.id, id), inArray(outboundCampaigns.status, from)))
+    .returning();
+  return row;
+}
+
+/** A canceled campaign's waiting jobs are canceled; calls in progress finish. */
+export async function cancelWaitingJobsOfCampaign(db: DbOrTx, campaignId: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(outboundJobs)
+    .set({ status: 'canceled', completedAt: now, updatedAt: now })
+    .where(and(eq(outboundJobs.campaignId, campaignId), inArray(outboundJobs.status, ['scheduled', 'queued'])))
+    .returning({ id: outboundJobs.id });
+  return rows.length;
+}
+
+/** Every job of a campaign for its results export, in spreadsheet order. */
+export async function jobsOfCampaign(db: DbOrTx, campaignId: string): Promise<JobListRow[]> {
+  return db
+    .select({ ...getTableColumns(outboundJobs), cursor: timeCursorOf(outboundJobs.createdAt, outboundJobs.id), lastCallId })
+    .from(outboundJobs)
+    .where(eq(outboundJobs.campaignId, campaignId))
+    .orderBy(sql`${outboundJobs.rowNumber} asc nulls last`, outboundJobs.createdAt, outboundJobs.id);
+}
+
+export interface QueueFigures {
+  callsInProgress: number;
+  waiting: number;
+  nextWindowOpensAt: Date | null;
+}
+
+export async function queueFigures(db: DbOrTx, scope: string[] | null, organizationId: string | undefined, now: Date): Promise<QueueFigures> {
+  const orgs = organizationId ? [organizationId] : scope;
+  const inScope = orgs ? (orgs.length ? sql`j.organization_id in (${sql.join(orgs.map((o) => sql`${o}::uuid`), sql`, `)})` : sql`false`) : sql`true`;
+  const result = await db.execute<Record<string, unknown>>(sql`
+    select
+      count(*) filter (where j.status in ('dialing', 'in_progress'))::int as live,
+      count(*) filter (where j.status in ('scheduled', 'queued') and j.next_attempt_at <= ${now.toISOString()}::timestamptz and (j.campaign_id is null or c.status = 'running'))::int as waiting,
+      min(j.next_attempt_at) filter (where j.status = 'scheduled' and j.next_attempt_at > ${now.toISOString()}::timestamptz and (j.campaign_id is null or c.status = 'running')) as next_at
+    from outbound_jobs j left join outbound_campaigns c on c.id = j.campaign_id
+    where ${inScope} and j.status in ('scheduled', 'queued', 'dialing', 'in_progress')`);
+  const r = result.rows[0] ?? {};
+  return { callsInProgress: Number(r.live ?? 0), waiting: Number(r.waiting ?? 0), nextWindowOpensAt: r.next_at ? new Date(r.next_at as string) : null };
 }

@@ -31,10 +31,10 @@ import { contactFrom, loadHandoff, recordsOf } from '../handoffs/handoffs.servic
 import { toE164 } from '../../../domain/phone.js';
 import type { CallBackBody, CreateCampaignBody, CreateSingleCallBody } from '../../../contracts/outbound.js';
 import { findCampaign, findJob, insertCampaign, insertCampaignJobs, insertJob, type CampaignRow, type JobRow } from './outbound.repository.js';
-import { DISPATCH_TASK } from './outbound-tasks.js';
+import { DISPATCH_TASK, SIMULATE_CALLEE_TASK } from './outbound-tasks.js';
 
 export type { CampaignRow, JobRow };
-export { DISPATCH_TASK };
+export { DISPATCH_TASK, SIMULATE_CALLEE_TASK };
 
 /** A contact to add to a campaign (the import's `ValidContact` has this shape). */
 export interface CampaignContact {
