@@ -156,6 +156,7 @@ export const OrganizationForm = React.forwardRef<OrganizationFormHandle, Organiz
     if (first) showField(first);
   };
   const brain = form.watch('agentSettings.brain');
+  const spanish = (form.watch('agentSettings.languages') ?? ['en', 'es']).includes('es');
 
   return (
     <form id={id} noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="min-w-0">
@@ -280,6 +281,22 @@ export const OrganizationForm = React.forwardRef<OrganizationFormHandle, Organiz
             <FormField label="Emergency message" error={errors.agentSettings?.emergencyMessage?.message}>
               <Textarea rows={2} {...register('agentSettings.emergencyMessage')} />
             </FormField>
+            <FormField label="Languages on the phone" description="Callers who speak Spanish, or say “español”, are answered in Spanish.">
+              <Select value={spanish ? 'en,es' : 'en'} onChange={(e) => form.setValue('agentSettings.languages', e.target.value === 'en' ? ['en'] : ['en', 'es'], { shouldDirty: true })}>
+                <option value="en,es">English and Spanish</option>
+                <option value="en">English only</option>
+              </Select>
+            </FormField>
+            {spanish ? (
+              <>
+                <FormField label="Greeting in Spanish" error={errors.agentSettings?.greetingEs?.message} description="Empty: a standard Spanish greeting.">
+                  <Textarea rows={2} {...register('agentSettings.greetingEs')} />
+                </FormField>
+                <FormField label="Emergency message in Spanish" error={errors.agentSettings?.emergencyMessageEs?.message} description="Empty: a standard message with your country's emergency number.">
+                  <Textarea rows={2} {...register('agentSettings.emergencyMessageEs')} />
+                </FormField>
+              </>
+            ) : null}
             <FormField label="When a caller asks for a person" error={errors.agentSettings?.transferBehaviour?.message}>
               <Select {...register('agentSettings.transferBehaviour')}>
                 {TransferBehaviour.options.map((k) => (
