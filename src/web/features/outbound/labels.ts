@@ -1,4 +1,4 @@
-import type { CampaignStatus, OutboundJobStatus, OutboundOutcome, OutboundProvider, OutboundPurpose } from '@contracts/outbound';
+import type { CampaignStatus, OutboundAttemptResult, OutboundJobStatus, OutboundOutcome, OutboundProvider, OutboundPurpose } from '@contracts/outbound';
 import type { BadgeProps } from '@web/components/ui/badge';
 
 export const PURPOSE_LABELS: Record<OutboundPurpose, string> = {
@@ -76,3 +76,12 @@ export const WEEKDAYS: { value: number; short: string; long: string }[] = [
   { value: 6, short: 'Sat', long: 'Saturday' },
   { value: 7, short: 'Sun', long: 'Sunday' },
 ];
+
+export const ATTEMPT_RESULT_LABELS: Record<OutboundAttemptResult, string> = {
+  answered: 'Answered',
+  voicemail: 'Voicemail',
+  no_answer: 'No answer',
+  busy: 'Busy',
+  failed: 'Failed',
+  canceled: 'Canceled',
+};

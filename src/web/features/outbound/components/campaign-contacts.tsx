@@ -13,6 +13,7 @@ import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format-date';
 import { useCampaignContacts } from '../api/campaigns';
 import { JOB_STATUS_LABELS } from '../labels';
+import { ContactAttempts } from './contact-attempts';
 import { JobStatusBadge } from './job-status-badge';
 
 /** Per-contact results of a campaign: state, outcome, attempts, and the call of the last attempt. */
@@ -73,6 +74,7 @@ export function CampaignContacts({ campaignId }: { campaignId: string }) {
                   </Link>
                 ) : null}
               </div>
+              {j.attempts > 1 ? <ContactAttempts jobId={j.id} count={j.attempts} /> : null}
             </li>
           ))}
         </ul>
