@@ -73,7 +73,7 @@ const SOMEONE_ELSES = '(?:grandmas|grandpas|grandmothers|grandfathers|moms|mommy
 
 const FEVER = any('fever\\w*', 'temperature', 'temp', 'febrile', 'burning up', 'hot to the touch', '(?:feels|is|felt|seems|feeling|running) (?:really |very |so )?(?:hot|warm)', '10[0-5](?: point \\d| \\d|\\.\\d)?(?: degrees)?', '3[89](?: point \\d|\\.\\d)?(?: degrees)?', 'fiebre', 'calentura', 'temperatura', 'muy caliente');
 const INFANT =
-  '(?:newborn|new born|new baby|(?:\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|a|couple|few) (?:day|days|week|weeks|wk|wks)(?: old)?|(?:one|two|a|1|2|1 and a half|one and a half|\\d+ and a half weeks) (?:month|months|mo)(?: old)?|under (?:three|3) months|less than (?:three|3) months|recien nacid[oa]|(?:bebe|nina|nino|hijo|hija|bebita|bebito)(?: \\w+)? de (?:\\d+|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce) (?:dias?|semanas?)|(?:bebe|nina|nino|hijo|hija|bebita|bebito)(?: \\w+)? de (?:un|1|dos|2) mes(?:es)?|tiene (?:\\d+|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez) (?:dias|semanas)(?: de nacid[oa])?)';
+  '(?:newborn|new born|new baby|(?:\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|a|couple|few) (?:day|days|week|weeks|wk|wks) old|(?:baby|newborn|infant|she|he)(?: is| was)?(?: only| just)? (?:\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?:days|weeks)\\b|(?:one|two|a|1|2|1 and a half|one and a half|\\d+ and a half weeks) (?:month|months|mo)(?: old)?|under (?:three|3) months|less than (?:three|3) months|recien nacid[oa]|(?:bebe|nina|nino|hijo|hija|bebita|bebito)(?: \\w+)? de (?:\\d+|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce) (?:dias?|semanas?)|(?:bebe|nina|nino|hijo|hija|bebita|bebito)(?: \\w+)? de (?:un|1|dos|2) mes(?:es)?|tiene (?:\\d+|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez) (?:dias|semanas)(?: de nacid[oa])?)';
 const PREGNANT = any('pregnant', 'weeks along', 'expecting a baby', 'im expecting', 'she is expecting', 'shes expecting', 'embarazada', 'embarazo', 'estoy esperando (?:un )?bebe');
 const HEAD_INJURY = any(
   '(?:hit|hits|bumped|banged|smacked|hurt|struck|cracked|slammed|knocked) (?:his|her|my|their|the back of (?:his|her|my)) head',
@@ -115,6 +115,8 @@ const RULES: Rule[] = [
       'better off dead',
       '(?:dont|do not|doesnt|does not) want to (?:live|be alive|be here anymore|wake up|go on)',
       'no reason to live',
+      '(?:no point|see the point|any point|the point) (?:in|of|to) (?:living|going on|being alive|life)',
+      'tired of (?:living|being alive)',
       '(?:hurt|harm|cut|cutting|hurting|harming|burning) (?:myself|my self|himself|herself|themselves)',
       'self ?harm\\w*',
       'hang (?:myself|himself|herself)',
@@ -188,7 +190,7 @@ const RULES: Rule[] = [
     category: 'cardiac',
     re: re(
       '(?:chest|chess|chestt|chase) (?:pain|pains|paint|paints|hurts|hurting|is hurting|tightness|pressure|is tight|feels tight|discomfort|is killing|heaviness|feels heavy)',
-      'pain (?:in|on) (?:my|his|her|the|their) chest',
+      'pain (?:in|on) (?:the (?:middle|center|centre|left side|left) of )?(?:my|his|her|the|their) chest',
       'chest (?:\\w+ ){1,4}(?:squeezed|squeezing|crushed|crushing|tight|pressure)',
       '(?:heavy|tight|crushing|squeezing|pressure|burning|heaviness|tightness|pain) (?:\\w+ ){0,2}(?:in|on|across) (?:my|his|her|the|their) chest',
       '(?:clutching|grabbing|holding) (?:his|her|my|their) chest',
@@ -272,6 +274,7 @@ const RULES: Rule[] = [
       '(?:in and out|drifting in and out) of consciousness',
       'barely (?:conscious|awake|responsive)',
       'cant stay awake',
+      'barely (?:responding|breathing)',
       '(?:isnt|is not|wasnt|not|wont|aint) (?:waking|wake)(?: up)?',
       '(?:was|went|is|been) out for (?:a|about|like|\\d+|one|two|a few|several|a couple)',
       'doesnt wake up',
@@ -329,6 +332,7 @@ const RULES: Rule[] = [
       '(?:bleeding|blood|nosebleed|nose bleed|cut|wound) (?:that |and it |and )?(?:wont|will not|doesnt|does not|isnt|cant|aint) (?:stop|stopping)',
       'cant (?:get )?(?:the )?(?:bleeding|blood) (?:to )?stop',
       'cant stop (?:the |it from )?bleeding',
+      '(?:bleeding|bleed|bled)(?: \\w+){0,5} (?:wont|will not|doesnt|does not|cant|isnt|hasnt) (?:stop|stopped|stopping)',
       '(?:blood|it) (?:is |keeps |just keeps )?(?:gushing|spurting|pouring|squirting|soaking)',
       '(?:coughing|vomiting|throwing|puking|spitting) up blood',
       '(?:vomiting|throwing up|coughing|puking) blood',
@@ -370,6 +374,9 @@ const RULES: Rule[] = [
       '(?:bottle|pills|tablets)(?: \\w+){0,6} (?:are|were|is) (?:gone|missing|empty)',
       `(?:too many|too much|a handful of|handful of|a bunch of|the whole bottle of|a whole bottle of|all (?:of )?(?:her|his|my|the)) ${MEDICINE}`,
       '(?:whole|entire) bottle',
+      '(?:open|opened) (?:\\w+ ){0,2}(?:bottle|container|pack) of (?:\\w+ ){0,2}(?:pills|medicine|meds|vitamins|tablets)',
+      'bottle of (?:\\w+ ){0,2}(?:pills|medicine|meds|vitamins|tablets) (?:open|opened)',
+      'swallowed (?:something|an object|a coin|a penny|a toy|a piece of (?:glass|metal|plastic)|a (?:nail|screw|pin|needle|tack|marble|bead|earring))',
       '(?:alcohol|vodka|whiskey|beer|wine|drinking|drunk|liquor)(?: \\w+){0,6} (?:pills|tablets|meds|sleeping pills)',
       '(?:pills|tablets|meds)(?: \\w+){0,6} (?:alcohol|vodka|whiskey|beer|wine|liquor)',
       'got into (?:the |my |his |her |grandmas |grandpas |moms |dads )?(?:medicine cabinet|medicine|pills|meds|cleaning (?:stuff|supplies|products)|cleaners|chemicals|purse)',
@@ -508,6 +515,8 @@ const RULES: Rule[] = [
       '(?:blood sugar|sugar)(?: \\w+){0,7} (?:confused|passing out|passed out|unresponsive|wont wake|shaking and|slurring)',
       'stiff neck(?: \\w+){0,8} (?:fever|rash)',
       'confused(?: \\w+){0,6} (?:high )?fever',
+      '(?:pale|gray|grey|mottled|clammy|blotchy)(?: \\w+){0,3} (?:confused|unresponsive|limp|floppy)',
+      '(?:confused|floppy|limp)(?: \\w+){0,3} (?:pale|gray|grey|mottled|clammy)',
       '(?:high )?fever(?: \\w+){0,6} (?:very |really |so )?confused',
       '(?:fever|rash)(?: \\w+){0,8} stiff neck',
       'rash (?:that )?(?:doesnt|does not|wont) (?:fade|go away) (?:when|under)',
