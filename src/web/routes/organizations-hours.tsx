@@ -1,3 +1,4 @@
+import { useOrganization } from '@web/features/organizations/api/get-organization';
 import { Building2, Clock } from 'lucide-react';
 import { can } from '@domain/auth/permissions';
 import { DocumentTitle } from '@web/components/document-title';
@@ -19,6 +20,8 @@ export function OrganizationHoursRoute() {
   const { user, organizations } = useSignedInSession();
   const [organizationId, setOrganizationId] = useOrganizationParam(organizations);
   const organization = organizations.find((o) => o.id === organizationId) ?? null;
+  // Its address says its country: the clock and date order its times are shown in.
+  const details = useOrganization(organizationId);
   const hours = useHours(organizationId);
   const readOnly = !can(user.role, 'hours.edit');
 
@@ -69,6 +72,7 @@ export function OrganizationHoursRoute() {
             key={`${hours.data.organizationId}:${hours.data.version}:${hours.data.timeZone}`}
             stored={hours.data}
             organizationName={organization?.name ?? 'this organization'}
+            country={details.data?.address?.country}
             paused={hours.data.status.paused}
             readOnly={readOnly}
             onReload={() => void hours.refetch()}

@@ -1,3 +1,5 @@
+import { formatInstantIn } from '@domain/format/clock';
+import { viewerTimeZone } from '@web/features/organizations/lib/time-zones';
 import * as React from 'react';
 import { Temporal } from 'temporal-polyfill';
 import type { OrganizationHours } from '@contracts/hours';
@@ -31,6 +33,8 @@ import { WeeklyHoursEditor } from './weekly-hours-editor';
 export interface HoursEditorProps {
   stored: OrganizationHours;
   organizationName: string;
+  /** The organization's country (its address): its clock and date order for times shown here. */
+  country?: string | null;
   paused: boolean;
   readOnly: boolean;
   /** Fetch the latest saved hours (after a conflict). */
@@ -46,7 +50,7 @@ const LIVE = (key: string) => key.startsWith('row:') || key.endsWith('.row') || 
  * request with the version it started from. The draft is checked on every change by the same
  * validator the server runs, and the preview beside it uses the same time engine.
  */
-export function HoursEditor({ stored, organizationName, paused, readOnly, onReload, reloading }: HoursEditorProps) {
+export function HoursEditor({ stored, organizationName, country, paused, readOnly, onReload, reloading }: HoursEditorProps) {
   const saved = React.useMemo(() => draftFrom(stored), [stored]);
   const [draft, setDraft] = React.useState<HoursDraft>(saved);
   const [attempted, setAttempted] = React.useState(false);
@@ -161,14 +165,14 @@ export function HoursEditor({ stored, organizationName, paused, readOnly, onRelo
               Discard changes
             </Button>
             <p className="text-sm text-muted-foreground" aria-live="polite">
-              {dirty ? 'Unsaved changes' : stored.updatedAt ? `Saved ${new Date(stored.updatedAt).toLocaleString()}` : 'No hours saved yet'}
+              {dirty ? 'Unsaved changes' : stored.updatedAt ? `Saved ${formatInstantIn(stored.updatedAt, zone, { country, viewerZone: viewerTimeZone() })}` : 'No hours saved yet'}
             </p>
           </div>
         )}
       </div>
 
       <div className="order-first lg:sticky lg:top-6 lg:order-none">
-        <HoursPreview hours={client.hours} timeZone={zone} now={now} invalid={client.hours === null} paused={paused} />
+        <HoursPreview hours={client.hours} timeZone={zone} country={country} now={now} invalid={client.hours === null} paused={paused} />
       </div>
 
       <AlertDialog open={blocker.state === 'blocked'} onOpenChange={(open) => (open ? undefined : blocker.reset?.())}>

@@ -4,20 +4,37 @@ import { describeStatus, openIntervals, type Hours } from '@domain/time';
 import { dayContext } from '@domain/time/hours';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { viewerTimeZone, wallClock, zoneLabel } from '@web/features/organizations/lib/time-zones';
+import { formatWallTime } from '@domain/format/clock';
 import { cn } from '@web/lib/utils';
 
 const hhmm = (ms: number, zone: string) => wallClock(new Date(ms), zone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** "9:00 AM" / "09:00": a wall time in the clock of the organization's country (domain/format/clock.ts). */
+const clock = (ms: number, zone: string, country: string | null | undefined) => formatWallTime(hhmm(ms, zone), country);
 
 /**
  * What callers get, computed in the browser with the same engine as the server: open or closed
  * now and the next change in the organization's zone (with the viewer's own time beside it when
  * the zones differ), and the coming week day by day.
  */
-export function HoursPreview({ hours, timeZone, now, invalid, paused }: { hours: Hours | null; timeZone: string; now: Date; invalid: boolean; paused: boolean }) {
+export function HoursPreview({
+  hours,
+  timeZone,
+  country,
+  now,
+  invalid,
+  paused,
+}: {
+  hours: Hours | null;
+  timeZone: string;
+  country?: string | null;
+  now: Date;
+  invalid: boolean;
+  paused: boolean;
+}) {
   const viewerZone = viewerTimeZone();
   const sameZone = viewerZone === timeZone || wallClock(now, viewerZone) === wallClock(now, timeZone);
   const status = React.useMemo(() => (hours ? describeStatus(hours, now.getTime()) : null), [hours, now]);
-  const week = React.useMemo(() => (hours ? nextSevenDays(hours, now) : []), [hours, now]);
+  const week = React.useMemo(() => (hours ? nextSevenDays(hours, now, country) : []), [hours, now, country]);
 
   return (
     <Card>
@@ -73,7 +90,7 @@ export function HoursPreview({ hours, timeZone, now, invalid, paused }: { hours:
   );
 }
 
-function nextSevenDays(hours: Hours, now: Date) {
+function nextSevenDays(hours: Hours, now: Date, country: string | null | undefined) {
   const zone = hours.timeZone;
   const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(zone).toPlainDate();
   return Array.from({ length: 7 }, (_, i) => {
@@ -83,7 +100,7 @@ function nextSevenDays(hours: Hours, now: Date) {
     const intervals = openIntervals(hours, start, end).map((iv) => {
       const s = iv.start.epochMilliseconds;
       const e = iv.end.epochMilliseconds;
-      return `${hhmm(s, zone)}–${e >= end ? '24:00' : hhmm(e, zone)}`;
+      return `${clock(s, zone, country)}–${e >= end ? formatWallTime('24:00', country) : clock(e, zone, country)}`;
     });
     return {
       date: date.toString(),
