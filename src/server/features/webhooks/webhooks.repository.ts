@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { olderThanCursor, timeCursorOf } from '../../db/time-cursor.js';
 import { organizations, userOrganizations, users, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/jobs.repository.js';
+import { queryNamed, type Queryable } from '../../db/prepared.js';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -151,4 +152,60 @@ export async function adminEmailsFor(db: DbOrTx, organizationId: string, creator
       ),
     );
   return rows.map((r) => r.email);
+}
+
+/**
+ * An attempt that succeeded or will be retried, settled in one statement (the hot path of
+ * delivery): the delivery moves on only if no other run moved it (`attempts` as read), the
+ * attempt is logged, the endpoint's failing-since mark is set or cleared when it changes, and
+ * the next attempt's job is added. Answers whether this run settled it.
+ */
+const SETTLE_ATTEMPT = `
+  with d as (
+    update webhook_deliveries set status = $3, next_attempt_at = $4::timestamptz, last_response_status = $5, attempts = $2 + 1, updated_at = $6::timestamptz
+    where id = $1::uuid and attempts = $2 and status = 'pending' returning id
+  ), a as (
+    insert into webhook_attempts (delivery_id, attempt, at, request_headers, response_status, response_body, duration_ms, error)
+    select d.id, $2 + 1, $7::timestamptz, $8::jsonb, $5, $9, $10, $11 from d returning 1
+  ), e as (
+    update webhook_endpoints set failing_since = case when $12::boolean then null else coalesce(failing_since, $7::timestamptz) end
+    where id = $13::uuid and exists (select 1 from d) and (failing_since is null) <> $12::boolean returning 1
+  ), j as (
+    select graphile_worker.add_job('${DELIVER_WEBHOOK_TASK}', json_build_object('deliveryId', d.id), run_at => $4::timestamptz, max_attempts => 5) from d where $4::timestamptz is not null
+  )
+  select (select count(*) from d)::int as moved, (select count(*) from a)::int as logged, (select count(*) from e)::int as marked, (select count(*) from j)::int as scheduled`;
+
+export interface AttemptOutcome {
+  deliveryId: string;
+  attemptsBefore: number;
+  ok: boolean;
+  status: 'succeeded' | 'pending';
+  nextAttemptAt: Date | null;
+  responseStatus: number | null;
+  responseBody: string | null;
+  error: string | null;
+  durationMs: number;
+  at: Date;
+  settledAt: Date;
+  requestHeaders: Record<string, string>;
+  endpointId: string;
+}
+
+export async function settleAttempt(db: Queryable, o: AttemptOutcome): Promise<boolean> {
+  const [row] = await queryNamed<{ moved: number }>(db, 'switchboard_webhook_settle', SETTLE_ATTEMPT, [
+    o.deliveryId,
+    o.attemptsBefore,
+    o.status,
+    o.nextAttemptAt?.toISOString() ?? null,
+    o.responseStatus,
+    o.settledAt.toISOString(),
+    o.at.toISOString(),
+    JSON.stringify(o.requestHeaders),
+    o.responseBody,
+    o.durationMs,
+    o.error,
+    o.ok,
+    o.endpointId,
+  ]);
+  return (row?.moved ?? 0) > 0;
 }

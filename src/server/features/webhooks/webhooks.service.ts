@@ -28,7 +28,7 @@ import {
   listEndpoints,
   loadDelivery,
   requeueDeliveries,
-  scheduleAttempt,
+  settleAttempt,
   settleDelivery,
   updateEndpoint,
   type EndpointWithOrganization,
@@ -233,38 +233,36 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: string): Prom
   const after = ctx.clock.now();
   const exhausted = !ok && delay === null;
 
+  if (!exhausted) {
+    // The usual case, one statement: delivered, or failed with an attempt left.
+    await settleAttempt(ctx.pool, {
+      deliveryId: delivery.id,
+      attemptsBefore: delivery.attempts,
+      ok,
+      status: ok ? 'succeeded' : 'pending',
+      nextAttemptAt: delay === null ? null : new Date(after.getTime() + delay * ctx.env.WEBHOOK_RETRY_SCALE),
+      responseStatus: status,
+      responseBody,
+      error,
+      durationMs,
+      at: now,
+      settledAt: after,
+      requestHeaders: headers,
+      endpointId: endpoint.id,
+    });
+    return;
+  }
+  // Out of attempts: the delivery fails, the endpoint is turned off and administrators are told.
   await ctx.db.transaction(async (tx) => {
     const moved = await settleDelivery(
       tx,
       delivery.id,
       delivery.attempts,
-      {
-        status: ok ? 'succeeded' : exhausted ? 'failed' : 'pending',
-        nextAttemptAt: delay === null ? null : new Date(after.getTime() + delay * ctx.env.WEBHOOK_RETRY_SCALE),
-        lastResponseStatus: status,
-      },
+      { status: 'failed', nextAttemptAt: null, lastResponseStatus: status },
       after,
     );
     if (!moved) return;
-    await insertAttempt(tx, {
-      deliveryId: delivery.id,
-      attempt,
-      at: now,
-      requestHeaders: headers,
-      responseStatus: status,
-      responseBody,
-      durationMs,
-      error,
-    });
-    if (ok) {
-      if (endpoint.failingSince) await updateEndpoint(tx, endpoint.id, { failingSince: null });
-      return;
-    }
-    if (!endpoint.failingSince) await updateEndpoint(tx, endpoint.id, { failingSince: now });
-    if (delay !== null) {
-      await scheduleAttempt(tx, delivery.id, new Date(after.getTime() + delay * ctx.env.WEBHOOK_RETRY_SCALE));
-      return;
-    }
+    await insertAttempt(tx, { deliveryId: delivery.id, attempt, at: now, requestHeaders: headers, responseStatus: status, responseBody, durationMs, error });
     await disableFailingEndpoint(ctx, tx, endpoint, event.type);
   });
 }
