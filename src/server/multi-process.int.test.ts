@@ -215,10 +215,12 @@ describe('two web and two worker processes on one PostgreSQL server', () => {
     await new Promise((r) => setTimeout(r, 100));
     const { rows: held } = await database.pool.query<{ n: number }>('select count(*)::int as n from graphile_worker.jobs where locked_by is not null');
     await Promise.all([kill(webA), kill(worker1)]);
-    // The other web process serves: the session, a new call, a new sign-in is refused only by the limit.
+    // The other web process serves: the session, a new call and its live update.
     expect((await api(webB.base, 'GET', '/api/session', { cookie: second })).status).toBe(200);
+    const streamAfter = await liveEvent(webB.base, second, 'calls', () => true, 10_000);
     const after = await api(webB.base, 'POST', '/api/simulator/calls', { cookie: second, body: { organizationId: org.id } });
     expect(after.status, after.text).toBe(201);
+    expect(await streamAfter.event).toMatchObject({ topic: 'calls', id: after.json().callId });
     // The other worker delivers the rest, the jobs the killed one held included (its lease is gone).
     await untilDelivered(second_, 30_000);
     const rows = await database.db.select().from(outboxMessages).where(inArray(outboxMessages.id, second_));
