@@ -138,7 +138,6 @@ const RULES: Rule[] = [
   [/Sorry about that\./, 'Disculpe.'],
   [/Got it, I'll let the front desk know you're running late\./, 'Entendido, le avisaré a la recepción de que llega tarde.'],
   [/Got it, (\w+ \d{1,2}(?:st|nd|rd|th), \d{4}|\d{1,2} \w+ \d{4})\./, (d: string) => `Entendido, ${date(d)}.`],
-  [/Thank you, ([^.,]+?)\.(?= |$)/, 'Gracias, $1.'],
   [
     /Thank you\. Your appointment request is in, and your reference code is ([A-Z0-9 ,]+?)\. /,
     'Gracias. Su solicitud de cita está registrada y su código de referencia es $1. ',
@@ -223,6 +222,7 @@ const RULES: Rule[] = [
   [/Done\. I've added ([\d ,+]+?) to our do-not-call list, so we won't call that number\./, 'Hecho. He añadido el $1 a nuestra lista de no llamar, así que no llamaremos a ese número.'],
   [/Which number should I add to the do-not-call list\?/, '¿Qué número debo añadir a la lista de no llamar?'],
   [/I'm sorry, I couldn't save that request\./, 'Lo siento, no pude guardar esa solicitud.'],
+  [/Thank you, ([^.,]+?)\.(?= |$)/, 'Gracias, $1.'],
   [/You're welcome!/, '¡De nada!'],
   [/Of course\./, 'Claro.'],
   [/No problem\./, 'No hay problema.'],

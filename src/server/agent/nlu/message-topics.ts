@@ -9,7 +9,7 @@ export type MessageTopic = 'refill' | 'results' | 'running_late' | 'cancel' | 'r
 const TOPICS: [MessageTopic, RegExp][] = [
   ['running_late', /\b(running (\w+ ){0,3}(late|behind)|be(ing)? (\w+ ){0,3}late|gonna be (\w+ ){0,3}late|late for|stuck in traffic|on (my|our) way|llegar tarde|llego tarde|voy tarde|vamos tarde|retrasad[oa]s?|atrasad[oa]s?)\b/],
   ['refill', /\b(refill\w*|prescription\w*|renew\w* (my|his|her|the) (med\w*|prescription)|ran out of (my|his|her) (med\w*|pills)|more (of )?(my|his|her) (med\w*|pills)|pharmacy|receta\w*|medicamento\w*|medicina\w*|resurtir|surtir)\b/],
-  ['results', /\b(results?|lab\w*|blood ?work|test(s)? (came back|results)|x ?ray|mri|scan|biopsy|resultados?|analisis|examenes)\b/],
+  ['results', /\b(results?|(blood|urine|covid|strep|pregnancy|allergy) tests?|lab\w*|blood ?work|test(s)? (came back|results)|x ?ray|mri|scan|biopsy|resultados?|analisis|examenes)\b/],
   ['cancel', /\b(cancel\w*|can'?t make it|cannot make it|won'?t be able to (make|come)|cancelar)\b/],
   ['reschedule', /\b(reschedul\w*|re-schedule|move (my|the|our) (appointment|appt|visit)|change (my|the|our) (appointment|appt|visit)|push (it|my appointment) back|postpone|cambiar (mi|la|su) cita|reprogramar)\b/],
   ['billing', /\b(bill\w*|invoice|charge[sd]?|payment|pay|insurance|copay|co-pay|balance|statement|factura|cobro|pago|seguro)\b/],

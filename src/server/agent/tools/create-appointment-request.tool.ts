@@ -67,7 +67,8 @@ export const createAppointmentRequestTool: ToolDefinition<typeof schema> = {
     env.state.patientId = request.patientId;
     const code = request.referenceCode;
     env.state.done.appointment = { referenceCode: code, name: `${args.firstName} ${args.lastName}`, reason: args.reasonOther ? `${args.reason}: ${args.reasonOther}` : args.reason };
-    const next = env.org.appointments.message || 'The practice will call you to confirm a time.';
+    // The practice's own message is in English; a call held in Spanish hears the standard one, in Spanish.
+    const next = (env.state.language !== 'es' && env.org.appointments.message) || 'The practice will call you to confirm a time.';
     return {
       ok: true,
       result: { requestId: request.id, referenceCode: code, handoffId, status: request.status },
