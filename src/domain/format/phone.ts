@@ -9,7 +9,10 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 export function formatPhoneNumber(value: string | null | undefined, viewerCountry: string = 'US'): string {
   if (!value) return '';
   const parsed = parsePhoneNumberFromString(value.trim(), viewerCountry.toUpperCase() as 'US');
-  if (!parsed || !parsed.isValid()) return value;
+  if (!parsed) return value;
+  // A number of a possible length but not in a known range (fiction's 07700 900…): grouped
+  // internationally, its country unknown.
+  if (!parsed.isValid()) return parsed.isPossible() ? parsed.formatInternational() : value;
   const sameCountry = parsed.country === viewerCountry.toUpperCase() || (parsed.countryCallingCode === '1' && ['US', 'CA'].includes(viewerCountry.toUpperCase()));
   return sameCountry ? parsed.formatNational() : parsed.formatInternational();
 }

@@ -1,3 +1,4 @@
+import { formatPhone } from '@web/lib/format-phone';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -12,7 +13,7 @@ export function CallCard({ call }: { call: NonNullable<HandoffDetail['call']> })
       <CardHeader>
         <CardTitle>The call</CardTitle>
         <CardDescription>
-          {call.direction === 'inbound' ? `From ${call.fromNumber}` : `To ${call.toNumber}`}, {formatDateTime(call.startedAt)}
+          {call.direction === 'inbound' ? `From ${formatPhone(call.fromNumber)}` : `To ${formatPhone(call.toNumber)}`}, {formatDateTime(call.startedAt)}
           {call.durationSeconds ? ` · ${Math.max(1, Math.round(call.durationSeconds / 60))} min` : ''}
         </CardDescription>
       </CardHeader>

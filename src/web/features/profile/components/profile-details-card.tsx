@@ -1,3 +1,4 @@
+import { formatPhone } from '@web/lib/format-phone';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -42,7 +43,7 @@ export function ProfileDetailsCard({ profile }: { profile: Profile }) {
           reset({ name: saved.name, phone: saved.phone ?? '' });
           toast({
             title: 'Details saved',
-            description: saved.phone && saved.phone !== values.phone ? `Your phone number is saved as ${saved.phone}.` : undefined,
+            description: saved.phone && saved.phone !== values.phone ? `Your phone number is saved as ${formatPhone(saved.phone)}.` : undefined,
           });
         },
         onError: (error) => applyServerFieldErrors(error, setError, { fields: ['name', 'phone'] }),
