@@ -148,3 +148,29 @@ export function defaultZoneOf(zones: readonly string[]): string {
   for (const [zone, n] of counts) if (n > (counts.get(best) ?? 0)) best = zone;
   return best;
 }
+
+/**
+ * The UTC offsets `zone` uses within [startMs, endMs): `from[i]` is when `offsetSeconds[i]`
+ * begins (the first is `startMs`). Lets the database read local hours by adding an offset
+ * instead of converting every row's instant.
+ */
+export function offsetSegments(zone: string, startMs: number, endMs: number): { from: number[]; offsetSeconds: number[] } {
+  const from = [startMs];
+  let zoned = Temporal.Instant.fromEpochMilliseconds(startMs).toZonedDateTimeISO(zone);
+  const offsetSeconds = [zoned.offsetNanoseconds / 1e9];
+  for (;;) {
+    const next = zoned.getTimeZoneTransition('next');
+    if (!next || next.epochMilliseconds >= endMs) break;
+    from.push(next.epochMilliseconds);
+    offsetSeconds.push(next.offsetNanoseconds / 1e9);
+    zoned = next;
+  }
+  return { from, offsetSeconds };
+}
+
+/** The local hour of the week (0 = Monday 00:00) of an hour counted from the epoch in local time. */
+export function hourOfWeekOfLocalEpochHour(localEpochHour: number): { weekday: number; hour: number } {
+  // 1970-01-01 was a Thursday (ISO weekday 4).
+  const day = Math.floor(localEpochHour / 24);
+  return { weekday: ((((day + 3) % 7) + 7) % 7) + 1, hour: ((localEpochHour % 24) + 24) % 24 };
+}

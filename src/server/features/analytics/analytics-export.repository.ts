@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { CallDirection } from '../../../domain/calls/vocabulary.js';
-import type { Window } from './analytics.repository.js';
+/** The organizations and instants of a period. */
+export interface Window {
+  organizationIds: string[];
+  start: Date;
+  end: Date;
+}
 
 /** The raw records behind the figures, for the CSV export (at most `limit` rows, oldest first). */
 

@@ -60,7 +60,7 @@ export async function analyticsCsv(ctx: AppContext, actor: StaffActor, query: An
   const organizations = await resolveOrganizations(ctx, actor, query.organizations);
   const zone = query.timeZone ?? defaultZone(organizations);
   const { start, end } = rangeInstants(query, zone);
-  const w = { organizationIds: organizations.map((o) => o.id), start: new Date(start), end: new Date(end), zone, granularity: query.granularity };
+  const w = { organizationIds: organizations.map((o) => o.id), start: new Date(start), end: new Date(end) };
   let rows: CsvValue[][];
   let count = 0;
   if (organizations.length === 0) rows = [['no organizations']];

@@ -1,99 +1,83 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import type { Granularity } from '../../../domain/analytics/buckets.js';
-import type { CallDirection } from '../../../domain/calls/vocabulary.js';
 
 /*
- * Reads of the analytics rollups (analytics-rollups.repository.ts keeps them): sums per display
- * bucket read in the chosen zone, with the whole period's total in the same pass (grouping sets).
+ * Reads of the analytics rollups (analytics-rollups.repository.ts keeps them). No row's instant
+ * is converted to a time zone here: the display buckets arrive as their starting instants and
+ * each row finds its bucket by binary search (width_bucket), and local hours of the week come
+ * from adding the zone's offset of the segment the row falls in. Sums come back per bucket and
+ * direction (a few hundred rows at most); the service adds them up.
  */
 
 export interface Window {
   organizationIds: string[];
   start: Date;
   end: Date;
-  zone: string;
-  granularity: Granularity;
+  /** Starting instants (ISO) of the display buckets, ascending; the first is `start`. */
+  bucketStarts: string[];
+  /** The zone's offsets in the window: where each begins and how many seconds east of UTC. */
+  offsets: { from: string[]; seconds: number[] };
 }
 
-/** The display bucket a rollup hour falls in (matches domain/analytics/buckets.ts `bucketKey`). */
-function keySql(at: SQL, w: Window): SQL {
-  const local = sql`(${at} at time zone ${w.zone})`;
-  if (w.granularity === 'hour') {
-    const hourStart = sql`(${at} - (${local} - date_trunc('hour', ${local})))`;
-    return sql`to_char(${hourStart} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  }
-  return sql`to_char(date_trunc(${w.granularity}, ${local}), 'YYYY-MM-DD')`;
-}
-
-/** bucket: per display bucket plus a total row (key null); organization: per organization id; total: one row (none when empty). */
+/** bucket: per display bucket (1-based index into `bucketStarts`); organization: per organization id; total: one key. */
 export type Grouping = 'bucket' | 'organization' | 'total';
 
+const instants = (values: readonly string[]) => sql`${`{${values.map((v) => `"${v}"`).join(',')}}`}::timestamptz[]`;
+
 function groupKey(group: Grouping, at: SQL, w: Window): SQL {
-  if (group === 'bucket') return keySql(at, w);
+  if (group === 'bucket') return sql`width_bucket(${at}, ${instants(w.bucketStarts)})::text`;
   if (group === 'organization') return sql`organization_id::text`;
-  return sql`null::text`;
+  return sql`'total'`;
 }
 
 const inWindow = (w: Window, column: SQL) =>
   sql`organization_id = any(${`{${w.organizationIds.join(',')}}`}::uuid[]) and ${column} >= ${w.start.toISOString()}::timestamptz and ${column} < ${w.end.toISOString()}::timestamptz`;
 
-const directionsParam = (directions: readonly CallDirection[]) => sql`${`{${directions.join(',')}}`}::text[]`;
-
-/** Totals have key null. */
 export interface CallSumsRow {
-  key: string | null;
-  inbound: number;
-  outbound: number;
-  answered: number;
+  key: string;
+  direction: 'inbound' | 'outbound';
+  calls: number;
+  completed: number;
   contained: number;
   handedOff: number;
   handleSeconds: number;
   handleCount: number;
-  outboundConnected: number;
-  outboundVoicemail: number;
+  connected: number;
+  voicemail: number;
   appointment_requested: number;
   question_answered: number;
   transferred: number;
   message_taken: number;
   emergency: number;
-  voicemail: number;
+  outcome_voicemail: number;
   abandoned: number;
   other: number;
   none: number;
 }
 
-export async function callSums(db: DbOrTx, w: Window, directions: readonly CallDirection[], group: Grouping): Promise<CallSumsRow[]> {
-  const dirs = directionsParam(directions);
-  const outcome = (column: string, as: string) => sql`coalesce(sum(${sql.raw(column)}) filter (where direction = any(${dirs})), 0)::int as ${sql.raw(`"${as}"`)}`;
+export async function callSums(db: DbOrTx, w: Window, group: Grouping): Promise<CallSumsRow[]> {
   const result = await db.execute(sql`
-    select key,
-           coalesce(sum(calls) filter (where direction = 'inbound'), 0)::int as inbound,
-           coalesce(sum(calls) filter (where direction = 'outbound'), 0)::int as outbound,
-           coalesce(sum(completed) filter (where direction = 'inbound'), 0)::int as answered,
-           coalesce(sum(contained) filter (where direction = 'inbound'), 0)::int as contained,
-           coalesce(sum(handed_off) filter (where direction = 'inbound'), 0)::int as "handedOff",
-           coalesce(sum(handle_seconds) filter (where direction = 'inbound'), 0)::float8 as "handleSeconds",
-           coalesce(sum(handle_count) filter (where direction = 'inbound'), 0)::int as "handleCount",
-           coalesce(sum(connected) filter (where direction = 'outbound'), 0)::int as "outboundConnected",
-           coalesce(sum(voicemail) filter (where direction = 'outbound'), 0)::int as "outboundVoicemail",
-           ${outcome('outcome_appointment_requested', 'appointment_requested')}, ${outcome('outcome_question_answered', 'question_answered')},
-           ${outcome('outcome_transferred', 'transferred')}, ${outcome('outcome_message_taken', 'message_taken')},
-           ${outcome('outcome_emergency', 'emergency')}, ${outcome('outcome_voicemail', 'voicemail')},
-           ${outcome('outcome_abandoned', 'abandoned')}, ${outcome('outcome_other', 'other')}, ${outcome('outcome_none', 'none')}
-    from (select *, ${groupKey(group, sql`bucket_start`, w)} as key from analytics_call_hours where ${inWindow(w, sql`bucket_start`)}) s
-    ${group === 'bucket' ? sql`group by grouping sets ((key), ())` : sql`group by key`}`);
+    select ${groupKey(group, sql`bucket_start`, w)} as key, direction,
+           sum(calls)::int as calls, sum(completed)::int as completed, sum(contained)::int as contained, sum(handed_off)::int as "handedOff",
+           sum(handle_seconds)::float8 as "handleSeconds", sum(handle_count)::int as "handleCount", sum(connected)::int as connected, sum(voicemail)::int as voicemail,
+           sum(outcome_appointment_requested)::int as appointment_requested, sum(outcome_question_answered)::int as question_answered,
+           sum(outcome_transferred)::int as transferred, sum(outcome_message_taken)::int as message_taken, sum(outcome_emergency)::int as emergency,
+           sum(outcome_voicemail)::int as outcome_voicemail, sum(outcome_abandoned)::int as abandoned, sum(outcome_other)::int as other, sum(outcome_none)::int as none
+    from analytics_call_hours
+    where ${inWindow(w, sql`bucket_start`)}
+    group by 1, 2`);
   return result.rows as unknown as CallSumsRow[];
 }
 
-export async function heatmap(db: DbOrTx, w: Window, directions: readonly CallDirection[]): Promise<{ weekday: number; hour: number; calls: number }[]> {
-  const local = sql`(bucket_start at time zone ${w.zone})`;
+/** Calls per local hour of the week (0 = Monday 00:00 … 167) and direction. */
+export async function heatmap(db: DbOrTx, w: Window): Promise<{ localEpochHour: number; direction: 'inbound' | 'outbound'; calls: number }[]> {
+  const offset = sql`(${`{${w.offsets.seconds.join(',')}}`}::int[])[width_bucket(bucket_start, ${instants(w.offsets.from)})]`;
   const result = await db.execute(sql`
-    select extract(isodow from ${local})::int as weekday, extract(hour from ${local})::int as hour, sum(calls)::int as calls
+    select min(floor((extract(epoch from bucket_start) + ${offset}) / 3600))::float8 as "localEpochHour", direction, sum(calls)::int as calls
     from analytics_call_hours
-    where ${inWindow(w, sql`bucket_start`)} and direction = any(${directionsParam(directions)})
-    group by 1, 2`);
-  return result.rows as unknown as { weekday: number; hour: number; calls: number }[];
+    where ${inWindow(w, sql`bucket_start`)}
+    group by ((floor((extract(epoch from bucket_start) + ${offset}) / 3600))::bigint + 72) % 168, direction`);
+  return result.rows as unknown as { localEpochHour: number; direction: 'inbound' | 'outbound'; calls: number }[];
 }
 
 export interface DurationRow {
@@ -112,6 +96,7 @@ export interface DurationRow {
   resolveBusinessCount: number;
 }
 
+/** Medians and 90th percentiles need the values: per key, and (with buckets) for the whole window (key null). */
 export async function handoffDurations(db: DbOrTx, w: Window, group: Grouping): Promise<DurationRow[]> {
   const pct = (column: string, as: string) =>
     sql`percentile_disc(0.5) within group (order by ${sql.raw(column)}) as ${sql.raw(`"${as}Median"`)},
@@ -127,7 +112,7 @@ export async function handoffDurations(db: DbOrTx, w: Window, group: Grouping): 
 }
 
 export interface FunnelRow {
-  key: string | null;
+  key: string;
   source: 'web' | 'phone' | 'portal';
   started: number;
   submitted: number;
@@ -136,18 +121,19 @@ export interface FunnelRow {
 
 export async function funnel(db: DbOrTx, w: Window, group: Grouping): Promise<FunnelRow[]> {
   const result = await db.execute(sql`
-    select key, source,
-           sum(started)::int as started, sum(submitted)::int as submitted, sum(scheduled)::int as scheduled
-    from (select *, ${groupKey(group, sql`bucket_start`, w)} as key from analytics_request_hours where ${inWindow(w, sql`bucket_start`)}) s
-    ${group === 'bucket' ? sql`group by grouping sets ((key, source), (source))` : sql`group by key, source`}`);
+    select ${groupKey(group, sql`bucket_start`, w)} as key, source, sum(started)::int as started, sum(submitted)::int as submitted, sum(scheduled)::int as scheduled
+    from analytics_request_hours
+    where ${inWindow(w, sql`bucket_start`)}
+    group by 1, 2`);
   return result.rows as unknown as FunnelRow[];
 }
 
 /** Numbers added to the do-not-call list: few rows, counted straight from the list. */
-export async function doNotCallAdditions(db: DbOrTx, w: Window, group: Grouping): Promise<{ key: string | null; count: number }[]> {
+export async function doNotCallAdditions(db: DbOrTx, w: Window, group: Grouping): Promise<{ key: string; count: number }[]> {
   const result = await db.execute(sql`
-    select key, count(*)::int as count
-    from (select *, ${groupKey(group, sql`created_at`, w)} as key from do_not_call where ${inWindow(w, sql`created_at`)}) s
-    ${group === 'bucket' ? sql`group by grouping sets ((key), ())` : sql`group by key`}`);
-  return result.rows as unknown as { key: string | null; count: number }[];
+    select ${groupKey(group, sql`created_at`, w)} as key, count(*)::int as count
+    from do_not_call
+    where ${inWindow(w, sql`created_at`)}
+    group by 1`);
+  return result.rows as unknown as { key: string; count: number }[];
 }

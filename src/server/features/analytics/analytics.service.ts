@@ -3,10 +3,10 @@ import { organizationScope, type StaffActor } from '../../policy/actor.js';
 import { notFound } from '../../http/errors.js';
 import { listVisibleOrganizations } from '../organizations/organizations.service.js';
 import type { AnalyticsQuery, AnalyticsResponse } from '../../../contracts/analytics.js';
-import { defaultZoneOf, displayBuckets, previousRange, rangeInstants, todayIn, type DateRange } from '../../../domain/analytics/buckets.js';
+import { defaultZoneOf, displayBuckets, hourOfWeekOfLocalEpochHour, offsetSegments, previousRange, rangeInstants, todayIn, type DateRange } from '../../../domain/analytics/buckets.js';
 import { emptyCallSums, emptyFunnel, figuresOf, OUTCOME_KEYS, type CallSums, type Figures, type FunnelSums, type Percentiles } from '../../../domain/analytics/figures.js';
 import type { CallDirection } from '../../../domain/calls/vocabulary.js';
-import { callSums, doNotCallAdditions, funnel, handoffDurations, heatmap, type CallSumsRow, type DurationRow, type FunnelRow, type Grouping, type Window } from './analytics.repository.js';
+import { callSums, doNotCallAdditions, funnel, handoffDurations, heatmap, type CallSumsRow, type DurationRow, type Grouping, type Window } from './analytics.repository.js';
 import { drainRollups } from './analytics-rollups.service.js';
 
 export { drainRollups, rebuildRollups, pendingChanges } from './analytics-rollups.service.js';
@@ -36,22 +36,22 @@ export function defaultZone(organizations: readonly AnalyticsOrganization[]): st
 
 export const directionsOf = (direction: AnalyticsQuery['direction']): CallDirection[] => (direction === 'all' ? ['inbound', 'outbound'] : [direction]);
 
-function toCallSums(row: CallSumsRow | undefined): CallSums {
-  const sums = emptyCallSums();
-  if (!row) return sums;
-  Object.assign(sums, {
-    inbound: row.inbound,
-    outbound: row.outbound,
-    answered: row.answered,
-    contained: row.contained,
-    handedOff: row.handedOff,
-    handleSeconds: Number(row.handleSeconds),
-    handleCount: row.handleCount,
-    outboundConnected: row.outboundConnected,
-    outboundVoicemail: row.outboundVoicemail,
-  });
-  for (const k of OUTCOME_KEYS) sums.outcomes[k] = row[k];
-  return sums;
+/** Adds one rollup row (one key, one direction) into `sums` by the definitions (domain/analytics/reference.ts addCall). */
+function addCallRow(sums: CallSums, row: CallSumsRow, directions: readonly CallDirection[]): void {
+  if (row.direction === 'inbound') {
+    sums.inbound += row.calls;
+    sums.answered += row.completed;
+    sums.contained += row.contained;
+    sums.handedOff += row.handedOff;
+    sums.handleSeconds += Number(row.handleSeconds);
+    sums.handleCount += row.handleCount;
+  } else {
+    sums.outbound += row.calls;
+    sums.outboundConnected += row.connected;
+    sums.outboundVoicemail += row.voicemail;
+  }
+  if (!directions.includes(row.direction)) return;
+  for (const k of OUTCOME_KEYS) sums.outcomes[k] += k === 'voicemail' ? row.outcome_voicemail : row[k];
 }
 
 const noDurations = (): Percentiles => ({ median: null, p90: null, count: 0 });
@@ -67,32 +67,52 @@ function toDurations(row: DurationRow | undefined) {
   };
 }
 
-function toFunnels(rows: FunnelRow[]): Map<string | null, FunnelSums> {
-  const out = new Map<string | null, FunnelSums>();
-  for (const r of rows) {
-    let f = out.get(r.key);
-    if (!f) out.set(r.key, (f = emptyFunnel()));
-    f[r.source] = { started: r.started, submitted: r.submitted, scheduled: r.scheduled };
+/** Figures per group key of one window; `total` sums every key (percentiles come from their own total row). */
+async function figuresBy(ctx: AppContext, w: Window, directions: CallDirection[], group: Grouping): Promise<{ total: Figures; byKey: Map<string, Figures> }> {
+  const [calls, durations, funnels, dnc] = await Promise.all([callSums(ctx.db, w, group), handoffDurations(ctx.db, w, group), funnel(ctx.db, w, group), doNotCallAdditions(ctx.db, w, group)]);
+  type Acc = { calls: CallSums; funnel: FunnelSums; dnc: number };
+  const accs = new Map<string, Acc>();
+  const total: Acc = { calls: emptyCallSums(), funnel: emptyFunnel(), dnc: 0 };
+  const acc = (key: string) => {
+    let a = accs.get(key);
+    if (!a) accs.set(key, (a = { calls: emptyCallSums(), funnel: emptyFunnel(), dnc: 0 }));
+    return a;
+  };
+  for (const r of calls) {
+    addCallRow(acc(r.key).calls, r, directions);
+    addCallRow(total.calls, r, directions);
   }
-  return out;
-}
-
-/** Figures per group key (null: the total) of one window. */
-async function figuresBy(ctx: AppContext, w: Window, directions: CallDirection[], group: Grouping): Promise<Map<string | null, Figures>> {
-  const [calls, durations, funnels, dnc] = await Promise.all([callSums(ctx.db, w, directions, group), handoffDurations(ctx.db, w, group), funnel(ctx.db, w, group), doNotCallAdditions(ctx.db, w, group)]);
-  const callsBy = new Map(calls.map((r) => [r.key, r]));
+  for (const r of funnels) {
+    for (const f of [acc(r.key).funnel, total.funnel]) {
+      f[r.source].started += r.started;
+      f[r.source].submitted += r.submitted;
+      f[r.source].scheduled += r.scheduled;
+    }
+  }
+  for (const r of dnc) {
+    acc(r.key).dnc += r.count;
+    total.dnc += r.count;
+  }
   const durationsBy = new Map(durations.map((r) => [r.key, r]));
-  const funnelsBy = toFunnels(funnels);
-  const dncBy = new Map(dnc.map((r) => [r.key, r.count]));
-  const keys = new Set<string | null>([null, ...callsBy.keys(), ...durationsBy.keys(), ...funnelsBy.keys(), ...dncBy.keys()]);
-  const out = new Map<string | null, Figures>();
-  for (const key of keys) out.set(key, figuresOf(toCallSums(callsBy.get(key)), funnelsBy.get(key) ?? emptyFunnel(), toDurations(durationsBy.get(key)), dncBy.get(key) ?? 0));
-  return out;
+  for (const key of durationsBy.keys()) if (key !== null) acc(key);
+  const byKey = new Map<string, Figures>();
+  for (const [key, a] of accs) byKey.set(key, figuresOf(a.calls, a.funnel, toDurations(durationsBy.get(key)), a.dnc));
+  const totalDurations = group === 'bucket' ? durationsBy.get(null) : durations.length === 1 ? durations[0] : undefined;
+  return { total: figuresOf(total.calls, total.funnel, toDurations(totalDurations), total.dnc), byKey };
 }
 
-function windowOf(organizations: AnalyticsOrganization[], range: DateRange, zone: string, granularity: AnalyticsQuery['granularity']): Window {
+function windowOf(organizations: AnalyticsOrganization[], range: DateRange, zone: string, granularity: AnalyticsQuery['granularity']) {
   const { start, end } = rangeInstants(range, zone);
-  return { organizationIds: organizations.map((o) => o.id), start: new Date(start), end: new Date(end), zone, granularity };
+  const buckets = displayBuckets(range, zone, granularity);
+  const segments = offsetSegments(zone, start, end);
+  const window: Window = {
+    organizationIds: organizations.map((o) => o.id),
+    start: new Date(start),
+    end: new Date(end),
+    bucketStarts: buckets.map((b) => b.start),
+    offsets: { from: segments.from.map((ms) => new Date(ms).toISOString()), seconds: segments.offsetSeconds },
+  };
+  return { window, buckets };
 }
 
 /** Every figure of the analytics page for a period, its buckets and the previous period of the same length. */
@@ -104,32 +124,34 @@ export async function getAnalytics(ctx: AppContext, actor: StaffActor, query: An
   const previous = previousRange(range);
   const directions = directionsOf(query.direction);
   const current = windowOf(organizations, range, zone, query.granularity);
-  const before = windowOf(organizations, previous, zone, query.granularity);
+  const before = windowOf(organizations, previous, zone, 'month');
   await drainRollups(ctx.db);
-  const empty = organizations.length === 0;
-  const [byBucket, previousTotals, cells] = await Promise.all([
-    empty ? new Map<string | null, Figures>() : figuresBy(ctx, current, directions, 'bucket'),
-    empty ? new Map<string | null, Figures>() : figuresBy(ctx, before, directions, 'total'),
-    empty ? [] : heatmap(ctx.db, current, directions),
-  ]);
   const zero = figuresOf(emptyCallSums(), emptyFunnel(), { claim: [], resolve: [], claimBusiness: [], resolveBusiness: [] }, 0);
-  const cellMap = new Map(cells.map((c) => [`${c.weekday}:${c.hour}`, c.calls]));
+  const none = { total: zero, byKey: new Map<string, Figures>() };
+  const empty = organizations.length === 0;
+  const [now, then, cells] = await Promise.all([
+    empty ? none : figuresBy(ctx, current.window, directions, 'bucket'),
+    empty ? none : figuresBy(ctx, before.window, directions, 'total'),
+    empty ? [] : heatmap(ctx.db, current.window),
+  ]);
+  const grid = new Array<number>(7 * 24).fill(0);
+  for (const c of cells) {
+    if (!directions.includes(c.direction)) continue;
+    const { weekday, hour } = hourOfWeekOfLocalEpochHour(c.localEpochHour);
+    grid[(weekday - 1) * 24 + hour]! += c.calls;
+  }
   const period = (r: DateRange, w: Window) => ({ ...r, start: w.start.toISOString(), end: w.end.toISOString() });
   return {
     timeZone: zone,
     granularity: query.granularity,
     direction: query.direction,
     organizations,
-    period: period(range, current),
-    previousPeriod: period(previous, before),
-    totals: byBucket.get(null) ?? zero,
-    previousTotals: previousTotals.get(null) ?? zero,
-    series: displayBuckets(range, zone, query.granularity).map((b) => ({ ...b, figures: byBucket.get(b.key) ?? zero })),
-    heatmap: Array.from({ length: 7 * 24 }, (_, i) => {
-      const weekday = Math.floor(i / 24) + 1;
-      const hour = i % 24;
-      return { weekday, hour, calls: cellMap.get(`${weekday}:${hour}`) ?? 0 };
-    }),
+    period: period(range, current.window),
+    previousPeriod: period(previous, before.window),
+    totals: now.total,
+    previousTotals: then.total,
+    series: current.buckets.map((b, i) => ({ ...b, figures: now.byKey.get(String(i + 1)) ?? zero })),
+    heatmap: grid.map((calls, i) => ({ weekday: Math.floor(i / 24) + 1, hour: i % 24, calls })),
     computedInMs: Math.round((performance.now() - began) * 10) / 10,
   };
 }
@@ -146,8 +168,8 @@ export async function todayFiguresByOrganization(ctx: AppContext, organizations:
   await Promise.all(
     [...byZone].map(async ([zone, orgs]) => {
       const today = todayIn(zone, now.getTime());
-      const figures = await figuresBy(ctx, windowOf(orgs, { from: today, to: today }, zone, 'day'), ['inbound', 'outbound'], 'organization');
-      for (const o of orgs) if (figures.has(o.id)) out.set(o.id, figures.get(o.id)!);
+      const { byKey } = await figuresBy(ctx, windowOf(orgs, { from: today, to: today }, zone, 'day').window, ['inbound', 'outbound'], 'organization');
+      for (const o of orgs) if (byKey.has(o.id)) out.set(o.id, byKey.get(o.id)!);
     }),
   );
   return out;
