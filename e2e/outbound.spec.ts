@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expectStatus } from './support/api';
 import { DEMO_PASSWORD, DEMO_USERS } from './support/env';
 import { expect, signIn, test } from './support/fixtures';
-import { organizationId } from './handoffs-steps';
+import { expectNoAxeViolations, organizationId } from './handoffs-steps';
 
 /**
  * The outbound journey (issue 16 §6): a supervisor uploads a CSV, fixes a bad row in the preview,
@@ -38,6 +38,7 @@ test('a supervisor runs a campaign from a CSV on the simulator, fixes a bad row,
 
   await signIn(page, DEMO_USERS.supervisor.email, DEMO_PASSWORD, { path: '/login?next=/outbound?tab=campaigns' });
   await expect(page.getByText(/Calls are placed by: Simulator/).first()).toBeVisible();
+  await expectNoAxeViolations(page, '/outbound (campaigns)');
   await page.getByRole('link', { name: 'New campaign from a CSV' }).first().click();
 
   // Upload → columns (suggested) → rows.
@@ -50,6 +51,7 @@ test('a supervisor runs a campaign from a CSV on the simulator, fixes a bad row,
   await expect(page.getByLabel(/Phone number/)).toHaveValue('Mobile');
   await page.getByRole('button', { name: 'Check the rows' }).click();
   await expect(page.getByText('"12345" is not a valid phone number for US.', { exact: false })).toBeVisible();
+  await expectNoAxeViolations(page, 'the campaign preview with a refused row');
 
   // Fix the bad row in the preview: the corrected file is checked again.
   await page.getByRole('button', { name: 'Fix row 3' }).click();
@@ -79,6 +81,7 @@ test('a supervisor runs a campaign from a CSV on the simulator, fixes a bad row,
   await expect(page.getByTestId('progress-voicemail')).toHaveText('1');
   await expect(page.getByTestId('progress-noAnswer')).toHaveText('1');
   await expect(page.getByTestId('campaign-status')).toHaveText('Completed');
+  await expectNoAxeViolations(page, 'the campaign page');
 
   // Export the results (formula-safe CSV from the server).
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export results (CSV)' }).click()]);
@@ -103,4 +106,12 @@ test('a supervisor runs a campaign from a CSV on the simulator, fixes a bad row,
   await expect(callBack).toBeVisible();
   await expect(callBack.getByText(/Scheduled|Queued|Dialling|On the call|Done|No answer/).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'A call-back is under way' }).or(page.getByRole('button', { name: 'Call back now' }))).toBeVisible();
+
+  // The other sections, checked by axe as the journey leaves.
+  for (const tab of ['single', 'do-not-call']) {
+    await page.goto(`/outbound?tab=${tab}`);
+    await expect(page.getByRole('tab', { selected: true })).toHaveText(tab === 'single' ? 'Single calls' : 'Do-not-call list');
+    await expect(page.getByRole('status', { name: /Loading/ })).toHaveCount(0);
+    await expectNoAxeViolations(page, `/outbound?tab=${tab}`);
+  }
 });
