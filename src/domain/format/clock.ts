@@ -34,11 +34,11 @@ export function formatWallTime(hhmm: string, country: string | null | undefined)
 export function formatInstantIn(
   at: Date | string | number,
   zone: string,
-  opts: { country?: string | null; viewerZone?: string; dateStyle?: 'medium' | 'long' | 'full' | 'short' | null } = {},
+  opts: { country?: string | null; viewerZone?: string; /** Name the zone whatever the viewer's (e-mails: readers anywhere). */ showZone?: boolean; dateStyle?: 'medium' | 'long' | 'full' | 'short' | null } = {},
 ): string {
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return '';
-  const differs = opts.viewerZone !== undefined && opts.viewerZone !== zone && sameOffset(date, zone, opts.viewerZone) === false;
+  const differs = opts.showZone === true || (opts.viewerZone !== undefined && opts.viewerZone !== zone && sameOffset(date, zone, opts.viewerZone) === false);
   return new Intl.DateTimeFormat(localeOfCountry(opts.country), {
     ...(opts.dateStyle === null ? {} : { year: 'numeric', month: 'short', day: 'numeric' }),
     hour: 'numeric',
