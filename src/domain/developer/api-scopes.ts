@@ -1,3 +1,5 @@
+import type { Capability } from '../auth/permissions.js';
+
 /**
  * What an API key may do (issue 18 §1), grouped read/write. Each public API route names one
  * scope; the access hook refuses a key without it (403 insufficient_scope), as it refuses a staff
@@ -15,6 +17,23 @@ export const API_SCOPES = [
   'webhooks:manage',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
+
+/**
+ * The staff capability behind each scope. A key never does more than its creator's role may
+ * (PRODUCT §2): a scope is granted only by a role with its capability, and is honoured only while
+ * the creator's role still has it.
+ */
+export const SCOPE_CAPABILITY = {
+  'calls:read': 'calls.read',
+  'handoffs:read': 'handoffs.work',
+  'handoffs:write': 'handoffs.work',
+  'appointment_requests:read': 'handoffs.work',
+  'appointment_requests:write': 'handoffs.work',
+  'organizations:read': 'organizations.read',
+  'outbound:write': 'outbound.single',
+  'analytics:read': 'analytics.read',
+  'webhooks:manage': 'developer.access',
+} as const satisfies Record<ApiScope, Capability>;
 
 /** The scope groups as the key form shows them. */
 export const API_SCOPE_GROUPS: { label: string; read?: ApiScope; write?: ApiScope }[] = [

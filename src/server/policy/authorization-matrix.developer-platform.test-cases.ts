@@ -36,7 +36,8 @@ async function keyFor(fx: MatrixFixtures, kind: KeyKind, scope: ApiScope): Promi
   const { secret, prefix, hash } = newApiKeySecret();
   const twin = scope.replace(/:read$/, ':write');
   const scopes = kind === 'all' ? ALL : kind === 'missing' ? ALL.filter((s) => s !== scope && s !== twin) : [scope];
-  const creator = kind === 'other' ? fx.outsiders.developer : fx.users.developer;
+  // An administrator's keys: every scope is theirs to grant (a key never exceeds its creator's role).
+  const creator = fx.users.admin;
   await fx.ctx.db.insert(apiKeys).values({
     name: `Matrix ${kind}`,
     prefix,

@@ -6,7 +6,7 @@ import { buildApp } from '../../app.js';
 import { createAppContext } from '../../bootstrap.js';
 import { loadEnv } from '../../config/env.js';
 import { eq } from 'drizzle-orm';
-import { apiKeys, handoffEvents } from '../../db/schema/index.js';
+import { apiKeys, handoffEvents, users } from '../../db/schema/index.js';
 import { auditRows, createCall, createOrganization, createStaffUser, createTestApp, errorCode, signIn, TEST_ENV, type TestApp, type TestAppHandle } from '../../test-support/index.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
 import { createHandoff } from '../handoffs/create-handoff.service.js';
@@ -22,8 +22,8 @@ const createKey = async (payload: Record<string, unknown>, cookie = cookies.deve
   const res = await t.app.inject({ method: 'POST', url: '/api/developer/api-keys', headers: { cookie }, payload });
   return res;
 };
-const newKey = async (scopes: string[], organizationIds = [home.id]) => {
-  const res = await createKey({ name: `Key ${scopes.join(' ')}`, organizationIds, scopes });
+const newKey = async (scopes: string[], organizationIds = [home.id], cookie = cookies.developer) => {
+  const res = await createKey({ name: `Key ${scopes.join(' ')}`, organizationIds, scopes }, cookie);
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { key: { id: string; prefix: string }; secret: string };
 };
@@ -85,6 +85,19 @@ describe('API keys', () => {
     expect(extra.json().error.fields.role).toBe('Unknown field.');
   });
 
+  it('a key never does more than its creator’s role: a developer may not grant handoffs, and a key stops when its creator’s role does', async () => {
+    const refused = await createKey({ name: 'x', organizationIds: [home.id], scopes: ['calls:read', 'handoffs:write'] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields.scopes).toMatch(/may not grant handoffs:write/);
+    const supervisor = await createStaffUser(t.ctx, { role: 'admin' });
+    const c = await signIn(t.app, supervisor.email, supervisor.password);
+    const { secret } = await newKey(['handoffs:read'], [home.id], c);
+    expect((await v1(secret, '/api/v1/handoffs')).statusCode).toBe(200);
+    await t.db.update(users).set({ role: 'developer' }).where(eq(users.id, supervisor.id));
+    const after = await v1(secret, '/api/v1/handoffs');
+    expect([after.statusCode, errorCode(after)]).toEqual([403, 'insufficient_scope']);
+  });
+
   it('an agent may not manage keys; a developer does not see a key of another organization', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/developer/api-keys', headers: { cookie: cookies.agent } })).statusCode).toBe(403);
     const adminKey = (await createKey({ name: 'Other org key', organizationIds: [other.id], scopes: ['calls:read'] }, cookies.admin)).json();
@@ -97,7 +110,7 @@ describe('API keys', () => {
 
 describe('bearer authentication', () => {
   it('answers missing, malformed, unknown keys with 401 and a code; a key without the scope with 403', async () => {
-    const { secret } = await newKey(['handoffs:read']);
+    const { secret } = await newKey(['organizations:read']);
     const none = await t.app.inject({ method: 'GET', url: '/api/v1/calls' });
     expect([none.statusCode, errorCode(none)]).toEqual([401, 'api_key_missing']);
     const malformed = await t.app.inject({ method: 'GET', url: '/api/v1/calls', headers: { authorization: 'Basic abc' } });
@@ -165,7 +178,7 @@ describe('bearer authentication', () => {
 
 describe('Idempotency-Key', () => {
   it('replays the first answer for the same key and body; a different body is a 422; no second note', async () => {
-    const { secret } = await newKey(['handoffs:write']);
+    const { secret } = await newKey(['handoffs:write'], [home.id], cookies.admin);
     const h = await newHandoff();
     const send = (body: string) => v1(secret, `/api/v1/handoffs/${h.id}/notes`, { method: 'POST', payload: { body }, headers: { 'idempotency-key': `note-${h.id}` } });
     const first = await send('Called, left a message');

@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { AppError, invalid, notFound } from '../../http/errors.js';
 import { canSeeOrganization, organizationScope, type StaffActor } from '../../policy/actor.js';
-import { API_KEY_PATTERN, keyHasScope, type ApiScope } from '../../../domain/developer/api-scopes.js';
+import { API_KEY_PATTERN, keyHasScope, SCOPE_CAPABILITY, type ApiScope } from '../../../domain/developer/api-scopes.js';
+import { can } from '../../../domain/auth/permissions.js';
 import type { ApiKeyView, CreateApiKeyBody, CreatedApiKey } from '../../../contracts/api-keys.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { ResolvedSession } from '../session/session-guard.service.js';
@@ -86,6 +87,8 @@ async function validateKeyInput(ctx: AppContext, actor: StaffActor, body: Create
   const existing = new Set(await organizationsExist(ctx.db, organizationIds));
   const unknown = organizationIds.find((o) => !existing.has(o) || !canSeeOrganization(actor, o));
   if (unknown) throw invalid({ organizationIds: `Organization ${unknown} was not found.` });
+  const beyond = body.scopes.find((scope) => !can(actor.role, SCOPE_CAPABILITY[scope]));
+  if (beyond) throw invalid({ scopes: `Your role may not grant ${beyond}: a key never does more than the person who creates it.` });
   const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= ctx.clock.now().getTime()) throw invalid({ expiresAt: 'Choose a time in the future.' });
   return { organizationIds, expiresAt };
@@ -166,6 +169,8 @@ export async function authenticateApiKey(ctx: AppContext, request: FastifyReques
   if (key.expiresAt && key.expiresAt.getTime() <= now.getTime()) throw keyError('api_key_expired', 'This API key has expired.');
   if (key.user.status !== 'active') throw keyError('api_key_invalid', 'This API key is not valid: the account that created it is disabled.');
   if (!keyHasScope(key.scopes, scope)) throw new AppError(403, 'insufficient_scope', `This API key lacks the scope ${scope}.`, { requiredScope: scope });
+  // The creator's role may have changed since: the key does no more than they may now.
+  if (!can(key.user.role, SCOPE_CAPABILITY[scope])) throw new AppError(403, 'insufficient_scope', `The person who created this API key may no longer use ${scope}.`, { requiredScope: scope });
 
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
     void markKeyUsed(ctx.pool, key.id, now, request.ip).catch((error: unknown) => ctx.log.warn({ err: error }, 'api key last-used update failed'));

@@ -1,6 +1,8 @@
 import * as React from 'react';
 import { KeyRound, Plus } from 'lucide-react';
-import { API_SCOPE_GROUPS } from '@domain/developer/api-scopes';
+import { can } from '@domain/auth/permissions';
+import { API_SCOPE_GROUPS, SCOPE_CAPABILITY } from '@domain/developer/api-scopes';
+import { useSignedInSession } from '@web/features/session/use-signed-in-session';
 import { CreateApiKeyBody, type ApiKeyView, type ApiScope } from '@contracts/api-keys';
 import { RelativeTime } from '@web/components/relative-time';
 import { Alert } from '@web/components/ui/alert';
@@ -136,6 +138,7 @@ export function ApiKeysTab() {
 function CreateKeyDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (name: string, secret: string) => void }) {
   const organizations = useOrganizationOptions();
   const create = useCreateApiKey();
+  const { user } = useSignedInSession();
   const [name, setName] = React.useState('');
   const [chosenOrgIds, setOrgIds] = React.useState<string[] | null>(null);
   const [scopes, setScopes] = React.useState<ApiScope[]>(['calls:read']);
@@ -190,6 +193,7 @@ function CreateKeyDialog({ open, onClose, onCreated }: { open: boolean; onClose:
           </fieldset>
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium">Scopes</legend>
+            <p className="text-xs text-muted-foreground">A key does no more than your role may: scopes your role lacks cannot be chosen.</p>
             <div className="grid gap-1 sm:grid-cols-[1fr_auto_auto] sm:items-center sm:gap-x-4">
               {API_SCOPE_GROUPS.map((group) => (
                 <React.Fragment key={group.label}>
@@ -198,7 +202,10 @@ function CreateKeyDialog({ open, onClose, onCreated }: { open: boolean; onClose:
                     const scope = group[kind];
                     return scope ? (
                       <label key={kind} className="flex items-center gap-2 text-sm">
-                        <Checkbox checked={scopes.includes(scope)} onCheckedChange={(c) => setScopes((l) => toggle(l, scope, c === true))} aria-label={`${group.label}: ${kind === 'read' ? 'read' : kind === 'write' && !group.read ? 'use' : 'write'}`} />
+                        <Checkbox
+                          checked={scopes.includes(scope)}
+                          disabled={!can(user.role, SCOPE_CAPABILITY[scope])}
+                          onCheckedChange={(c) => setScopes((l) => toggle(l, scope, c === true))} aria-label={`${group.label}: ${kind === 'read' ? 'read' : kind === 'write' && !group.read ? 'use' : 'write'}`} />
                         {kind === 'read' ? 'Read' : group.read ? 'Write' : 'Use'}
                       </label>
                     ) : (
