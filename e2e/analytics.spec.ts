@@ -11,15 +11,32 @@ import { expect, signIn, test } from './support/fixtures';
 const csvRows = (text: string) => text.trim().split(/\r?\n/);
 
 test('analytics: change the range, compare, drill down from the heatmap, export CSV', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   await signIn(page, DEMO_USERS.supervisor.email, DEMO_PASSWORD, { path: '/login?next=/analytics' });
   await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
   await expect(page.getByTestId('period-summary')).toContainText('compared with');
 
-  // The demo history fills in in the background: wait until the last 30 days hold calls.
+  // The demo history fills in in the background: wait until it has stopped growing, so the
+  // counts compared below are of the same records.
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const callsSoFar = async () => {
+    const res = await page.request.get(`/api/analytics?from=${day(-400)}&to=${day(1)}&granularity=month`);
+    const body = (await res.json()) as { totals: { inboundCalls: number; outboundCalls: number } };
+    return body.totals.inboundCalls + body.totals.outboundCalls;
+  };
+  let previous = -1;
   await expect
-    .poll(async () => Number((await page.getByTestId('kpi-inboundCalls').locator('dd > span').first().innerText()).replace(/\D/g, '')), { timeout: 30_000 })
-    .toBeGreaterThan(0);
+    .poll(
+      async () => {
+        const now = await callsSoFar();
+        const settled = now > 0 && now === previous;
+        previous = now;
+        return settled;
+      },
+      { timeout: 120_000, intervals: [3_000] },
+    )
+    .toBe(true);
+  await page.reload();
 
   // Change the range: last 7 days, per day; the URL keeps it and the comparison follows.
   await page.getByLabel('Period', { exact: true }).selectOption('7d');

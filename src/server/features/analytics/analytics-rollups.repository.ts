@@ -160,3 +160,7 @@ export async function allRecordHours(db: DbOrTx): Promise<HourKeyWithZone[]> {
 export async function clearRollups(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`truncate analytics_call_hours, analytics_request_hours, analytics_handoff_facts, analytics_dirty`);
 }
+
+export async function analyzeRollups(db: DbOrTx): Promise<void> {
+  await db.execute(sql`analyze analytics_call_hours, analytics_request_hours, analytics_handoff_facts`);
+}

@@ -4,6 +4,7 @@ import { handoffDurations } from '../../../domain/analytics/reference.js';
 import { findHours, toHours } from '../hours/hours.service.js';
 import {
   allRecordHours,
+  analyzeRollups,
   clearRollups,
   handoffsInHours,
   lockRollups,
@@ -75,5 +76,9 @@ export async function rebuildRollups(db: Db): Promise<{ hours: number }> {
     const hours = await allRecordHours(tx);
     for (let i = 0; i < hours.length; i += REBUILD_BATCH) await recompute(tx, hours.slice(i, i + REBUILD_BATCH), lookup);
     return { hours: hours.length };
+  }).then(async (result) => {
+    // Fresh statistics, so the planner knows how many rows a period holds.
+    await analyzeRollups(db);
+    return result;
   });
 }

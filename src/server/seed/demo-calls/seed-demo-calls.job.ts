@@ -36,9 +36,12 @@ function weighted(r: Random): Opening {
   return 'hours';
 }
 
-/** A moment on `date` in the zone: mostly office hours, sometimes early or late. */
+/** How busy each weekday is (Monday first): Mondays most, weekends quiet. */
+const WEEKDAY_LOAD = [1.5, 1.15, 1, 1, 0.85, 0.3, 0.2];
+
+/** A moment on `date` in the zone: mostly office hours, busiest in the morning, sometimes early or late. */
 function callTime(r: Random, date: Temporal.PlainDate, timeZone: string): Date {
-  const hour = r() < 0.85 ? 8 + Math.floor(r() * 10) : pick(r, [6, 7, 18, 19, 20, 21]);
+  const hour = r() < 0.85 ? 8 + Math.floor(Math.pow(r(), 1.6) * 10) : pick(r, [6, 7, 18, 19, 20, 21]);
   const zdt = date.toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from({ hour, minute: Math.floor(r() * 60), second: Math.floor(r() * 60) }) });
   return new Date(zdt.epochMilliseconds);
 }
@@ -51,7 +54,7 @@ function hashSeed(text: string): number {
 }
 
 /**
- * The demo's month of calls (issue 4, point 5): scripted callers run through the simulator
+ * The demo's ninety days of calls (issue 4, point 5; issue 17 §4): scripted callers run through the simulator
  * adapter with the clock moved into the past, so every call, transcript, model context,
  * request and handoff is what the real pipeline produces. Runs as a worker job right after the
  * first start (the cold start stays fast).
@@ -64,7 +67,8 @@ function hashSeed(text: string): number {
  */
 export async function seedDemoCalls(ctx: AppContext, opts: { days?: number; seed?: number; now?: Date } = {}): Promise<number> {
   const seed = opts.seed ?? 20_260_101;
-  const days = opts.days ?? 30;
+  // Ninety days, so analytics' 90-day view and its previous-period comparison mean something.
+  const days = opts.days ?? 90;
   const now = opts.now ?? ctx.clock.now();
   const orgs = await ctx.db
     .select({ id: organizations.id, slug: organizations.slug, timeZone: organizations.timeZone, number: organizationPhoneNumbers.e164 })
@@ -79,8 +83,7 @@ export async function seedDemoCalls(ctx: AppContext, opts: { days?: number; seed
     const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(org.timeZone).toPlainDate();
     for (let d = days; d >= 0; d--) {
       const date = today.subtract({ days: d });
-      const weekend = date.dayOfWeek >= 6;
-      const n = Math.round((CALLS_PER_DAY[demo.key] ?? 2) * (weekend ? 0.4 : 1) * (0.6 + r() * 0.8));
+      const n = Math.round((CALLS_PER_DAY[demo.key] ?? 2) * WEEKDAY_LOAD[date.dayOfWeek - 1]! * (0.6 + r() * 0.8));
       for (let i = 0; i < n; i++) {
         const at = callTime(r, date, org.timeZone);
         if (at.getTime() < now.getTime() - 60_000) plan.push({ org, key: demo.key, at, providerCallId: `SIM-DEMO-${demo.key}-${date.toString()}-${i}` });
