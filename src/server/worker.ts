@@ -7,6 +7,7 @@ import { reportError } from './features/errors/errors.service.js';
 import { concernedOrganization, noteOrganization, taggedErrorOrganization, tagErrorOrganization, withOrganizationScope } from './policy/concerned-organization.js';
 import { CLOSE_STALE_CALLS_CRONTAB, CLOSE_STALE_CALLS_TASK, closeStaleCallsTask } from './telephony/jobs/close-stale-calls.job.js';
 import { SEED_DEMO_CALLS_TASK, seedDemoCallsTask } from './seed/demo-calls/seed-demo-calls.job.js';
+import { DRAIN_ANALYTICS_ROLLUPS_CRONTAB, DRAIN_ANALYTICS_ROLLUPS_TASK, drainAnalyticsRollupsTask } from './features/analytics/drain-analytics-rollups.job.js';
 import { PURGE_RATE_LIMIT_COUNTERS_CRONTAB, PURGE_RATE_LIMIT_COUNTERS_TASK, purgeRateLimitCountersTask } from './http/purge-rate-limit-counters.job.js';
 import { DISPATCH_CRONTAB, DISPATCH_TASK, outboundDispatchTask } from './telephony/outbound/outbound-dispatch.job.js';
 import { SIMULATE_CALLEE_TASK, simulateCalleeTask } from './telephony/outbound/simulated-callee.job.js';
@@ -22,6 +23,7 @@ export function taskList(ctx: AppContext): TaskList {
     [CLOSE_STALE_CALLS_TASK]: closeStaleCallsTask(ctx),
     [SEED_DEMO_CALLS_TASK]: seedDemoCallsTask(ctx),
     [PURGE_RATE_LIMIT_COUNTERS_TASK]: purgeRateLimitCountersTask(ctx),
+    [DRAIN_ANALYTICS_ROLLUPS_TASK]: drainAnalyticsRollupsTask(ctx),
     [DISPATCH_TASK]: outboundDispatchTask(ctx),
     [SIMULATE_CALLEE_TASK]: simulateCalleeTask(ctx),
     [DELIVER_WEBHOOK_TASK]: deliverWebhookTask(ctx),
@@ -48,7 +50,7 @@ function scoped(task: Task): Task {
 
 /** Recurring tasks (graphile-worker crontab lines). */
 export function crontab(): string {
-  return [CLOSE_STALE_CALLS_CRONTAB, PURGE_RATE_LIMIT_COUNTERS_CRONTAB, DISPATCH_CRONTAB].join('\n');
+  return [CLOSE_STALE_CALLS_CRONTAB, PURGE_RATE_LIMIT_COUNTERS_CRONTAB, DISPATCH_CRONTAB, DRAIN_ANALYTICS_ROLLUPS_CRONTAB].join('\n');
 }
 
 /** How often a worker looks for jobs left locked by a worker process that died, and how old such a lock must be. */
