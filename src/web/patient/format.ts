@@ -1,3 +1,4 @@
+import { formatWallTime } from '@domain/format/clock';
 import type { CallbackWindow, PracticeResponse } from '@contracts/appointment-requests';
 import { intlLocale, translate, type MessageKey, type PatientLocale } from './i18n/i18n';
 
@@ -13,10 +14,11 @@ function dtf(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTime
 type Weekly = PracticeResponse['weekly'][number];
 
 /** Opening hours per weekday (Monday first), e.g. [{ day: 1, text: '08:00–12:00, 13:00–17:00' }]. */
-export function hoursByDay(weekly: Weekly[]): { day: number; intervals: string[] }[] {
+/** Office hours by weekday, each time in the clock of the practice's country ("8:00 AM–6:00 PM" in the US, "08:00–18:30" in the UK). */
+export function hoursByDay(weekly: Weekly[], country?: string): { day: number; intervals: string[] }[] {
   return [1, 2, 3, 4, 5, 6, 7].map((day) => ({
     day,
-    intervals: weekly.filter((w) => w.day === day).map((w) => `${w.start}–${w.end}`),
+    intervals: weekly.filter((w) => w.day === day).map((w) => `${formatWallTime(w.start, country)}–${formatWallTime(w.end, country)}`),
   }));
 }
 
@@ -24,16 +26,17 @@ const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 const shortDay = (weekday: number) => translate(`dayShort.${WEEKDAY_KEYS[weekday - 1]}` as MessageKey);
 
 /** The next open/close change: "17:00" today, "Mon 08:00" within the week, "Mon, November 30 08:00" further out. */
-export function whenText(local: { time: string; date: string; weekday: number; daysAhead: number }): string {
-  if (local.daysAhead === 0) return local.time;
-  if (local.daysAhead < 7) return `${shortDay(local.weekday)} ${local.time}`;
-  return `${formatDay(local.date)} ${local.time}`;
+export function whenText(local: { time: string; date: string; weekday: number; daysAhead: number }, country?: string): string {
+  const time = formatWallTime(local.time, country);
+  if (local.daysAhead === 0) return time;
+  if (local.daysAhead < 7) return `${shortDay(local.weekday)} ${time}`;
+  return `${formatDay(local.date)} ${time}`;
 }
 
-export function statusText(status: { open: boolean; nextChange: { opens: boolean; local: { time: string; date: string; weekday: number; daysAhead: number } } | null }): string {
+export function statusText(status: { open: boolean; nextChange: { opens: boolean; local: { time: string; date: string; weekday: number; daysAhead: number } } | null }, country?: string): string {
   const head = translate(status.open ? 'practice.openNow' : 'practice.closedNow');
   if (!status.nextChange) return head;
-  return `${head} · ${translate(status.nextChange.opens ? 'practice.opens' : 'practice.closes', { when: whenText(status.nextChange.local) })}`;
+  return `${head} · ${translate(status.nextChange.opens ? 'practice.opens' : 'practice.closes', { when: whenText(status.nextChange.local, country) })}`;
 }
 
 /** "today before 17:00", "on Monday morning", "el lunes por la mañana"… */

@@ -126,14 +126,14 @@ function PracticeStart({ slug }: { slug: string }) {
             {t('practice.hours')}
           </h2>
           {p.weekly.length > 0 && (
-            <p class={`text-sm font-medium ${p.status.open ? 'text-success-soft-foreground' : 'text-muted-foreground'}`}>{statusText(p.status)}</p>
+            <p class={`text-sm font-medium ${p.status.open ? 'text-success-soft-foreground' : 'text-muted-foreground'}`}>{statusText(p.status, p.address.country)}</p>
           )}
         </div>
         {p.weekly.length === 0 ? (
           <p class="mt-3 text-muted-foreground">{t('practice.noHours')}</p>
         ) : (
           <dl class="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1.5 text-sm sm:text-base">
-            {hoursByDay(p.weekly).map((d) => (
+            {hoursByDay(p.weekly, p.address.country).map((d) => (
               <div key={d.day} class="contents">
                 <dt class="first-letter:uppercase">{t(`day.${d.day}` as MessageKey)}</dt>
                 <dd class="tabular-nums text-muted-foreground">{d.intervals.length ? d.intervals.join(', ') : t('practice.closed')}</dd>
