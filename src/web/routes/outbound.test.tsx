@@ -43,7 +43,10 @@ describe('/outbound', () => {
     serve();
     const { user } = open('developer');
     const tabs = screen.getByRole('tablist', { name: 'Outbound sections' });
-    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Campaigns', 'Do-not-call list']);
+    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Single calls', 'Campaigns', 'Do-not-call list']);
+    expect(await screen.findByText('No single calls yet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Queue the call' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Campaigns' }));
     expect(await screen.findByText('No campaigns yet')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /New campaign/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Do-not-call list' }));

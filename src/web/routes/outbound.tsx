@@ -24,10 +24,10 @@ export function OutboundRoute() {
   const { user, organizations } = useSignedInSession();
   const [params, setParams] = useSearchParams();
   useLiveOutbound();
-  const tabs: Tab[] = [
-    ...(can(user.role, 'outbound.single') ? (['single'] as const) : []),
-    ...(can(user.role, 'outbound.campaigns.read') ? (['campaigns', 'do-not-call'] as const) : []),
-  ];
+  const placesCalls = can(user.role, 'outbound.single');
+  const readsCampaigns = can(user.role, 'outbound.campaigns.read');
+  // Developers read every section; the single-call form is for those who may place calls.
+  const tabs: Tab[] = [...(placesCalls || readsCampaigns ? (['single'] as const) : []), ...(readsCampaigns ? (['campaigns', 'do-not-call'] as const) : [])];
   const requested = params.get('tab') as Tab | null;
   const tab: Tab = requested && tabs.includes(requested) ? requested : (tabs[0] ?? 'single');
   const prefill = React.useMemo<SingleCallPrefill>(
@@ -48,7 +48,7 @@ export function OutboundRoute() {
         title="Outbound"
         description={
           user.role === 'developer'
-            ? 'Campaigns, their results and the do-not-call list, read-only.'
+            ? 'Single calls, campaigns with their results, and the do-not-call list, read-only.'
             : 'Calls the agent places for the practice: single calls, campaigns from a CSV, and the numbers never to call.'
         }
       />
@@ -65,7 +65,7 @@ export function OutboundRoute() {
         </TabsList>
         {tabs.includes('single') ? (
           <TabsContent value="single" className="mt-4 space-y-6">
-            <SingleCallForm organizations={organizations} prefill={prefill} />
+            {placesCalls ? <SingleCallForm organizations={organizations} prefill={prefill} /> : null}
             <SingleCallsList />
           </TabsContent>
         ) : null}
