@@ -25,6 +25,7 @@ import { handoffsV1Routes } from './features/handoffs/handoffs-v1.routes.js';
 import { requestsV1Routes } from './features/appointment-requests/requests-v1.routes.js';
 import { organizationsV1Routes } from './features/organizations/organizations-v1.routes.js';
 import { hoursV1Routes } from './features/hours/hours-v1.routes.js';
+import { analyticsV1Routes } from './features/analytics/analytics-v1.routes.js';
 import { doNotCallRoutes } from './features/do-not-call/do-not-call.routes.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { outboundImportRoutes } from './features/outbound-import/outbound-import.routes.js';
@@ -57,5 +58,5 @@ export const featureRoutes: FeatureRoutes[] = [
   webhooksRoutes,
   systemRoutes,
   // The public REST API (/api/v1): API keys, rate limits and Idempotency-Key around these.
-  publicApiRoutes([callsV1Routes, handoffsV1Routes, requestsV1Routes, organizationsV1Routes, hoursV1Routes]),
+  publicApiRoutes([callsV1Routes, handoffsV1Routes, requestsV1Routes, organizationsV1Routes, hoursV1Routes, analyticsV1Routes]),
 ];

@@ -222,5 +222,6 @@ export function developerPlatformMatrixRows(): MatrixRow[] {
     v1('GET /api/v1/organizations/:id', 'organizations:read', 200, async (fx) => ({ url: `/api/v1/organizations/${fx.home.id}` })),
     v1('GET /api/v1/organizations/:id/hours', 'organizations:read', 200, async (fx) => ({ url: `/api/v1/organizations/${fx.home.id}/hours` })),
     v1('GET /api/v1/organizations/open-now', 'organizations:read', 200, async () => ({}), notListed()),
+    v1('GET /api/v1/analytics', 'analytics:read', 200, async (fx) => ({ url: `/api/v1/analytics?from=2026-01-01&to=2026-01-31&organizations=${fx.home.id}` })),
   ];
 }
