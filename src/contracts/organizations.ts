@@ -66,6 +66,9 @@ export type Brain = z.infer<typeof Brain>;
 export const TransferBehaviour = z.enum(['on_duty_then_callback', 'callback_only', 'never_transfer'], { error: 'Choose how calls are transferred.' });
 export type TransferBehaviour = z.infer<typeof TransferBehaviour>;
 
+export const VoiceMode = z.enum(['gather', 'relay'], { error: 'Choose Gather or ConversationRelay.' });
+export type VoiceMode = z.infer<typeof VoiceMode>;
+
 export const AgentSettings = z
   .object({
     greeting: text(1000).default(''),
@@ -92,6 +95,8 @@ export const AgentSettings = z
     greetingEs: text(1000).default(''),
     emergencyMessageEs: text(1000).default(''),
     voiceEs: text(60).default(''),
+    /** How calls are heard (issue 20): `gather` — a <Gather> round trip per turn; `relay` — Twilio/Telnyx ConversationRelay over a WebSocket (streamed replies, barge-in). */
+    voiceMode: VoiceMode.default('gather'),
   })
   .superRefine((s, ctx) => {
     if (s.brain === 'llm' && s.model === '') ctx.addIssue({ code: 'custom', path: ['model'], message: 'Enter the model name the LLM agent uses.', input: s.model });
@@ -136,6 +141,7 @@ export function defaultAgentSettings(practice: string): AgentSettings {
     greetingEs: '',
     emergencyMessageEs: '',
     voiceEs: 'Polly.Lupe',
+    voiceMode: 'gather',
   };
 }
 

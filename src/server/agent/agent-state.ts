@@ -44,6 +44,7 @@ function profileOf(row: {
 }): OrganizationProfile {
   const s = { ...defaultAgentSettings(row.name), ...pickStrings(row.agentSettings ?? {}) } as OrganizationProfile['settings'];
   if (s.brain !== 'llm') s.brain = 'builtin';
+  if (s.voiceMode !== 'relay') s.voiceMode = 'gather';
   if (!['on_duty_then_callback', 'callback_only', 'never_transfer'].includes(s.transferBehaviour)) s.transferBehaviour = 'on_duty_then_callback';
   const langs = Array.isArray(row.agentSettings?.languages) ? (row.agentSettings.languages as unknown[]).filter((l): l is 'en' | 'es' => l === 'en' || l === 'es') : null;
   s.languages = langs?.length ? langs : ['en', 'es'];

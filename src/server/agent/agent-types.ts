@@ -29,6 +29,8 @@ export interface OrganizationProfile {
     greetingEs: string;
     emergencyMessageEs: string;
     voiceEs: string;
+    /** Gather round trips or ConversationRelay (issue 20). */
+    voiceMode: 'gather' | 'relay';
   };
   appointments: { enabled: boolean; visitReasons: string[]; message: string };
 }

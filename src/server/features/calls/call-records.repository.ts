@@ -273,3 +273,21 @@ export async function storeTurn(db: Queryable, callId: string, lastSeq: number, 
 export async function linkCallToOutboundJob(db: Queryable, callId: string, outboundJobId: string): Promise<void> {
   await queryNamed(db, 'switchboard_link_outbound_call', 'update calls set outbound_job_id = $2::uuid where id = $1::uuid and outbound_job_id is null', [callId, outboundJobId]);
 }
+
+/**
+ * Barge-in (ConversationRelay, issue 20): the caller interrupted the agent, so the agent's last
+ * words as stored become what the caller actually heard; the full text stays in the event as
+ * `said`, and `interrupted` marks it for the transcript view. Repeated interrupts of the same
+ * speech keep the first full text. Returns false when the call has no agent speech yet.
+ */
+export async function cutLastAgentSpeech(db: Queryable, callId: string, heard: string, durationMs: number | null): Promise<boolean> {
+  const rows = await queryNamed(
+    db,
+    'switchboard_cut_agent_speech',
+    `update call_events e set payload = e.payload || jsonb_build_object('text', $2::text, 'said', coalesce(e.payload->'said', e.payload->'text'), 'interrupted', true, 'heardMs', $3::int)
+     where e.call_id = $1::uuid and e.seq = (select max(seq) from call_events where call_id = $1::uuid and kind = 'agent_speech')
+     returning e.seq`,
+    [callId, heard, durationMs === null ? null : Math.round(durationMs)],
+  );
+  return rows.length > 0;
+}

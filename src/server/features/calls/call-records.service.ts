@@ -3,6 +3,7 @@
  * this feature owns the tables, the pipeline drives them (decision 016).
  */
 export {
+  cutLastAgentSpeech,
   insertCall,
   linkCallToOutboundJob,
   loadCall,

@@ -11,7 +11,15 @@ export const TWILIO_PATHS = {
   dialResult: '/telephony/twilio/dial-result',
   status: '/telephony/twilio/status',
   recording: '/telephony/twilio/recording',
+  /** ConversationRelay (issue 20): the WebSocket the provider opens, and the <Connect action> it posts when the session ends. */
+  relaySocket: '/telephony/twilio/relay',
+  relayEnd: '/telephony/twilio/relay-end',
 } as const;
+
+/** The WebSocket URL under PUBLIC_URL (https → wss) that ConversationRelay is given, and signs. */
+export function relaySocketUrl(baseUrl: string): string {
+  return `${baseUrl.replace(/^http/, 'ws')}${TWILIO_PATHS.relaySocket}`;
+}
 
 function sayOptions(org: OrganizationProfile | null, language?: 'en' | 'es'): { voice?: string; language?: string } {
   if (!org) return { language: 'en-US' };
@@ -25,9 +33,11 @@ function sayOptions(org: OrganizationProfile | null, language?: 'en' | 'es'): { 
  * that names the turn, also when the caller says nothing), a transfer as <Dial> with its result
  * URL, or the last words and <Hangup>.
  */
-export function renderTwiml(reply: AgentReply, at: { turn: number; org: OrganizationProfile }, baseUrl: string): string {
+export function renderTwiml(reply: AgentReply, at: { turn: number; org: OrganizationProfile; callId?: string }, baseUrl: string, mode = at.org.settings.voiceMode): string {
   const say = sayOptions(at.org, reply.language);
   const next = reply.next;
+  // Relay mode (issue 20): the conversation continues over ConversationRelay, which speaks these words first.
+  if (next.type === 'gather' && mode === 'relay') return connectRelay(reply, at, say, baseUrl);
   if (next.type === 'gather') return reply.text ? askWithGather(reply.text, at.turn, say, baseUrl) : buildGather('', String(at.turn), say, baseUrl);
   const response = new VoiceResponse();
   if (reply.text) response.say(say as never, reply.text);
@@ -40,6 +50,33 @@ export function renderTwiml(reply: AgentReply, at: { turn: number; org: Organiza
     return response.toString();
   }
   response.hangup();
+  return response.toString();
+}
+
+/**
+ * <Connect><ConversationRelay>: the provider recognises and speaks, exchanging text with our
+ * WebSocket; the agent's words are its welcome greeting; <Connect action> gets the session's end.
+ */
+function connectRelay(reply: AgentReply, at: { turn: number; org: OrganizationProfile; callId?: string }, say: { voice?: string; language?: string }, baseUrl: string): string {
+  const response = new VoiceResponse();
+  const connect = response.connect({ action: `${baseUrl}${TWILIO_PATHS.relayEnd}?t=${at.turn}`, method: 'POST' });
+  const s = at.org.settings;
+  const relay = connect.conversationRelay({
+    url: relaySocketUrl(baseUrl),
+    language: say.language ?? 'en-US',
+    // Polly voice names belong to <Say>; ConversationRelay then uses its default voice for the language.
+    ...(say.voice && !say.voice.startsWith('Polly.') ? { voice: say.voice } : {}),
+    ...(reply.text ? { welcomeGreeting: reply.text, welcomeGreetingInterruptible: 'any' } : {}),
+    interruptible: 'any',
+    dtmfDetection: true,
+    hints: at.org.name,
+  });
+  if (s.languages.includes('es')) {
+    relay.language({ code: 'en-US' });
+    relay.language({ code: 'es-US', ...(s.voiceEs && !s.voiceEs.startsWith('Polly.') ? { voice: s.voiceEs } : {}) });
+  }
+  if (at.callId) relay.parameter({ name: 'callId', value: at.callId });
+  relay.parameter({ name: 'turn', value: String(at.turn) });
   return response.toString();
 }
 

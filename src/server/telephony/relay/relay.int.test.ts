@@ -1,0 +1,219 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSubmittedRequest } from '../../features/appointment-requests/request-submission.service.js';
+import { createTestApp, type TestAppHandle } from '../../test-support/index.js';
+import { createPractice, recordsOf } from '../testing/call-fixtures.js';
+import { FakeRelayCall } from '../testing/fake-relay.js';
+import { FakeTwilioCall, TWILIO_TEST_TOKEN, type Twiml } from '../testing/fake-twilio.js';
+import { CALLER, type Scenario } from '../testing/scenario-types.js';
+import { APPOINTMENT_SCENARIOS } from '../testing/scenarios-appointments.js';
+import { CONTACT_SCENARIOS } from '../testing/scenarios-contact.js';
+import { GENERAL_SCENARIOS } from '../testing/scenarios-general.js';
+
+/**
+ * ConversationRelay (issue 20): a fake provider on 127.0.0.1 speaks the WebSocket protocol to
+ * the app, and scenario calls run in both voice modes leave the same records.
+ */
+let t: TestAppHandle;
+let port: number;
+beforeAll(async () => {
+  t = await createTestApp({ TWILIO_AUTH_TOKEN: TWILIO_TEST_TOKEN });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
+});
+afterAll(() => t?.close());
+
+const RELAY = { voiceMode: 'relay' };
+
+async function relayCall(opts: { open?: boolean; onDuty?: boolean } = { open: true }) {
+  const practice = await createPractice(t.ctx, { ...opts, agentSettings: RELAY });
+  const call = new FakeRelayCall(t.app, port, CALLER, practice.number);
+  return { practice, call };
+}
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  for (let i = 0; ; i++) {
+    const v = await read();
+    if (ok(v) || i > 100) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('the relay adapter', () => {
+  it('answers the voice webhook with <Connect><ConversationRelay> naming the signed wss URL, greeting, hints and the call', async () => {
+    const { practice, call } = await relayCall();
+    const greeting = await call.answer();
+    expect(call.last!.xml).toMatch(/<Connect action="http:\/\/localhost:3000\/telephony\/twilio\/relay-end\?t=\d+" method="POST"><ConversationRelay url="ws:\/\/localhost:3000\/telephony\/twilio\/relay"/);
+    expect(call.last!.xml).toContain(`hints="${practice.name}"`);
+    expect(call.last!.xml).toMatch(/interruptible="any".*dtmfDetection="true"/);
+    expect(call.last!.xml).toMatch(/<Parameter name="callId" value="[0-9a-f-]{36}"\/>/);
+    expect(greeting.text).toMatch(/Thank you for calling/);
+    call.socket!.close();
+  });
+
+  it('refuses an unsigned handshake', async () => {
+    const { call } = await relayCall();
+    await call.answer();
+    call.socket!.close();
+    await expect(call.open('ws://localhost:3000/telephony/twilio/relay', { sign: false })).rejects.toThrow(/handshake refused: 403/);
+  });
+
+  it('streams a reply sentence by sentence, `last` on the final token', async () => {
+    const { call } = await relayCall();
+    await call.answer();
+    const before = call.received.length;
+    await call.say('What are your opening hours?');
+    const texts = call.received.slice(before).filter((m) => m.type === 'text');
+    expect(texts.length).toBeGreaterThanOrEqual(1);
+    expect(texts.map((m) => m.last)).toEqual([...texts.slice(1).map(() => false), true]);
+    call.socket!.close();
+  });
+
+  it('on interrupt, stores what the caller heard of the agent, marked, and answers the new prompt', async () => {
+    const { call } = await relayCall();
+    const greeting = await call.answer();
+    call.interrupt('Thank you for calling', 1200);
+    const reply = await call.say("I'd like to make an appointment");
+    expect(reply.text).toMatch(/name/i);
+    const records = await recordsOf(t.db, call.callSid);
+    const first = records.events.find((e) => e.kind === 'agent_speech')!;
+    expect(first.payload).toMatchObject({ text: 'Thank you for calling', said: greeting.text, interrupted: true, heardMs: 1200 });
+    call.socket!.close();
+  });
+
+  it('takes DTMF as the caller’s input', async () => {
+    const { call } = await relayCall();
+    await call.answer();
+    await call.dtmf('0');
+    const records = await recordsOf(t.db, call.callSid);
+    expect(records.events.find((e) => e.kind === 'caller_speech')!.payload).toMatchObject({ text: '0', digits: '0' });
+    call.socket!.close();
+  });
+
+  it('logs messages it cannot read and goes on', async () => {
+    const { call } = await relayCall();
+    await call.answer();
+    call.sendRaw('this is not json {');
+    call.sendJson({ type: 'prompt', last: true });
+    call.sendJson({ type: 'mystery' });
+    call.sendJson({ type: 'error', description: 'Invalid message received' });
+    const reply = await call.say('Where are you located?');
+    expect(reply.text.length).toBeGreaterThan(0);
+    expect(call.received.every((m) => m.type === 'text')).toBe(true);
+    call.socket!.close();
+  });
+
+  it('a dropped socket mid-request ends the call as a hang-up with a call-back task', async () => {
+    const { call } = await relayCall();
+    await call.answer();
+    await call.say("I'd like to make an appointment");
+    await call.say('Jane Smith');
+    await call.drop();
+    const records = await until(
+      () => recordsOf(t.db, call.callSid),
+      (r) => r.call!.status === 'completed',
+    );
+    expect(records.call!.outcome).toBe('abandoned');
+    expect(records.handoffs).toMatchObject([{ type: 'callback', contactName: 'Jane Smith' }]);
+    // The provider's own status callback afterwards changes nothing.
+    expect((await call.status('completed', 40)).statusCode).toBe(200);
+    expect((await recordsOf(t.db, call.callSid)).handoffs).toHaveLength(1);
+  });
+
+  it('an emergency ends the session; <Connect action> says the emergency message and hangs up', async () => {
+    const { call } = await relayCall();
+    await call.answer();
+    const twiml = await call.say('My father has crushing chest pain and can’t breathe');
+    expect(call.received.at(-1)).toMatchObject({ type: 'end' });
+    expect(twiml.text).toMatch(/911/);
+    expect(twiml.hangup).toBe(true);
+    expect((await recordsOf(t.db, call.callSid)).call!.outcome).toBe('emergency');
+  });
+});
+
+const PICKED = [
+  'books step by step, spoken date of birth',
+  'hangs up half way through a request',
+  'reports chest pain at once',
+  'an emergency in the middle of an appointment request',
+  'asks for a person while the practice is open: transferred to the person on duty',
+  'a transfer nobody answers: the agent comes back and takes a call-back',
+  'leaves a message for the doctor',
+  'checks on a request with its reference code and date of birth',
+  'asks to be put on the do-not-call list',
+  'silent after a question, then answers',
+];
+const SCENARIOS: Scenario[] = [...APPOINTMENT_SCENARIOS, ...CONTACT_SCENARIOS, ...GENERAL_SCENARIOS].filter((s) => PICKED.includes(s.name));
+
+describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s, in both voice modes', (_name, scenario) => {
+  it('leaves the same records through Gather and through ConversationRelay', async () => {
+    const results = [];
+    for (const mode of ['gather', 'relay'] as const) {
+      const practice = await createPractice(t.ctx, {
+        open: scenario.practice?.open,
+        onDuty: scenario.practice?.onDuty,
+        agentSettings: { ...(scenario.practice?.agentSettings ?? {}), voiceMode: mode },
+        appointments: scenario.practice?.appointments,
+        country: scenario.practice?.country,
+      });
+      const vars: Record<string, string> = {};
+      if (scenario.setup === 'submitted_request') {
+        const { request } = await t.db.transaction((tx) =>
+          createSubmittedRequest(t.ctx, tx, { organizationId: practice.id, source: 'web', firstName: 'Jane', lastName: 'Smith', dateOfBirth: '1980-03-03', phone: CALLER, reason: 'Follow-up', consentToContact: true }),
+        );
+        vars.code = request.referenceCode!.replace('-', '').split('').join(' ');
+      }
+      const call = mode === 'gather' ? new FakeTwilioCall(t.app, scenario.from ?? CALLER, practice.number) : new FakeRelayCall(t.app, port, scenario.from ?? CALLER, practice.number);
+      const transcript: string[] = [];
+      let twiml: Twiml = await call.answer();
+      transcript.push(`agent: ${twiml.text}`);
+      for (const step of scenario.steps) {
+        let expected: RegExp | undefined;
+        if (typeof step === 'string' || Array.isArray(step)) {
+          const said = (typeof step === 'string' ? step : step[0]).replace(/\{(\w+)\}/g, (_m, k: string) => vars[k] ?? '');
+          expected = Array.isArray(step) ? step[1] : undefined;
+          transcript.push(`caller: ${said}`);
+          twiml = await call.say(said);
+        } else if ('silence' in step) {
+          expected = step.agent;
+          twiml = await call.silence();
+        } else if ('dial' in step) {
+          expected = step.agent;
+          twiml = await call.dialResult(step.dial);
+        } else {
+          if (call instanceof FakeRelayCall) await call.drop();
+          expect((await call.status('completed', 30)).statusCode).toBe(200);
+          continue;
+        }
+        transcript.push(`agent: ${twiml.text}`);
+        if (expected) expect(twiml.text, `${mode}\n${transcript.join('\n')}`).toMatch(expected);
+      }
+      if (call instanceof FakeRelayCall && call.socket && call.socket.readyState === call.socket.OPEN) call.socket.close();
+      const r = await until(
+        () => recordsOf(t.db, call.callSid),
+        (x) => scenario.steps.every((s) => typeof s !== 'object' || Array.isArray(s) || !('hangup' in s)) || x.call!.status === 'completed',
+      );
+      // The practice's name and reference codes differ from one call to the other; the rest must not.
+      const speechOf = (text: string) =>
+        (vars.code ? text.replaceAll(vars.code, '<code>') : text)
+          .replaceAll(practice.name, '<practice>')
+          .replace(/\b[A-Z0-9]{3}-[A-Z0-9]{4}\b/g, '<code>')
+          .replace(/\b(?:[A-Z0-9] ){2}[A-Z0-9], (?:[A-Z0-9] ){3}[A-Z0-9]\b/g, '<code>');
+      results.push({
+        log: transcript.join('\n'),
+        outcome: r.call!.outcome,
+        status: r.call!.status,
+        summary: speechOf(r.call!.summary ?? ''),
+        requests: r.requests.map((q) => ({ status: q.status, reason: q.reason })),
+        handoffs: r.handoffs.map((h) => ({ type: h.type, priority: h.priority, status: h.status, reason: speechOf(h.reason) })),
+        dnc: r.dnc.length,
+        speech: r.events.filter((e) => e.kind === 'caller_speech' || e.kind === 'agent_speech').map((e) => `${e.kind}: ${speechOf(String(e.payload.text))}`),
+      });
+    }
+    const [gather, relay] = results;
+    expect(gather!.outcome).toBe(scenario.expect.outcome);
+    const { log: _l1, ...g } = gather!;
+    const { log: _l2, ...rl } = relay!;
+    expect(rl, `${gather!.log}\n---\n${relay!.log}`).toEqual(g);
+  });
+});
