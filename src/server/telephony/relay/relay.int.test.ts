@@ -4,6 +4,7 @@ import { createSubmittedRequest } from '../../features/appointment-requests/requ
 import { createTestApp, type TestAppHandle } from '../../test-support/index.js';
 import { createPractice, recordsOf } from '../testing/call-fixtures.js';
 import { FakeRelayCall } from '../testing/fake-relay.js';
+import { RELAY_IDLE_MS } from './relay-session.js';
 import { FakeTwilioCall, TWILIO_TEST_TOKEN, type Twiml } from '../testing/fake-twilio.js';
 import { CALLER, type Scenario } from '../testing/scenario-types.js';
 import { APPOINTMENT_SCENARIOS } from '../testing/scenarios-appointments.js';
@@ -118,6 +119,49 @@ describe('the relay adapter', () => {
     // The provider's own status callback afterwards changes nothing.
     expect((await call.status('completed', 40)).statusCode).toBe(200);
     expect((await recordsOf(t.db, call.callSid)).handoffs).toHaveLength(1);
+  });
+
+  it('a repeated setup on the session changes nothing', async () => {
+    const { call } = await relayCall();
+    await call.answer();
+    const setup = { type: 'setup', sessionId: 'VXrepeat', callSid: call.callSid, from: CALLER, to: 'x' };
+    call.sendJson(setup);
+    call.sendJson(setup);
+    const reply = await call.say('What are your opening hours?');
+    expect(reply.text.length).toBeGreaterThan(0);
+    const records = await recordsOf(t.db, call.callSid);
+    expect(records.events.filter((e) => e.kind === 'caller_speech')).toHaveLength(1);
+    expect(records.call!.status).toBe('in_progress');
+    call.socket!.close();
+  });
+
+  it('follows a caller into Spanish with a language message, and the call records it', async () => {
+    const { call } = await relayCall();
+    await call.answer();
+    const before = call.received.length;
+    const reply = await call.say('Hola, quisiera hacer una cita para mi hijo por favor');
+    expect(call.received.slice(before)[0]).toEqual({ type: 'language', ttsLanguage: 'es-US', transcriptionLanguage: 'es-US' });
+    expect(reply.text).toMatch(/^Puedo ayudarle a pedir una cita/);
+    const records = await recordsOf(t.db, call.callSid);
+    expect((records.call!.agentState as { language?: string }).language).toBe('es');
+    call.socket!.close();
+  });
+
+  it('closes a session with no traffic past the idle timeout, ending the call', async () => {
+    const saved = RELAY_IDLE_MS.value;
+    RELAY_IDLE_MS.value = 300;
+    try {
+      const { call } = await relayCall();
+      await call.answer();
+      expect(await call.closed).toBe(4000);
+      const records = await until(
+        () => recordsOf(t.db, call.callSid),
+        (r) => r.call!.status === 'completed',
+      );
+      expect(records.call!.status).toBe('completed');
+    } finally {
+      RELAY_IDLE_MS.value = saved;
+    }
   });
 
   it('an emergency ends the session; <Connect action> says the emergency message and hangs up', async () => {
