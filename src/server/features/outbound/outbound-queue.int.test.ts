@@ -190,7 +190,7 @@ describe('status callbacks', () => {
     const job = (await single(number(0))).json();
     await dispatchOutbound(t.ctx);
     const [a] = await attemptsOf(job.id);
-    const path = `/api/telephony/twilio/outbound/status?attempt=${a!.id}`;
+    const path = `/telephony/twilio/outbound/status?attempt=${a!.id}`;
     const params = (status: string) => ({ CallSid: a!.providerCallId!, CallStatus: status });
     expect((await postSigned(t.app, path, params('ringing'), { sign: false })).statusCode).toBe(403);
     expect((await postSigned(t.app, path, params('ringing'))).statusCode).toBe(200);

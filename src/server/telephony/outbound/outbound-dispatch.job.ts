@@ -104,8 +104,11 @@ async function dispatchLocked(ctx: AppContext): Promise<{ placed: number; reconc
   const now = ctx.clock.now().getTime();
   const next = await nextWorkAt(ctx.db);
   const retryUnsure = unsure ? now + 5_000 : Infinity;
+  // A call on the line whose final status may never come (a callback lost while we were down) is asked about when it turns stale.
+  const [oldestOpen] = await staleAttempts(ctx.db, new Date('9999-01-01T00:00:00Z'), 1);
+  const askAbout = oldestOpen?.placedAt ? Math.max(now + 1_000, oldestOpen.placedAt.getTime() + ctx.env.OUTBOUND_STALE_SECONDS * 1000 + 500) : Infinity;
   // Due jobs left waiting for a line are woken when a call ends; the poll is only a safety net.
-  const at = Math.min(retryUnsure, next ? Math.max(next.getTime(), now + POLL_WHILE_WAITING_MS * (next.getTime() <= now ? 1 : 0)) : Infinity);
+  const at = Math.min(retryUnsure, askAbout, next ? Math.max(next.getTime(), now + POLL_WHILE_WAITING_MS * (next.getTime() <= now ? 1 : 0)) : Infinity);
   if (Number.isFinite(at)) await wakeDispatcher(ctx.db, new Date(at));
   return { placed, reconciled };
 }
@@ -161,4 +164,9 @@ export function outboundDispatchTask(ctx: AppContext): Task {
   return async () => {
     await dispatchOutbound(ctx);
   };
+}
+
+/** At worker start: whatever a killed process left (orphaned claims, due jobs) is looked at now. */
+export async function wakeOutboundDispatcher(ctx: AppContext): Promise<void> {
+  await wakeDispatcher(ctx.db);
 }
