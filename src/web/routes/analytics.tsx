@@ -60,7 +60,7 @@ export function AnalyticsRoute() {
             ) : null}
             <div className="space-y-4">
               <KpiTiles data={data} />
-              <div className="grid gap-4 xl:grid-cols-2">
+              <div className="grid gap-4 xl:grid-cols-2 [&>*]:min-w-0">
                 <VolumeChart data={data} tables={params.tables} organizationId={organizationId} />
                 <RatesChart data={data} tables={params.tables} />
                 <Heatmap data={data} organizationId={organizationId} />

@@ -28,7 +28,7 @@ export function ChartCard({ title, description, tables, chart, table, id }: { id
 
 export function DataTable({ caption, head, rows }: { caption: string; head: string[]; rows: React.ReactNode[][] }) {
   return (
-    <div className="max-h-96 overflow-auto rounded-md border" tabIndex={0} role="group" aria-label={caption}>
+    <div className="relative max-h-96 overflow-auto rounded-md border" tabIndex={0} role="group" aria-label={caption}>
       <table className="w-full min-w-max text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 bg-muted text-left">

@@ -23,7 +23,7 @@ export function Heatmap({ data, organizationId }: { data: AnalyticsResponse; org
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <div className="overflow-x-auto" tabIndex={0} role="group" aria-label="Heatmap, scrolls sideways">
+        <div className="relative overflow-x-auto" tabIndex={0} role="group" aria-label="Heatmap, scrolls sideways">
           <table className="border-separate border-spacing-0.5 text-[10px]">
             <caption className="sr-only">Calls by weekday (rows) and hour of the day (columns)</caption>
             <thead>
