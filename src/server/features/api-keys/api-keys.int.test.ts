@@ -6,7 +6,8 @@ import { buildApp } from '../../app.js';
 import { createAppContext } from '../../bootstrap.js';
 import { loadEnv } from '../../config/env.js';
 import { eq } from 'drizzle-orm';
-import { apiKeys, handoffEvents, users } from '../../db/schema/index.js';
+import { apiIdempotencyKeys, apiKeys, handoffEvents, users } from '../../db/schema/index.js';
+import { purgeIdempotencyKeys } from './api-keys.service.js';
 import { auditRows, createCall, createOrganization, createStaffUser, createTestApp, errorCode, signIn, TEST_ENV, type TestApp, type TestAppHandle } from '../../test-support/index.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
 import { createHandoff } from '../handoffs/create-handoff.service.js';
@@ -194,6 +195,18 @@ describe('Idempotency-Key', () => {
     const bad = await v1(secret, `/api/v1/handoffs/${h.id}/notes`, { method: 'POST', payload: { body: 'x' }, headers: { 'idempotency-key': 'é'.repeat(3) } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields['headers.idempotency-key']).toBeDefined();
+  });
+});
+
+describe('purge of idempotency keys', () => {
+  it('deletes the answers kept longer than 24 hours, and only those', async () => {
+    // The Idempotency-Key test above left its answer.
+    const kept = await t.db.select().from(apiIdempotencyKeys);
+    expect(kept.length).toBeGreaterThan(0);
+    const purged = await purgeIdempotencyKeys(t.db, new Date(Date.now() - 86_400_000));
+    expect(purged).toBe(0);
+    expect(await purgeIdempotencyKeys(t.db, new Date(Date.now() + 1000))).toBe(kept.length);
+    expect(await t.db.select().from(apiIdempotencyKeys)).toHaveLength(0);
   });
 });
 
