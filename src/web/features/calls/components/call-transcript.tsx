@@ -15,6 +15,8 @@ export interface TranscriptLine {
   /** Seconds from the start of the call (and of its recording). */
   offset: number;
   confidence: number | null;
+  /** ConversationRelay barge-in (issue 20): the caller cut the agent off; `text` is what they heard, `unheard` the rest. */
+  interrupted: { unheard: string } | null;
 }
 
 /** The spoken turns of a call, timed from its start (when it was answered, if it was). */
@@ -32,7 +34,16 @@ export function transcriptLines(detail: Pick<CallDetail, 'call' | 'events'>): Tr
       at: e.at,
       offset: Math.max(0, (Date.parse(e.at) - start) / 1000),
       confidence: typeof e.payload.confidence === 'number' ? e.payload.confidence : null,
+      interrupted: e.kind === 'agent_speech' && e.payload.interrupted === true ? { unheard: unheardRest(e.payload, country) } : null,
     }));
+}
+
+/** What the agent meant to say after the point where the caller interrupted. */
+function unheardRest(payload: Record<string, unknown>, country: Parameters<typeof readSpoken>[1]): string {
+  const said = typeof payload.said === 'string' ? payload.said : '';
+  const heard = typeof payload.text === 'string' ? payload.text : '';
+  const rest = said.startsWith(heard) ? said.slice(heard.length) : said;
+  return readSpoken(rest.trim(), country);
 }
 
 /** The line being heard at `time`: the last one that started at or before it. */
@@ -186,9 +197,20 @@ export function CallTranscript({ detail, recordingSrc }: CallTranscriptProps) {
                       </time>
                     )}
                     {line.confidence !== null && line.confidence < 0.6 ? <span className="text-warning-soft-foreground">unclear speech</span> : null}
+                    {line.interrupted ? <span className="font-medium text-warning-soft-foreground">interrupted by the caller</span> : null}
                     {isCurrent ? <span className="sr-only">(playing)</span> : null}
                   </div>
-                  <p className="mt-0.5 text-sm leading-relaxed [overflow-wrap:anywhere]">{line.text}</p>
+                  <p className="mt-0.5 text-sm leading-relaxed [overflow-wrap:anywhere]">
+                    {line.text}
+                    {line.interrupted?.unheard ? (
+                      <span className="text-muted-foreground line-through decoration-muted-foreground/60">
+                        {' '}
+                        <span className="sr-only">(not heard: </span>
+                        {line.interrupted.unheard}
+                        <span className="sr-only">)</span>
+                      </span>
+                    ) : null}
+                  </p>
                 </div>
               </li>
             );
