@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import pg from 'pg';
+import twilio from 'twilio';
+import WebSocket from 'ws';
+import { runCall, startServer } from './agent-turn.bench.js';
+import { percentile, startBenchDatabase, type Figure } from './support.js';
+
+/**
+ * ConversationRelay (issue 20 §4): the time from a caller's final `prompt` to the first `text`
+ * token back, built-in brain, 100 relay sessions open at once, each caller pausing 0.5–1.5 s
+ * between turns (about 100 turns a second, as agent-turn's paced run); and the server's memory
+ * per open, idle session; and, for comparison in the same run, the Gather webhook turn with the
+ * same callers. The same compiled server as agent-turn (its practice switched to relay).
+ */
+const TOKEN = 'bench-twilio-token';
+const PUBLIC_URL = 'http://bench.switchboard.test';
+const NUMBER = '+18605550100';
+const SESSIONS = 100;
+const PACED_S = 20;
+const IDLE_SESSIONS = 200;
+const SCRIPT = ['What are your hours?', "I'd like to book an appointment", 'Jane Smith', 'March third nineteen eighty', 'a follow-up', 'yes', 'Tuesday mornings', 'yes'];
+
+export default async function relay(): Promise<Figure[]> {
+  const database = await startBenchDatabase();
+  const server = await startServer(database.url);
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: SESSIONS });
+    // For comparison on this machine at this moment: the Gather path's webhook turn (request in →
+    // TwiML out) with the same 100 paced callers, before the practice is switched to relay.
+    const gather: number[] = [];
+    await Promise.all(Array.from({ length: 20 }, () => runCall(base, agent, 0, () => undefined)));
+    const gatherUntil = Date.now() + PACED_S * 1000;
+    await Promise.all(
+      Array.from({ length: SESSIONS }, async () => {
+        await new Promise((r) => setTimeout(r, Math.random() * 2000));
+        while (Date.now() < gatherUntil) await runCall(base, agent, 1, (ms) => gather.push(ms));
+      }),
+    );
+    gather.sort((a, b) => a - b);
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    await admin.query(`update organizations set agent_settings = agent_settings || '{"voiceMode":"relay"}'::jsonb`);
+    await admin.end();
+    // Warm up.
+    await Promise.all(Array.from({ length: 20 }, () => runSession(base, agent, 0, () => undefined)));
+
+    const firstToken: number[] = [];
+    const until = Date.now() + PACED_S * 1000;
+    await Promise.all(
+      Array.from({ length: SESSIONS }, async () => {
+        await new Promise((r) => setTimeout(r, Math.random() * 2000));
+        while (Date.now() < until) await runSession(base, agent, 1, (ms) => firstToken.push(ms));
+      }),
+    );
+    firstToken.sort((a, b) => a - b);
+
+    // Memory per open session: sessions set up and left idle.
+    const before = await memory(base);
+    const idle = await Promise.all(Array.from({ length: IDLE_SESSIONS }, () => openSession(base, agent)));
+    await new Promise((r) => setTimeout(r, 500));
+    const during = await memory(base);
+    for (const s of idle) s.ws.close();
+    const perSession = (k: 'rss') => Math.round((during[k] - before[k]) / IDLE_SESSIONS / 1024);
+
+    return [
+      { name: 'relay prompt → first text token, p50 (100 sessions, built-in brain)', value: round(percentile(firstToken, 50)), unit: 'ms', n: firstToken.length },
+      { name: 'relay prompt → first text token, p99 (100 sessions, built-in brain)', value: round(percentile(firstToken, 99)), unit: 'ms', target: '≤ 30', n: firstToken.length },
+      { name: `relay memory per open session (RSS delta over ${IDLE_SESSIONS} idle sessions)`, value: perSession('rss'), unit: 'KiB' },
+      { name: 'gather webhook turn (request → TwiML), p50, same callers, same run', value: round(percentile(gather, 50)), unit: 'ms', n: gather.length },
+      { name: 'gather webhook turn (request → TwiML), p99, same callers, same run', value: round(percentile(gather, 99)), unit: 'ms', n: gather.length },
+    ];
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
+    await database.stop();
+  }
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+interface Session {
+  ws: WebSocket;
+  next: () => Promise<{ type: string; [k: string]: unknown }>;
+}
+
+async function openSession(base: string, agent: http.Agent): Promise<Session> {
+  const callSid = `CA${randomBytes(16).toString('hex')}`;
+  const params = { CallSid: callSid, AccountSid: 'ACbench', From: `+1860${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, To: NUMBER, ApiVersion: '2010-04-01', CallStatus: 'ringing', Direction: 'inbound' };
+  const body = await post(base, agent, '/telephony/twilio/voice', params);
+  const url = /<ConversationRelay url="([^"]+)"/.exec(body)?.[1];
+  if (!url) throw new Error(`no ConversationRelay in ${body}`);
+  const ws = new WebSocket(url.replace(/^wss?:\/\/[^/]+/, base.replace(/^http/, 'ws')), { headers: { 'x-twilio-signature': twilio.getExpectedTwilioSignature(TOKEN, url, {}) } });
+  const queue: { type: string }[] = [];
+  let wake: (() => void) | null = null;
+  ws.on('message', (d) => {
+    queue.push(JSON.parse(d.toString()) as { type: string });
+    wake?.();
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  ws.send(JSON.stringify({ type: 'setup', sessionId: `VX${randomBytes(16).toString('hex')}`, callSid, from: params.From, to: NUMBER }));
+  const next = async () => {
+    while (queue.length === 0) await new Promise<void>((r) => (wake = r));
+    wake = null;
+    return queue.shift()! as { type: string; [k: string]: unknown };
+  };
+  return { ws, next };
+}
+
+async function runSession(base: string, agent: http.Agent, pauseS: number, record: (ms: number) => void): Promise<void> {
+  const s = await openSession(base, agent);
+  try {
+    for (const line of SCRIPT) {
+      if (pauseS) await new Promise((r) => setTimeout(r, 500 + Math.random() * 1000 * pauseS));
+      const started = performance.now();
+      s.ws.send(JSON.stringify({ type: 'prompt', voicePrompt: line, lang: 'en-US', last: true }));
+      let m = await s.next();
+      while (m.type === 'language') m = await s.next();
+      if (m.type !== 'text') return;
+      record(performance.now() - started);
+      while (!m.last) m = await s.next();
+    }
+  } finally {
+    s.ws.close();
+  }
+}
+
+function post(base: string, agent: http.Agent, path: string, params: Record<string, string>): Promise<string> {
+  const payload = new URLSearchParams(params).toString();
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${path}`,
+      { method: 'POST', agent, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(payload), 'x-twilio-signature': twilio.getExpectedTwilioSignature(TOKEN, `${PUBLIC_URL}${path}`, params) } },
+      (res) => {
+        let out = '';
+        res.on('data', (c) => (out += String(c)));
+        res.on('end', () => (res.statusCode === 200 ? resolve(out) : reject(new Error(`${path} answered ${res.statusCode}: ${out}`))));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function memory(base: string): Promise<{ rss: number }> {
+  const res = await fetch(`${base}/bench/rss`);
+  return (await res.json()) as { rss: number };
+}
