@@ -162,6 +162,7 @@ export async function recordPlacement(
   attemptId: string,
   providerCallId: string,
   alongside?: (tx: DbOrTx) => Promise<void>,
+  known?: { job: JobRow; from: string },
 ): Promise<{ kind: 'ok'; callId: string } | { kind: 'unknown' }> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
@@ -172,8 +173,8 @@ export async function recordPlacement(
       return { kind: 'ok' as const, callId: attempt.callId! };
     }
     if (attempt.placement === 'not_placed') throw conflict('This attempt was never placed.', 'invalid_transition');
-    const job = (await findJob(tx, attempt.jobId))!;
-    const from = (await firstNumberOf(tx, job.organizationId)) ?? '';
+    const job = known?.job.id === attempt.jobId ? known.job : (await findJob(tx, attempt.jobId))!;
+    const from = known?.job.id === attempt.jobId ? known.from : ((await firstNumberOf(tx, job.organizationId)) ?? '');
     const callId = crypto.randomUUID();
     const inserted = await insertCall(
       tx,
@@ -203,7 +204,8 @@ export async function recordPlacement(
     await linkCallToOutboundJob(tx, linkedCallId, job.id);
     await updateAttempt(tx, attempt.id, { placement: 'placed', providerCallId, callId: linkedCallId, placedAt: now });
     if (alongside) await alongside(tx);
-    await publishJob(tx, job, 'dialing');
+    // No live update here: the claim announced `dialing` already, and a NOTIFY per placement would
+    // serialize these commits (PostgreSQL holds a global lock through each notifying commit).
     return { kind: 'ok' as const, callId: linkedCallId };
   });
 }

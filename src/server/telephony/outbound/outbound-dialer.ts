@@ -36,6 +36,7 @@ export const simulatorDialer: OutboundDialer = {
   async place(ctx, p) {
     await recordPlacement(ctx, p.attempt.id, simulatorCallId(p.attempt.id), (tx) =>
       enqueueJob(tx, SIMULATE_CALLEE_TASK, { attemptId: p.attempt.id, organizationId: p.job.organizationId }, { jobKey: `outbound-callee:${p.attempt.id}`, maxAttempts: 1 }),
+      p,
     );
   },
   async reconcile() {
@@ -90,7 +91,7 @@ function twilioDialer(client: TwilioRest): OutboundDialer {
         }
         throw error;
       }
-      await recordPlacement(ctx, p.attempt.id, sid);
+      await recordPlacement(ctx, p.attempt.id, sid, undefined, p);
     },
     async reconcile(ctx, attempt, from) {
       const job = await findJob(ctx.db, attempt.jobId);
