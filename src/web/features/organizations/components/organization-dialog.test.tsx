@@ -119,6 +119,23 @@ describe('organization dialog (new organization)', () => {
     await waitFor(() => expect(field('Model')).toHaveAccessibleDescription('Enter the model name the LLM agent uses.'));
   });
 
+  it('sends the voice mode chosen: turn by turn by default, real-time when chosen (issue 20)', async () => {
+    const bodies = serveCreate(created);
+    const { user: u, onClose } = openNew();
+    await fillDetails(u);
+    await u.click(tab('Phone numbers'));
+    await u.click(screen.getByRole('button', { name: 'Add a number' }));
+    await u.type(field('Number 1'), '+17205550100');
+    await u.click(tab('Agent'));
+    const mode = screen.getByRole('combobox', { name: 'How calls are heard' });
+    expect(mode).toHaveValue('gather');
+    await u.selectOptions(mode, 'Real-time (ConversationRelay)');
+    await u.click(screen.getByRole('button', { name: 'Create organization' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(bodies[0]).toMatchObject({ agentSettings: expect.objectContaining({ voiceMode: 'relay' }) });
+  });
+
   it('creates the organization with what was typed, and closes', async () => {
     const bodies = serveCreate(created);
     const { user: u, onClose } = openNew();

@@ -306,6 +306,16 @@ export const OrganizationForm = React.forwardRef<OrganizationFormHandle, Organiz
                 ))}
               </Select>
             </FormField>
+            <FormField
+              label="How calls are heard"
+              error={errors.agentSettings?.voiceMode?.message}
+              description="Real-time needs ConversationRelay enabled on the Twilio (or Telnyx) account and an https PUBLIC_URL; callers can interrupt the agent."
+            >
+              <Select {...register('agentSettings.voiceMode')}>
+                <option value="gather">Turn by turn (Gather)</option>
+                <option value="relay">Real-time (ConversationRelay)</option>
+              </Select>
+            </FormField>
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField label="Voice" error={errors.agentSettings?.voice?.message}>
                 <Input {...register('agentSettings.voice')} />
