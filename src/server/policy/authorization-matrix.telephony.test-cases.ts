@@ -6,7 +6,7 @@ import { everyone, NOT_ORGANIZATION_SCOPED, only } from './authorization-matrix.
  *
  * - Twilio webhooks are public but signed: without X-Twilio-Signature every caller — signed-in
  *   staff included — gets 403 and nothing is stored (twilio-webhooks.int.test.ts drives the
- *   signed path).
+ *   signed path; relay.int.test.ts the signed ConversationRelay handshake).
  * - The simulator is the playground's: `playground.use` (admin, supervisor, developer). A user
  *   of another organization gets 404 for `home` and its calls.
  */
@@ -31,6 +31,9 @@ export function telephonyMatrixRows(): MatrixRow[] {
     twilio('/telephony/twilio/dial-result'),
     twilio('/telephony/twilio/status'),
     twilio('/telephony/twilio/recording'),
+    twilio('/telephony/twilio/relay-end'),
+    // The ConversationRelay WebSocket (issue 20): its handshake is signed like a webhook.
+    { route: 'GET /telephony/twilio/relay', expect: everyone(403), otherOrganization: NOT_ORGANIZATION_SCOPED },
     {
       route: 'POST /api/simulator/calls',
       expect: only([...PLAYERS], 201),
