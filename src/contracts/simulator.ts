@@ -28,6 +28,15 @@ export const SimulatedTurnBody = z.object({
 });
 export type SimulatedTurnBody = z.input<typeof SimulatedTurnBody>;
 
+/** The caller cut the agent off (the playground's "Interrupt", ConversationRelay's barge-in): what they had heard by then. */
+export const SimulatedInterruptBody = z.object({
+  heard: z.string({ error: 'Say how much of the reply the caller heard.' }).max(MAX_UTTERANCE, { error: `Use at most ${MAX_UTTERANCE} characters.` }),
+});
+export type SimulatedInterruptBody = z.infer<typeof SimulatedInterruptBody>;
+
+export const SimulatedInterruptView = z.object({ cut: z.boolean() }).meta({ id: 'SimulatedInterrupt' });
+export type SimulatedInterruptView = z.infer<typeof SimulatedInterruptView>;
+
 export const SimulatedCallParams = z.object({ id: z.string().max(100) });
 
 /** An event of the simulated call, as each step returns it (the same records as a phone call). */

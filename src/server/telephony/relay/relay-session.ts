@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { AgentReply, CallerInput } from '../../agent/agent-types.js';
-import { readAgentState } from '../../agent/agent-state.js';
-import { cutLastAgentSpeech, isUniqueViolation, loadCall, storeTurn, type CallRef } from '../../features/calls/call-records.service.js';
-import { callSnapshots } from '../call-snapshot-cache.js';
+import { loadCall, type CallRef } from '../../features/calls/call-records.service.js';
+import { recordInterruption } from '../interruption.js';
 import { applyStatus } from '../call-lifecycle.js';
 import { continueCall } from '../call-pipeline.js';
 import type { PipelineOptions } from '../call-turn-support.js';
@@ -137,30 +136,9 @@ export class RelaySession {
     this.language = lang === 'es' ? SPANISH : null;
   }
 
-  /**
-   * Barge-in: the records keep what the caller heard (the agent speech event is cut), and so does
-   * the LLM brain's history — its last answer becomes the heard part with a note that the caller
-   * interrupted there, so the model's next turn knows. The built-in brain keeps no history of words.
-   */
   private async interrupt(heard: string, durationMs: number | null): Promise<void> {
-    const text = heard.trim();
-    const cut = await cutLastAgentSpeech(this.ctx.pool, this.callId, text, durationMs);
-    this.log.info({ callId: this.callId, cut, heardChars: text.length }, 'caller interrupted the agent');
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      callSnapshots(this.ctx).forget(this.ref!);
-      const snap = await loadCall(this.ctx.pool, this.ref!, null);
-      if (!snap || FINAL_STATUSES.has(snap.status)) return;
-      const state = readAgentState(snap.agentState);
-      const last = state.llm.messages.findLast((m) => m.role === 'assistant' && typeof m.content === 'string' && m.content !== '');
-      if (!last) return;
-      last.content = `${text}… [the caller interrupted you here and did not hear the rest]`;
-      try {
-        await storeTurn(this.ctx.pool, snap.id, snap.lastSeq, [], null, { agentState: state as unknown as Record<string, unknown>, at: this.ctx.clock.now() });
-        return;
-      } catch (err) {
-        if (!isUniqueViolation(err)) throw err;
-      }
-    }
+    const cut = await recordInterruption(this.ctx, this.ref!, this.callId, heard, durationMs);
+    this.log.info({ callId: this.callId, cut, heardChars: heard.length }, 'caller interrupted the agent');
   }
 
   private async turn(input: CallerInput): Promise<void> {

@@ -161,3 +161,20 @@ describe('calls whose end never comes', () => {
     expect(await closeStaleCalls(t.ctx)).toBe(0);
   });
 });
+
+describe('interrupting the agent (issue 20)', () => {
+  it('cuts the last reply to what the caller heard, marks it, and the call goes on', async () => {
+    const call = await start();
+    const res = await post(developer, `/api/simulator/calls/${call.callId}/interrupt`, { heard: 'Thank you for calling' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ cut: true });
+    const turn = await post(developer, `/api/simulator/calls/${call.callId}/turns`, { text: 'What are your hours?' });
+    expect(turn.statusCode).toBe(200);
+    const [row] = await t.db.select().from(calls).where(eq(calls.id, call.callId));
+    const records = await recordsOf(t.db, row!.providerCallId, 'simulator');
+    const greeting = records.events.find((e) => e.kind === 'agent_speech')!;
+    expect(greeting.payload).toMatchObject({ text: 'Thank you for calling', said: call.agentText, interrupted: true });
+    // Someone who may not see the call cannot interrupt it.
+    expect((await post(outsider, `/api/simulator/calls/${call.callId}/interrupt`, { heard: 'x' })).statusCode).toBe(404);
+  });
+});

@@ -1,7 +1,7 @@
-import { SimulatedCallParams, SimulatedCallStarted, SimulatedHangupView, SimulatedTurnBody, SimulatedTurnView, StartSimulatedCallBody } from '../../../contracts/simulator.js';
+import { SimulatedCallParams, SimulatedCallStarted, SimulatedHangupView, SimulatedInterruptBody, SimulatedInterruptView, SimulatedTurnBody, SimulatedTurnView, StartSimulatedCallBody } from '../../../contracts/simulator.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { actorOf } from '../../policy/actor.js';
-import { hangUpSimulatedCall, simulateTurn, startSimulatedCall } from './simulator.service.js';
+import { hangUpSimulatedCall, interruptSimulatedCall, simulateTurn, startSimulatedCall } from './simulator.service.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const tags = ['simulator'];
@@ -33,6 +33,18 @@ export const simulatorRoutes: FeatureRoutes = (app, ctx) => {
       response: { 200: SimulatedTurnView, ...errors },
     },
     handler: async (request) => simulateTurn(ctx, actorOf(request), request.params.id, request.body),
+  });
+
+  app.post('/api/simulator/calls/:id/interrupt', {
+    config: { access },
+    schema: {
+      tags,
+      summary: "Interrupt the agent's last reply as the caller (barge-in): the transcript keeps what was heard, the LLM brain's history too",
+      params: SimulatedCallParams,
+      body: SimulatedInterruptBody,
+      response: { 200: SimulatedInterruptView, ...errors },
+    },
+    handler: async (request) => interruptSimulatedCall(ctx, actorOf(request), request.params.id, request.body.heard),
   });
 
   app.post('/api/simulator/calls/:id/hangup', {

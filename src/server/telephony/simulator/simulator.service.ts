@@ -8,6 +8,7 @@ import { applyStatus } from '../call-lifecycle.js';
 import { findCallOwner, findOrganizationByNumber, firstNumberOf } from '../../features/calls/call-records.service.js';
 import { continueCall, startCall } from '../call-pipeline.js';
 import type { PipelineOptions, TurnEvent } from '../call-turn-support.js';
+import { recordInterruption } from '../interruption.js';
 
 /** A fictional caller (555-01xx numbers are reserved for fiction). */
 export const SIMULATED_CALLER = '+12025550143';
@@ -72,4 +73,10 @@ export async function hangUpSimulatedCall(ctx: AppContext, actor: StaffActor, ca
   const out = await applyStatus(ctx, { ref: { callId }, status: 'completed', dedupeKey: 'hangup', endedBy: 'caller' });
   if (out.kind !== 'ok') throw notFound('That call');
   return { ended: true as const, events: out.events };
+}
+
+/** The caller interrupts the agent's last reply after `heard` (issue 20): the records and the LLM's history keep what was heard. */
+export async function interruptSimulatedCall(ctx: AppContext, actor: StaffActor, callId: string, heard: string) {
+  await visibleCall(ctx, actor, callId);
+  return { cut: await recordInterruption(ctx, { callId }, callId, heard, null) };
 }
