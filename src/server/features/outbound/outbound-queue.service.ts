@@ -138,6 +138,12 @@ export async function claimPlacements(ctx: AppContext, provider: OutboundProvide
     );
     const byJob = new Map(attempts.map((a) => [a.jobId, a]));
     for (const j of blocked) await publishJob(tx, j, 'blocked_dnc');
+    // A campaign whose last waiting contacts were all on the list ends here (no call will end it).
+    if (blocked.some((j) => j.campaignId)) {
+      for (const c of await completeFinishedCampaigns(tx, now)) {
+        await publishLive(tx, { topic: 'outbound', organizationId: c.organizationId, type: 'campaign', id: c.id, data: { status: c.status } });
+      }
+    }
     for (const c of claims) await publishJob(tx, c.job, 'dialing');
     for (const campaignId of new Set(deferred.map((d) => due.find((j) => j.id === d.id)?.campaignId).filter(Boolean) as string[])) {
       const j = due.find((x) => x.campaignId === campaignId)!;

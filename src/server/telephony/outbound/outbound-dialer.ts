@@ -35,7 +35,7 @@ export const simulatorDialer: OutboundDialer = {
   name: 'simulator',
   async place(ctx, p) {
     await recordPlacement(ctx, p.attempt.id, simulatorCallId(p.attempt.id), (tx) =>
-      enqueueJob(tx, SIMULATE_CALLEE_TASK, { attemptId: p.attempt.id, organizationId: p.job.organizationId }, { jobKey: `outbound-callee:${p.attempt.id}`, maxAttempts: 1 }),
+      enqueueJob(tx, SIMULATE_CALLEE_TASK, { attemptId: p.attempt.id, organizationId: p.job.organizationId }, { jobKey: `outbound-callee:${p.attempt.id}`, maxAttempts: 3 }),
       p,
     );
   },

@@ -49,7 +49,7 @@ describe('a campaign on the simulator', () => {
       [0, 5, 6, 7, 9].map((d, i) => ({ row: i + 2, name: `Person ${d}`, phone: `+186055560${i}${d}`, timeZone: zone, dateOfBirth: null, fields: {} })),
     );
     await wakeOutboundQueue(t.ctx);
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 50_000;
     let view = campaign;
     while (Date.now() < deadline) {
       view = (await t.app.inject({ method: 'GET', url: `/api/outbound/campaigns/${campaign.id}`, headers: { cookie } })).json();
@@ -74,5 +74,5 @@ describe('a campaign on the simulator', () => {
     expect(summary).toMatchObject({ provider: 'simulator', callsInProgress: 0 });
     const dnc = await t.db.execute(sql`select count(*)::int as n from do_not_call where organization_id = ${orgId}`);
     expect(dnc.rows[0]!.n).toBe(1);
-  }, 60_000);
+  }, 90_000);
 });
