@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SimulatedCallStarted, SimulatedHangupView, SimulatedTurnBody, SimulatedTurnView, StartSimulatedCallBody } from '@contracts/simulator';
+import type { SimulatedCallStarted, SimulatedHangupView, SimulatedInterruptView, SimulatedTurnBody, SimulatedTurnView, StartSimulatedCallBody } from '@contracts/simulator';
 import { apiFetch } from '@web/lib/api';
 
 /** `POST /api/simulator/calls` — a new simulated inbound call; answers the greeting. */
@@ -15,6 +15,11 @@ export function sayAsCaller({ callId, ...body }: SimulatedTurnBody & { callId: s
 /** `POST /api/simulator/calls/:id/hangup` */
 export function hangUpSimulatedCall(callId: string): Promise<SimulatedHangupView> {
   return apiFetch(`/api/simulator/calls/${encodeURIComponent(callId)}/hangup`, { method: 'POST' });
+}
+
+/** `POST /api/simulator/calls/:id/interrupt` — the caller cut the agent off after `heard`. */
+export function interruptAgent({ callId, heard }: { callId: string; heard: string }): Promise<SimulatedInterruptView> {
+  return apiFetch<SimulatedInterruptView>(`/api/simulator/calls/${encodeURIComponent(callId)}/interrupt`, { method: 'POST', body: { heard } });
 }
 
 // Every step makes or changes a real call: the calls list and overview refetch.
@@ -36,4 +41,9 @@ export function useSayAsCaller() {
 export function useHangUp() {
   const invalidate = useInvalidateCalls();
   return useMutation({ mutationFn: hangUpSimulatedCall, onSuccess: () => void invalidate() });
+}
+
+export function useInterruptAgent() {
+  const invalidate = useInvalidateCalls();
+  return useMutation({ mutationFn: interruptAgent, onSuccess: () => void invalidate() });
 }

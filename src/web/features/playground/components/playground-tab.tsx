@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Bot, ExternalLink, MicOff, PhoneCall, PhoneOff, Send, UserRound } from 'lucide-react';
+import { Bot, ExternalLink, Hand, MicOff, PhoneCall, PhoneOff, Send, UserRound } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { TransferResult, type SimulatedCallEvent } from '@contracts/simulator';
 import { buildChatContext } from '@domain/calls/chat-context';
@@ -15,7 +15,7 @@ import { Select } from '@web/components/ui/select';
 import { callPaths } from '@web/features/calls/paths';
 import { useSignedInSession } from '@web/features/session/use-signed-in-session';
 import { cn } from '@web/lib/utils';
-import { useHangUp, useSayAsCaller, useStartSimulatedCall } from '../api/simulator';
+import { useHangUp, useInterruptAgent, useSayAsCaller, useStartSimulatedCall } from '../api/simulator';
 
 interface Line {
   key: string;
@@ -23,7 +23,19 @@ interface Line {
   text: string;
   /** The turn of the chat context this line belongs to. */
   turn: number;
+  /** The caller interrupted this line: the part they did not hear. */
+  unheard?: string;
 }
+
+/** Real-time replies: the agent's line as the caller hears it, word by word, until interrupted. */
+interface Speaking {
+  key: string;
+  words: string[];
+  shown: number;
+}
+
+/** About the pace of a synthetic voice (150 words a minute). */
+const WORD_MS = 400;
 
 interface OnCall {
   callId: string;
@@ -61,6 +73,34 @@ export function PlaygroundTab() {
   const start = useStartSimulatedCall();
   const say = useSayAsCaller();
   const hangUp = useHangUp();
+  const interrupt = useInterruptAgent();
+  const [realTime, setRealTime] = React.useState(false);
+  const [speaking, setSpeaking] = React.useState<Speaking | null>(null);
+
+  // Real-time replies are heard word by word; the last word ends the speech.
+  React.useEffect(() => {
+    if (!speaking) return;
+    const done = speaking.shown >= speaking.words.length;
+    const timer = setTimeout(() => setSpeaking((s) => (s && s.key === speaking.key ? (done ? null : { ...s, shown: s.shown + 1 }) : s)), WORD_MS);
+    return () => clearTimeout(timer);
+  }, [speaking]);
+
+  const speak = (key: string, text: string) => {
+    const words = text.split(/\s+/).filter(Boolean);
+    setSpeaking(realTime && words.length > 1 ? { key, words, shown: 1 } : null);
+  };
+
+  const cutOff = () => {
+    if (!call || !speaking) return;
+    const heard = speaking.words.slice(0, speaking.shown).join(' ');
+    const rest = speaking.words.slice(speaking.shown).join(' ');
+    const key = speaking.key;
+    setSpeaking(null);
+    interrupt.mutate(
+      { callId: call.callId, heard },
+      { onSuccess: () => setCall((c) => (c ? { ...c, lines: c.lines.map((l) => (l.key === key ? { ...l, text: heard, unheard: rest } : l)) } : c)) },
+    );
+  };
 
   // Keep the newest line in view.
   const lineCount = call?.lines.length ?? 0;
@@ -86,6 +126,7 @@ export function PlaygroundTab() {
             events: started.events,
             lines: started.agentText ? [{ key: 'greeting', speaker: 'agent', text: started.agentText, turn: 0 }] : [],
           });
+          if (started.agentText) speak('greeting', started.agentText);
           setSelectedTurn(null);
           requestAnimationFrame(() => input.current?.focus());
         },
@@ -95,6 +136,7 @@ export function PlaygroundTab() {
 
   const send = (spoken: string) => {
     if (!call || call.ended || say.isPending) return;
+    setSpeaking(null);
     say.mutate(
       { callId: call.callId, text: spoken, transferResult },
       {
@@ -107,6 +149,7 @@ export function PlaygroundTab() {
             if (result.agentText) lines.push({ key: `a${events.length}`, speaker: 'agent', text: result.agentText, turn: turnIndex });
             return { ...c, events, lines, ended: result.ended };
           });
+          if (result.agentText && !result.ended) speak(`a${call.events.length + result.events.length}`, result.agentText);
           setText('');
           setSelectedTurn(null);
           input.current?.focus();
@@ -155,6 +198,12 @@ export function PlaygroundTab() {
               <FormField label="Caller's number" description="Optional; a fictional number is used when empty.">
                 <Input type="tel" inputMode="tel" autoComplete="off" placeholder="(860) 555-0142" maxLength={40} value={from} onChange={(e) => setFrom(e.target.value)} />
               </FormField>
+              <FormField label="How the agent's replies are heard" description="Real time: word by word at a speaking pace, as on a ConversationRelay call, so you can interrupt.">
+                <Select value={realTime ? 'relay' : 'gather'} onChange={(e) => setRealTime(e.target.value === 'relay')}>
+                  <option value="gather">All at once</option>
+                  <option value="relay">In real time (you can interrupt)</option>
+                </Select>
+              </FormField>
               <Button type="submit" loading={start.isPending}>
                 <PhoneCall aria-hidden="true" />
                 Start call
@@ -186,7 +235,15 @@ export function PlaygroundTab() {
                         )}
                       >
                         <span className="sr-only">{line.speaker === 'caller' ? 'You' : 'Agent'}: </span>
-                        {line.text}
+                        {speaking?.key === line.key ? speaking.words.slice(0, speaking.shown).join(' ') : line.text}
+                        {line.unheard ? (
+                          <span className="text-muted-foreground line-through">
+                            {' '}
+                            <span className="sr-only">(interrupted; not heard: </span>
+                            {line.unheard}
+                            <span className="sr-only">)</span>
+                          </span>
+                        ) : null}
                         <span className="sr-only"> (show the context of this turn)</span>
                       </button>
                     </li>
@@ -195,6 +252,13 @@ export function PlaygroundTab() {
               </ol>
               {say.error ? <FormErrorAlert error={say.error} /> : null}
               {hangUp.error ? <FormErrorAlert error={hangUp.error} /> : null}
+              {interrupt.error ? <FormErrorAlert error={interrupt.error} /> : null}
+              {speaking && !call.ended ? (
+                <Button variant="outline" onClick={cutOff}>
+                  <Hand aria-hidden="true" />
+                  Interrupt
+                </Button>
+              ) : null}
               {call.ended ? (
                 <div className="flex flex-wrap gap-2">
                   <Button asChild>
