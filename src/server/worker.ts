@@ -9,7 +9,7 @@ import { CLOSE_STALE_CALLS_CRONTAB, CLOSE_STALE_CALLS_TASK, closeStaleCallsTask 
 import { SEED_DEMO_CALLS_TASK, seedDemoCallsTask } from './seed/demo-calls/seed-demo-calls.job.js';
 import { DRAIN_ANALYTICS_ROLLUPS_CRONTAB, DRAIN_ANALYTICS_ROLLUPS_TASK, drainAnalyticsRollupsTask } from './features/analytics/drain-analytics-rollups.job.js';
 import { PURGE_RATE_LIMIT_COUNTERS_CRONTAB, PURGE_RATE_LIMIT_COUNTERS_TASK, purgeRateLimitCountersTask } from './http/purge-rate-limit-counters.job.js';
-import { DISPATCH_CRONTAB, DISPATCH_TASK, outboundDispatchTask } from './telephony/outbound/outbound-dispatch.job.js';
+import { DISPATCH_CRONTAB, DISPATCH_TASK, outboundDispatchTask, wakeOutboundDispatcher } from './telephony/outbound/outbound-dispatch.job.js';
 import { SIMULATE_CALLEE_TASK, simulateCalleeTask } from './telephony/outbound/simulated-callee.job.js';
 import { deliverWebhookTask } from './features/webhooks/deliver-webhook.job.js';
 import { DELIVER_WEBHOOK_TASK } from './features/webhooks/webhooks.service.js';
@@ -24,11 +24,11 @@ export function taskList(ctx: AppContext): TaskList {
     [CLOSE_STALE_CALLS_TASK]: closeStaleCallsTask(ctx),
     [SEED_DEMO_CALLS_TASK]: seedDemoCallsTask(ctx),
     [PURGE_RATE_LIMIT_COUNTERS_TASK]: purgeRateLimitCountersTask(ctx),
-    [DRAIN_ANALYTICS_ROLLUPS_TASK]: drainAnalyticsRollupsTask(ctx),
     [DISPATCH_TASK]: outboundDispatchTask(ctx),
     [SIMULATE_CALLEE_TASK]: simulateCalleeTask(ctx),
     [DELIVER_WEBHOOK_TASK]: deliverWebhookTask(ctx),
     [PURGE_IDEMPOTENCY_KEYS_TASK]: purgeIdempotencyKeysTask(ctx),
+    [DRAIN_ANALYTICS_ROLLUPS_TASK]: drainAnalyticsRollupsTask(ctx),
   };
   return Object.fromEntries(Object.entries(tasks).map(([name, task]) => [name, scoped(task!)]));
 }
@@ -101,5 +101,7 @@ export async function startWorker(ctx: AppContext, opts: { concurrency?: number;
   runner.events.on('job:failed', ({ job, error }) => {
     void reportError(ctx.db, { source: 'worker', error, route: `job:${job.task_identifier}`, organizationId: taggedErrorOrganization(error), context: { jobId: job.id, attempts: job.attempts } });
   });
+  // A process that died mid-campaign left work behind: the outbound queue is looked at at once, not at the next minute.
+  await wakeOutboundDispatcher(ctx);
   return runner;
 }
