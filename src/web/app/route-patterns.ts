@@ -12,6 +12,7 @@ import { paths } from '../lib/paths.js';
 import { callPaths } from '../features/calls/paths.js';
 import { handoffPaths } from '../features/handoffs/paths.js';
 import { organizationPaths } from '../features/organizations/paths.js';
+import { analyticsPaths } from '../features/analytics/paths.js';
 import { matchesClientRoute } from '../../domain/client-routes.js';
 
 /** The patient pages (src/web/patient/app.tsx chooses among them by path). */
@@ -31,6 +32,6 @@ export function collectPatterns(...modules: unknown[]): string[] {
   return [...found].sort();
 }
 
-export const CLIENT_ROUTE_PATTERNS: string[] = [...new Set([...collectPatterns(paths, callPaths, handoffPaths, organizationPaths), ...PATIENT_PAGE_PATHS])].sort();
+export const CLIENT_ROUTE_PATTERNS: string[] = [...new Set([...collectPatterns(paths, callPaths, handoffPaths, organizationPaths, analyticsPaths), ...PATIENT_PAGE_PATHS])].sort();
 
 export { matchesClientRoute };

@@ -110,25 +110,38 @@ export function ImportDoNotCallDialog({ organizationId, open, onOpenChange }: { 
 
 function ImportForm({ organizationId, onDone }: { organizationId: string; onDone: () => void }) {
   const importList = useImportDoNotCall();
-  const [csv, setCsv] = React.useState<string | null>(null);
   const [fileError, setFileError] = React.useState<string | undefined>();
   const [reason, setReason] = React.useState('');
   const [reasonError, setReasonError] = React.useState<string | undefined>();
   const [result, setResult] = React.useState<DoNotCallImportResult | null>(null);
 
-  const onFile = async (file: File | undefined) => {
-    setCsv(null);
+  // A file still being read when the form is sent is waited for, not taken for no file.
+  const reading = React.useRef<Promise<string | null> | null>(null);
+  const onFile = (file: File | undefined) => {
     setFileError(undefined);
-    if (!file) return;
-    const read = await readCsvFile(file);
-    if (read.ok) setCsv(read.text);
-    else setFileError(read.message);
+    if (!file) {
+      reading.current = null;
+      return;
+    }
+    const read = readCsvFile(file).then((result) => {
+      if (reading.current !== read) return null;
+      if (!result.ok) {
+        setFileError(result.message);
+        return null;
+      }
+      return result.text;
+    });
+    reading.current = read;
   };
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
+    void submit();
+  };
+  const submit = async () => {
+    const csv = (await reading.current) ?? null;
     const parsed = RemoveDoNotCallBody.shape.reason.safeParse(reason);
     setReasonError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    if (!csv) setFileError(fileError ?? 'Choose a CSV file.');
+    if (!csv) setFileError((current) => current ?? 'Choose a CSV file.');
     if (!parsed.success || !csv) return;
     importList.mutate(
       { organizationId, csv, reason: parsed.data },
@@ -178,7 +191,7 @@ function ImportForm({ organizationId, onDone }: { organizationId: string; onDone
       </DialogHeader>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormField label="CSV file" required error={fileError}>
-          <Input type="file" accept=".csv,text/csv,text/plain" onChange={(e) => void onFile(e.target.files?.[0])} />
+          <Input type="file" accept=".csv,text/csv,text/plain" onChange={(e) => onFile(e.target.files?.[0])} />
         </FormField>
         <FormField label="Reason" required error={reasonError} description="Used for rows without a reason of their own; kept in the audit log.">
           <Input autoComplete="off" value={reason} onChange={(e) => setReason(e.target.value)} />
