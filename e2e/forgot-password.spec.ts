@@ -41,7 +41,7 @@ test('forgot password: the emailed link sets a new password once', async ({ page
   const usedExplanation = again.getByRole('heading', { name: 'This link has already been used' });
   await expect(usedExplanation).toBeVisible();
   await expect(again.getByLabel('New password', { exact: true })).toHaveCount(0);
-  await expect(again.getByText('Each link works once.')).toBeVisible();
+  await expect(again.getByText('Each link works once')).toBeVisible();
   await expect(again.getByRole('link', { name: 'Go to sign in' })).toBeVisible();
   await second.close();
 

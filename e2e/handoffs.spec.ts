@@ -56,7 +56,7 @@ test('a handoff created through the API appears live in an open /handoffs page',
 
     await row.getByRole('link', { name: handoff.contactName }).click();
     await expect(page.getByRole('heading', { level: 1, name: handoff.contactName })).toBeVisible();
-    await expect(page.getByRole('link', { name: '+18605550188' })).toHaveAttribute('href', 'tel:+18605550188');
+    await expect(page.getByRole('link', { name: '(860) 555-0188' })).toHaveAttribute('href', 'tel:+18605550188');
     await expectNoAxeViolations(page, '/handoffs/:id');
   } finally {
     await context.close();
