@@ -85,6 +85,7 @@ describe('emergencies from the corpus, through the webhooks', () => {
           if (inSpanish) spanishAnswered++;
         }
         if (line.category === 'mental_health' && line.language === 'en') expect(c.last!.text, line.text).toMatch(/988/);
+        if (line.language === 'en') expect(c.last!.xml, `an English emergency answered in Spanish: ${line.text}`).not.toMatch(/language="es-US"/);
       } else {
         const ok = urgent.length === 0;
         if (!ok) falseAlarms.push(`${line.category}: ${line.text}`);

@@ -41,6 +41,10 @@ export function detectCallLanguage(text: string, opts: { relaxed?: boolean; only
   if (english >= 2) return { language: 'en', asked: false };
   const spanish = words.filter((w) => SPANISH_FUNCTION_WORDS.has(w)).length;
   if (english === 0 && spanish >= 2) return { language: 'es', asked: false };
+  // An emergency in two or three words ("tiene convulsiones", "hay mucha sangre") is too short for
+  // franc; one Spanish-only function word and no English one is enough there, so the emergency
+  // message is said in the language the caller will understand.
+  if (opts.relaxed && english === 0 && spanish >= 1 && words.length >= 2) return { language: 'es', asked: false };
   const letters = t.replace(/[^a-z]/g, '').length;
   const long = words.length >= 3 && letters >= 15;
   if (!long && !(opts.relaxed && words.length >= 2 && letters >= 8)) return null;
