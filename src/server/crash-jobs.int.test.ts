@@ -68,7 +68,10 @@ function kill(child: ChildProcess): Promise<void> {
 async function jobsLeft(): Promise<{ pending: number; locked: number }> {
   const { rows } = await t.db.execute<{ pending: number; locked: number }>(sql`
     select count(*)::int as pending, count(locked_by)::int as locked from graphile_worker.jobs
-    where task_identifier in ('deliver-outbox-message', ${SEED_DEMO_CALLS_TASK}, ${CLOSE_STALE_CALLS_TASK})`);
+    where task_identifier in ('deliver-outbox-message', ${SEED_DEMO_CALLS_TASK}, ${CLOSE_STALE_CALLS_TASK})
+      -- A sweeper run from the crontab has one attempt: cut off by a kill, it stays as a spent row
+      -- (the next minute's run does its work; the test checks every stale call is closed).
+      and not (task_identifier = ${CLOSE_STALE_CALLS_TASK} and attempts >= max_attempts and locked_by is null)`);
   return rows[0]!;
 }
 
