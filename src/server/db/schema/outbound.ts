@@ -130,3 +130,21 @@ export const outboundAttempts = pgTable(
     index('outbound_attempts_open_idx').on(t.placement, t.claimedAt).where(sql`result is null`),
   ],
 );
+
+/**
+ * An organization's outbound settings (migration 0022), edited on /outbound by supervisors: the
+ * calling window of its single calls and call-backs (a campaign has its own) and its line limit.
+ * No row: 08:00–21:00 every day and the deployment's `OUTBOUND_ORG_CONCURRENCY`.
+ */
+export const outboundSettings = pgTable('outbound_settings', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  /** Null: the deployment's default. */
+  concurrency: integer('concurrency'),
+  windowStart: text('window_start').notNull().default('08:00'),
+  windowEnd: text('window_end').notNull().default('21:00'),
+  windowDays: integer('window_days').array().notNull().default(sql`'{1,2,3,4,5,6,7}'::integer[]`),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
