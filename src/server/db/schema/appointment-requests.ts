@@ -42,6 +42,10 @@ export const appointmentRequests = pgTable(
     consentToContact: boolean('consent_to_contact').notNull().default(false),
     locale: text('locale').notNull().default('en'),
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    /** The scheduled visit's length, place and clinician (migration 0020; free text, as the scheduler entered them). */
+    visitMinutes: integer('visit_minutes'),
+    visitLocation: text('visit_location'),
+    visitClinician: text('visit_clinician'),
     declineReason: text('decline_reason'),
     cancelReason: text('cancel_reason'),
     decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),

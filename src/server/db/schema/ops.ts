@@ -2,6 +2,13 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
 
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  /** Text content (a calendar file is text). */
+  content: string;
+}
+
 /** Every email and text message; a worker job delivers it (SMTP when configured). */
 export const outboxMessages = pgTable(
   'outbox_messages',
@@ -13,6 +20,8 @@ export const outboxMessages = pgTable(
     subject: text('subject'),
     body: text('body').notNull(),
     template: text('template').notNull(),
+    /** Files sent with an e-mail (a visit's calendar file), kept so every attempt sends the same. */
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default(sql`'[]'::jsonb`),
     status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
