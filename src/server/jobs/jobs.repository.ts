@@ -34,6 +34,12 @@ export const WORKER_LEASE_CLASS = 0x5357;
  * (kill -9, a lost machine). graphile-worker itself frees them only after four hours. A lock younger
  * than `graceSeconds` is left alone: a pool takes its lease right after it is created, and its
  * first jobs may be locked a few milliseconds before. Returns the pool ids freed.
+ *
+ * A freed job gets back the attempt its dead worker had taken: being cut off is not a failure of
+ * the job, and a job of one attempt (a crontab run, `?max=1`) would otherwise stay a spent row
+ * that never runs and reads as failed. So that a job which itself kills its worker (memory, a
+ * native crash) cannot restart it for ever, an attempt is given back at most
+ * CUT_OFF_ATTEMPTS_GIVEN_BACK times in a row; `last_error` counts them (a real failure resets it).
  */
 export async function releaseJobsOfDeadWorkers(db: DbOrTx, graceSeconds: number): Promise<string[]> {
   const dead = await db.execute<{ locked_by: string }>(sql`
@@ -52,6 +58,25 @@ export async function releaseJobsOfDeadWorkers(db: DbOrTx, graceSeconds: number)
         and l.classid = ${WORKER_LEASE_CLASS}::int4::oid and l.objid = hashtext(locked.locked_by)::oid and l.objsubid = 2
     )`);
   const ids = dead.rows.map((r) => r.locked_by);
-  if (ids.length > 0) await db.execute(sql`select graphile_worker.force_unlock_workers(array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::text[])`);
+  if (ids.length === 0) return ids;
+  const workers = sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::text[]`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      with cut as (
+        select id, coalesce(substring(last_error from ${CUT_OFF_COUNT_PATTERN})::int, 0) as times
+        from graphile_worker._private_jobs where locked_by = any(${workers}) and attempts > 0
+        for update
+      )
+      update graphile_worker._private_jobs j
+      set attempts = j.attempts - 1, last_error = ${CUT_OFF_NOTE_START} || (cut.times + 1) || ${CUT_OFF_NOTE_END}, updated_at = now()
+      from cut where j.id = cut.id and cut.times < ${CUT_OFF_ATTEMPTS_GIVEN_BACK}`);
+    await tx.execute(sql`select graphile_worker.force_unlock_workers(${workers})`);
+  });
   return ids;
 }
+
+/** How many times in a row a job cut off by its worker's death gets its attempt back. */
+export const CUT_OFF_ATTEMPTS_GIVEN_BACK = 3;
+const CUT_OFF_NOTE_START = 'Cut off ';
+const CUT_OFF_NOTE_END = ' time(s) in a row: its worker process died while it ran; the attempt was given back.';
+const CUT_OFF_COUNT_PATTERN = '^Cut off (\\d+) time\\(s\\) in a row: ';
