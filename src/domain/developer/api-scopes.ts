@@ -12,6 +12,7 @@ export const API_SCOPES = [
   'appointment_requests:read',
   'appointment_requests:write',
   'organizations:read',
+  'outbound:read',
   'outbound:write',
   'analytics:read',
   'webhooks:manage',
@@ -30,10 +31,35 @@ export const SCOPE_CAPABILITY = {
   'appointment_requests:read': 'handoffs.work',
   'appointment_requests:write': 'handoffs.work',
   'organizations:read': 'organizations.read',
+  'outbound:read': 'outbound.campaigns.read',
   'outbound:write': 'outbound.single',
   'analytics:read': 'analytics.read',
   'webhooks:manage': 'developer.access',
 } as const satisfies Record<ApiScope, Capability>;
+
+/**
+ * What a scope lets the services do once the route let the key in. The services that check a
+ * capability themselves (outbound: a campaign needs more than a single call) ask `actorCan`, which
+ * for a key requires both the creator's role and a scope granting the capability — one check for
+ * sessions and keys alike (src/server/policy/actor.ts).
+ */
+export const SCOPE_GRANTS = {
+  'calls:read': ['calls.read'],
+  'handoffs:read': ['handoffs.work'],
+  'handoffs:write': ['handoffs.work'],
+  'appointment_requests:read': ['handoffs.work'],
+  'appointment_requests:write': ['handoffs.work'],
+  'organizations:read': ['organizations.read'],
+  'outbound:read': ['outbound.campaigns.read'],
+  'outbound:write': ['outbound.single', 'outbound.campaigns', 'outbound.campaigns.read'],
+  'analytics:read': ['analytics.read'],
+  'webhooks:manage': ['developer.access'],
+} as const satisfies Record<ApiScope, readonly Capability[]>;
+
+/** Whether any of a key's scopes grants the capability (a write scope grants what its read does). */
+export function scopesGrant(scopes: readonly string[], capability: Capability): boolean {
+  return (Object.keys(SCOPE_GRANTS) as ApiScope[]).some((scope) => (SCOPE_GRANTS[scope] as readonly Capability[]).includes(capability) && keyHasScope(scopes, scope));
+}
 
 /** The scope groups as the key form shows them. */
 export const API_SCOPE_GROUPS: { label: string; read?: ApiScope; write?: ApiScope }[] = [
@@ -41,7 +67,7 @@ export const API_SCOPE_GROUPS: { label: string; read?: ApiScope; write?: ApiScop
   { label: 'Handoffs', read: 'handoffs:read', write: 'handoffs:write' },
   { label: 'Appointment requests', read: 'appointment_requests:read', write: 'appointment_requests:write' },
   { label: 'Organizations and hours', read: 'organizations:read' },
-  { label: 'Outbound calls', write: 'outbound:write' },
+  { label: 'Outbound calls and campaigns', read: 'outbound:read', write: 'outbound:write' },
   { label: 'Analytics', read: 'analytics:read' },
   { label: 'Webhooks', write: 'webhooks:manage' },
 ];

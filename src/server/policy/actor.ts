@@ -1,4 +1,5 @@
 import { can, type Capability, type Role } from '../../domain/auth/permissions.js';
+import { scopesGrant } from '../../domain/developer/api-scopes.js';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, notFound, unauthenticated } from '../http/errors.js';
 import { noteOrganization } from './concerned-organization.js';
@@ -24,11 +25,19 @@ export interface StaffActor {
   sessionId: string;
   ip: string;
   /** Set when the request authenticated with an API key (public API): the key acts for its creator, in its organizations. */
-  apiKey?: { id: string; prefix: string };
+  apiKey?: { id: string; prefix: string; scopes: readonly string[] };
+}
+
+/**
+ * What the actor may do: the role's capability, and for an API key also a scope that grants it —
+ * a key never does more than its creator's role nor more than its scopes, whichever service asks.
+ */
+export function actorCan(actor: StaffActor, capability: Capability): boolean {
+  return can(actor.role, capability) && (!actor.apiKey || scopesGrant(actor.apiKey.scopes, capability));
 }
 
 export function requireCapability(actor: StaffActor, capability: Capability): void {
-  if (!can(actor.role, capability)) throw forbidden();
+  if (!actorCan(actor, capability)) throw forbidden();
 }
 
 export function canSeeOrganization(actor: StaffActor, organizationId: string | null | undefined): boolean {

@@ -186,7 +186,7 @@ export async function authenticateApiKey(ctx: AppContext, request: FastifyReques
     organizationIds,
     sessionId: `api-key:${key.id}`,
     ip: request.ip,
-    apiKey: { id: key.id, prefix: key.prefix },
+    apiKey: { id: key.id, prefix: key.prefix, scopes: key.scopes },
   };
   return { session: { actor, user: key.user, twoFactorRequired: false }, key: { id: key.id, prefix: key.prefix, scopes: key.scopes } };
 }

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { assertOrganizationVisible, organizationScope, requireCapability, type StaffActor } from '../../policy/actor.js';
-import { can } from '../../../domain/auth/permissions.js';
+import { actorCan, assertOrganizationVisible, organizationScope, requireCapability, type StaffActor } from '../../policy/actor.js';
 import { toCsv } from '../../../domain/export/csv.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { publishLive } from '../live/live.service.js';
@@ -38,7 +37,7 @@ import { wakeOutboundQueue } from './outbound.service.js';
 
 /** What staff read and do on /outbound (PRODUCT §3): jobs, campaigns, results, the queue summary. */
 
-const canReadJobs = (actor: StaffActor) => can(actor.role, 'outbound.single') || can(actor.role, 'outbound.campaigns.read');
+const canReadJobs = (actor: StaffActor) => actorCan(actor, 'outbound.single') || actorCan(actor, 'outbound.campaigns.read');
 const readJobs = (actor: StaffActor) => {
   if (!canReadJobs(actor)) requireCapability(actor, 'outbound.single');
 };
@@ -84,7 +83,7 @@ export async function getJob(ctx: AppContext, actor: StaffActor, id: string): Pr
   readJobs(actor);
   const row = await loadJobRow(ctx, actor, id);
   const [attempts, zones] = await Promise.all([attemptsOfJob(ctx.db, row.id), zonesOf(ctx, [row.organizationId])]);
-  const canAct = row.campaignId ? can(actor.role, 'outbound.campaigns') : can(actor.role, 'outbound.single');
+  const canAct = row.campaignId ? actorCan(actor, 'outbound.campaigns') : actorCan(actor, 'outbound.single');
   return presentJobDetail(row, zones.get(row.organizationId) ?? 'UTC', attempts, canAct);
 }
 
@@ -113,7 +112,7 @@ export async function listCampaignsFor(ctx: AppContext, actor: StaffActor, q: Ca
     ctx.db,
     page.map((r) => r.id),
   );
-  const manage = can(actor.role, 'outbound.campaigns');
+  const manage = actorCan(actor, 'outbound.campaigns');
   return { items: page.map((r) => presentCampaign(r, progress.get(r.id), manage)), nextCursor: rows.length > q.limit ? page.at(-1)!.cursor : null };
 }
 
@@ -121,7 +120,7 @@ export async function getCampaign(ctx: AppContext, actor: StaffActor, id: string
   requireCapability(actor, 'outbound.campaigns.read');
   const row = await loadCampaignRow(ctx, actor, id);
   const progress = await campaignProgress(ctx.db, [row.id]);
-  return presentCampaign(row, progress.get(row.id), can(actor.role, 'outbound.campaigns'));
+  return presentCampaign(row, progress.get(row.id), actorCan(actor, 'outbound.campaigns'));
 }
 
 export async function campaignContacts(ctx: AppContext, actor: StaffActor, id: string, q: CampaignContactsQuery): Promise<OutboundJobList> {
@@ -190,7 +189,7 @@ export function outboundProviderOf(ctx: Pick<AppContext, 'env'>): 'twilio' | 'si
 
 /** The outbound queue for /overview: running campaigns, calls in progress, and when the next window opens. */
 export async function outboundQueueSummary(ctx: AppContext, actor: StaffActor, q: OutboundSummaryQuery): Promise<OutboundQueueSummary> {
-  if (!can(actor.role, 'overview.read') && !can(actor.role, 'outbound.campaigns.read')) requireCapability(actor, 'overview.read');
+  if (!actorCan(actor, 'overview.read') && !actorCan(actor, 'outbound.campaigns.read')) requireCapability(actor, 'overview.read');
   if (q.organizationId) assertOrganizationVisible(actor, q.organizationId, 'That organization');
   const scope = organizationScope(actor);
   const now = ctx.clock.now();
