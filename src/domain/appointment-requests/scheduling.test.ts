@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAppointmentTime, instantToLocalTime, localTimeToInstant } from './scheduling.js';
+import { formatAppointmentTime, formatVisitTime, instantToLocalTime, localTimeToInstant } from './scheduling.js';
 import { canTransition, statusesLeadingTo } from './state.js';
 
 describe('localTimeToInstant', () => {
@@ -38,5 +38,16 @@ describe('request transitions', () => {
     expect(canTransition('declined', 'scheduled')).toBe(false);
     expect(canTransition('canceled', 'canceled')).toBe(false);
     expect(statusesLeadingTo('scheduled')).toEqual(['submitted', 'in_review']);
+  });
+});
+
+describe('formatVisitTime', () => {
+  const dec1 = Date.parse('2026-12-01T14:30:00Z');
+  const now = Date.parse('2026-11-25T12:00:00Z');
+  it('says the date as a patient does, in the practice zone and clock, the year only when it is another', () => {
+    expect(formatVisitTime(dec1, 'America/New_York', { nowMs: now })).toBe('Tuesday, December 1 at 9:30 AM');
+    expect(formatVisitTime(dec1, 'Europe/London', { country: 'GB', nowMs: now })).toBe('Tuesday 1 December at 14:30');
+    expect(formatVisitTime(dec1, 'America/New_York', { lang: 'es', nowMs: now })).toMatch(/^martes, 1 de diciembre, 9:30/);
+    expect(formatVisitTime(Date.parse('2027-01-05T14:30:00Z'), 'America/New_York', { nowMs: now })).toBe('Tuesday, January 5, 2027 at 9:30 AM');
   });
 });
