@@ -43,6 +43,27 @@ function when(s: string): string {
     .replace(new RegExp(`^on (${DAY}) at (${TIME})$`), (_m, d: string, t: string) => `el ${DAYS[d]} a ${time(t)}`);
 }
 
+/** "Today" / "Tomorrow, Saturday," / "On Saturday" / "On Thursday, December 3," → "Hoy" / "Mañana, sábado," / "El sábado" / "El jueves 3 de diciembre". */
+function dayRef(s: string): string {
+  const r = s.replace(/,$/, '');
+  if (/^today$/i.test(r)) return 'Hoy';
+  const tomorrow = new RegExp(`^tomorrow, (${DAY})$`, 'i').exec(r);
+  if (tomorrow) return `Mañana, ${DAYS[tomorrow[1]!.replace(/^./, (c) => c.toUpperCase())]},`;
+  const dated = new RegExp(`^on (${DAY}), (\\w+) (\\d{1,2})$`, 'i').exec(r);
+  if (dated) return `El ${DAYS[dated[1]!]} ${dated[3]} de ${MONTHS[dated[2]!] ?? dated[2]}`;
+  const on = new RegExp(`^on (${DAY})$`, 'i').exec(r);
+  return on ? `El ${DAYS[on[1]!]}` : s;
+}
+
+/** "8 AM to noon and 1 PM to 5 PM" / "all day" → "de las 8 de la mañana a mediodía y de la 1 de la tarde a las 5 de la tarde" / "todo el día". */
+function daySpans(s: string): string {
+  if (s === 'all day') return 'todo el día';
+  return s
+    .split(/, | and /)
+    .map((span) => span.replace(new RegExp(`^(${TIME}) to (${TIME})$`), (_m, a: string, b: string) => `de ${time(a)} a ${time(b)}`))
+    .join(' y ');
+}
+
 /** "March 3rd, 1980" / "3 March 1980" → "3 de marzo de 1980". */
 function date(s: string): string {
   return s
@@ -213,6 +234,13 @@ const RULES: Rule[] = [
   [/We're closed right now(?: for (.+?))?, and we open again (.+?)\.(?= Our|$)/, (label: string | undefined, w: string) => `Ahora estamos cerrados${label ? ` por ${label}` : ''} y volvemos a abrir ${when(w)}.`],
   [/We're closed right now(?: for (.+?))?\.(?= Our|$)/, (label: string | undefined) => `Ahora estamos cerrados${label ? ` por ${label}` : ''}.`],
   [/Our regular hours are (.+)$/, (w: string) => `Nuestro horario habitual: ${weekly(w.replace(/ (Is there anything else.*|¿Hay algo más.*)$/, ''))}${/ (¿Hay algo más.*)$/.exec(w)?.[0] ?? ''}`],
+  [new RegExp(`(Today|Tomorrow, ${DAY},|On ${DAY}(?:, \\w+ \\d{1,2},)?) we're open (.+?)\\.(?= |$)`), (ref: string, spans: string) => `${dayRef(ref)} abrimos ${daySpans(spans)}.`],
+  [new RegExp(`(Today|Tomorrow, ${DAY},|On ${DAY}(?:, \\w+ \\d{1,2},)?) we have special hours for (.+?): (.+?)\\.(?= |$)`), (ref: string, label: string, spans: string) => `${dayRef(ref)} tenemos un horario especial por ${label}: ${daySpans(spans)}.`],
+  [new RegExp(`We're closed (today|tomorrow, ${DAY}|on ${DAY}(?:, \\w+ \\d{1,2})?)(?: for (.+?))?\\.(?= |$)`), (ref: string, label: string | undefined) => `Estamos cerrados ${dayRef(ref).replace(/,$/, '').toLowerCase()}${label ? ` por ${label}` : ''}.`],
+  [/We're closed this weekend\./, 'Este fin de semana estamos cerrados.'],
+  [/This weekend: (.+?\.)(?= |$)/, (w: string) => `Este fin de semana: ${weekly(w)}`],
+  [/We're open now, until (.+?)\.(?= |$)/, (t: string) => `Ahora estamos abiertos, hasta ${time(t)}.`],
+  [/We're closed now and open again (.+?)\.(?= |$)/, (w: string) => `Ahora estamos cerrados y volvemos a abrir ${when(w)}.`],
   [/We're at (.+?)\.(?= |$)/, 'Estamos en $1.'],
   [/I'm sorry, I don't have our address to hand\./, 'Lo siento, no tengo nuestra dirección a mano.'],
   [/I'm sorry I couldn't help today\. Please call again, or ask for a member of staff\./, 'Siento no haber podido ayudarle hoy. Llame otra vez o pida hablar con alguien del personal.'],

@@ -8,6 +8,14 @@ describe('replies in Spanish', () => {
     ["We're open right now, until 5 PM. Our regular hours are Monday to Friday, 8 AM to noon and 1 PM to 5 PM; Saturday, 9 AM to noon; closed Sunday. Is there anything else I can help you with?", /Ahora estamos abiertos, hasta las 5 de la tarde\. Nuestro horario habitual: de lunes a viernes, de las 8 de la mañana a mediodía y de la 1 de la tarde a las 5 de la tarde; el sábado, de las 9 de la mañana a mediodía; cerrado el domingo\. ¿Hay algo más/],
     ['Thank you. Someone from the practice will call you back at 8 6 0, 5 5 5, 0 1 2 3 after we open tomorrow at 8 AM. Is there anything else I can help you with?', /le devolverá la llamada al 8 6 0, 5 5 5, 0 1 2 3 cuando abramos, mañana a las 8 de la mañana\./],
     ['Good news: your appointment is scheduled for Thursday, November 26 at 8 AM. Is there anything else I can help you with?', /su cita está programada para el jueves 26 de noviembre a las 8 de la mañana/],
+    ["Tomorrow, Saturday, we're open 9 AM to 1 PM. Is there anything else I can help you with?", /^Mañana, sábado, abrimos de las 9 de la mañana a la 1 de la tarde\. ¿Hay algo más/],
+    ["Today we're open 8 AM to noon and 1 PM to 5 PM. We're open now, until noon. Is there anything else I can help you with?", /^Hoy abrimos de las 8 de la mañana a mediodía y de la 1 de la tarde a las 5 de la tarde\. Ahora estamos abiertos, hasta mediodía\./],
+    ["Today we're open 1 PM to 5 PM. We're closed now and open again today at 1 PM.", /Ahora estamos cerrados y volvemos a abrir hoy a la 1 de la tarde\./],
+    ["We're closed on Sunday. We open again on Monday at 8 AM. Is there anything else I can help you with?", /^Estamos cerrados el domingo\. Volvemos a abrir el lunes a las 8 de la mañana\./],
+    ["We're closed tomorrow, Thursday for Thanksgiving. We open again on Friday at 8 AM.", /^Estamos cerrados mañana, jueves por Thanksgiving\./],
+    ['On Thursday, December 24, we have special hours for Christmas Eve: 8 AM to noon.', /^El jueves 24 de diciembre tenemos un horario especial por Christmas Eve: de las 8 de la mañana a mediodía\./],
+    ['This weekend: Saturday, 9 AM to 1 PM; closed Sunday. Is there anything else I can help you with?', /^Este fin de semana: el sábado, de las 9 de la mañana a la 1 de la tarde; cerrado el domingo\./],
+    ["We're closed this weekend. We open again on Monday at 8 AM.", /^Este fin de semana estamos cerrados\. Volvemos a abrir el lunes/],
     ["I'm sorry, Dana Reyes isn't available right now. Would you like someone to call you back?", /Lo siento, Dana Reyes no está disponible ahora mismo\. ¿Quiere que alguien le devuelva la llamada\?/],
   ])('%s', (en, es) => {
     const out = toSpanish(en);

@@ -116,7 +116,10 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:que me (?:llamen|llame|regresen la llamada|devuelvan la llamada)|llamarme|devolverme la llamada|me pueden llamar|me puede llamar)\b/, 'call me back'],
   [/\b(?:hablar|comunicarme) con (?:alguien|una persona|un humano|la recepcion|recepcion)\b/, 'speak to someone'],
   [/\b(?:hablar|comunicarme) con (?:el doctor|la doctora|el medico|la enfermera)\b/, 'speak to the doctor'],
-  [/\b(?:a que hora (?:abren|cierran)|cual es (?:el|su) horario|horario|estan abiertos|abren hoy|cierran hoy)\b/, 'what are your hours'],
+  // The day stays: "¿abren mañana?" is tomorrow's hours, not the week's.
+  [/\b(?:a que hora (?:abren|cierran)|cual es (?:el|su) horario|que horario tienen|horario|estan abiertos)\b/, 'what are your hours'],
+  [/\b(?:abren|abre|atienden|estan abiertos|esta abierto)\b/, 'are you open'],
+  [/\b(?:cierran|cierra)\b/, 'do you close'],
   [/\b(?:donde estan|donde quedan|cual es la direccion|direccion|ubicacion)\b/, 'what is your address'],
   [/\b(?:paciente nuev[oa]|primera vez|nunca (?:he|ha) (?:venido|ido)|es nuev[oa]|soy nuev[oa])\b/, 'new patient'],
   [/\b(?:ya (?:he|ha|hemos) (?:venido|ido)|ya (?:soy|es) paciente|ya nos conocen|si (?:he|ha) venido)\b/, 'existing patient'],

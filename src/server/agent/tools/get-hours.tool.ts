@@ -1,15 +1,38 @@
+import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
-import { sayWeeklyHours, sayWhen } from './hours-speech.js';
+import { hoursOnDate, type DayHours } from '../../../domain/time/day-hours.js';
+import { HOURS_DAYS, type HoursDay } from '../nlu/hours-day.js';
+import { localDate, sayDayHours, sayWeekendHours, sayWeeklyHours, sayWhen } from './hours-speech.js';
 import { hoursNow, hoursOf, openState } from './tool-helpers.js';
 import type { ToolDefinition } from './tool-types.js';
+import type { TurnEnv } from '../agent-types.js';
 
-const schema = z.object({});
+const schema = z.object({
+  day: z
+    .enum(HOURS_DAYS)
+    .optional()
+    .describe('The day the caller asks about ("are you open tomorrow?", "Saturday?", "this weekend?"); omit for the regular week or right now'),
+});
+
+const WEEKDAYS: Record<string, number> = { monday: 1, tuesday: 2, wednesday: 3, thursday: 4, friday: 5, saturday: 6, sunday: 7 };
+
+/** The dates a day question is about, from today in the organization's zone: a named weekday is its next one, today included. */
+function datesAsked(day: HoursDay, today: string): string[] {
+  const t = Temporal.PlainDate.from(today);
+  if (day === 'today') return [today];
+  if (day === 'tomorrow') return [t.add({ days: 1 }).toString()];
+  if (day === 'weekend') return t.dayOfWeek === 7 ? [today] : [6, 7].map((d) => t.add({ days: d - t.dayOfWeek }).toString());
+  return [t.add({ days: (WEEKDAYS[day]! - t.dayOfWeek + 7) % 7 }).toString()];
+}
 
 export const getHoursTool: ToolDefinition<typeof schema> = {
   name: 'get_hours',
-  description: "The practice's regular opening hours, whether it is open right now, and when that changes.",
+  description:
+    "The practice's office hours: for a day the caller names (today, tomorrow, a weekday, the weekend) that day's hours, holidays included; otherwise the regular week, whether it is open right now, and when that changes.",
   schema,
-  async execute(env) {
+  async execute(env, args) {
+    env.state.done.answered = [...new Set([...(env.state.done.answered ?? []), 'hours'])];
+    if (args.day) return dayAnswer(env, args.day);
     const hours = await hoursOf(env);
     const nowMs = env.now.getTime();
     const { open, nextChangeMs } = await openState(env);
@@ -24,7 +47,6 @@ export const getHoursTool: ToolDefinition<typeof schema> = {
       const label = status.label ? ` for ${status.label}` : '';
       now = nextChangeMs ? `We're closed right now${label}, and we open again ${sayWhen(nextChangeMs, nowMs, env.org.timeZone)}.` : `We're closed right now${label}.`;
     }
-    env.state.done.answered = [...new Set([...(env.state.done.answered ?? []), 'hours'])];
     return {
       ok: true,
       result: { open, status: status.text, regularHours: weekly, nextChange: nextChangeMs ? new Date(nextChangeMs).toISOString() : null, timeZone: env.org.timeZone },
@@ -32,3 +54,30 @@ export const getHoursTool: ToolDefinition<typeof schema> = {
     };
   },
 };
+
+/** "Are you open tomorrow?": that day's hours, not the week's (issue 19 §2); today's answer also says whether it is open now. */
+async function dayAnswer(env: TurnEnv, day: HoursDay) {
+  const hours = await hoursOf(env);
+  const nowMs = env.now.getTime();
+  const zone = env.org.timeZone;
+  const today = localDate(nowMs, zone);
+  const days = datesAsked(day, today).map((date) => hoursOnDate(hours, date));
+  const opts = { today, nowMs, timeZone: zone };
+  let speech = days.length > 1 ? sayWeekendHours(days, opts) : sayDayHours(days[0]!, opts);
+  if (days.length === 1 && days[0]!.date === today && days[0]!.intervals.length > 0) {
+    const { open, nextChangeMs } = await openState(env);
+    const when = nextChangeMs ? sayWhen(nextChangeMs, nowMs, zone) : null;
+    if (open) speech += when ? ` We're open now, until ${when.replace(/^today at /, '')}.` : '';
+    else if (when) speech += ` We're closed now and open again ${when}.`;
+  }
+  if (env.org.status === 'paused') speech = `We're not taking calls at the moment. ${speech}`;
+  return {
+    ok: true,
+    result: { day, days: days.map(present), timeZone: zone },
+    speech,
+  };
+}
+
+function present(d: DayHours) {
+  return { date: d.date, open: d.intervals.length > 0, intervals: d.intervals, label: d.label, nextOpening: d.nextOpening?.toString() ?? null };
+}

@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import type { WeeklyInterval } from '../../../domain/time/index.js';
+import type { DayHours } from '../../../domain/time/day-hours.js';
 
 const DAY_NAMES = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -12,7 +13,7 @@ export function sayTime(hhmm: string): string {
   return `${hour12}${m ? `:${String(m).padStart(2, '0')}` : ''} ${h < 12 || h === 24 ? 'AM' : 'PM'}`;
 }
 
-function sayIntervals(list: WeeklyInterval[]): string {
+function sayIntervals(list: { start: string; end: string }[]): string {
   const parts = [...list].sort((a, b) => a.start.localeCompare(b.start)).map((iv) => `${sayTime(iv.start)} to ${sayTime(iv.end)}`);
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : (parts[0] ?? '');
 }
@@ -20,10 +21,15 @@ function sayIntervals(list: WeeklyInterval[]): string {
 /** "Monday to Friday, 8 AM to noon and 1 PM to 5 PM; Saturday, 9 AM to noon; closed Sunday." */
 export function sayWeeklyHours(weekly: WeeklyInterval[]): string {
   if (weekly.length === 0) return 'We have no regular opening hours set.';
+  return sayDays([1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, intervals: weekly.filter((w) => w.day === day) })));
+}
+
+/** Consecutive days with the same hours said once: "Saturday and Sunday, 9 AM to 1 PM." */
+function sayDays(days: { day: number; intervals: { start: string; end: string }[] }[]): string {
   const byDay = new Map<number, string>();
-  for (let d = 1; d <= 7; d++) byDay.set(d, sayIntervals(weekly.filter((w) => w.day === d)));
+  for (const d of days) byDay.set(d.day, sayIntervals(d.intervals));
   const groups: { from: number; to: number; text: string }[] = [];
-  for (let d = 1; d <= 7; d++) {
+  for (const { day: d } of days) {
     const text = byDay.get(d)!;
     const last = groups[groups.length - 1];
     if (last && last.text === text && last.to === d - 1) last.to = d;
@@ -67,4 +73,39 @@ export function localDate(nowMs: number, timeZone: string): string {
   const date = `${parts.year}-${parts.month}-${parts.day}`;
   lastDates.set(timeZone, { minute, date });
   return date;
+}
+
+/** How a date is named relative to today: "Today", "Tomorrow, Saturday,", "On Saturday". */
+function dayReference(day: DayHours, today: string): { subject: string; object: string } {
+  const offset = Temporal.PlainDate.from(today).until(Temporal.PlainDate.from(day.date)).days;
+  const name = DAY_NAMES[day.dayOfWeek]!;
+  if (offset === 0) return { subject: 'Today', object: 'today' };
+  if (offset === 1) return { subject: `Tomorrow, ${name},`, object: `tomorrow, ${name}` };
+  if (offset < 7) return { subject: `On ${name}`, object: `on ${name}` };
+  const date = Temporal.PlainDate.from(day.date).toLocaleString('en-US', { month: 'long', day: 'numeric' });
+  return { subject: `On ${name}, ${date},`, object: `on ${name}, ${date}` };
+}
+
+/**
+ * One date's hours as a person says them: "Tomorrow, Saturday, we're open 9 AM to 1 PM.",
+ * "We're closed on Thursday for Thanksgiving. We open again on Friday at 8 AM."
+ */
+export function sayDayHours(day: DayHours, opts: { today: string; nowMs: number; timeZone: string }): string {
+  const ref = dayReference(day, opts.today);
+  if (day.intervals.length === 0) {
+    const closed = `We're closed ${ref.object}${day.label ? ` for ${day.label}` : ''}.`;
+    return day.nextOpening ? `${closed} We open again ${sayWhen(day.nextOpening.epochMilliseconds, opts.nowMs, opts.timeZone)}.` : closed;
+  }
+  const [only] = day.intervals;
+  const spans = day.intervals.length === 1 && only!.start === '00:00' && only!.end === '24:00' ? 'all day' : sayIntervals(day.intervals);
+  return day.label ? `${ref.subject} we have special hours for ${day.label}: ${spans}.` : `${ref.subject} we're open ${spans}.`;
+}
+
+/** Saturday and Sunday (what is left of them): "This weekend: Saturday, 9 AM to noon; closed Sunday." */
+export function sayWeekendHours(days: DayHours[], opts: { nowMs: number; timeZone: string }): string {
+  if (days.every((d) => d.intervals.length === 0)) {
+    const next = days[days.length - 1]?.nextOpening;
+    return next ? `We're closed this weekend. We open again ${sayWhen(next.epochMilliseconds, opts.nowMs, opts.timeZone)}.` : "We're closed this weekend.";
+  }
+  return `This weekend: ${sayDays(days.map((d) => ({ day: d.dayOfWeek, intervals: d.intervals })))}`;
 }

@@ -1,5 +1,6 @@
 import type { Intent } from '../../nlu/intents.js';
 import { yesNo } from '../../nlu/yes-no.js';
+import { hoursDayAsked } from '../../nlu/hours-day.js';
 import { startAppointment } from './appointment-flow.js';
 import { hasMessageContent } from '../../nlu/message-topics.js';
 import { messageAboutRequest, startCallback, startMessage, startMessageWith, startTransfer } from './contact-flows.js';
@@ -55,8 +56,9 @@ async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Pr
       // Never a new booking: the front desk calls back about the existing appointment, in the caller's words.
       return startCallback(fc, text.slice(0, 300), "I can't change appointments myself, but I'll have the front desk call you back about it.");
     case 'hours': {
-      decide(fc, 'get_hours');
-      const r = await fc.tools.run('get_hours', {});
+      const day = hoursDayAsked(text);
+      decide(fc, day ? `get_hours:${day}` : 'get_hours');
+      const r = await fc.tools.run('get_hours', day ? { day } : {});
       return anythingElse(fc, r.speech);
     }
     case 'location': {

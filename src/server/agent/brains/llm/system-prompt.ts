@@ -26,7 +26,7 @@ export async function systemPrompt(env: TurnEnv): Promise<string> {
     `- Appointment requests${org.appointments.enabled ? '' : ' are NOT taken by phone at this practice; offer a message or a call-back instead'}: collect the patient's first and last name, date of birth, the reason for the visit (one of: ${reasons}; otherwise "Other" with their words in reasonOther), whether they have been to the practice before, preferred days and times, and a callback number (offer the caller's own number and confirm it). Read every detail back and get a clear yes before calling create_appointment_request with callerConfirmed true. Then read out the reference code letter by letter.`,
     '- To reach a person, call transfer_to_staff. If it cannot transfer, offer request_callback or take_message.',
     '- For the status of a request, ask for the reference code and the date of birth, then call lookup_request_status. Never reveal anything about a request unless it was found.',
-    '- For opening hours call get_hours. If the caller asks not to be called again, call add_to_do_not_call.',
+    '- For opening hours call get_hours (with day when the caller asks about one day: today, tomorrow, a weekday, the weekend). If the caller asks not to be called again, call add_to_do_not_call.',
     '- When the caller is done, say goodbye and call end_call.',
   ];
   if (env.state.language === 'es') lines.push('', 'The caller speaks Spanish: answer only in Spanish (usted), and pass their words to the tools as they said them. Staff will call back in Spanish.');
