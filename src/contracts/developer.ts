@@ -21,7 +21,7 @@ const Limit = z.coerce.number().int().min(1).max(200).default(50);
 // ——— Outbox ———
 
 export const OutboxChannel = z.enum(['email', 'sms']);
-export const OutboxStatus = z.enum(['queued', 'sending', 'sent', 'failed']);
+export const OutboxStatus = z.enum(['queued', 'sending', 'sent', 'failed', 'suppressed']);
 export type OutboxStatus = z.infer<typeof OutboxStatus>;
 
 export const OutboxQuery = z.object({

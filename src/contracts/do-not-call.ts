@@ -10,7 +10,7 @@ import { TimeCursor } from './developer.js';
 export const DoNotCallParams = z.object({ id: z.string().max(200) });
 export const DoNotCallEntryParams = z.object({ id: z.string().max(200), entryId: z.string().max(200) });
 
-export const DoNotCallSource = z.enum(['call', 'staff', 'import']);
+export const DoNotCallSource = z.enum(['call', 'staff', 'import', 'sms']);
 export type DoNotCallSource = z.infer<typeof DoNotCallSource>;
 
 export const DoNotCallListQuery = z.object({

@@ -81,7 +81,7 @@ export const HandoffListResponse = z.object({
 });
 export type HandoffListResponse = z.infer<typeof HandoffListResponse>;
 
-export const HandoffEventKind = z.enum(['created', 'claimed', 'assigned', 'note', 'callback_attempt', 'resolved', 'reopened', 'canceled', 'message_sent']);
+export const HandoffEventKind = z.enum(['created', 'claimed', 'assigned', 'note', 'callback_attempt', 'resolved', 'reopened', 'canceled', 'message_sent', 'patient_reply']);
 export type HandoffEventKind = z.infer<typeof HandoffEventKind>;
 
 export const HandoffEvent = z.object({

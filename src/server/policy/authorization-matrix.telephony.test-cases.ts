@@ -32,6 +32,8 @@ export function telephonyMatrixRows(): MatrixRow[] {
     twilio('/telephony/twilio/status'),
     twilio('/telephony/twilio/recording'),
     twilio('/telephony/twilio/relay-end'),
+    // Inbound texts (STOP / START): signed like the voice webhooks.
+    { ...twilio('/telephony/twilio/sms'), request: () => ({ payload: { MessageSid: 'SM-matrix', From: '+18605550123', To: '+18605550100', Body: 'STOP' } }) },
     // The ConversationRelay WebSocket (issue 20): its handshake is signed like a webhook.
     { route: 'GET /telephony/twilio/relay', expect: everyone(403), otherOrganization: NOT_ORGANIZATION_SCOPED },
     {

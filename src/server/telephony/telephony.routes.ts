@@ -1,12 +1,14 @@
 import type { FeatureRoutes } from '../http/route-types.js';
 import { simulatorRoutes } from './simulator/simulator.routes.js';
 import { twilioRoutes } from './twilio/twilio.routes.js';
+import { twilioSmsRoutes } from './twilio/twilio-sms.routes.js';
 import { relayRoutes } from './relay/relay.routes.js';
 import { twilioOutboundRoutes } from './outbound/twilio-outbound.routes.js';
 
-/** The telephony adapters: Twilio-compatible webhooks (inbound and outbound calls) and the simulator API. */
+/** The telephony adapters: Twilio-compatible webhooks (inbound and outbound calls, inbound texts) and the simulator API. */
 export const telephonyRoutes: FeatureRoutes = async (app, ctx) => {
   await twilioRoutes(app, ctx);
+  await twilioSmsRoutes(app, ctx);
   await relayRoutes(app, ctx);
   await twilioOutboundRoutes(app, ctx);
   await simulatorRoutes(app, ctx);

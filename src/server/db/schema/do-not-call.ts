@@ -15,7 +15,7 @@ export const doNotCall = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     phone: text('phone').notNull(),
     reason: text('reason').notNull().default(''),
-    source: text('source', { enum: ['call', 'staff', 'import'] }).notNull().default('staff'),
+    source: text('source', { enum: ['call', 'staff', 'import', 'sms'] }).notNull().default('staff'),
     /** The call in which the caller asked, when it came from the phone agent. */
     callId: uuid('call_id').references(() => calls.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

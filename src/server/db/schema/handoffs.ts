@@ -54,7 +54,7 @@ export const handoffEvents = pgTable(
     handoffId: uuid('handoff_id')
       .notNull()
       .references(() => handoffs.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['created', 'claimed', 'assigned', 'note', 'callback_attempt', 'resolved', 'reopened', 'canceled', 'message_sent'] }).notNull(),
+    kind: text('kind', { enum: ['created', 'claimed', 'assigned', 'note', 'callback_attempt', 'resolved', 'reopened', 'canceled', 'message_sent', 'patient_reply'] }).notNull(),
     actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),

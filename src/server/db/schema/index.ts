@@ -15,3 +15,4 @@ export * from './intake.js';
 export * from './developer-platform.js';
 export * from './outbound.js';
 export * from './outbound-imports.js';
+export * from './sms-opt-outs.js';

@@ -22,7 +22,7 @@ export const outboxMessages = pgTable(
     template: text('template').notNull(),
     /** Files sent with an e-mail (a visit's calendar file), kept so every attempt sends the same. */
     attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default(sql`'[]'::jsonb`),
-    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed', 'suppressed'] }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     transport: text('transport'),

@@ -25,6 +25,20 @@ export async function addDoNotCallFromCall(db: DbOrTx, entry: { organizationId: 
   await insertDoNotCall(db, { ...entry, source: 'call' });
 }
 
+/**
+ * A number that replied STOP by text: on the list with reason "STOP by text". Answers the new
+ * entry's id, or null when the number was already listed (then a later START leaves it there).
+ */
+export async function addDoNotCallFromText(db: DbOrTx, entry: { organizationId: string; phone: string }): Promise<string | null> {
+  const row = await insertDoNotCallReturning(db, { ...entry, reason: 'STOP by text', source: 'sms' });
+  return row?.id ?? null;
+}
+
+/** Takes off the entry a STOP added, when the same number replies START. */
+export async function removeDoNotCallFromText(db: DbOrTx, organizationId: string, entryId: string): Promise<boolean> {
+  return Boolean(await deleteDoNotCallEntry(db, organizationId, entryId));
+}
+
 const staffActor = (actor: StaffActor) => ({ kind: 'staff' as const, userId: actor.userId, email: actor.email, ip: actor.ip });
 
 export async function listDoNotCallFor(ctx: AppContext, actor: StaffActor, organizationId: string, query: DoNotCallListQuery): Promise<DoNotCallList> {

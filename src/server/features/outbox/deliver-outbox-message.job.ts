@@ -1,7 +1,9 @@
 import nodemailer from 'nodemailer';
 import type { Task } from 'graphile-worker';
 import type { Db } from '../../db/client.js';
-import { findOutboxMessage, markAttempt, markFailed, markSending } from './outbox.repository.js';
+import { findOutboxMessage, markAttempt, markFailed, markSending, markSuppressed } from './outbox.repository.js';
+import { textOptOutOf } from '../sms-opt-outs/sms-opt-outs.service.js';
+import { optedOutNote } from './outbox.service.js';
 import { noteOrganization } from '../../policy/concerned-organization.js';
 
 export interface DeliveryConfig {
@@ -42,8 +44,11 @@ export function deliverOutboxMessageTask(db: Db, config: DeliveryConfig): Task {
   return async (payload, helpers) => {
     const { id } = payload as { id: string };
     const message = await findOutboxMessage(db, id);
-    if (!message || message.status === 'sent') return;
+    if (!message || message.status === 'sent' || message.status === 'suppressed') return;
     noteOrganization(message.organizationId);
+    // A STOP that arrived after the text was queued still holds it back.
+    const optOut = message.channel === 'sms' && message.organizationId ? await textOptOutOf(db, message.organizationId, message.recipient) : null;
+    if (optOut) return markSuppressed(db, id, optedOutNote(optOut));
     try {
       if (message.channel === 'email' && transporter) {
         const note = message.status === 'sending' ? INTERRUPTED_SEND_NOTE : null;

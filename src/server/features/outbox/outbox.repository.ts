@@ -35,6 +35,10 @@ export async function markSending(db: DbOrTx, id: string, note: string | null): 
   await db.update(outboxMessages).set({ status: 'sending', ...(note ? { lastError: note } : {}) }).where(eq(outboxMessages.id, id));
 }
 
+export async function markSuppressed(db: DbOrTx, id: string, note: string): Promise<void> {
+  await db.update(outboxMessages).set({ status: 'suppressed', lastError: note }).where(eq(outboxMessages.id, id));
+}
+
 export async function markFailed(db: DbOrTx, id: string): Promise<void> {
   await db.update(outboxMessages).set({ status: 'failed' }).where(eq(outboxMessages.id, id));
 }

@@ -4,7 +4,9 @@ import { insertOutboxMessage, listOutboxMessages, type OutboxRow } from './outbo
 import { presentOutboxMessage } from './outbox.presenter.js';
 import { can } from '../../../domain/auth/permissions.js';
 import type { OutboxMessage, OutboxQuery } from '../../../contracts/developer.js';
+import { smsBody } from '../../../domain/messaging/sms.js';
 import { organizationScope, type StaffActor } from '../../policy/actor.js';
+import { textOptOutOf } from '../sms-opt-outs/sms-opt-outs.service.js';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
@@ -18,17 +20,29 @@ export interface OutgoingMessage {
 
 export const DELIVER_OUTBOX_TASK = 'deliver-outbox-message';
 
-/** Writes the message and its delivery job in the caller's transaction. */
+/** Why a text to a number that replied STOP is not sent (kept on the outbox row). */
+export function optedOutNote(optOut: { at: Date; keyword: string }): string {
+  return `Not sent: this number replied ${optOut.keyword} on ${optOut.at.toISOString().slice(0, 10)} and has opted out of text messages from this organization (until it replies START).`;
+}
+
+/**
+ * Writes the message and its delivery job in the caller's transaction. Every text message's
+ * body is built here (the carriers' opt-out notice added); a text to a number that opted out
+ * of the organization's texts is kept as `suppressed`, with the reason, and no job.
+ */
 export async function sendMessage(db: DbOrTx, message: OutgoingMessage): Promise<OutboxRow> {
+  const sms = message.channel === 'sms';
+  const optOut = sms && message.organizationId ? await textOptOutOf(db, message.organizationId, message.recipient) : null;
   const row = await insertOutboxMessage(db, {
     channel: message.channel,
     recipient: message.recipient,
     subject: message.subject ?? null,
-    body: message.body,
+    body: sms ? smsBody(message.body) : message.body,
     template: message.template,
     organizationId: message.organizationId ?? null,
+    ...(optOut ? { status: 'suppressed' as const, lastError: optedOutNote(optOut) } : {}),
   });
-  await enqueueJob(db, DELIVER_OUTBOX_TASK, { id: row.id }, { maxAttempts: 8 });
+  if (!optOut) await enqueueJob(db, DELIVER_OUTBOX_TASK, { id: row.id }, { maxAttempts: 8 });
   return row;
 }
 

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, Hand, Mail, MessageSquare, Phone, PlusCircle, RotateCcw, StickyNote, UserPlus, XCircle, type LucideIcon } from 'lucide-react';
+import { CheckCircle2, Hand, Mail, MessageSquare, MessageSquareReply, Phone, PlusCircle, RotateCcw, StickyNote, UserPlus, XCircle, type LucideIcon } from 'lucide-react';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -22,6 +22,7 @@ const ICONS: Record<HandoffEvent['kind'], LucideIcon> = {
   reopened: RotateCcw,
   canceled: XCircle,
   message_sent: MessageSquare,
+  patient_reply: MessageSquareReply,
 };
 
 function describe(e: HandoffEvent): string {
@@ -46,6 +47,8 @@ function describe(e: HandoffEvent): string {
       return `${who} canceled it`;
     case 'message_sent':
       return `${who} sent the patient ${d.channel === 'sms' ? 'a text message' : 'an email'}`;
+    case 'patient_reply':
+      return `The patient replied in the portal${e.data.reopened ? ' · back in the queue' : ''}`;
   }
 }
 

@@ -16,7 +16,7 @@ import { useDoNotCallList } from '../api/do-not-call';
 import { AddDoNotCallDialog, ImportDoNotCallDialog, RemoveDoNotCallDialog } from './do-not-call-dialogs';
 import { OrganizationPicker } from './organization-picker';
 
-const SOURCE_LABELS: Record<DoNotCallSource, string> = { call: 'Asked on a call', staff: 'Added by staff', import: 'Imported' };
+const SOURCE_LABELS: Record<DoNotCallSource, string> = { call: 'Asked on a call', staff: 'Added by staff', import: 'Imported', sms: 'Replied STOP by text' };
 
 /** The do-not-call list of one organization: search, add, remove with a reason, import a CSV. */
 export function DoNotCallPanel({ organizations, canManage }: { organizations: SessionOrganization[]; canManage: boolean }) {

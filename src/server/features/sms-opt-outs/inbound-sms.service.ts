@@ -1,0 +1,91 @@
+import { keywordOf, OPT_OUT_NOTICE } from '../../../domain/messaging/sms.js';
+import { formatPhoneNumber } from '../../../domain/format/phone.js';
+import { toE164 } from '../../../domain/phone.js';
+import type { AppContext } from '../../app-context.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { findOrganizationByNumber } from '../calls/call-records.service.js';
+import { addDoNotCallFromText, removeDoNotCallFromText } from '../do-not-call/do-not-call.service.js';
+import { deleteOptOut, findInbound, insertInbound, insertOptOut, linkDoNotCall } from './sms-opt-outs.repository.js';
+
+export interface InboundSms {
+  messageSid: string;
+  from: string;
+  to: string;
+  body: string;
+}
+
+type Org = { id: string; name: string };
+
+/** The carrier-style confirmations (Twilio's default wording, with the practice's name). */
+function replyFor(action: ReturnType<typeof keywordOf>['action'], org: Org, to: string): string | null {
+  switch (action) {
+    case 'opt_out':
+      return `${org.name}: You have been unsubscribed and will receive no more text messages or automated calls from this number. Reply START to resubscribe.`;
+    case 'opt_in':
+      return `${org.name}: You have been resubscribed to text messages from this number. ${OPT_OUT_NOTICE}`;
+    case 'help':
+      return `${org.name}: messages about your appointment requests. For help call ${formatPhoneNumber(to)}. ${OPT_OUT_NOTICE}`;
+    case 'none':
+      return null;
+  }
+}
+
+/**
+ * A text message to one of the organizations' numbers (the Twilio-compatible SMS webhook).
+ * STOP and its synonyms opt the sender out of that organization's texts and put the number on its
+ * do-not-call list ("STOP by text"); START and its synonyms undo both (the do-not-call entry only
+ * if the STOP added it). Answers the confirmation to send back, or null for none.
+ *
+ * Idempotent per MessageSid: the first delivery stores the sid with its reply in the same
+ * transaction as its effects, so a repeated webhook — even one that arrives concurrently — gets
+ * the stored reply and changes nothing.
+ */
+export async function receiveInboundSms(ctx: AppContext, input: InboundSms): Promise<string | null> {
+  const seen = await findInbound(ctx.db, input.messageSid);
+  if (seen) return seen.reply;
+  const to = toE164(input.to) ?? input.to;
+  const from = toE164(input.from, 'US') ?? input.from;
+  const org = to ? await findOrganizationByNumber(ctx.db, to) : undefined;
+  const { action, keyword } = keywordOf(input.body);
+  const reply = org ? replyFor(action, org, to) : null;
+
+  return ctx.db.transaction(async (tx) => {
+    const stored = await insertInbound(tx, { messageSid: input.messageSid, organizationId: org?.id ?? null, fromNumber: from, toNumber: to, action, reply });
+    if (!stored) return (await findInbound(tx, input.messageSid))?.reply ?? null;
+    if (!org || !from) return reply;
+    const actor = { kind: 'anonymous' as const, label: `text message from ${from}` };
+    if (action === 'opt_out') {
+      const doNotCallId = await addDoNotCallFromText(tx, { organizationId: org.id, phone: from });
+      const added = await insertOptOut(tx, { organizationId: org.id, phone: from, keyword: keyword!, messageSid: input.messageSid, doNotCallId });
+      // A second STOP keeps the first one's opt-out; if staff had taken the number off the
+      // do-not-call list since, it is back on it, and a START takes it off again.
+      if (!added && doNotCallId) await linkDoNotCall(tx, org.id, from, doNotCallId);
+      if (added || doNotCallId) {
+        await recordAudit(tx, {
+          action: 'sms.opt_out',
+          outcome: 'success',
+          actor,
+          organizationId: org.id,
+          recordType: 'sms_opt_out',
+          recordId: from,
+          details: { phone: from, keyword, messageSid: input.messageSid, doNotCallId, alreadyOnDoNotCallList: doNotCallId === null },
+        });
+      }
+    } else if (action === 'opt_in') {
+      const removed = await deleteOptOut(tx, org.id, from);
+      if (removed) {
+        const doNotCallRemoved = removed.doNotCallId ? await removeDoNotCallFromText(tx, org.id, removed.doNotCallId) : false;
+        await recordAudit(tx, {
+          action: 'sms.opt_in',
+          outcome: 'success',
+          actor,
+          organizationId: org.id,
+          recordType: 'sms_opt_out',
+          recordId: from,
+          details: { phone: from, keyword, messageSid: input.messageSid, doNotCallRemoved },
+        });
+      }
+    }
+    return reply;
+  });
+}
