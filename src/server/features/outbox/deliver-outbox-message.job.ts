@@ -58,6 +58,7 @@ export function deliverOutboxMessageTask(db: Db, config: DeliveryConfig): Task {
           to: message.recipient,
           subject: message.subject ?? 'Switchboard',
           text: message.body,
+          attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
           messageId: outboxMessageId(id, config.mailFrom),
         });
         await markAttempt(db, id, { ok: true, transport: 'smtp', note });

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
+import type { OutboxAttachment } from '../../db/schema/ops.js';
 import { enqueueJob } from '../../jobs/jobs.repository.js';
 import { insertOutboxMessage, listOutboxMessages, type OutboxRow } from './outbox.repository.js';
 import { presentOutboxMessage } from './outbox.presenter.js';
@@ -16,6 +17,8 @@ export interface OutgoingMessage {
   /** What kind of message this is (e.g. `password-reset`), for filtering and tests. */
   template: string;
   organizationId?: string | null;
+  /** Files for an e-mail (a visit's calendar file); a text message carries none. */
+  attachments?: OutboxAttachment[];
 }
 
 export const DELIVER_OUTBOX_TASK = 'deliver-outbox-message';
@@ -40,6 +43,7 @@ export async function sendMessage(db: DbOrTx, message: OutgoingMessage): Promise
     body: sms ? smsBody(message.body) : message.body,
     template: message.template,
     organizationId: message.organizationId ?? null,
+    attachments: sms ? [] : (message.attachments ?? []),
     ...(optOut ? { status: 'suppressed' as const, lastError: optedOutNote(optOut) } : {}),
   });
   if (!optOut) await enqueueJob(db, DELIVER_OUTBOX_TASK, { id: row.id }, { maxAttempts: 8 });
