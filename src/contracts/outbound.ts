@@ -262,3 +262,55 @@ export const OutboundLiveEvent = z.object({
   status: z.string(),
 });
 export type OutboundLiveEvent = z.infer<typeof OutboundLiveEvent>;
+
+/** `GET|PUT /api/organizations/{id}/outbound-settings`: the organization's own outbound settings. */
+export const OutboundSettings = z
+  .object({
+    organizationId: z.string(),
+    /** The window of single calls and call-backs (campaigns set their own), in the callee's local time; 08:00–21:00 there always applies too. */
+    window: z.object({ start: z.string(), end: z.string(), days: z.array(z.number().int()) }),
+    /** Simultaneous outbound calls; null: the deployment's default. */
+    concurrency: z.number().int().nullable(),
+    /** The deployment's default (`OUTBOUND_ORG_CONCURRENCY`), shown beside an empty field. */
+    defaultConcurrency: z.number().int(),
+    /** What the dispatcher uses now. */
+    effectiveConcurrency: z.number().int(),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: 'OutboundSettings' });
+export type OutboundSettings = z.infer<typeof OutboundSettings>;
+
+export const UpdateOutboundSettingsBody = z
+  .object({
+    window: CallingWindow,
+    /** null: the deployment's default. */
+    concurrency: z.number({ error: 'Enter how many calls at once, or leave it empty for the default.' }).int('A whole number.').min(1, 'At least 1.').max(50, 'At most 50.').nullable(),
+  })
+  .meta({ id: 'UpdateOutboundSettings' });
+export type UpdateOutboundSettingsBody = z.infer<typeof UpdateOutboundSettingsBody>;
+
+/** `GET /api/outbound/calls/timing`: when a single call to this number would really be placed. */
+export const SingleCallTimingQuery = z.object({
+  organizationId: z.uuid({ error: 'Choose an organization.' }),
+  phone: z.string().trim().min(1, 'Enter a phone number.').max(40, 'At most 40 characters.'),
+  /** Omitted: now. */
+  scheduledFor: Instant.optional(),
+});
+export type SingleCallTimingQuery = z.infer<typeof SingleCallTimingQuery>;
+
+export const SingleCallTiming = z
+  .object({
+    /** The number as it will be dialled (E.164). */
+    phone: z.string(),
+    /** The zone the window is read in ("US (all zones)" when the number does not say which). */
+    timeZone: z.string(),
+    timeZoneSource: z.enum(['contact', 'number', 'country', 'organization']),
+    /** The time asked for (now when none was). */
+    requestedAt: z.string(),
+    /** When the queue will place it; null: the window never opens for this number. */
+    placeAt: z.string().nullable(),
+    /** The requested time is outside the calling window: the call waits until `placeAt`. */
+    waits: z.boolean(),
+  })
+  .meta({ id: 'SingleCallTiming' });
+export type SingleCallTiming = z.infer<typeof SingleCallTiming>;

@@ -35,6 +35,7 @@ import {
   updateAttempt,
   updateJob,
 } from './outbound-queue.repository.js';
+import { outboundSettingsOf } from './outbound-settings.service.js';
 import { DISPATCH_TASK } from './outbound-tasks.js';
 
 export type { AttemptRow, JobRow, CampaignRow };
@@ -55,26 +56,31 @@ interface OrgFacts {
   from: string | undefined;
   doNotCall: Set<string>;
   concurrency: number;
+  /** The window of its single calls and call-backs. */
+  window: WindowSettings;
 }
 
 async function orgFacts(ctx: AppContext, db: DbOrTx, ids: string[]): Promise<Map<string, OrgFacts>> {
   const out = new Map<string, OrgFacts>();
+  const settings = await outboundSettingsOf(db, ids);
   for (const id of ids) {
     const org = await findOrganizationById(db, id);
     if (!org) continue;
-    const own = Number((org.agentSettings as { outboundConcurrency?: unknown }).outboundConcurrency);
+    const own = settings.get(id)!;
     out.set(id, {
       org,
       from: await firstNumberOf(db, id),
       doNotCall: await doNotCallNumbers(db, id),
-      concurrency: Number.isInteger(own) && own > 0 ? own : ctx.env.OUTBOUND_ORG_CONCURRENCY,
+      concurrency: own.concurrency ?? ctx.env.OUTBOUND_ORG_CONCURRENCY,
+      window: own.window,
     });
   }
   return out;
 }
 
-const windowOf = (job: { campaignWindowStart: string | null; campaignWindowEnd: string | null; campaignWindowDays: number[] | null }): WindowSettings | null =>
-  job.campaignWindowStart && job.campaignWindowEnd && job.campaignWindowDays ? { start: job.campaignWindowStart, end: job.campaignWindowEnd, days: job.campaignWindowDays } : null;
+/** A campaign's contact: the campaign's window; a single call or call-back: the organization's. */
+const windowOf = (job: { campaignId: string | null; campaignWindowStart: string | null; campaignWindowEnd: string | null; campaignWindowDays: number[] | null }, organizationWindow: WindowSettings): WindowSettings =>
+  job.campaignId && job.campaignWindowStart && job.campaignWindowEnd && job.campaignWindowDays ? { start: job.campaignWindowStart, end: job.campaignWindowEnd, days: job.campaignWindowDays } : organizationWindow;
 
 /**
  * One claim round, in one transaction: due jobs outside their calling window wait for its next
@@ -104,7 +110,7 @@ export async function claimPlacements(ctx: AppContext, provider: OutboundProvide
         continue;
       }
       const zones = calleeZones(job, f.org.timeZone).zones;
-      const at = nextCallTime(zones, windowOf(job), t);
+      const at = nextCallTime(zones, windowOf(job, f.window), t);
       if (at === null || at > t) {
         deferred.push({ id: job.id, status: 'scheduled', nextAttemptAt: new Date(at ?? t + DAY_MS) });
         continue;

@@ -25,12 +25,11 @@ import { enqueueJob } from '../../jobs/jobs.repository.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { publishLive } from '../live/live.service.js';
 import { isUuid, loadVisibleOrganization } from '../organizations/organizations.policy.js';
-import { phoneCountryOf } from '../organizations/organizations.service.js';
 import { findPatientOf } from '../patients/patients.service.js';
 import { contactFrom, loadHandoff, recordsOf } from '../handoffs/handoffs.service.js';
-import { toE164 } from '../../../domain/phone.js';
 import type { CallBackBody, CreateCampaignBody, CreateSingleCallBody } from '../../../contracts/outbound.js';
 import { findCampaign, findJob, insertCampaign, insertCampaignJobs, insertJob, type CampaignRow, type JobRow } from './outbound.repository.js';
+import { singleCallTimingFor } from './outbound-settings.service.js';
 import { DISPATCH_TASK, SIMULATE_CALLEE_TASK } from './outbound-tasks.js';
 
 export type { CampaignRow, JobRow };
@@ -103,8 +102,11 @@ export async function createSingleCall(ctx: AppContext, actor: StaffActor, body:
   requireCapability(actor, 'outbound.single');
   const org = await loadVisibleOrganization(ctx.db, actor, body.organizationId);
   if (org.status !== 'active') throw invalid({ organizationId: 'This organization is not active; it cannot place calls.' });
-  const phone = toE164(body.phone, phoneCountryOf(org.address));
-  if (!phone) throw invalid({ phone: 'Enter a valid phone number (with its country code when it is abroad).' });
+  const now = ctx.clock.now();
+  const requested = body.scheduledFor ? new Date(body.scheduledFor) : now;
+  // Outside the organization's window (or the callee's day) the call waits for its opening, as a campaign's contact does.
+  const timing = await singleCallTimingFor(ctx.db, org, body.phone, requested < now ? now : requested);
+  const phone = timing.phone;
   let contactName = body.contactName ?? '';
   let dateOfBirth: string | null = null;
   if (body.patientId) {
@@ -113,7 +115,6 @@ export async function createSingleCall(ctx: AppContext, actor: StaffActor, body:
     contactName ||= `${patient.firstName} ${patient.lastName}`.trim();
     dateOfBirth = patient.dateOfBirth;
   }
-  const now = ctx.clock.now();
   const job = await ctx.db.transaction(async (tx) => {
     const created = await insertJob(tx, {
       organizationId: org.id,
@@ -128,7 +129,7 @@ export async function createSingleCall(ctx: AppContext, actor: StaffActor, body:
       instructions: body.instructions ?? '',
       maxAttempts: DEFAULT_MAX_ATTEMPTS,
       retryIntervalMinutes: DEFAULT_RETRY_MINUTES,
-      nextAttemptAt: body.scheduledFor ? new Date(body.scheduledFor) : now,
+      nextAttemptAt: timing.placeAt ? new Date(timing.placeAt) : requested,
       rowNumber: null,
       fields: {},
       createdBy: actor.userId,
