@@ -26,10 +26,13 @@ import { requestsV1Routes } from './features/appointment-requests/requests-v1.ro
 import { organizationsV1Routes } from './features/organizations/organizations-v1.routes.js';
 import { hoursV1Routes } from './features/hours/hours-v1.routes.js';
 import { analyticsV1Routes } from './features/analytics/analytics-v1.routes.js';
+import { outboundV1Routes } from './features/outbound/outbound-v1.routes.js';
 import { doNotCallRoutes } from './features/do-not-call/do-not-call.routes.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { outboundImportRoutes } from './features/outbound-import/outbound-import.routes.js';
 import { outboundRoutes } from './features/outbound/outbound.routes.js';
+import { outboundSettingsRoutes } from './features/outbound/outbound-settings.routes.js';
+import { patientsRoutes } from './features/patients/patients.routes.js';
 
 /** Every feature's routes, in one list: the table of contents of the API. */
 export const featureRoutes: FeatureRoutes[] = [
@@ -50,6 +53,8 @@ export const featureRoutes: FeatureRoutes[] = [
   doNotCallRoutes,
   outboundImportRoutes,
   outboundRoutes,
+  outboundSettingsRoutes,
+  patientsRoutes,
   devToolsRoutes,
   callsRoutes,
   analyticsRoutes,
@@ -58,5 +63,5 @@ export const featureRoutes: FeatureRoutes[] = [
   webhooksRoutes,
   systemRoutes,
   // The public REST API (/api/v1): API keys, rate limits and Idempotency-Key around these.
-  publicApiRoutes([callsV1Routes, handoffsV1Routes, requestsV1Routes, organizationsV1Routes, hoursV1Routes, analyticsV1Routes]),
+  publicApiRoutes([callsV1Routes, handoffsV1Routes, requestsV1Routes, organizationsV1Routes, hoursV1Routes, analyticsV1Routes, outboundV1Routes]),
 ];

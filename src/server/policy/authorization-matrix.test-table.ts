@@ -7,6 +7,7 @@ import { telephonyMatrixRows } from './authorization-matrix.telephony.test-cases
 import { patientMatrixRows } from './authorization-matrix.patient.test-cases.js';
 import { outboundWebMatrixRows } from './authorization-matrix.outbound-web.test-cases.js';
 import { outboundMatrixRows } from './authorization-matrix.outbound.test-cases.js';
+import { outboundSettingsMatrixRows } from './authorization-matrix.outbound-settings.test-cases.js';
 import { developerPlatformMatrixRows } from './authorization-matrix.developer-platform.test-cases.js';
 import { analyticsMatrixRows } from './authorization-matrix.analytics.test-cases.js';
 
@@ -276,6 +277,7 @@ export const MATRIX: MatrixRow[] = [
   // ── outbound web side: do-not-call list, campaign import (authorization-matrix.outbound-web.test-cases.ts) ──
   ...outboundWebMatrixRows(),
   ...outboundMatrixRows(),
+  ...outboundSettingsMatrixRows(),
 
   // ── developer platform: API keys and the public API (/api/v1) ───────────────────────────
   ...developerPlatformMatrixRows(),

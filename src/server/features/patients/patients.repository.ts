@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
 import { queryNamed } from '../../db/prepared.js';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { patients } from '../../db/schema/index.js';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -53,4 +53,30 @@ export async function findOrCreatePatientRow(
 export async function findPatientInOrganization(db: DbOrTx, organizationId: string, id: string): Promise<PatientRow | undefined> {
   const [row] = await db.select().from(patients).where(and(eq(patients.organizationId, organizationId), eq(patients.id, id))).limit(1);
   return row;
+}
+
+/** What a staff search looks for; the service reads the query into one of these. */
+export type PatientSearch = { kind: 'dateOfBirth'; date: string } | { kind: 'phone'; digits: string } | { kind: 'name'; words: string[] };
+
+const likePrefix = (word: string) => `${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The organization's patients matching a search, by last then first name. Names match by the start
+ * of the first or last name, each word (the name indexes of migration 0022); phone digits match
+ * anywhere in the number, which stays within one organization's patients.
+ */
+export async function searchPatientRows(db: DbOrTx, organizationId: string, search: PatientSearch, limit: number): Promise<PatientRow[]> {
+  let match;
+  if (search.kind === 'dateOfBirth') match = eq(patients.dateOfBirth, search.date);
+  else if (search.kind === 'phone') match = sql`${patients.phone} like ${`%${search.digits}%`}`;
+  else
+    match = and(
+      ...search.words.map((w) => sql`(lower(${patients.lastName}) like ${likePrefix(w)} or lower(${patients.firstName}) like ${likePrefix(w)})`),
+    );
+  return db
+    .select()
+    .from(patients)
+    .where(and(eq(patients.organizationId, organizationId), match))
+    .orderBy(asc(sql`lower(${patients.lastName})`), asc(sql`lower(${patients.firstName})`), asc(patients.dateOfBirth), asc(patients.id))
+    .limit(limit);
 }
