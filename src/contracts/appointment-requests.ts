@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCAL_DATE_TIME } from '../domain/appointment-requests/scheduling.js';
 import { DAYS, TIMES_OF_DAY } from '../domain/appointment-requests/preferences.js';
+import { VISIT_MINUTES, type SlotWarning } from '../domain/appointment-requests/visit-slots.js';
 import { APPOINTMENT_SOURCES, APPOINTMENT_STATUSES } from '../domain/appointment-requests/state.js';
 import { birthDate, comingDate, emailText, phoneText, text, typeError } from './patient-fields.js';
 
@@ -38,6 +39,8 @@ export const RequestView = z
     consentToContact: z.boolean(),
     locale: z.string(),
     scheduledFor: z.string().nullable(),
+    /** The scheduled visit's length, place and clinician (null before scheduling, or scheduled without them). */
+    visit: z.object({ durationMinutes: z.number().nullable(), location: z.string().nullable(), clinician: z.string().nullable() }).nullable(),
     declineReason: z.string().nullable(),
     cancelReason: z.string().nullable(),
     decidedBy: Person.nullable(),
@@ -83,13 +86,68 @@ export type RequestListResponse = z.infer<typeof RequestListResponse>;
 
 const Version = z.number({ error: 'Send the version you started from.' }).int().min(0);
 
+const visitText = (max: number) =>
+  z
+    .string({ error: 'Enter text.' })
+    .trim()
+    .max(max, { error: `Use at most ${max} characters.` })
+    .refine((v) => !/[<>]/.test(v), { error: 'Leave out < and >.' })
+    .optional();
+
 export const ScheduleBody = z.object({
   version: Version,
   /** Wall time in the organization's zone, as a date-time picker gives it. */
   scheduledFor: z.string({ error: 'Choose a date and time.' }).regex(LOCAL_DATE_TIME, { error: 'Choose a date and time (YYYY-MM-DDTHH:MM).' }),
+  /** How long the visit lasts, in minutes. */
+  durationMinutes: z
+    .number({ error: 'Give the length in minutes.' })
+    .int({ error: 'Give the length in whole minutes.' })
+    .min(VISIT_MINUTES.min, { error: `A visit lasts at least ${VISIT_MINUTES.min} minutes.` })
+    .max(VISIT_MINUTES.max, { error: `A visit lasts at most ${VISIT_MINUTES.max / 60} hours.` })
+    .default(VISIT_MINUTES.default),
+  /** Where: free text, or one of the practice's locations the dialog offers (its address, places used before). */
+  location: visitText(200),
+  /** With whom: free text, or one of the practice's people the dialog offers. */
+  clinician: visitText(120),
   note: z.string().trim().max(2000, { error: 'Use at most 2000 characters.' }).optional(),
 });
-export type ScheduleBody = z.infer<typeof ScheduleBody>;
+export type ScheduleBody = z.input<typeof ScheduleBody>;
+
+export const SLOT_WARNINGS = ['outside_office_hours', 'not_a_preferred_day', 'not_a_preferred_time', 'before_earliest_date'] as const satisfies readonly SlotWarning[];
+
+/** The decision and what was off about the slot (it is not refused: the patient may have agreed to it). */
+export const ScheduleResponse = z.object({ appointmentRequest: RequestView, warnings: z.array(z.enum(SLOT_WARNINGS)) });
+export type ScheduleResponse = z.infer<typeof ScheduleResponse>;
+
+export const ScheduleOptionsQuery = z.object({
+  durationMinutes: z.coerce
+    .number({ error: 'Give the length in minutes.' })
+    .int({ error: 'Give the length in whole minutes.' })
+    .min(VISIT_MINUTES.min, { error: `A visit lasts at least ${VISIT_MINUTES.min} minutes.` })
+    .max(VISIT_MINUTES.max, { error: `A visit lasts at most ${VISIT_MINUTES.max / 60} hours.` })
+    .default(VISIT_MINUTES.default),
+});
+
+/** What the scheduling dialog shows: preferences, office hours, suggested slots, the practice's people and places. */
+export const ScheduleOptionsResponse = z
+  .object({
+    timeZone: z.string(),
+    /** The organization's country (its clock: 12- or 24-hour). */
+    country: z.string(),
+    preferences: z.object({ days: z.array(z.enum(DAYS)), timesOfDay: z.array(z.enum(TIMES_OF_DAY)), earliestDate: z.string().nullable(), text: z.string().nullable() }),
+    /** Office hours (not after-hours coverage), as the time engine reads them: the dialog warns with the same rules as the server. */
+    officeHours: z.object({
+      weekly: z.array(z.object({ day: z.number(), start: z.string(), end: z.string() })),
+      overrides: z.array(z.object({ from: z.string(), to: z.string(), label: z.string(), closed: z.boolean(), intervals: z.array(z.object({ start: z.string(), end: z.string() })) })),
+    }),
+    durationMinutes: z.number(),
+    suggestions: z.array(z.object({ local: z.string(), at: z.string(), fitsPreferences: z.boolean() })),
+    address: z.string().nullable(),
+    locations: z.array(z.string()),
+    clinicians: z.array(z.string()),
+  })
+  .meta({ id: 'AppointmentScheduleOptions' });
+export type ScheduleOptionsResponse = z.infer<typeof ScheduleOptionsResponse>;
 
 export const DeclineBody = z.object({
   version: Version,

@@ -1,7 +1,9 @@
 import type { DbOrTx } from '../../db/client.js';
-import { formatAppointmentTime } from '../../../domain/appointment-requests/scheduling.js';
+import { formatVisitTime } from '../../../domain/appointment-requests/scheduling.js';
+import { VISIT_MINUTES } from '../../../domain/appointment-requests/visit-slots.js';
 import { sendMessage } from '../outbox/outbox.service.js';
 import type { AppointmentRequestRow } from './request-submission.service.js';
+import { portalUrlOf, visitCalendar, visitCalendarFilename, visitPlace, type VisitPractice } from './visit-calendar.js';
 
 export type NoticeKind = 'scheduled' | 'declined' | 'canceled';
 
@@ -20,17 +22,34 @@ interface NoticeText {
 type Lang = 'en' | 'es';
 
 /** The patient's words, in their language (English or Spanish); no health details beyond the request itself. */
-function noticeText(kind: NoticeKind, lang: Lang, p: { org: string; code: string; when?: string; reason?: string; portal: string }): NoticeText {
+function noticeText(kind: NoticeKind, lang: Lang, p: { org: string; code: string; when?: string; reason?: string; portal: string; visit?: { minutes: number; clinician: string | null; place: string | null } }): NoticeText {
   const es = lang === 'es';
   switch (kind) {
-    case 'scheduled':
+    case 'scheduled': {
+      const v = p.visit!;
+      const details = es
+        ? [`Duración: ${v.minutes} minutos.`, ...(v.clinician ? [`Con: ${v.clinician}.`] : []), ...(v.place ? [`Dirección: ${v.place}.`] : [])]
+        : [`Length: ${v.minutes} minutes.`, ...(v.clinician ? [`With: ${v.clinician}.`] : []), ...(v.place ? [`Where: ${v.place}.`] : [])];
       return {
         subject: es ? `Su cita con ${p.org} está programada` : `Your appointment with ${p.org} is scheduled`,
         lines: es
-          ? [`Su cita con ${p.org} está programada para el ${p.when}.`, `Referencia: ${p.code}.`, `Vea los detalles o complete su formulario de admisión en ${p.portal}.`]
-          : [`Your appointment with ${p.org} is scheduled for ${p.when}.`, `Reference: ${p.code}.`, `See the details or fill in your intake form at ${p.portal}.`],
-        sms: es ? `${p.org}: su cita es el ${p.when}. Ref. ${p.code}. ${p.portal}` : `${p.org}: your appointment is on ${p.when}. Ref ${p.code}. ${p.portal}`,
+          ? [
+              `Su cita con ${p.org} es el ${p.when}.`,
+              details.join('\n'),
+              `Referencia: ${p.code}. El archivo de calendario adjunto (.ics) la añade a su calendario.`,
+              `Para cancelarla o pedir otra hora, entre en su portal: ${p.portal}`,
+            ]
+          : [
+              `Your appointment with ${p.org} is on ${p.when}.`,
+              details.join('\n'),
+              `Reference: ${p.code}. The attached calendar file (.ics) adds it to your calendar.`,
+              `To cancel or ask for another time, sign in to your portal: ${p.portal}`,
+            ],
+        sms: es
+          ? `${p.org}: su cita es el ${p.when}${v.place ? `, ${v.place}` : ''}. Ref. ${p.code}. Cancelar u otra hora: ${p.portal}`
+          : `${p.org}: your appointment is on ${p.when}${v.place ? ` at ${v.place}` : ''}. Ref ${p.code}. Cancel or ask for another time: ${p.portal}`,
       };
+    }
     case 'declined':
       return {
         subject: es ? `Su solicitud de cita con ${p.org}` : `Your appointment request with ${p.org}`,
@@ -50,25 +69,35 @@ function noticeText(kind: NoticeKind, lang: Lang, p: { org: string; code: string
   }
 }
 
+export interface NoticePractice extends VisitPractice {
+  id: string;
+  timeZone: string;
+}
+
 /**
  * Tells the patient what the practice decided, in the caller's transaction: by email and by
- * text message, wherever the request has an address. Answers the outbox ids.
+ * text message, wherever the request has an address. A scheduled visit's e-mail carries it as a
+ * calendar file. Answers the outbox ids.
  */
 export async function notifyPatient(
   tx: DbOrTx,
   kind: NoticeKind,
   request: AppointmentRequestRow,
-  org: { id: string; name: string; timeZone: string },
+  org: NoticePractice,
   baseUrl: string,
-  extra: { reason?: string } = {},
+  extra: { reason?: string; now: Date },
 ): Promise<string[]> {
   const lang: Lang = request.locale.startsWith('es') ? 'es' : 'en';
-  const when = request.scheduledFor ? formatAppointmentTime(request.scheduledFor.getTime(), org.timeZone, lang === 'es' ? 'es-US' : 'en-US') : undefined;
-  const text = noticeText(kind, lang, { org: org.name, code: request.referenceCode ?? '', when, reason: extra.reason, portal: `${baseUrl}/portal` });
+  const country = typeof org.address.country === 'string' ? org.address.country : null;
+  const when = request.scheduledFor ? formatVisitTime(request.scheduledFor.getTime(), org.timeZone, { lang, country, nowMs: extra.now.getTime() }) : undefined;
+  const visit = kind === 'scheduled' ? { minutes: request.visitMinutes ?? VISIT_MINUTES.default, clinician: request.visitClinician, place: visitPlace(request, org) } : undefined;
+  const portal = kind === 'scheduled' ? portalUrlOf(baseUrl, org.slug) : `${baseUrl}/portal`;
+  const text = noticeText(kind, lang, { org: org.name, code: request.referenceCode ?? '', when, reason: extra.reason, portal, visit });
   const sent: string[] = [];
   const template = NOTICE_TEMPLATES[kind];
   if (request.email) {
-    const row = await sendMessage(tx, { channel: 'email', recipient: request.email, subject: text.subject, body: text.lines.join('\n\n'), template, organizationId: org.id });
+    const attachments = kind === 'scheduled' ? [{ filename: visitCalendarFilename(request), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: visitCalendar(request, org, baseUrl, lang) }] : [];
+    const row = await sendMessage(tx, { channel: 'email', recipient: request.email, subject: text.subject, body: text.lines.join('\n\n'), template, organizationId: org.id, attachments });
     sent.push(row.id);
   }
   if (request.phone) {

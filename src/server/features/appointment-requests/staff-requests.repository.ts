@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { appointmentRequestEvents, appointmentRequests, users } from '../../db/schema/index.js';
+import { appointmentRequestEvents, appointmentRequests, userOrganizations, users } from '../../db/schema/index.js';
 import type { AppointmentStatus } from '../../../domain/appointment-requests/state.js';
 import type { AppointmentRequestRow } from './request-submission.service.js';
 import { olderThanCursor, timeCursorOf } from '../../db/time-cursor.js';
@@ -19,7 +19,7 @@ export async function transitionIfVersion(
   id: string,
   version: number,
   from: AppointmentStatus[],
-  patch: Partial<Pick<AppointmentRequestRow, 'status' | 'scheduledFor' | 'declineReason' | 'cancelReason' | 'decidedBy'>>,
+  patch: Partial<Pick<AppointmentRequestRow, 'status' | 'scheduledFor' | 'visitMinutes' | 'visitLocation' | 'visitClinician' | 'declineReason' | 'cancelReason' | 'decidedBy'>>,
   now: Date,
 ): Promise<AppointmentRequestRow | undefined> {
   const [row] = await db
@@ -76,4 +76,35 @@ export async function listRequestsPage(
     .orderBy(sql`${appointmentRequests.createdAt} desc, ${appointmentRequests.id} desc`)
     .limit(q.limit);
   return rows.map((r) => ({ ...r.row, cursor: r.cursor }));
+}
+
+/**
+ * The practice's people and places as they exist, for the scheduling dialog to offer: its active
+ * members (not administrators of every organization) and the clinicians and locations its
+ * scheduled visits already name, most used first.
+ */
+export async function visitChoices(db: DbOrTx, organizationId: string): Promise<{ members: string[]; clinicians: string[]; locations: string[] }> {
+  const [members, used] = await Promise.all([
+    db
+      .select({ name: users.name })
+      .from(users)
+      .innerJoin(userOrganizations, and(eq(userOrganizations.userId, users.id), eq(userOrganizations.organizationId, organizationId)))
+      .where(and(eq(users.status, 'active'), inArray(users.role, ['supervisor', 'agent'])))
+      .orderBy(asc(users.name))
+      .limit(200),
+    db.execute<{ kind: 'clinician' | 'location'; value: string }>(sql`
+      select kind, value from (
+        select 'clinician' as kind, ${appointmentRequests.visitClinician} as value, count(*) as n from ${appointmentRequests}
+        where ${appointmentRequests.organizationId} = ${organizationId} and ${appointmentRequests.visitClinician} is not null group by 2
+        union all
+        select 'location', ${appointmentRequests.visitLocation}, count(*) from ${appointmentRequests}
+        where ${appointmentRequests.organizationId} = ${organizationId} and ${appointmentRequests.visitLocation} is not null group by 2
+      ) t order by n desc, value limit 100`),
+  ]);
+  const rows = used.rows;
+  return {
+    members: members.map((m) => m.name),
+    clinicians: rows.filter((r) => r.kind === 'clinician').map((r) => r.value),
+    locations: rows.filter((r) => r.kind === 'location').map((r) => r.value),
+  };
 }

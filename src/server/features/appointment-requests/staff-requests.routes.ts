@@ -1,7 +1,18 @@
-import { CancelRequestBody, DeclineBody, FhirAppointmentResponse, RequestIdParams, ScheduleBody, TransitionResponse } from '../../../contracts/appointment-requests.js';
+import {
+  CancelRequestBody,
+  DeclineBody,
+  FhirAppointmentResponse,
+  RequestIdParams,
+  ScheduleBody,
+  ScheduleOptionsQuery,
+  ScheduleOptionsResponse,
+  ScheduleResponse,
+  TransitionResponse,
+} from '../../../contracts/appointment-requests.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { actorOf } from '../../policy/actor.js';
-import { decideRequest, presentRequest, requestAsFhir } from './staff-requests.service.js';
+import { decideRequest, presentRequest, requestAsFhir, scheduleRequest } from './staff-requests.service.js';
+import { scheduleOptions } from './schedule-options.service.js';
 
 const access = { capability: 'handoffs.work' } as const;
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
@@ -9,18 +20,30 @@ const tags = ['appointment requests'];
 
 /** Staff decisions on appointment requests (from their handoff), and the FHIR view. */
 export const staffRequestsRoutes: FeatureRoutes = (app, ctx) => {
+  app.get('/api/appointment-requests/:id/schedule-options', {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'What scheduling a request needs: the patient’s preferences, office hours, the next slots that fit both, the practice’s clinicians and locations',
+      params: RequestIdParams,
+      querystring: ScheduleOptionsQuery,
+      response: { 200: ScheduleOptionsResponse, ...errors },
+    },
+    handler: (request) => scheduleOptions(ctx, actorOf(request), request.params.id, request.query.durationMinutes),
+  });
+
   app.post('/api/appointment-requests/:id/schedule', {
     config: { access },
     schema: {
       tags,
-      summary: 'Schedule a pending request at a date and time in the organization’s zone; the patient is notified',
+      summary: 'Schedule a pending request at a date and time in the organization’s zone, with its length, location and clinician; warns (does not refuse) outside office hours or the patient’s preferences; the patient is notified with a calendar file',
       params: RequestIdParams,
       body: ScheduleBody,
-      response: { 200: TransitionResponse, ...errors },
+      response: { 200: ScheduleResponse, ...errors },
     },
     handler: async (request) => {
-      const row = await decideRequest(ctx, actorOf(request), request.params.id, { to: 'scheduled', ...request.body });
-      return { appointmentRequest: await presentRequest(ctx.db, row) };
+      const { row, warnings } = await scheduleRequest(ctx, actorOf(request), request.params.id, request.body);
+      return { appointmentRequest: await presentRequest(ctx.db, row), warnings };
     },
   });
 

@@ -4,6 +4,8 @@ import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
 import { canSeeOrganization, organizationScope, type StaffActor } from '../../policy/actor.js';
 import { canTransition, statusesLeadingTo, type AppointmentStatus } from '../../../domain/appointment-requests/state.js';
 import { localTimeToInstant } from '../../../domain/appointment-requests/scheduling.js';
+import { readPreferences, slotWarnings, VISIT_MINUTES, type SlotWarning } from '../../../domain/appointment-requests/visit-slots.js';
+import { practiceHours } from './public-practices.service.js';
 import { recordAudit, recordPhiView } from '../audit/audit.service.js';
 import { resolveHandoffsOfRequest } from '../handoffs/request-handoffs.service.js';
 import type { RequestListQuery, RequestListResponse, RequestView } from '../../../contracts/appointment-requests.js';
@@ -61,6 +63,7 @@ export async function presentRequest(db: DbOrTx, r: AppointmentRequestRow): Prom
     consentToContact: r.consentToContact,
     locale: r.locale,
     scheduledFor: r.scheduledFor?.toISOString() ?? null,
+    visit: r.status === 'scheduled' || r.visitMinutes !== null ? { durationMinutes: r.visitMinutes, location: r.visitLocation, clinician: r.visitClinician } : null,
     declineReason: r.declineReason,
     cancelReason: r.cancelReason,
     decidedBy: r.decidedBy && decidedByName ? { id: r.decidedBy, name: decidedByName } : null,
@@ -83,7 +86,7 @@ export async function markInReview(ctx: AppContext, tx: DbOrTx, requestId: strin
 }
 
 export type Decision =
-  | { to: 'scheduled'; version: number; scheduledFor: string; note?: string }
+  | { to: 'scheduled'; version: number; scheduledFor: string; durationMinutes?: number; location?: string; clinician?: string; note?: string }
   | { to: 'declined'; version: number; reason: string }
   | { to: 'canceled'; version: number; reason?: string };
 
@@ -93,12 +96,28 @@ export type Decision =
  * request's handoffs closed, the patient notified through the outbox — one transaction.
  */
 export async function decideRequest(ctx: AppContext, actor: StaffActor, id: string, d: Decision): Promise<AppointmentRequestRow> {
+  return (await decide(ctx, actor, id, d)).row;
+}
+
+/** Schedules a request with its visit's length, place and clinician; answers what was off about the slot (warned, not refused). */
+export async function scheduleRequest(ctx: AppContext, actor: StaffActor, id: string, d: Omit<Extract<Decision, { to: 'scheduled' }>, 'to'>): Promise<{ row: AppointmentRequestRow; warnings: SlotWarning[] }> {
+  return decide(ctx, actor, id, { to: 'scheduled', ...d });
+}
+
+async function decide(ctx: AppContext, actor: StaffActor, id: string, d: Decision): Promise<{ row: AppointmentRequestRow; warnings: SlotWarning[] }> {
   const { request, org } = await loadRequestFor(ctx.db, actor, id);
   if (!canTransition(request.status, d.to)) throw invalidTransition(request.status, d.to, await userName(ctx.db, request.decidedBy));
   if (d.version !== request.version) throw stale();
   const now = ctx.clock.now();
   const patch: Parameters<typeof transitionIfVersion>[4] = { status: d.to, decidedBy: actor.userId };
-  if (d.to === 'scheduled') patch.scheduledFor = scheduledInstant(d.scheduledFor, org.timeZone, now);
+  let warnings: SlotWarning[] = [];
+  if (d.to === 'scheduled') {
+    patch.scheduledFor = scheduledInstant(d.scheduledFor, org.timeZone, now);
+    patch.visitMinutes = d.durationMinutes ?? VISIT_MINUTES.default;
+    patch.visitLocation = d.location || null;
+    patch.visitClinician = d.clinician || null;
+    warnings = slotWarnings(await practiceHours(ctx.db, org), readPreferences(request.preferences), patch.scheduledFor.getTime(), patch.visitMinutes);
+  }
   if (d.to === 'declined') patch.declineReason = d.reason;
   if (d.to === 'canceled') patch.cancelReason = d.reason || null;
   const note = d.to === 'scheduled' ? d.note : d.reason;
@@ -113,10 +132,10 @@ export async function decideRequest(ctx: AppContext, actor: StaffActor, id: stri
     const resolution = { scheduled: 'appointment_scheduled', declined: 'appointment_declined', canceled: 'appointment_canceled' }[d.to];
     await resolveHandoffsOfRequest(ctx, tx, id, resolution, actor, note);
     const kind: NoticeKind = d.to;
-    const outbox = await notifyPatient(tx, kind, updated, org, ctx.baseUrl, { reason: d.to === 'scheduled' ? undefined : d.reason });
+    const outbox = await notifyPatient(tx, kind, updated, org, ctx.baseUrl, { reason: d.to === 'scheduled' ? undefined : d.reason, now });
     await publishLive(tx, { topic: 'appointment-requests', organizationId: org.id, type: 'updated', id, data: { status: d.to } });
-    await recordAudit(tx, { action: `appointment_request.${d.to}`, outcome: 'success', actor, organizationId: org.id, recordType: 'appointment_request', recordId: id, details: { from: request.status, notified: outbox.length } });
-    return updated;
+    await recordAudit(tx, { action: `appointment_request.${d.to}`, outcome: 'success', actor, organizationId: org.id, recordType: 'appointment_request', recordId: id, details: { from: request.status, notified: outbox.length, ...(d.to === 'scheduled' ? { minutes: patch.visitMinutes, warnings } : {}) } });
+    return { row: updated, warnings };
   });
 }
 
