@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '../domain/developer/webhook-events.js';
+import { OUTBOUND_ATTEMPT_RESULTS, OUTBOUND_JOB_STATUSES, OUTBOUND_OUTCOMES, OUTBOUND_PURPOSES } from '../domain/outbound/vocabulary.js';
 
 /**
  * Webhook endpoints, their delivery log (`/api/developer/webhooks…`) and the payloads of the
@@ -191,6 +192,38 @@ export const WEBHOOK_PAYLOADS = {
     appointmentRequestId: z.string(),
     formVersion: z.number(),
     submittedAt: z.string().nullable(),
+  }),
+  'outbound.call.completed': z.object({
+    jobId: z.string().describe('The outbound call (`GET /api/v1/outbound/calls/{jobId}`).'),
+    ...Base,
+    campaignId: z.string().nullable(),
+    handoffId: z.string().nullable().describe('The handoff this call returned, if it was a call-back.'),
+    purpose: z.enum(OUTBOUND_PURPOSES),
+    attemptId: z.string(),
+    attemptNo: z.number().describe('1 for the first placement; each retry is the next attempt.'),
+    result: z.enum(OUTBOUND_ATTEMPT_RESULTS).describe('How this attempt ended.'),
+    answeredBy: z.string().nullable().describe('human or machine, when the provider detected it.'),
+    callId: z.string().nullable().describe('The call record of this attempt (`GET /api/v1/calls/{callId}`); null when it was never placed.'),
+    endedAt: z.string().nullable(),
+    jobStatus: z.enum(OUTBOUND_JOB_STATUSES).describe('Where the outbound call stands after this attempt: `scheduled` again for a retry, or final.'),
+    outcome: z.enum(OUTBOUND_OUTCOMES).nullable().describe('What the conversation achieved so far (confirmed, change requested, …).'),
+    attempts: z.number(),
+    maxAttempts: z.number(),
+    final: z.boolean().describe('No further attempt will be made.'),
+    nextAttemptAt: z.string().nullable().describe('When the retry is due, if there is one.'),
+  }),
+  'campaign.completed': z.object({
+    campaignId: z.string(),
+    ...Base,
+    name: z.string(),
+    purpose: z.enum(OUTBOUND_PURPOSES),
+    status: z.literal('completed'),
+    startAt: z.string(),
+    completedAt: z.string().nullable(),
+    contacts: z
+      .object({ total: z.number(), completed: z.number(), noAnswer: z.number(), busy: z.number(), failed: z.number(), canceled: z.number(), blockedDoNotCall: z.number() })
+      .describe('Contacts by final status.'),
+    outcomes: z.record(z.enum(OUTBOUND_OUTCOMES), z.number()).describe('Contacts by outcome (only outcomes that occurred).'),
   }),
 } satisfies Record<WebhookEventType, z.ZodType>;
 

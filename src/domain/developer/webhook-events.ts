@@ -1,6 +1,6 @@
 /**
  * The webhook events (issue 18 §3). Their payloads are documented in src/contracts/webhooks.ts;
- * the triggers of migration 0017 write them. `webhook.test` is only sent by "Send test event".
+ * the triggers of migrations 0017 and 0019 (outbound) write them. `webhook.test` is only sent by "Send test event".
  */
 export const WEBHOOK_EVENT_TYPES = [
   'call.started',
@@ -10,6 +10,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'appointment_request.submitted',
   'appointment_request.status_changed',
   'intake.submitted',
+  'outbound.call.completed',
+  'campaign.completed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -27,6 +27,7 @@ const ALL: ApiScope[] = [
   'appointment_requests:read',
   'appointment_requests:write',
   'organizations:read',
+  'outbound:read',
   'outbound:write',
   'analytics:read',
   'webhooks:manage',
@@ -73,6 +74,21 @@ export function developerPlatformMatrixRows(): MatrixRow[] {
         consentToContact: true,
       }),
     );
+  // Far ahead, so nothing is dialled (the matrix runs no worker either).
+  const outboundCall = (fx: MatrixFixtures) => ({ organizationId: fx.home.id, phone: '+18605550173', purpose: 'recall', contactName: 'Matrix Patient', scheduledFor: '2099-01-01T15:00:00Z' });
+  const outboundCampaign = (fx: MatrixFixtures) => ({
+    organizationId: fx.home.id,
+    name: 'Matrix API recall',
+    purpose: 'recall',
+    window: { start: '09:00', end: '17:00', days: [1, 2, 3, 4, 5] },
+    maxAttempts: 2,
+    retryIntervalMinutes: 60,
+    concurrency: 1,
+    startAt: '2099-01-01T09:00:00Z',
+    contacts: [{ name: 'Matrix Contact', phone: '+18605550174' }],
+  });
+  const homeJob = (fx: MatrixFixtures) => fx.asAdmin<{ id: string }>('POST', '/api/outbound/calls', outboundCall(fx));
+  const homeCampaign = (fx: MatrixFixtures) => fx.asAdmin<{ id: string }>('POST', '/api/outbound/campaigns', (({ contacts: _, ...settings }) => settings)(outboundCampaign(fx)));
   const future = () => `${new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)}T10:00`;
 
   /** A `/api/v1` row: `sample` builds the path and body; each principal brings its kind of key. */
@@ -222,6 +238,14 @@ export function developerPlatformMatrixRows(): MatrixRow[] {
     v1('GET /api/v1/organizations/:id', 'organizations:read', 200, async (fx) => ({ url: `/api/v1/organizations/${fx.home.id}` })),
     v1('GET /api/v1/organizations/:id/hours', 'organizations:read', 200, async (fx) => ({ url: `/api/v1/organizations/${fx.home.id}/hours` })),
     v1('GET /api/v1/organizations/open-now', 'organizations:read', 200, async () => ({}), notListed()),
+    v1('POST /api/v1/outbound/calls', 'outbound:write', 201, async (fx) => ({ payload: outboundCall(fx) })),
+    v1('GET /api/v1/outbound/calls', 'outbound:read', 200, async (fx) => (await homeJob(fx), {}), notListed()),
+    v1('GET /api/v1/outbound/calls/:id', 'outbound:read', 200, async (fx) => ({ url: `/api/v1/outbound/calls/${(await homeJob(fx)).id}` })),
+    v1('POST /api/v1/outbound/calls/:id/cancel', 'outbound:write', 200, async (fx) => ({ url: `/api/v1/outbound/calls/${(await homeJob(fx)).id}/cancel` })),
+    v1('POST /api/v1/outbound/campaigns', 'outbound:write', 201, async (fx) => ({ payload: outboundCampaign(fx) })),
+    v1('GET /api/v1/outbound/campaigns', 'outbound:read', 200, async (fx) => (await homeCampaign(fx), {}), notListed()),
+    v1('GET /api/v1/outbound/campaigns/:id', 'outbound:read', 200, async (fx) => ({ url: `/api/v1/outbound/campaigns/${(await homeCampaign(fx)).id}` })),
+    v1('POST /api/v1/outbound/campaigns/:id/cancel', 'outbound:write', 200, async (fx) => ({ url: `/api/v1/outbound/campaigns/${(await homeCampaign(fx)).id}/cancel` })),
     v1('GET /api/v1/analytics', 'analytics:read', 200, async (fx) => ({ url: `/api/v1/analytics?from=2026-01-01&to=2026-01-31&organizations=${fx.home.id}` })),
   ];
 }
