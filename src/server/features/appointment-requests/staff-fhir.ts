@@ -67,8 +67,8 @@ export function toFhirAppointment(r: AppointmentRequestRow, org: { timeZone: str
   };
   if (status === 'booked' && r.scheduledFor) {
     resource.start = r.scheduledFor.toISOString();
-    resource.end = new Date(r.scheduledFor.getTime() + DEFAULT_VISIT_MINUTES * 60_000).toISOString();
-    resource.minutesDuration = DEFAULT_VISIT_MINUTES;
+    resource.end = new Date(r.scheduledFor.getTime() + (r.visitMinutes ?? DEFAULT_VISIT_MINUTES) * 60_000).toISOString();
+    resource.minutesDuration = r.visitMinutes ?? DEFAULT_VISIT_MINUTES;
   }
   if (status === 'cancelled') {
     const why = r.status === 'declined' ? `Declined by the practice${r.declineReason ? `: ${r.declineReason}` : ''}` : r.cancelReason || 'Canceled';
