@@ -92,7 +92,8 @@ export interface AgentState {
   lookupFailures: number;
   /** The practice's patient this call turned out to be about (set when a request is saved). */
   patientId?: string;
-  pendingTransfer?: { target: TransferTarget; handoffId: string | null };
+  /** `urgent`: an after-hours transfer to the on-call cover; a call-back in its place stays urgent. */
+  pendingTransfer?: { target: TransferTarget; handoffId: string | null; urgent?: boolean };
   /** The language the call is held in from the moment the caller chose or spoke it (English until then). */
   language?: 'en' | 'es';
   builtin: BuiltinState;

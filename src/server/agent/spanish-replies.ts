@@ -200,6 +200,8 @@ const RULES: Rule[] = [
   [/Thank you, I've passed your message on\. Someone will get back to you if needed\./, 'Gracias, he pasado su mensaje. Alguien se comunicará con usted si hace falta.'],
   [/Thank you, I've let the front desk know you're running late\./, 'Gracias, le he avisado a la recepción de que llega tarde.'],
   [/Your request is already in, so I'll pass that on to the team with it\./, 'Su solicitud ya está registrada, así que le pasaré esto al equipo junto con ella.'],
+  [/The office is closed, so I'm connecting you with our on-call line\. Please hold\./, 'La consulta está cerrada, así que le comunico con nuestra línea de guardia. Espere un momento, por favor.'],
+  [/The office is closed, so I'm connecting you with (.+?), who is on call\. Please hold\./, 'La consulta está cerrada, así que le comunico con $1, que está de guardia. Espere un momento, por favor.'],
   [/Please hold while I connect you with a member of our team\./, 'Espere un momento mientras le comunico con alguien de nuestro equipo.'],
   [/Please hold while I connect you with (.+?)\./, 'Espere un momento mientras le comunico con $1.'],
   [/I'm not able to transfer calls, but I can take a message for the team\./, 'No puedo transferir llamadas, pero puedo tomar un mensaje para el equipo.'],

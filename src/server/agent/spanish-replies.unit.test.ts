@@ -16,6 +16,8 @@ describe('replies in Spanish', () => {
     ['On Thursday, December 24, we have special hours for Christmas Eve: 8 AM to noon.', /^El jueves 24 de diciembre tenemos un horario especial por Christmas Eve: de las 8 de la mañana a mediodía\./],
     ['This weekend: Saturday, 9 AM to 1 PM; closed Sunday. Is there anything else I can help you with?', /^Este fin de semana: el sábado, de las 9 de la mañana a la 1 de la tarde; cerrado el domingo\./],
     ["We're closed this weekend. We open again on Monday at 8 AM.", /^Este fin de semana estamos cerrados\. Volvemos a abrir el lunes/],
+    ["The office is closed, so I'm connecting you with our on-call line. Please hold.", /^La consulta está cerrada, así que le comunico con nuestra línea de guardia\. Espere un momento, por favor\.$/],
+    ["The office is closed, so I'm connecting you with Maria Lopez, who is on call. Please hold.", /^La consulta está cerrada, así que le comunico con Maria Lopez, que está de guardia\./],
     ["I'm sorry, Dana Reyes isn't available right now. Would you like someone to call you back?", /Lo siento, Dana Reyes no está disponible ahora mismo\. ¿Quiere que alguien le devuelva la llamada\?/],
   ])('%s', (en, es) => {
     const out = toSpanish(en);

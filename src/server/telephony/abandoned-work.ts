@@ -14,6 +14,8 @@ export interface AbandonedWork {
   /** What the caller was in the middle of, as the summary and the task say it. */
   doing: string;
   kind: 'appointment' | 'message' | 'callback' | 'transfer';
+  /** Someone unwell was waiting for the after-hours cover or an urgent call-back: the task is urgent. */
+  urgent?: boolean;
   /** What was collected, field by field (only what the caller gave). */
   collected: Record<string, string>;
   contactName: string | null;
@@ -58,12 +60,21 @@ export function abandonedWork(state: AgentState, callerNumber: string): Abandone
   }
   if (b.flow === 'callback' && !d.callback) {
     const collected = clean({ reason: b.cb.reason, phone: b.cb.phone });
-    return { kind: 'callback', doing: 'a call-back request', collected, contactName: null, contactPhone: b.cb.phone ?? ownNumber };
+    // After an unanswered after-hours transfer the call-back being arranged is as urgent as the transfer was.
+    const urgent = b.cb.urgent === true || state.pendingTransfer?.urgent === true;
+    return { kind: 'callback', doing: 'a call-back request', collected, contactName: null, contactPhone: b.cb.phone ?? ownNumber, ...(urgent ? { urgent: true } : {}) };
   }
   if (state.pendingTransfer && !d.transferred) {
     const name = [b.appt.first, b.appt.last].filter(Boolean).join(' ') || b.msg.name || null;
     const collected = clean({ transferTo: state.pendingTransfer.target.name, name: name ?? undefined });
-    return { kind: 'transfer', doing: `a transfer to ${state.pendingTransfer.target.name}`, collected, contactName: name, contactPhone: ownNumber };
+    return {
+      kind: 'transfer',
+      doing: `a${state.pendingTransfer.urgent ? 'n after-hours urgent' : ''} transfer to ${state.pendingTransfer.target.name}`,
+      collected,
+      contactName: name,
+      contactPhone: ownNumber,
+      ...(state.pendingTransfer.urgent ? { urgent: true } : {}),
+    };
   }
   return null;
 }
@@ -82,14 +93,14 @@ export function abandonedSummary(work: AbandonedWork, endedBy: 'caller' | 'timeo
   return `${how} during ${work.doing}${what}. Call-back task created.`;
 }
 
-/** The call-back task for the front desk: high priority when the caller was waiting for a person. */
+/** The call-back task for the front desk: high priority when the caller was waiting for a person, urgent when they were unwell. */
 export function abandonedHandoff(work: AbandonedWork, call: { id: string; organizationId: string }, endedBy: 'caller' | 'timeout'): NewHandoff {
   const how = endedBy === 'timeout' ? 'the line went silent' : 'the caller hung up';
   const collected = Object.keys(work.collected).length ? ` Collected: ${describeCollected(work.collected)}.` : '';
   return {
     organizationId: call.organizationId,
     type: 'callback',
-    priority: work.kind === 'transfer' ? 'high' : 'normal',
+    priority: work.urgent ? 'urgent' : work.kind === 'transfer' ? 'high' : 'normal',
     source: 'call',
     reason: `Call back: ${how} during ${work.doing}.${collected}`,
     callId: call.id,

@@ -10,6 +10,7 @@ const schema = z.object({
   phone: z.string().max(40).optional().describe("Number to call back; the caller's own number when omitted (confirm it with them first)"),
   reason: z.string().trim().min(1).max(1000).describe('What the call back is about'),
   name: z.string().max(200).optional(),
+  urgent: z.boolean().optional().describe('True when someone unwell asked for a person and nobody could take the call'),
   topic: z.enum(['refill', 'results', 'running_late', 'cancel', 'reschedule', 'billing', 'other']).optional().describe('What the call back is about; worked out from the reason when omitted'),
 });
 
@@ -22,22 +23,24 @@ export const requestCallbackTool: ToolDefinition<typeof schema> = {
     if (!phone) return { ok: false, result: { error: 'invalid_phone', message: 'Ask for a valid callback number.' }, speech: 'What number should we call you back on?' };
     const { open, nextChangeMs } = await openState(env);
     const afterFailedTransfer = env.state.pendingTransfer !== undefined;
+    const urgent = args.urgent === true || env.state.pendingTransfer?.urgent === true;
     const topic = args.topic ?? messageTopic(args.reason);
     const language = env.state.language ?? 'en';
     const handoff = await createHandoff(env.ctx, await env.tx(), {
       organizationId: env.org.id,
       deadlineRules: await env.rules(),
       type: 'callback',
-      priority: afterFailedTransfer ? 'high' : 'normal',
+      priority: urgent ? 'urgent' : afterFailedTransfer ? 'high' : 'normal',
       source: 'call',
       reason: `Call back${topic !== 'other' ? ` (${TOPIC_WORDS[topic]})` : ''}${language === 'es' ? ' — the caller speaks Spanish' : ''}: ${args.reason}`,
       callId: env.call.id,
       contactName: args.name || callerName(env.state),
       contactPhone: phone,
-      details: { afterFailedTransfer, topic, language, about: args.reason },
+      details: { afterFailedTransfer, topic, language, about: args.reason, ...(urgent ? { urgent: true } : {}) },
     });
     env.state.done.callback = true;
-    const when = open ? 'as soon as someone is free' : nextChangeMs ? `after we open ${sayWhen(nextChangeMs, env.now.getTime(), env.org.timeZone)}` : 'as soon as possible';
+    // An unwell caller is not told to wait for the office to open: the urgent task is for whoever picks it up first.
+    const when = open || urgent ? 'as soon as someone is free' : nextChangeMs ? `after we open ${sayWhen(nextChangeMs, env.now.getTime(), env.org.timeZone)}` : 'as soon as possible';
     return {
       ok: true,
       result: { handoffId: handoff.id, phone, priority: handoff.priority, dueAt: handoff.dueAt.toISOString() },

@@ -48,6 +48,37 @@ export const GENERAL_SCENARIOS: Scenario[] = [
     expect: { outcome: 'question_answered' },
   },
   {
+    name: "asks whether the practice is open tomorrow: tomorrow's hours, not the week's",
+    steps: [["hi um are you guys open tomorrow?", /^Tomorrow, \w+, we're open all day\. Is there anything else/], ['no thanks', /Goodbye/]],
+    expect: { outcome: 'question_answered', neverSaid: /regular hours/ },
+  },
+  {
+    name: 'asks when a closed practice opens on Saturday',
+    practice: { open: false },
+    steps: [['what time do you open on Saturday', /^We're closed (today|tomorrow, Saturday|on Saturday)\. Is there anything else/], ['no', /Goodbye/]],
+    expect: { outcome: 'question_answered', neverSaid: /regular hours/ },
+  },
+  {
+    name: 'asks in Spanish whether the practice is open tomorrow',
+    steps: [
+      ['Hola, buenas noches, ¿ustedes abren mañana por la tarde?', /^Mañana, \S+, abrimos todo el día\. ¿Hay algo más/],
+      ['sí, ¿qué horario tienen el sábado?', /^(Hoy|Mañana, sábado,|El sábado) abrimos todo el día\./],
+      ['no, gracias', /Adiós/],
+    ],
+    expect: { outcome: 'question_answered', neverSaid: /regular hours|horario habitual/ },
+  },
+  {
+    name: 'a sick child after hours with no on-call cover: an urgent call-back',
+    practice: { open: false },
+    steps: [
+      ['I need to talk to a nurse, my son is four and he has had a fever since this afternoon', /We're closed right now.*call you back/],
+      ['yes please', /best number/],
+      ['yes', /call you back .* as soon as someone is free/],
+      ['no', /Goodbye/],
+    ],
+    expect: { outcome: 'message_taken', handoffs: [{ type: 'callback', priority: 'urgent' }] },
+  },
+  {
     name: 'asks where the practice is',
     steps: [['where are you located', /We're at 1 Test Street, Hartford, CT, 06103/], ['no', /Goodbye/]],
     expect: { outcome: 'question_answered' },

@@ -16,7 +16,9 @@ export async function startTransfer(fc: FlowCtx, text: string): Promise<FlowRepl
   const r = await fc.tools.run('transfer_to_staff', { reason: text.slice(0, 300) });
   if (r.next?.type === 'transfer') return { text: r.speech, next: r.next };
   if (r.result.offer === 'message') return startMessage(fc, r.speech);
-  return offerCallback(fc, r.speech, text);
+  const reply = offerCallback(fc, r.speech, text);
+  if (r.result.urgent === true) fc.b.cb.urgent = true;
+  return reply;
 }
 
 export function offerCallback(fc: FlowCtx, said: string, reason: string | null): FlowReply {
@@ -94,7 +96,13 @@ export async function callbackTurn(fc: FlowCtx, text: string): Promise<FlowReply
 async function saveCallback(fc: FlowCtx): Promise<FlowReply> {
   decide(fc, 'request_callback');
   const reason = fc.b.cb.reason ?? 'Call back requested';
-  const r = await fc.tools.run('request_callback', { phone: fc.b.cb.phone, reason, topic: messageTopic(reason), ...(callerNameOf(fc) ? { name: callerNameOf(fc) } : {}) });
+  const r = await fc.tools.run('request_callback', {
+    phone: fc.b.cb.phone,
+    reason,
+    topic: messageTopic(reason),
+    ...(callerNameOf(fc) ? { name: callerNameOf(fc) } : {}),
+    ...(fc.b.cb.urgent ? { urgent: true } : {}),
+  });
   return anythingElse(fc, r.speech);
 }
 
