@@ -167,10 +167,3 @@ export function offsetSegments(zone: string, startMs: number, endMs: number): { 
   }
   return { from, offsetSeconds };
 }
-
-/** The local hour of the week (0 = Monday 00:00) of an hour counted from the epoch in local time. */
-export function hourOfWeekOfLocalEpochHour(localEpochHour: number): { weekday: number; hour: number } {
-  // 1970-01-01 was a Thursday (ISO weekday 4).
-  const day = Math.floor(localEpochHour / 24);
-  return { weekday: ((((day + 3) % 7) + 7) % 7) + 1, hour: ((localEpochHour % 24) + 24) % 24 };
-}

@@ -41,6 +41,12 @@ export async function takeDirtyHours(tx: DbOrTx, limit: number): Promise<{ hours
   return { hours: rows.map((r) => ({ organizationId: r.organizationId, timeZone: r.timeZone, bucketStart: new Date(r.bucketStart) })), taken: rows.reduce((a, r) => a + r.n, 0) };
 }
 
+/** Whether any change waits: one index probe, no lock, so a read with nothing to fold in pays almost nothing. */
+export async function anyPendingChange(db: DbOrTx): Promise<boolean> {
+  const result = await db.execute(sql`select exists (select 1 from analytics_dirty) as pending`);
+  return (result.rows[0] as { pending: boolean }).pending;
+}
+
 export async function pendingChanges(db: DbOrTx): Promise<number> {
   const result = await db.execute(sql`select count(*)::int as n from analytics_dirty`);
   return (result.rows[0] as { n: number }).n;

@@ -5,6 +5,7 @@ import { findHours, toHours } from '../hours/hours.service.js';
 import {
   allRecordHours,
   analyzeRollups,
+  anyPendingChange,
   clearRollups,
   handoffsInHours,
   lockRollups,
@@ -53,6 +54,8 @@ async function recompute(tx: DbOrTx, hours: HourKeyWithZone[], lookup: HoursLook
  * each analytics read (so figures are never stale) and every few seconds by the worker.
  */
 export async function drainRollups(db: Db): Promise<number> {
+  // A change committed after this check is as if it came after the read: the next read folds it in.
+  if (!(await anyPendingChange(db))) return 0;
   const lookup = hoursLookup(db);
   let total = 0;
   for (;;) {

@@ -24,8 +24,8 @@ export type Grouping = 'bucket' | 'organization' | 'total';
 
 const instants = (values: readonly string[]) => sql`${`{${values.map((v) => `"${v}"`).join(',')}}`}::timestamptz[]`;
 
-function groupKey(group: Grouping, at: SQL, w: Window): SQL {
-  if (group === 'bucket') return sql`width_bucket(${at}, ${instants(w.bucketStarts)})::text`;
+function groupKey(group: Grouping, at: SQL, w: Window, asText = true): SQL {
+  if (group === 'bucket') return asText ? sql`width_bucket(${at}, ${instants(w.bucketStarts)})::text` : sql`width_bucket(${at}, ${instants(w.bucketStarts)})`;
   if (group === 'organization') return sql`organization_id::text`;
   return sql`'total'`;
 }
@@ -55,58 +55,78 @@ export interface CallSumsRow {
   none: number;
 }
 
-export async function callSums(db: DbOrTx, w: Window, group: Grouping): Promise<CallSumsRow[]> {
-  const result = await db.execute(sql`
-    select ${groupKey(group, sql`bucket_start`, w)} as key, direction,
-           sum(calls)::int as calls, sum(completed)::int as completed, sum(contained)::int as contained, sum(handed_off)::int as "handedOff",
+const CALL_SUMS = sql.raw(`sum(calls)::int as calls, sum(completed)::int as completed, sum(contained)::int as contained, sum(handed_off)::int as "handedOff",
            sum(handle_seconds)::float8 as "handleSeconds", sum(handle_count)::int as "handleCount", sum(connected)::int as connected, sum(voicemail)::int as voicemail,
            sum(outcome_appointment_requested)::int as appointment_requested, sum(outcome_question_answered)::int as question_answered,
            sum(outcome_transferred)::int as transferred, sum(outcome_message_taken)::int as message_taken, sum(outcome_emergency)::int as emergency,
-           sum(outcome_voicemail)::int as outcome_voicemail, sum(outcome_abandoned)::int as abandoned, sum(outcome_other)::int as other, sum(outcome_none)::int as none
+           sum(outcome_voicemail)::int as outcome_voicemail, sum(outcome_abandoned)::int as abandoned, sum(outcome_other)::int as other, sum(outcome_none)::int as none`);
+
+/** Sums per organization or for the whole window (the overview's today, the previous period). */
+export async function callSums(db: DbOrTx, w: Window, group: Exclude<Grouping, 'bucket'>): Promise<CallSumsRow[]> {
+  const result = await db.execute(sql`
+    select ${groupKey(group, sql`bucket_start`, w)} as key, direction, ${CALL_SUMS}
     from analytics_call_hours
     where ${inWindow(w, sql`bucket_start`)}
     group by 1, 2`);
   return result.rows as unknown as CallSumsRow[];
 }
 
-/** Calls per local hour of the week (0 = Monday 00:00 … 167) and direction. */
-export async function heatmap(db: DbOrTx, w: Window): Promise<{ localEpochHour: number; direction: 'inbound' | 'outbound'; calls: number }[]> {
+/**
+ * Sums per display bucket and per local hour of the week, in one statement. The organizations'
+ * rows are first added up per hour (a hash aggregate: at most two rows per hour of the window),
+ * so finding a bucket and a local hour of the week is done once per hour, not once per
+ * organization-hour: the per-row work left is one hash lookup and the sums.
+ */
+export async function callSumsByBucketAndHourOfWeek(db: DbOrTx, w: Window): Promise<{ buckets: CallSumsRow[]; hoursOfWeek: { hourOfWeek: number; direction: 'inbound' | 'outbound'; calls: number }[] }> {
   const offset = sql`(${`{${w.offsets.seconds.join(',')}}`}::int[])[width_bucket(bucket_start, ${instants(w.offsets.from)})]`;
+  const hourSums = sql.raw(`sum(calls) as calls, sum(completed) as completed, sum(contained) as contained, sum(handed_off) as handed_off,
+           sum(handle_seconds) as handle_seconds, sum(handle_count) as handle_count, sum(connected) as connected, sum(voicemail) as voicemail,
+           sum(outcome_appointment_requested) as outcome_appointment_requested, sum(outcome_question_answered) as outcome_question_answered,
+           sum(outcome_transferred) as outcome_transferred, sum(outcome_message_taken) as outcome_message_taken, sum(outcome_emergency) as outcome_emergency,
+           sum(outcome_voicemail) as outcome_voicemail, sum(outcome_abandoned) as outcome_abandoned, sum(outcome_other) as outcome_other, sum(outcome_none) as outcome_none`);
   const result = await db.execute(sql`
-    select min(floor((extract(epoch from bucket_start) + ${offset}) / 3600))::float8 as "localEpochHour", direction, sum(calls)::int as calls
-    from analytics_call_hours
-    where ${inWindow(w, sql`bucket_start`)}
-    group by ((floor((extract(epoch from bucket_start) + ${offset}) / 3600))::bigint + 72) % 168, direction`);
-  return result.rows as unknown as { localEpochHour: number; direction: 'inbound' | 'outbound'; calls: number }[];
+    with hours as materialized (
+      select bucket_start, direction, ${hourSums}
+      from analytics_call_hours
+      where ${inWindow(w, sql`bucket_start`)}
+      group by bucket_start, direction)
+    select 'bucket' as part, width_bucket(bucket_start, ${instants(w.bucketStarts)})::text as key, direction, ${CALL_SUMS}
+    from hours group by 2, 3
+    union all
+    -- 1970-01-01 was a Thursday: 72 hours after a Monday 00:00.
+    select 'hourOfWeek', ((floor((extract(epoch from bucket_start) + ${offset}) / 3600))::bigint + 72) % 168 || '', direction, ${CALL_SUMS}
+    from hours group by 2, 3`);
+  const rows = result.rows as unknown as (CallSumsRow & { part: 'bucket' | 'hourOfWeek' })[];
+  return {
+    buckets: rows.filter((r) => r.part === 'bucket'),
+    hoursOfWeek: rows.filter((r) => r.part === 'hourOfWeek').map((r) => ({ hourOfWeek: Number(r.key), direction: r.direction, calls: r.calls })),
+  };
 }
 
 export interface DurationRow {
+  /** The display bucket (1-based), the organization id or 'total'; null for the window's own row of a bucketed read. */
   key: string | null;
-  claimMedian: number | null;
-  claimP90: number | null;
+  /** [median, 90th percentile], null when no handoff reached it; and how many handoffs reached it. */
+  claim: [number, number] | null;
   claimCount: number;
-  resolveMedian: number | null;
-  resolveP90: number | null;
+  resolve: [number, number] | null;
   resolveCount: number;
-  claimBusinessMedian: number | null;
-  claimBusinessP90: number | null;
+  claimBusiness: [number, number] | null;
   claimBusinessCount: number;
-  resolveBusinessMedian: number | null;
-  resolveBusinessP90: number | null;
+  resolveBusiness: [number, number] | null;
   resolveBusinessCount: number;
 }
 
 /** Medians and 90th percentiles need the values: per key, and (with buckets) for the whole window (key null). */
 export async function handoffDurations(db: DbOrTx, w: Window, group: Grouping): Promise<DurationRow[]> {
+  // One sort per column gives both percentiles (percentile_disc over an array of fractions).
   const pct = (column: string, as: string) =>
-    sql`percentile_disc(0.5) within group (order by ${sql.raw(column)}) as ${sql.raw(`"${as}Median"`)},
-        percentile_disc(0.9) within group (order by ${sql.raw(column)}) as ${sql.raw(`"${as}P90"`)},
-        count(${sql.raw(column)})::int as ${sql.raw(`"${as}Count"`)}`;
+    sql`percentile_disc(array[0.5, 0.9]) within group (order by ${sql.raw(column)}) as ${sql.raw(`"${as}"`)}, count(${sql.raw(column)})::int as ${sql.raw(`"${as}Count"`)}`;
   const result = await db.execute(sql`
-    select key,
-           ${pct('claim_seconds', 'claim')}, ${pct('resolve_seconds', 'resolve')},
+    select key::text as key, ${pct('claim_seconds', 'claim')}, ${pct('resolve_seconds', 'resolve')},
            ${pct('claim_business_seconds', 'claimBusiness')}, ${pct('resolve_business_seconds', 'resolveBusiness')}
-    from (select *, ${groupKey(group, sql`bucket_start`, w)} as key from analytics_handoff_facts where ${inWindow(w, sql`bucket_start`)}) s
+    from (select claim_seconds, resolve_seconds, claim_business_seconds, resolve_business_seconds, ${groupKey(group, sql`bucket_start`, w, false)} as key
+          from analytics_handoff_facts where ${inWindow(w, sql`bucket_start`)}) s
     ${group === 'bucket' ? sql`group by grouping sets ((key), ())` : sql`group by key`}`);
   return result.rows as unknown as DurationRow[];
 }
@@ -122,8 +142,8 @@ export interface FunnelRow {
 export async function funnel(db: DbOrTx, w: Window, group: Grouping): Promise<FunnelRow[]> {
   const result = await db.execute(sql`
     select ${groupKey(group, sql`bucket_start`, w)} as key, source, sum(started)::int as started, sum(submitted)::int as submitted, sum(scheduled)::int as scheduled
-    from analytics_request_hours
-    where ${inWindow(w, sql`bucket_start`)}
+    from (select ${group === 'organization' ? sql`organization_id` : sql`null::uuid as organization_id`}, bucket_start, source, sum(started) as started, sum(submitted) as submitted, sum(scheduled) as scheduled
+          from analytics_request_hours where ${inWindow(w, sql`bucket_start`)} group by 1, 2, 3) hours
     group by 1, 2`);
   return result.rows as unknown as FunnelRow[];
 }

@@ -3,10 +3,10 @@ import { organizationScope, type StaffActor } from '../../policy/actor.js';
 import { notFound } from '../../http/errors.js';
 import { listVisibleOrganizations } from '../organizations/organizations.service.js';
 import type { AnalyticsQuery, AnalyticsResponse } from '../../../contracts/analytics.js';
-import { defaultZoneOf, displayBuckets, hourOfWeekOfLocalEpochHour, offsetSegments, previousRange, rangeInstants, todayIn, type DateRange } from '../../../domain/analytics/buckets.js';
+import { defaultZoneOf, displayBuckets, offsetSegments, previousRange, rangeInstants, todayIn, type DateRange } from '../../../domain/analytics/buckets.js';
 import { emptyCallSums, emptyFunnel, figuresOf, OUTCOME_KEYS, type CallSums, type Figures, type FunnelSums, type Percentiles } from '../../../domain/analytics/figures.js';
 import type { CallDirection } from '../../../domain/calls/vocabulary.js';
-import { callSums, doNotCallAdditions, funnel, handoffDurations, heatmap, type CallSumsRow, type DurationRow, type Grouping, type Window } from './analytics.repository.js';
+import { callSums, callSumsByBucketAndHourOfWeek, doNotCallAdditions, funnel, handoffDurations, type CallSumsRow, type DurationRow, type Grouping, type Window } from './analytics.repository.js';
 import { drainRollups } from './analytics-rollups.service.js';
 
 export { drainRollups, rebuildRollups, pendingChanges } from './analytics-rollups.service.js';
@@ -58,18 +58,24 @@ const noDurations = (): Percentiles => ({ median: null, p90: null, count: 0 });
 
 function toDurations(row: DurationRow | undefined) {
   if (!row) return { claim: noDurations(), resolve: noDurations(), claimBusiness: noDurations(), resolveBusiness: noDurations() };
-  const p = (m: number | null, p90: number | null, count: number): Percentiles => ({ median: m, p90, count });
+  const p = (values: [number, number] | null, count: number): Percentiles => ({ median: values?.[0] ?? null, p90: values?.[1] ?? null, count });
   return {
-    claim: p(row.claimMedian, row.claimP90, row.claimCount),
-    resolve: p(row.resolveMedian, row.resolveP90, row.resolveCount),
-    claimBusiness: p(row.claimBusinessMedian, row.claimBusinessP90, row.claimBusinessCount),
-    resolveBusiness: p(row.resolveBusinessMedian, row.resolveBusinessP90, row.resolveBusinessCount),
+    claim: p(row.claim, row.claimCount),
+    resolve: p(row.resolve, row.resolveCount),
+    claimBusiness: p(row.claimBusiness, row.claimBusinessCount),
+    resolveBusiness: p(row.resolveBusiness, row.resolveBusinessCount),
   };
 }
 
-/** Figures per group key of one window; `total` sums every key (percentiles come from their own total row). */
-async function figuresBy(ctx: AppContext, w: Window, directions: CallDirection[], group: Grouping): Promise<{ total: Figures; byKey: Map<string, Figures> }> {
-  const [calls, durations, funnels, dnc] = await Promise.all([callSums(ctx.db, w, group), handoffDurations(ctx.db, w, group), funnel(ctx.db, w, group), doNotCallAdditions(ctx.db, w, group)]);
+type HourOfWeekSums = Awaited<ReturnType<typeof callSumsByBucketAndHourOfWeek>>['hoursOfWeek'];
+
+/**
+ * Figures per group key of one window; `total` sums every key (percentiles come from their own
+ * total row). Per bucket, the same read also brings the calls per local hour of the week.
+ */
+async function figuresBy(ctx: AppContext, w: Window, directions: CallDirection[], group: Grouping): Promise<{ total: Figures; byKey: Map<string, Figures>; hoursOfWeek: HourOfWeekSums }> {
+  const callRows = group === 'bucket' ? callSumsByBucketAndHourOfWeek(ctx.db, w) : callSums(ctx.db, w, group).then((buckets) => ({ buckets, hoursOfWeek: [] }));
+  const [{ buckets: calls, hoursOfWeek }, durations, funnels, dnc] = await Promise.all([callRows, handoffDurations(ctx.db, w, group), funnel(ctx.db, w, group), doNotCallAdditions(ctx.db, w, group)]);
   type Acc = { calls: CallSums; funnel: FunnelSums; dnc: number };
   const accs = new Map<string, Acc>();
   const total: Acc = { calls: emptyCallSums(), funnel: emptyFunnel(), dnc: 0 };
@@ -98,7 +104,7 @@ async function figuresBy(ctx: AppContext, w: Window, directions: CallDirection[]
   const byKey = new Map<string, Figures>();
   for (const [key, a] of accs) byKey.set(key, figuresOf(a.calls, a.funnel, toDurations(durationsBy.get(key)), a.dnc));
   const totalDurations = group === 'bucket' ? durationsBy.get(null) : durations.length === 1 ? durations[0] : undefined;
-  return { total: figuresOf(total.calls, total.funnel, toDurations(totalDurations), total.dnc), byKey };
+  return { total: figuresOf(total.calls, total.funnel, toDurations(totalDurations), total.dnc), byKey, hoursOfWeek };
 }
 
 function windowOf(organizations: AnalyticsOrganization[], range: DateRange, zone: string, granularity: AnalyticsQuery['granularity']) {
@@ -127,19 +133,12 @@ export async function getAnalytics(ctx: AppContext, actor: StaffActor, query: An
   const before = windowOf(organizations, previous, zone, 'month');
   await drainRollups(ctx.db);
   const zero = figuresOf(emptyCallSums(), emptyFunnel(), { claim: [], resolve: [], claimBusiness: [], resolveBusiness: [] }, 0);
-  const none = { total: zero, byKey: new Map<string, Figures>() };
+  const none = { total: zero, byKey: new Map<string, Figures>(), hoursOfWeek: [] };
   const empty = organizations.length === 0;
-  const [now, then, cells] = await Promise.all([
-    empty ? none : figuresBy(ctx, current.window, directions, 'bucket'),
-    empty ? none : figuresBy(ctx, before.window, directions, 'total'),
-    empty ? [] : heatmap(ctx.db, current.window),
-  ]);
+  const [now, then] = await Promise.all([empty ? none : figuresBy(ctx, current.window, directions, 'bucket'), empty ? none : figuresBy(ctx, before.window, directions, 'total')]);
+  // Index 0 is Monday 00:00, as the grid.
   const grid = new Array<number>(7 * 24).fill(0);
-  for (const c of cells) {
-    if (!directions.includes(c.direction)) continue;
-    const { weekday, hour } = hourOfWeekOfLocalEpochHour(c.localEpochHour);
-    grid[(weekday - 1) * 24 + hour]! += c.calls;
-  }
+  for (const c of now.hoursOfWeek) if (directions.includes(c.direction)) grid[c.hourOfWeek]! += c.calls;
   const period = (r: DateRange, w: Window) => ({ ...r, start: w.start.toISOString(), end: w.end.toISOString() });
   return {
     timeZone: zone,
