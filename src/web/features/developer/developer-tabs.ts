@@ -49,7 +49,7 @@ export const DEVELOPER_TABS: readonly DeveloperTab[] = [
     id: 'webhooks',
     label: 'Webhooks',
     capability: 'developer.access',
-    description: 'Endpoints Switchboard tells when calls, handoffs, requests and intake forms change, signed to the Standard Webhooks specification.',
+    description: 'Endpoints Switchboard tells when calls, handoffs, requests, intake forms, outbound calls and campaigns change, signed to the Standard Webhooks specification.',
     Component: React.lazy(() => import('./components/webhooks-tab').then((m) => ({ default: m.WebhooksTab }))),
   },
   {
@@ -63,7 +63,7 @@ export const DEVELOPER_TABS: readonly DeveloperTab[] = [
     id: 'api',
     label: 'API reference',
     capability: 'developer.access',
-    description: 'The REST API, generated from the same schemas the server validates requests with.',
+    description: 'The public REST API (/api/v1) and its webhook events, generated from the schemas the server validates with. Try any route with an API key.',
     Component: React.lazy(() => import('./components/api-reference-tab').then((m) => ({ default: m.ApiReferenceTab }))),
   },
   {
