@@ -55,6 +55,27 @@ export const TwoFactorBody = z.object({
 });
 export type TwoFactorBody = z.input<typeof TwoFactorBody>;
 
+/**
+ * A backup code instead of the app's code (shown once when two-factor was turned on, each good for
+ * one sign-in): ten letters and digits, written `abcde-12345`; spaces and a missing dash are forgiven.
+ */
+export const BackupCodeBody = z.object({
+  code: z
+    .string({ error: 'Enter one of your backup codes.' })
+    .transform((value) => value.replace(/\s/g, ''))
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, { error: 'A backup code has 10 letters and digits, like abcde-12345.' })
+        .transform((value) => (value.includes('-') ? value : `${value.slice(0, 5)}-${value.slice(5)}`)),
+    ),
+});
+export type BackupCodeBody = z.input<typeof BackupCodeBody>;
+
+/** Signed in with a backup code: how many unused codes the user has left. */
+export const BackupCodeResponse = z.object({ ok: z.literal(true), backupCodesLeft: z.number().int().min(0) });
+export type BackupCodeResponse = z.infer<typeof BackupCodeResponse>;
+
 /** Test builds only: move the server clock. */
 export const TestClockBody = z.object({ advanceMs: z.number().int().min(0).max(7 * 86_400_000).optional(), reset: z.boolean().optional() });
 export const TestClockResponse = z.object({ offsetMs: z.number() });

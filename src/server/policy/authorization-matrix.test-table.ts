@@ -54,6 +54,13 @@ export const MATRIX: MatrixRow[] = [
     otherOrganization: NOT_ORGANIZATION_SCOPED,
   },
   {
+    // The same step with a backup code: without the first step's cookie it is refused (400) too.
+    route: 'POST /api/session/login/backup-code',
+    expect: everyone(400),
+    request: () => ({ payload: { code: 'abcde-12345' } }),
+    otherOrganization: NOT_ORGANIZATION_SCOPED,
+  },
+  {
     route: 'POST /api/session/logout',
     expect: everyone(204),
     request: async (fx, as) => ({ cookie: (await fx.freshSession(as))?.cookie }),

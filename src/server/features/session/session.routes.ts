@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LoginBody, LoginResponse, OkResponse, SessionResponse, TestClockBody, TestClockResponse, TwoFactorBody } from '../../../contracts/session.js';
+import { BackupCodeBody, BackupCodeResponse, LoginBody, LoginResponse, OkResponse, SessionResponse, TestClockBody, TestClockResponse, TwoFactorBody } from '../../../contracts/session.js';
 import type { FeatureRoutes } from '../../http/route-types.js';
 import { ErrorResponse, forwardCookies } from '../../http/route-types.js';
 import { requestInfo } from '../../http/request-info.js';
@@ -7,7 +7,7 @@ import { organizationScope } from '../../policy/actor.js';
 import { listVisibleOrganizations } from '../organizations/organizations.service.js';
 import { resolveSession } from './session-guard.service.js';
 import { presentSession, presentSessionUser } from './session.presenter.js';
-import { sessionUserDetails, signIn, signOut, verifyTwoFactor } from './session.service.js';
+import { sessionUserDetails, signIn, signOut, verifyBackupCode, verifyTwoFactor } from './session.service.js';
 
 export const sessionRoutes: FeatureRoutes = (app, ctx) => {
   const loginLimit = { max: Math.round(20 * ctx.env.RATE_LIMIT_SCALE), timeWindow: '1 minute' };
@@ -51,6 +51,21 @@ export const sessionRoutes: FeatureRoutes = (app, ctx) => {
       const result = await verifyTwoFactor(ctx, request.body.code, requestInfo(request));
       forwardCookies(reply, result.cookies);
       return { ok: true as const };
+    },
+  });
+
+  app.post('/api/session/login/backup-code', {
+    config: { access: 'public', signIn: true, rateLimit: loginLimit },
+    schema: {
+      tags: ['session'],
+      summary: 'Second step of sign-in with a backup code instead of the app (each code once; wrong codes count toward the account lockout)',
+      body: BackupCodeBody,
+      response: { 200: BackupCodeResponse, 400: ErrorResponse, 401: ErrorResponse, 423: ErrorResponse, 429: ErrorResponse },
+    },
+    handler: async (request, reply) => {
+      const result = await verifyBackupCode(ctx, request.body.code, requestInfo(request));
+      forwardCookies(reply, result.cookies);
+      return { ok: true as const, backupCodesLeft: result.backupCodesLeft };
     },
   });
 

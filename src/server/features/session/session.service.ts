@@ -128,6 +128,48 @@ export async function verifyTwoFactor(ctx: AppContext, code: string, req: Reques
   return { cookies: result.headers.getSetCookie(), user: await completeSignIn(ctx, user, req) };
 }
 
+const BAD_BACKUP_CODE = () =>
+  new AppError(400, 'validation_failed', 'That backup code did not work.', {
+    fields: { code: 'That backup code is not one of yours, or it has been used already. Each backup code works once.' },
+  });
+
+/**
+ * The second step of sign-in with a backup code, for a user without their authenticator app.
+ * better-auth checks the code and strikes it from the user's list in one conditional update (two
+ * requests with the same code: one wins). Around it, the same rules as a TOTP code: the pending
+ * sign-in is found first, a locked account is refused, a wrong or used code counts as a failed
+ * sign-in, and each use is audited with how many codes are left (never the code).
+ */
+export async function verifyBackupCode(ctx: AppContext, code: string, req: RequestInfo): Promise<AuthResult & { backupCodesLeft: number }> {
+  const userId = await pendingTwoFactorUserId(ctx.auth, req.headers, new Date());
+  const pending = userId ? await findUserById(ctx.db, userId) : undefined;
+  if (!pending) {
+    await recordAudit(ctx.db, { action: 'auth.two_factor.backup_code', outcome: 'failure', ip: req.ip, details: { reason: 'no_pending_sign_in' } });
+    throw BAD_BACKUP_CODE();
+  }
+  const now = ctx.clock.now();
+  if (pending.lockedUntil && pending.lockedUntil > now) {
+    await recordAudit(ctx.db, { action: 'auth.two_factor.backup_code', outcome: 'denied', actor: { kind: 'anonymous', label: pending.email }, ip: req.ip, recordType: 'user', recordId: pending.id, details: { reason: 'locked' } });
+    throw lockedError(pending.lockedUntil, now);
+  }
+
+  let result: { headers: Headers; response: { user?: { id: string } } };
+  try {
+    result = (await ctx.auth.api.verifyBackupCode({ body: { code }, headers: req.headers, returnHeaders: true })) as unknown as typeof result;
+  } catch (err) {
+    if (!(err instanceof APIError)) throw err;
+    await recordAudit(ctx.db, { action: 'auth.two_factor.backup_code', outcome: 'failure', actor: { kind: 'anonymous', label: pending.email }, ip: req.ip, recordType: 'user', recordId: pending.id, details: { reason: 'wrong_or_used_code' } });
+    const lockedUntil = await recordFailure(ctx, pending.email, pending, req.ip);
+    if (lockedUntil) throw lockedError(lockedUntil, ctx.clock.now());
+    throw BAD_BACKUP_CODE();
+  }
+  const user = result.response.user?.id === pending.id ? await findUserById(ctx.db, pending.id) : undefined;
+  if (!user) throw unauthenticated();
+  const { backupCodes } = (await ctx.auth.api.viewBackupCodes({ body: { userId: user.id } })) as { backupCodes: string[] };
+  await recordAudit(ctx.db, { action: 'auth.two_factor.backup_code', outcome: 'success', actor: { kind: 'staff', userId: user.id, email: user.email }, ip: req.ip, recordType: 'user', recordId: user.id, details: { backupCodesLeft: backupCodes.length } });
+  return { cookies: result.headers.getSetCookie(), user: await completeSignIn(ctx, user, req), backupCodesLeft: backupCodes.length };
+}
+
 async function completeSignIn(ctx: AppContext, user: UserRow, req: RequestInfo): Promise<UserRow> {
   const now = ctx.clock.now();
   await recordSignInAttempt(ctx.db, { email: user.email, userId: user.id, ipAddress: req.ip, succeeded: true, at: now });
