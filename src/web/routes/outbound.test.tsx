@@ -6,6 +6,8 @@ import { renderPage } from '@web/test/render';
 import { server } from '@web/test/server';
 import { OutboundRoute } from './outbound';
 
+const SETTINGS = { organizationId: ORG_MAPLE.id, window: { start: '08:00', end: '21:00', days: [1, 2, 3, 4, 5, 6, 7] }, concurrency: null, defaultConcurrency: 5, effectiveConcurrency: 5, updatedAt: null };
+const PATIENT = { id: '20000000-0000-4000-8000-000000000002', organizationId: ORG_MAPLE.id, firstName: 'Alicia', lastName: 'Rossi', dateOfBirth: '1962-03-14', phone: '+18605550142' };
 const ENTRY = { id: '10000000-0000-4000-8000-000000000001', organizationId: ORG_MAPLE.id, phone: '+18605550199', reason: 'Asked by letter', source: 'staff', callId: null, createdAt: '2026-11-20T15:00:00.000Z', cursor: '1.x' };
 
 function serve() {
@@ -15,6 +17,16 @@ function serve() {
     http.get('/api/outbound/jobs', () => HttpResponse.json({ items: [], nextCursor: null })),
     http.get('/api/outbound/campaigns', () => HttpResponse.json({ items: [], nextCursor: null })),
     http.get(`/api/organizations/${ORG_MAPLE.id}/do-not-call`, () => HttpResponse.json({ items: [ENTRY], nextCursor: null })),
+    http.get(`/api/organizations/${ORG_MAPLE.id}/outbound-settings`, () => HttpResponse.json(SETTINGS)),
+    http.put(`/api/organizations/${ORG_MAPLE.id}/outbound-settings`, async ({ request }) => {
+      const body = (await request.json()) as { window: typeof SETTINGS.window; concurrency: number | null };
+      posts.push({ url: request.url, body });
+      return HttpResponse.json({ ...SETTINGS, ...body, effectiveConcurrency: body.concurrency ?? 5, updatedAt: '2026-11-20T15:00:00.000Z' });
+    }),
+    http.get(`/api/organizations/${ORG_MAPLE.id}/patients`, ({ request }) => HttpResponse.json({ items: new URL(request.url).searchParams.get('q')?.toLowerCase().startsWith('ros') ? [PATIENT] : [] })),
+    http.get('/api/outbound/calls/timing', () =>
+      HttpResponse.json({ phone: '+18605550142', timeZone: 'US (all zones)', timeZoneSource: 'country', requestedAt: '2026-11-20T02:00:00.000Z', placeAt: '2026-11-20T13:00:00.000Z', waits: true }),
+    ),
     http.post('/api/outbound/calls', async ({ request }) => {
       posts.push({ url: request.url, body: await request.json() });
       return HttpResponse.json(errorBody('validation_failed', 'Some fields need attention.', { phone: 'Enter a valid phone number (with its country code when it is abroad).' }), { status: 400 });
@@ -35,7 +47,7 @@ describe('/outbound', () => {
     open('agent');
     expect(await screen.findByText(/Calls are placed by: Simulator/)).toBeInTheDocument();
     const tabs = screen.getByRole('tablist', { name: 'Outbound sections' });
-    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Single calls']);
+    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Single calls', 'Calling settings']);
     expect(await screen.findByText('No single calls yet')).toBeInTheDocument();
   });
 
@@ -43,14 +55,14 @@ describe('/outbound', () => {
     serve();
     const { user } = open('developer');
     const tabs = screen.getByRole('tablist', { name: 'Outbound sections' });
-    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Single calls', 'Campaigns', 'Do-not-call list']);
+    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Single calls', 'Campaigns', 'Do-not-call list', 'Calling settings']);
     expect(await screen.findByText('No single calls yet')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Queue the call' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Campaigns' }));
     expect(await screen.findByText('No campaigns yet')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /New campaign/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Do-not-call list' }));
-    expect(await screen.findByText('+18605550199')).toBeInTheDocument();
+    expect(await screen.findByText('(860) 555-0199')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add a number' })).not.toBeInTheDocument();
   });
@@ -73,7 +85,7 @@ describe('/outbound', () => {
   it('a supervisor removes a number only with a reason', async () => {
     const posts = serve();
     const { user } = open('supervisor', '/outbound?tab=do-not-call');
-    await user.click(await screen.findByRole('button', { name: 'Remove +18605550199 from the list' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove (860) 555-0199 from the list' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Remove from the list' }));
     expect(await within(dialog).findByText('Say why (it is kept in the audit log).')).toBeInTheDocument();
@@ -82,5 +94,48 @@ describe('/outbound', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove from the list' }));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]!.body).toEqual({ reason: 'Patient asked to be called again' });
+  });
+
+  it('an agent finds a patient with the keyboard: the number and name are filled, the call is linked, and the form says when it will really be placed', async () => {
+    const posts = serve();
+    const { user } = open('agent');
+    const box = await screen.findByRole('combobox', { name: /Patient/ });
+    await user.type(box, 'ros');
+    expect(await screen.findByRole('option', { name: /Alicia Rossi/ })).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(await screen.findByTestId('linked-patient')).toHaveTextContent('Alicia Rossi');
+    expect(screen.getByLabelText(/Phone number/)).toHaveValue('(860) 555-0142');
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Alicia Rossi');
+    expect(await screen.findByText(/Will be placed .* \(your time\)/)).toBeInTheDocument();
+    expect(screen.getByText(/outside the calling window/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Queue the call' }));
+    await waitFor(() => expect(posts.some((p) => p.url.endsWith('/api/outbound/calls'))).toBe(true));
+    expect(posts.find((p) => p.url.endsWith('/api/outbound/calls'))!.body).toMatchObject({ patientId: PATIENT.id, phone: '(860) 555-0142', contactName: 'Alicia Rossi' });
+  });
+
+  it('a supervisor changes the calling settings; a bad window is refused beside its field before anything is sent', async () => {
+    const posts = serve();
+    const { user } = open('supervisor', '/outbound?tab=settings');
+    const until = await screen.findByLabelText('Until');
+    await user.clear(until);
+    await user.type(until, '07:00');
+    await user.click(screen.getByRole('button', { name: 'Save the settings' }));
+    expect(await screen.findByText('The window must end after it starts (same day).')).toBeInTheDocument();
+    expect(posts).toEqual([]);
+    await user.clear(until);
+    await user.type(until, '17:00');
+    await user.click(screen.getByRole('checkbox', { name: 'Sunday' }));
+    await user.type(screen.getByLabelText(/Outbound calls at once/), '2');
+    await user.click(screen.getByRole('button', { name: 'Save the settings' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]!.body).toEqual({ window: { start: '08:00', end: '17:00', days: [1, 2, 3, 4, 5, 6] }, concurrency: 2 });
+  });
+
+  it('an agent reads the calling settings without changing them', async () => {
+    serve();
+    open('agent', '/outbound?tab=settings');
+    expect(await screen.findByText('Supervisors and administrators change these settings.')).toBeInTheDocument();
+    expect(screen.getByLabelText('From')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save the settings' })).not.toBeInTheDocument();
   });
 });

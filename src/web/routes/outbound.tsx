@@ -6,14 +6,15 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { CampaignList } from '@web/features/outbound/components/campaign-list';
 import { DoNotCallPanel } from '@web/features/outbound/components/do-not-call-panel';
+import { OutboundSettingsPanel } from '@web/features/outbound/components/outbound-settings-panel';
 import { ProviderNotice } from '@web/features/outbound/components/provider-notice';
 import { SingleCallForm, type SingleCallPrefill } from '@web/features/outbound/components/single-call-form';
 import { SingleCallsList } from '@web/features/outbound/components/single-calls-list';
 import { useLiveOutbound } from '@web/features/outbound/use-live-outbound';
 import { useSignedInSession } from '@web/features/session/use-signed-in-session';
 
-type Tab = 'single' | 'campaigns' | 'do-not-call';
-const TAB_LABELS: Record<Tab, string> = { single: 'Single calls', campaigns: 'Campaigns', 'do-not-call': 'Do-not-call list' };
+type Tab = 'single' | 'campaigns' | 'do-not-call' | 'settings';
+const TAB_LABELS: Record<Tab, string> = { single: 'Single calls', campaigns: 'Campaigns', 'do-not-call': 'Do-not-call list', settings: 'Calling settings' };
 
 /**
  * /outbound — single calls (agents, supervisors, admins), campaigns and the do-not-call list
@@ -27,7 +28,11 @@ export function OutboundRoute() {
   const placesCalls = can(user.role, 'outbound.single');
   const readsCampaigns = can(user.role, 'outbound.campaigns.read');
   // Developers read every section; the single-call form is for those who may place calls.
-  const tabs: Tab[] = [...(placesCalls || readsCampaigns ? (['single'] as const) : []), ...(readsCampaigns ? (['campaigns', 'do-not-call'] as const) : [])];
+  const tabs: Tab[] = [
+    ...(placesCalls || readsCampaigns ? (['single'] as const) : []),
+    ...(readsCampaigns ? (['campaigns', 'do-not-call'] as const) : []),
+    ...(placesCalls || readsCampaigns ? (['settings'] as const) : []),
+  ];
   const requested = params.get('tab') as Tab | null;
   const tab: Tab = requested && tabs.includes(requested) ? requested : (tabs[0] ?? 'single');
   const prefill = React.useMemo<SingleCallPrefill>(
@@ -77,6 +82,11 @@ export function OutboundRoute() {
         {tabs.includes('do-not-call') ? (
           <TabsContent value="do-not-call" className="mt-4">
             <DoNotCallPanel organizations={organizations} canManage={!readOnly} />
+          </TabsContent>
+        ) : null}
+        {tabs.includes('settings') ? (
+          <TabsContent value="settings" className="mt-4">
+            <OutboundSettingsPanel organizations={organizations} canEdit={!readOnly} />
           </TabsContent>
         ) : null}
       </Tabs>

@@ -85,3 +85,11 @@ export const ATTEMPT_RESULT_LABELS: Record<OutboundAttemptResult, string> = {
   failed: 'Failed',
   canceled: 'Canceled',
 };
+
+/** "09:00–17:00, Mon–Fri" / "every day": a calling window in a few words. */
+export function windowSummary(window: { start: string; end: string; days: readonly number[] }): string {
+  const days = [...window.days].sort((a, b) => a - b);
+  const key = days.join(',');
+  const named = key === '1,2,3,4,5,6,7' ? 'every day' : key === '1,2,3,4,5' ? 'Mon–Fri' : key === '6,7' ? 'weekends' : days.map((d) => WEEKDAYS.find((w) => w.value === d)?.short ?? String(d)).join(', ');
+  return `${window.start}–${window.end}, ${named}`;
+}

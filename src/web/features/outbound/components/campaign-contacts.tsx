@@ -15,6 +15,7 @@ import { useCampaignContacts } from '../api/campaigns';
 import { JOB_STATUS_LABELS } from '../labels';
 import { ContactAttempts } from './contact-attempts';
 import { JobStatusBadge } from './job-status-badge';
+import { formatPhone } from '@web/lib/format-phone';
 
 /** Per-contact results of a campaign: state, outcome, attempts, and the call of the last attempt. */
 export function CampaignContacts({ campaignId }: { campaignId: string }) {
@@ -58,7 +59,7 @@ export function CampaignContacts({ campaignId }: { campaignId: string }) {
             <li key={j.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" data-testid="campaign-contact">
               <div className="min-w-0">
                 <p className="font-medium">
-                  {j.contactName} <span className="text-sm font-normal text-muted-foreground tabular-nums">{j.phone}</span>
+                  {j.contactName} <span className="text-sm font-normal text-muted-foreground tabular-nums">{formatPhone(j.phone)}</span>
                 </p>
                 <p className="text-sm text-muted-foreground">
                   {j.rowNumber ? `Row ${j.rowNumber} · ` : ''}

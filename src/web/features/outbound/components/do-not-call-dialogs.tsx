@@ -13,6 +13,7 @@ import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { useAddDoNotCall, useImportDoNotCall, useRemoveDoNotCall } from '../api/do-not-call';
 import { readCsvFile } from './read-csv-file';
+import { formatPhone } from '@web/lib/format-phone';
 
 export function AddDoNotCallDialog({ organizationId, open, onOpenChange }: { organizationId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
@@ -31,7 +32,7 @@ function AddForm({ organizationId, onDone }: { organizationId: string; onDone: (
       { organizationId, ...values },
       {
         onSuccess: (entry) => {
-          toast({ title: 'Added to the do-not-call list', description: `${entry.phone} will not be called.` });
+          toast({ title: 'Added to the do-not-call list', description: `${formatPhone(entry.phone)} will not be called.` });
           onDone();
         },
         onError: (error) => applyServerFieldErrors(error, setError, { fields: ['phone', 'reason'] }),
@@ -76,7 +77,7 @@ function RemoveForm({ organizationId, entry, onDone }: { organizationId: string;
       { organizationId, entryId: entry.id, reason: values.reason },
       {
         onSuccess: () => {
-          toast({ title: 'Removed from the do-not-call list', description: `${entry.phone} may be called again.` });
+          toast({ title: 'Removed from the do-not-call list', description: `${formatPhone(entry.phone)} may be called again.` });
           onDone();
         },
         onError: (error) => applyServerFieldErrors(error, setError, { fields: ['reason'] }),
@@ -86,7 +87,7 @@ function RemoveForm({ organizationId, entry, onDone }: { organizationId: string;
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Remove {entry.phone}?</DialogTitle>
+        <DialogTitle>Remove {formatPhone(entry.phone)}?</DialogTitle>
         <DialogDescription>Campaigns and calls may dial this number again. Say why: the reason is kept in the audit log.</DialogDescription>
       </DialogHeader>
       <form onSubmit={onSubmit} noValidate className="space-y-4">

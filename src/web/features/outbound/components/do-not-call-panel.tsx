@@ -15,6 +15,7 @@ import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { useDoNotCallList } from '../api/do-not-call';
 import { AddDoNotCallDialog, ImportDoNotCallDialog, RemoveDoNotCallDialog } from './do-not-call-dialogs';
 import { OrganizationPicker } from './organization-picker';
+import { formatPhone } from '@web/lib/format-phone';
 
 const SOURCE_LABELS: Record<DoNotCallSource, string> = { call: 'Asked on a call', staff: 'Added by staff', import: 'Imported', sms: 'Replied STOP by text' };
 
@@ -85,14 +86,14 @@ export function DoNotCallPanel({ organizations, canManage }: { organizations: Se
             {items.map((e) => (
               <li key={e.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
                 <div className="min-w-0">
-                  <p className="font-medium tabular-nums">{e.phone}</p>
+                  <p className="font-medium tabular-nums">{formatPhone(e.phone)}</p>
                   <p className="break-words text-sm text-muted-foreground">{e.reason || 'No reason given'}</p>
                 </div>
                 <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
                   <Badge variant="neutral">{SOURCE_LABELS[e.source]}</Badge>
                   <span>{formatDateTime(e.createdAt)}</span>
                   {canManage ? (
-                    <Button variant="outline" size="sm" onClick={() => setRemoving(e)} aria-label={`Remove ${e.phone} from the list`}>
+                    <Button variant="outline" size="sm" onClick={() => setRemoving(e)} aria-label={`Remove ${formatPhone(e.phone)} from the list`}>
                       Remove
                     </Button>
                   ) : null}

@@ -13,7 +13,12 @@ import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { useCreateSingleCall } from '../api/single-calls';
+import type { PatientMatch } from '@contracts/patients';
+import { formatDateTime } from '@web/lib/format-date';
+import { formatPhone } from '@web/lib/format-phone';
 import { PURPOSE_LABELS } from '../labels';
+import { CallTimingNote } from './call-timing-note';
+import { PatientCombobox } from './patient-combobox';
 import { WhenField } from './when-field';
 
 const FIELDS = ['organizationId', 'phone', 'contactName', 'patientId', 'purpose', 'instructions', 'scheduledFor'] as const;
@@ -43,15 +48,28 @@ export function SingleCallForm({ organizations, prefill }: { organizations: Sess
   );
   const { register, handleSubmit, setError, setValue, reset, watch, formState } = useForm<CreateSingleCallBody>({ resolver: zodResolver(CreateSingleCallBody), defaultValues: defaults });
   const [formKey, setFormKey] = React.useState(0);
+  const [patient, setPatient] = React.useState<PatientMatch | null>(null);
   const patientId = watch('patientId');
+  const organizationId = watch('organizationId');
+  const phone = watch('phone');
+  const scheduledFor = watch('scheduledFor');
+  const linkPatient = (p: PatientMatch | null) => {
+    setPatient(p);
+    setValue('patientId', p?.id, { shouldDirty: true });
+    if (p) {
+      setValue('contactName', `${p.firstName} ${p.lastName}`.trim(), { shouldDirty: true, shouldValidate: formState.isSubmitted });
+      if (p.phone) setValue('phone', formatPhone(p.phone), { shouldDirty: true, shouldValidate: formState.isSubmitted });
+    }
+  };
 
   const onSubmit = handleSubmit((values) =>
     create.mutate(
       { ...values, contactName: values.contactName || undefined, instructions: values.instructions || undefined },
       {
         onSuccess: (job) => {
-          toast({ title: 'Call queued', description: `${job.contactName || job.phone} will be called ${values.scheduledFor ? 'at the chosen time' : 'as soon as the calling window allows'}.` });
+          toast({ title: 'Call queued', description: `${job.contactName || formatPhone(job.phone)} will be called ${job.nextAttemptAt ? `from ${formatDateTime(job.nextAttemptAt)}` : 'as soon as the calling window allows'}.` });
           reset({ ...defaults, organizationId: values.organizationId, patientId: undefined, contactName: '', phone: '' });
+          setPatient(null);
           setFormKey((k) => k + 1);
         },
         onError: (error) => applyServerFieldErrors(error, setError, { fields: FIELDS }),
@@ -70,7 +88,12 @@ export function SingleCallForm({ organizations, prefill }: { organizations: Sess
       <div className="grid gap-4 sm:grid-cols-2">
         {organizations.length > 1 ? (
           <FormField label="Organization" required error={errors.organizationId?.message}>
-            <Select {...register('organizationId')}>
+            <Select
+              {...register('organizationId', {
+                // A patient belongs to one organization: another one unlinks them.
+                onChange: () => linkPatient(null),
+              })}
+            >
               {organizations.map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.name}
@@ -79,6 +102,18 @@ export function SingleCallForm({ organizations, prefill }: { organizations: Sess
             </Select>
           </FormField>
         ) : null}
+        <div className="sm:col-span-2">
+          {patientId && !patient ? (
+            <p className="text-sm text-muted-foreground">
+              Linked to the patient’s record.{' '}
+              <Button type="button" variant="link" onClick={() => linkPatient(null)}>
+                Unlink
+              </Button>
+            </p>
+          ) : (
+            <PatientCombobox key={organizationId} organizationId={organizationId} selected={patient} onSelect={linkPatient} error={errors.patientId?.message} />
+          )}
+        </div>
         <FormField label="Phone number" required error={errors.phone?.message} description="Local numbers are read for the organization's country.">
           <Input type="tel" autoComplete="off" {...register('phone')} />
         </FormField>
@@ -99,6 +134,7 @@ export function SingleCallForm({ organizations, prefill }: { organizations: Sess
         <Textarea rows={3} {...register('instructions')} />
       </FormField>
       <WhenField key={formKey} legend="When" error={errors.scheduledFor?.message} onChange={(iso) => setValue('scheduledFor', iso, { shouldValidate: formState.isSubmitted })} />
+      <CallTimingNote organizationId={organizationId} phone={phone ?? ''} scheduledFor={scheduledFor} />
       <Button type="submit" loading={create.isPending}>
         Queue the call
       </Button>

@@ -10,6 +10,7 @@ import { formatDateTime } from '@web/lib/format-date';
 import { useSingleCalls } from '../api/single-calls';
 import { PURPOSE_LABELS } from '../labels';
 import { JobStatusBadge } from './job-status-badge';
+import { formatPhone } from '@web/lib/format-phone';
 
 /** Single calls and handoff call-backs, newest first, with their state and a link to the last call. */
 export function SingleCallsList() {
@@ -44,7 +45,7 @@ export function SingleCallsList() {
             <li key={j.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
               <div className="min-w-0">
                 <p className="font-medium">
-                  {j.contactName || j.phone} <span className="text-sm font-normal text-muted-foreground tabular-nums">{j.contactName ? j.phone : ''}</span>
+                  {j.contactName || formatPhone(j.phone)} <span className="text-sm font-normal text-muted-foreground tabular-nums">{j.contactName ? formatPhone(j.phone) : ''}</span>
                 </p>
                 <p className="text-sm text-muted-foreground">
                   {PURPOSE_LABELS[j.purpose]} · {j.attempts}/{j.maxAttempts} attempts{j.nextAttemptAt && !j.lastCallId ? ` · next ${formatDateTime(j.nextAttemptAt)}` : ''}

@@ -5,6 +5,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
+import { formatPhone } from '@web/lib/format-phone';
 
 const PROBLEM_LABELS: Record<string, string> = {
   missing_phone: 'No phone number',
@@ -114,7 +115,7 @@ export function PreviewStep({ preview, pending, onFixRow, onBack, onNext }: { pr
                 <tr key={r.row} className="border-b border-border last:border-0">
                   <td className="px-3 py-2 tabular-nums">{r.row}</td>
                   <td className="px-3 py-2">{r.contact?.name ?? r.cells.filter(Boolean).slice(0, 2).join(' ')}</td>
-                  <td className="px-3 py-2 tabular-nums">{r.contact?.phone ?? '—'}</td>
+                  <td className="px-3 py-2 tabular-nums">{r.contact ? formatPhone(r.contact.phone) : '—'}</td>
                   <td className="px-3 py-2">{r.problems.length ? <Badge variant="warning">{PROBLEM_LABELS[r.problems[0]!.code] ?? 'Refused'}</Badge> : <Badge variant="success">Will be called</Badge>}</td>
                 </tr>
               ))}

@@ -7,7 +7,8 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Select } from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
-import { PURPOSE_LABELS, WEEKDAYS } from '../../labels';
+import { PURPOSE_LABELS } from '../../labels';
+import { CallingWindowFieldset } from '../calling-window-fieldset';
 import { WhenField } from '../when-field';
 
 export type CampaignSettingsInput = z.input<typeof CampaignSettings>;
@@ -65,41 +66,18 @@ export function SettingsStep({
       <FormField label="Voicemail message" error={err('voicemailMessage', e.voicemailMessage?.message)} description="Left on an answering machine; never include health details.">
         <Textarea rows={2} {...register('voicemailMessage')} />
       </FormField>
-      <fieldset className="space-y-3 rounded-xl border border-border p-4">
-        <legend className="px-1 text-sm font-medium">Calling window (the callee’s local time)</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="From" error={err('window.start', e.window?.start?.message)}>
-            <Input type="time" {...register('window.start')} />
-          </FormField>
-          <FormField label="Until" error={err('window.end', e.window?.end?.message)}>
-            <Input type="time" {...register('window.end')} />
-          </FormField>
-        </div>
-        <Controller
-          control={control}
-          name="window.days"
-          render={({ field }) => (
-            <fieldset>
-              <legend className="mb-2 text-sm font-medium">Days</legend>
-              <div className="flex flex-wrap gap-3">
-                {WEEKDAYS.map((d) => (
-                  <label key={d.value} className="flex items-center gap-1.5 text-sm">
-                    <input
-                      type="checkbox"
-                      checked={field.value.includes(d.value)}
-                      onChange={(ev) => field.onChange(ev.target.checked ? [...field.value, d.value].sort() : field.value.filter((v) => v !== d.value))}
-                    />
-                    <span aria-hidden="true">{d.short}</span>
-                    <span className="sr-only">{d.long}</span>
-                  </label>
-                ))}
-              </div>
-              {err('window.days', e.window?.days?.message) ? <p className="mt-1 text-sm text-destructive">{err('window.days', e.window?.days?.message)}</p> : null}
-            </fieldset>
-          )}
-        />
-        <p className="text-sm text-muted-foreground">Nobody is ever called before 08:00 or after 21:00 in their own time zone, whatever the window says.</p>
-      </fieldset>
+      <Controller
+        control={control}
+        name="window"
+        render={({ field }) => (
+          <CallingWindowFieldset
+            legend="Calling window (the callee’s local time)"
+            value={field.value}
+            onChange={field.onChange}
+            errors={{ start: err('window.start', e.window?.start?.message), end: err('window.end', e.window?.end?.message), days: err('window.days', e.window?.days?.message ?? e.window?.message) }}
+          />
+        )}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField label="Maximum attempts" error={err('maxAttempts', e.maxAttempts?.message)} description="No answer and busy are tried again.">
           <Input type="number" min={1} max={10} {...register('maxAttempts', { valueAsNumber: true })} />
