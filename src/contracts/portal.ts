@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { birthDate, text, typeError } from './patient-fields.js';
+import { PortalVisit } from './portal-visits.js';
 
 /** The patient portal (`/api/portal…`): sign-in by one-time code, the patient's requests and messages. */
 
@@ -61,6 +62,8 @@ export const PortalRequest = z.object({
   history: z.array(z.object({ status: z.string(), at: z.string(), by: z.enum(['you', 'practice', 'phone_assistant']) })),
   intake: z.object({ status: z.enum(['not_started', 'in_progress', 'submitted']), available: z.boolean() }),
   messages: z.array(Message),
+  /** The scheduled visit (null unless the request is scheduled). */
+  visit: PortalVisit.nullable(),
 });
 export type PortalRequest = z.infer<typeof PortalRequest>;
 

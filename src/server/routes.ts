@@ -15,6 +15,7 @@ import { usersRoutes } from './features/users/users.routes.js';
 import { telephonyRoutes } from './telephony/telephony.routes.js';
 import { publicRequestRoutes } from './features/appointment-requests/public-requests.routes.js';
 import { portalRoutes } from './features/portal/portal.routes.js';
+import { portalVisitsRoutes } from './features/portal/portal-visits.routes.js';
 import { intakeRoutes } from './features/intake/intake.routes.js';
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes.js';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes.js';
@@ -49,6 +50,7 @@ export const featureRoutes: FeatureRoutes[] = [
   staffRequestsRoutes,
   publicRequestRoutes,
   portalRoutes,
+  portalVisitsRoutes,
   intakeRoutes,
   doNotCallRoutes,
   outboundImportRoutes,

@@ -31,13 +31,14 @@ describe('localTimeToInstant', () => {
 });
 
 describe('request transitions', () => {
-  it('lets pending requests be decided once', () => {
+  it('lets pending requests be decided once, and a scheduled visit be moved or canceled', () => {
     expect(canTransition('in_review', 'scheduled')).toBe(true);
     expect(canTransition('submitted', 'declined')).toBe(true);
-    expect(canTransition('scheduled', 'scheduled')).toBe(false);
+    expect(canTransition('scheduled', 'scheduled')).toBe(true);
+    expect(canTransition('scheduled', 'declined')).toBe(false);
     expect(canTransition('declined', 'scheduled')).toBe(false);
     expect(canTransition('canceled', 'canceled')).toBe(false);
-    expect(statusesLeadingTo('scheduled')).toEqual(['submitted', 'in_review']);
+    expect(statusesLeadingTo('scheduled')).toEqual(['submitted', 'in_review', 'scheduled']);
   });
 });
 

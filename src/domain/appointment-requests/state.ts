@@ -1,7 +1,8 @@
 /**
  * The appointment-request state machine (PRODUCT §5):
  * draft → submitted → in_review → scheduled | declined | canceled. A submitted request can be
- * decided without a review step; a scheduled appointment can still be canceled. Anything else
+ * decided without a review step; a scheduled appointment can still be moved to another time (the
+ * patient asked for one in the portal) or canceled. Anything else
  * is refused (409 `invalid_transition`), never silently applied.
  */
 export const APPOINTMENT_STATUSES = ['draft', 'submitted', 'in_review', 'scheduled', 'declined', 'canceled'] as const;
@@ -15,7 +16,7 @@ export const REQUEST_TRANSITIONS: Record<AppointmentStatus, readonly Appointment
   draft: ['submitted', 'canceled'],
   submitted: ['in_review', 'scheduled', 'declined', 'canceled'],
   in_review: ['scheduled', 'declined', 'canceled'],
-  scheduled: ['canceled'],
+  scheduled: ['scheduled', 'canceled'],
   declined: [],
   canceled: [],
 };

@@ -150,3 +150,13 @@ export async function cancelIfPending(db: DbOrTx, id: string, reason: string | n
 export async function insertCancelEvent(db: DbOrTx, requestId: string, fromStatus: string, note: string | null, at: Date): Promise<void> {
   await db.insert(appointmentRequestEvents).values({ appointmentRequestId: requestId, fromStatus, toStatus: 'canceled', actorType: 'patient', note, at });
 }
+
+/** Cancels a scheduled visit whose time has not come; undefined when it is not scheduled (any more) or already began. */
+export async function cancelIfScheduled(db: DbOrTx, id: string, reason: string | null, now: Date): Promise<AppointmentRequestRow | undefined> {
+  const [row] = await db
+    .update(appointmentRequests)
+    .set({ status: 'canceled', cancelReason: reason, version: sql`${appointmentRequests.version} + 1`, updatedAt: now })
+    .where(and(eq(appointmentRequests.id, id), eq(appointmentRequests.status, 'scheduled'), sql`${appointmentRequests.scheduledFor} > ${now.toISOString()}::timestamptz`))
+    .returning();
+  return row;
+}

@@ -22,7 +22,7 @@ interface NoticeText {
 type Lang = 'en' | 'es';
 
 /** The patient's words, in their language (English or Spanish); no health details beyond the request itself. */
-function noticeText(kind: NoticeKind, lang: Lang, p: { org: string; code: string; when?: string; reason?: string; portal: string; visit?: { minutes: number; clinician: string | null; place: string | null } }): NoticeText {
+function noticeText(kind: NoticeKind, lang: Lang, p: { org: string; code: string; when?: string; reason?: string; portal: string; visit?: { minutes: number; clinician: string | null; place: string | null; moved: boolean } }): NoticeText {
   const es = lang === 'es';
   switch (kind) {
     case 'scheduled': {
@@ -31,16 +31,22 @@ function noticeText(kind: NoticeKind, lang: Lang, p: { org: string; code: string
         ? [`Duración: ${v.minutes} minutos.`, ...(v.clinician ? [`Con: ${v.clinician}.`] : []), ...(v.place ? [`Dirección: ${v.place}.`] : [])]
         : [`Length: ${v.minutes} minutes.`, ...(v.clinician ? [`With: ${v.clinician}.`] : []), ...(v.place ? [`Where: ${v.place}.`] : [])];
       return {
-        subject: es ? `Su cita con ${p.org} está programada` : `Your appointment with ${p.org} is scheduled`,
+        subject: v.moved
+          ? es
+            ? `Su cita con ${p.org} cambió de hora`
+            : `Your appointment with ${p.org} has moved`
+          : es
+            ? `Su cita con ${p.org} está programada`
+            : `Your appointment with ${p.org} is scheduled`,
         lines: es
           ? [
-              `Su cita con ${p.org} es el ${p.when}.`,
+              v.moved ? `Su cita con ${p.org} ahora es el ${p.when}.` : `Su cita con ${p.org} es el ${p.when}.`,
               details.join('\n'),
               `Referencia: ${p.code}. El archivo de calendario adjunto (.ics) la añade a su calendario.`,
               `Para cancelarla o pedir otra hora, entre en su portal: ${p.portal}`,
             ]
           : [
-              `Your appointment with ${p.org} is on ${p.when}.`,
+              v.moved ? `Your appointment with ${p.org} has moved to ${p.when}.` : `Your appointment with ${p.org} is on ${p.when}.`,
               details.join('\n'),
               `Reference: ${p.code}. The attached calendar file (.ics) adds it to your calendar.`,
               `To cancel or ask for another time, sign in to your portal: ${p.portal}`,
@@ -85,12 +91,12 @@ export async function notifyPatient(
   request: AppointmentRequestRow,
   org: NoticePractice,
   baseUrl: string,
-  extra: { reason?: string; now: Date },
+  extra: { reason?: string; now: Date; moved?: boolean },
 ): Promise<string[]> {
   const lang: Lang = request.locale.startsWith('es') ? 'es' : 'en';
   const country = typeof org.address.country === 'string' ? org.address.country : null;
   const when = request.scheduledFor ? formatVisitTime(request.scheduledFor.getTime(), org.timeZone, { lang, country, nowMs: extra.now.getTime() }) : undefined;
-  const visit = kind === 'scheduled' ? { minutes: request.visitMinutes ?? VISIT_MINUTES.default, clinician: request.visitClinician, place: visitPlace(request, org) } : undefined;
+  const visit = kind === 'scheduled' ? { minutes: request.visitMinutes ?? VISIT_MINUTES.default, clinician: request.visitClinician, place: visitPlace(request, org), moved: extra.moved === true } : undefined;
   const portal = kind === 'scheduled' ? portalUrlOf(baseUrl, org.slug) : `${baseUrl}/portal`;
   const text = noticeText(kind, lang, { org: org.name, code: request.referenceCode ?? '', when, reason: extra.reason, portal, visit });
   const sent: string[] = [];

@@ -132,7 +132,7 @@ async function decide(ctx: AppContext, actor: StaffActor, id: string, d: Decisio
     const resolution = { scheduled: 'appointment_scheduled', declined: 'appointment_declined', canceled: 'appointment_canceled' }[d.to];
     await resolveHandoffsOfRequest(ctx, tx, id, resolution, actor, note);
     const kind: NoticeKind = d.to;
-    const outbox = await notifyPatient(tx, kind, updated, org, ctx.baseUrl, { reason: d.to === 'scheduled' ? undefined : d.reason, now });
+    const outbox = await notifyPatient(tx, kind, updated, org, ctx.baseUrl, { reason: d.to === 'scheduled' ? undefined : d.reason, now, moved: request.status === 'scheduled' });
     await publishLive(tx, { topic: 'appointment-requests', organizationId: org.id, type: 'updated', id, data: { status: d.to } });
     await recordAudit(tx, { action: `appointment_request.${d.to}`, outcome: 'success', actor, organizationId: org.id, recordType: 'appointment_request', recordId: id, details: { from: request.status, notified: outbox.length, ...(d.to === 'scheduled' ? { minutes: patch.visitMinutes, warnings } : {}) } });
     return { row: updated, warnings };

@@ -33,3 +33,8 @@ export async function resolveHandoffsOfRequest(
   }
   return closed;
 }
+
+/** The unresolved handoffs of an appointment request (the portal shows whether the patient's ask is still waiting). */
+export async function unresolvedHandoffsOfRequest(db: DbOrTx, appointmentRequestId: string) {
+  return openHandoffsOfRequest(db, appointmentRequestId);
+}

@@ -9,6 +9,7 @@ import { isUuid } from '../organizations/organizations.policy.js';
 import { emergencyNumber, loadPublicPracticeById, practicePhone, publicSettings } from '../appointment-requests/public-practices.service.js';
 import type { PortalRequest } from '../../../contracts/portal.js';
 import { PATIENT_IDLE_MINUTES } from './portal-session.js';
+import { visitsOf } from './portal-visits.service.js';
 import { cancelPendingByPatient } from '../appointment-requests/appointment-requests.service.js';
 import {
   eventsOf,
@@ -23,7 +24,12 @@ const requestNotFound = () => notFound('That request');
 
 async function present(ctx: AppContext, session: PatientSessionRow, rows: RequestRow[]) {
   const ids = rows.map((r) => r.id);
-  const [events, intakes, messages] = await Promise.all([eventsOf(ctx.db, ids), intakesOf(ctx.db, ids), messagesOf(ctx.db, session.organizationId, ids)]);
+  const [events, intakes, messages, visits] = await Promise.all([
+    eventsOf(ctx.db, ids),
+    intakesOf(ctx.db, ids),
+    messagesOf(ctx.db, session.organizationId, ids),
+    visitsOf(ctx, session.organizationId, rows),
+  ]);
   const message = (m: (typeof messages)[number]) => ({ body: m.body ?? '', at: m.at.toISOString(), channel: typeof m.data.channel === 'string' ? m.data.channel : null });
   const requests: PortalRequest[] = rows.map((r) => {
     const intake = intakes.find((i) => i.appointmentRequestId === r.id);
@@ -42,6 +48,7 @@ async function present(ctx: AppContext, session: PatientSessionRow, rows: Reques
         .map((e) => ({ status: e.toStatus, at: e.at.toISOString(), by: e.actorType === 'patient' ? ('you' as const) : e.actorType === 'agent' ? ('phone_assistant' as const) : ('practice' as const) })),
       intake: { status: intake?.status ?? 'not_started', available: r.status !== 'declined' && r.status !== 'canceled' },
       messages: messages.filter((m) => m.appointmentRequestId === r.id).map(message),
+      visit: visits.get(r.id) ?? null,
     };
   });
   return { requests, otherMessages: messages.filter((m) => !m.appointmentRequestId || !ids.includes(m.appointmentRequestId)).map(message) };
