@@ -57,3 +57,32 @@ function sameOffset(date: Date, a: string, b: string): boolean {
     return false;
   }
 }
+
+/**
+ * A time as a person types it, in either clock, as the stored "HH:MM": "9:00 AM", "9am", "9.30 p.m.",
+ * "09:00", "0900", "17:30", "noon", "midnight" (→ "00:00"); "24:00" stays (an end of day). A bare
+ * hour is read on the 24-hour clock ("5" is 05:00): the field shows it back in the country's clock,
+ * so a misread is seen at once. Null when it is not a time.
+ */
+export function parseWallTime(input: string): string | null {
+  const t = input.trim().toLowerCase().replace(/\./g, '').replace(/\s+/g, '');
+  if (t === 'noon' || t === 'midday') return '12:00';
+  if (t === 'midnight') return '00:00';
+  const m = /^(\d{1,2})(?:[:h]?(\d{2}))?(am|pm|a|p)?$/.exec(t);
+  if (!m) return null;
+  let h = Number(m[1]);
+  const min = Number(m[2] ?? '0');
+  if (min > 59) return null;
+  const half = m[3]?.[0];
+  if (half) {
+    if (h < 1 || h > 12) return null;
+    h = half === 'a' ? h % 12 : (h % 12) + 12;
+  } else if (h === 24 && min === 0) return '24:00';
+  else if (h > 23) return null;
+  return `${String(h).padStart(2, '0')}:${String(min).padStart(2, '0')}`;
+}
+
+/** Every "HH:MM" in a message in the country's clock ("must be 20:00 or earlier" → "must be 8:00 PM or earlier"). */
+export function wallTimesInClock(message: string, country: string | null | undefined): string {
+  return message.replace(/\b(?:[01]\d|2[0-4]):[0-5]\d\b/g, (hhmm) => formatWallTime(hhmm, country));
+}

@@ -3,6 +3,7 @@ import type { Hours } from './hours.schema.js';
 import { type HoursChange, dayContext, isOpen, nextChange } from './hours.js';
 import { type InstantInput, toInstant } from './instant-input.js';
 import { HOUR_MS, MINUTE_MS, formatTimeOfDay } from './wall-clock.js';
+import { formatWallTime } from '../format/clock.js';
 
 export interface HoursStatus {
   open: boolean;
@@ -28,11 +29,12 @@ export function formatCountdown(ms: number): string {
 
 /**
  * When the change happens, in the organization's zone: "17:00" today, "Fri 08:00" within the
- * week, "Mon, Jan 4 08:00" further out. Times are 24-hour to match how hours are entered;
- * `locale` names the weekday and month.
+ * week, "Mon, Jan 4 08:00" further out. Times are 24-hour unless a country is given, then in its
+ * clock ("5:00 PM" in the US, as the hours editor shows them); `locale` names the weekday and month.
  */
-function formatWhen(now: Temporal.ZonedDateTime, at: Temporal.ZonedDateTime, locale: string): string {
-  const time = formatTimeOfDay(at.hour * 60 + at.minute);
+function formatWhen(now: Temporal.ZonedDateTime, at: Temporal.ZonedDateTime, locale: string, country: string | null | undefined): string {
+  const hhmm = formatTimeOfDay(at.hour * 60 + at.minute);
+  const time = country === undefined ? hhmm : formatWallTime(hhmm, country);
   const days = now.toPlainDate().until(at.toPlainDate()).days;
   if (days === 0) return time;
   const options: Intl.DateTimeFormatOptions =
@@ -40,7 +42,7 @@ function formatWhen(now: Temporal.ZonedDateTime, at: Temporal.ZonedDateTime, loc
   return `${at.toLocaleString(locale, options)} ${time}`;
 }
 
-export function describeStatus(hours: Hours, at: InstantInput, locale = 'en-US'): HoursStatus {
+export function describeStatus(hours: Hours, at: InstantInput, locale = 'en-US', country?: string | null): HoursStatus {
   const instant = toInstant(at);
   const open = isOpen(hours, instant);
   const change = nextChange(hours, instant);
@@ -52,7 +54,7 @@ export function describeStatus(hours: Hours, at: InstantInput, locale = 'en-US')
     const when = change.at.toZonedDateTimeISO(hours.timeZone);
     const untilMs = change.at.epochMilliseconds - instant.epochMilliseconds;
     const countdown = untilMs < COUNTDOWN_LIMIT_MS ? ` (in ${formatCountdown(untilMs)})` : '';
-    parts.push(`${change.opens ? 'opens' : 'closes'} ${formatWhen(now, when, locale)}${countdown}`);
+    parts.push(`${change.opens ? 'opens' : 'closes'} ${formatWhen(now, when, locale, country)}${countdown}`);
   } else {
     parts.push(open ? 'open around the clock' : 'no upcoming opening hours');
   }

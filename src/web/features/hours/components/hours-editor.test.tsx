@@ -36,16 +36,17 @@ function serveSave(answer: (body: Record<string, unknown>) => Response) {
   return bodies;
 }
 
-function open({ readOnly = false } = {}) {
+/** Maple Street is a US practice: its times are on the 12-hour clock unless a test says otherwise. */
+function open({ readOnly = false, country = 'US' } = {}) {
   const onReload = vi.fn();
   const page = renderPage(
-    <HoursEditor stored={stored} organizationName={ORG_MAPLE.name} paused={false} readOnly={readOnly} onReload={onReload} reloading={false} />,
+    <HoursEditor stored={stored} organizationName={ORG_MAPLE.name} country={country} paused={false} readOnly={readOnly} onReload={onReload} reloading={false} />,
     { url: '/organizations/hours' },
   );
   return { ...page, onReload };
 }
 
-/** A time input by its label ("Monday, hours 2: opens"); set like a picker sets it. */
+/** A time input by its label ("Monday, hours 2: opens"); set as if pasted in one go. */
 const time = (name: string) => screen.getByLabelText(name);
 const setTime = (name: string, value: string) => fireEvent.change(time(name), { target: { value } });
 
@@ -53,9 +54,9 @@ describe('hours editor', () => {
   it('shows each day’s intervals in order, and the closed days', () => {
     open();
 
-    expect(time('Monday, hours 1: opens')).toHaveValue('09:00');
-    expect(time('Monday, hours 2: opens')).toHaveValue('13:00');
-    expect(time('Tuesday, hours 1: closes')).toHaveValue('17:00');
+    expect(time('Monday, hours 1: opens')).toHaveValue('9:00 AM');
+    expect(time('Monday, hours 2: opens')).toHaveValue('1:00 PM');
+    expect(time('Tuesday, hours 1: closes')).toHaveValue('5:00 PM');
     expect(within(screen.getByRole('group', { name: 'Sunday' })).getByText('Closed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Save hours/ })).toBeDisabled();
     expect(screen.getByText(/^Saved /)).toBeInTheDocument();
@@ -67,7 +68,7 @@ describe('hours editor', () => {
 
     setTime('Monday, hours 2: opens', '11:00');
 
-    expect(time('Monday, hours 2: opens')).toHaveAccessibleDescription('Mon 09:00–12:00 overlaps Mon 11:00–17:00.');
+    expect(time('Monday, hours 2: opens')).toHaveAccessibleDescription('Mon 9:00 AM–12:00 PM overlaps Mon 11:00 AM–5:00 PM.');
     expect(time('Monday, hours 2: opens')).toBeInvalid();
     expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
 
@@ -83,7 +84,7 @@ describe('hours editor', () => {
     expect(time('Tuesday, hours 1: closes')).not.toBeInvalid();
 
     await user.click(screen.getByRole('button', { name: /Save hours/ }));
-    await waitFor(() => expect(time('Tuesday, hours 1: closes')).toHaveAccessibleDescription('Closes: Use HH:MM between 00:00 and 24:00.'));
+    await waitFor(() => expect(time('Tuesday, hours 1: closes')).toHaveAccessibleDescription('Closes: Enter a time such as 9:00 AM or 5:30 PM.'));
   });
 
   it('saves the week in one request, day by day, with the version it started from', async () => {
@@ -116,7 +117,7 @@ describe('hours editor', () => {
     setTime('Tuesday, hours 1: closes', '23:00');
     await user.click(screen.getByRole('button', { name: /Save hours/ }));
 
-    await waitFor(() => expect(time('Tuesday, hours 1: closes')).toHaveAccessibleDescription('Closes: Must be 20:00 or earlier.'));
+    await waitFor(() => expect(time('Tuesday, hours 1: closes')).toHaveAccessibleDescription('Closes: Must be 8:00 PM or earlier.'));
     expect(time('Monday, hours 2: closes')).not.toBeInvalid();
     expect(screen.getByText('Some hours need attention')).toBeInTheDocument();
   });
@@ -137,13 +138,13 @@ describe('hours editor', () => {
     const { user } = open();
 
     await user.click(screen.getByRole('button', { name: 'Copy Monday to weekdays' }));
-    expect(time('Friday, hours 2: opens')).toHaveValue('13:00');
-    expect(time('Tuesday, hours 1: closes')).toHaveValue('12:00');
+    expect(time('Friday, hours 2: opens')).toHaveValue('1:00 PM');
+    expect(time('Tuesday, hours 1: closes')).toHaveValue('12:00 PM');
     expect(within(screen.getByRole('group', { name: 'Saturday' })).getByText('Closed')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Discard changes' }));
     expect(screen.queryByLabelText('Friday, hours 1: opens')).not.toBeInTheDocument();
-    expect(time('Tuesday, hours 1: closes')).toHaveValue('17:00');
+    expect(time('Tuesday, hours 1: closes')).toHaveValue('5:00 PM');
   });
 
   it('a holiday with special hours must have some hours, and its end date cannot come before its start', async () => {
@@ -159,7 +160,7 @@ describe('hours editor', () => {
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2030-11-28' } });
 
     await user.click(screen.getByRole('radio', { name: 'Special hours' }));
-    expect(time('Staff training, hours 1: opens')).toHaveValue('09:00');
+    expect(time('Staff training, hours 1: opens')).toHaveValue('9:00 AM');
     await user.click(screen.getByRole('button', { name: 'Remove Staff training, hours 1' }));
 
     expect(screen.getByText('Add opening hours or mark the dates closed.')).toBeInTheDocument();
@@ -171,5 +172,74 @@ describe('hours editor', () => {
     expect(time('Monday, hours 1: opens')).toBeDisabled();
     expect(screen.queryByRole('button', { name: /Save hours/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add hours on Monday' })).not.toBeInTheDocument();
+  });
+
+  it('takes times as people type them in the 12-hour clock, shows them back, and sends HH:MM', async () => {
+    const bodies = serveSave((body) => HttpResponse.json({ ...stored, ...body, version: 8 }));
+    const { user } = open();
+
+    await user.click(screen.getByRole('button', { name: 'Add hours on Saturday' }));
+    await user.clear(time('Saturday, hours 1: opens'));
+    await user.type(time('Saturday, hours 1: opens'), '8am');
+    expect(time('Saturday, hours 1: opens')).toHaveValue('8am');
+    await user.tab();
+    expect(time('Saturday, hours 1: opens')).toHaveValue('8:00 AM');
+    await user.clear(time('Saturday, hours 1: closes'));
+    await user.type(time('Saturday, hours 1: closes'), '12:30 pm');
+    await user.clear(time('Monday, hours 2: closes'));
+    await user.type(time('Monday, hours 2: closes'), '17:45');
+    await user.tab();
+    expect(time('Monday, hours 2: closes')).toHaveValue('5:45 PM');
+    await user.click(screen.getByRole('button', { name: /Save hours/ }));
+
+    expect(await screen.findByText(`Saved the hours of ${ORG_MAPLE.name}`)).toBeInTheDocument();
+    expect(bodies[0]!.weekly).toEqual([
+      { day: 1, start: '09:00', end: '12:00' },
+      { day: 1, start: '13:00', end: '17:45' },
+      { day: 2, start: '09:00', end: '17:00' },
+      { day: 6, start: '08:00', end: '12:30' },
+    ]);
+  });
+
+  it('says what a time that is not one should look like, and saves nothing', async () => {
+    const bodies = serveSave(() => HttpResponse.json(stored));
+    const { user } = open();
+
+    await user.clear(time('Tuesday, hours 1: opens'));
+    await user.type(time('Tuesday, hours 1: opens'), 'nine-ish');
+    await user.tab();
+    expect(time('Tuesday, hours 1: opens')).toHaveValue('nine-ish');
+    await user.click(screen.getByRole('button', { name: /Save hours/ }));
+
+    await waitFor(() => expect(time('Tuesday, hours 1: opens')).toHaveAccessibleDescription('Opens: Enter a time such as 9:00 AM or 5:30 PM.'));
+    expect(time('Tuesday, hours 1: opens')).toBeInvalid();
+    expect(bodies).toEqual([]);
+  });
+
+  it('the preview speaks the same clock as the fields', () => {
+    open();
+    const preview = screen.getByRole('heading', { name: 'The next 7 days' }).parentElement!;
+    const monday = within(preview).getAllByRole('listitem').find((li) => li.textContent?.startsWith('Mon'));
+    expect(monday).toHaveTextContent('9:00 AM–12:00 PM, 1:00 PM–5:00 PM');
+    // Every hour of this week is ahead of some moment, so the status always names a change: "… opens Mon 9:00 AM".
+    expect(screen.getByTestId('hours-preview-status')).toHaveTextContent(/(opens|closes) (\w{3} )?\d{1,2}:\d\d (AM|PM)/);
+  });
+
+  it('a practice on the 24-hour clock sees and types 24-hour times, in the fields and the preview', async () => {
+    const bodies = serveSave((body) => HttpResponse.json({ ...stored, ...body, version: 8 }));
+    const { user } = open({ country: 'GB' });
+
+    expect(time('Monday, hours 2: opens')).toHaveValue('13:00');
+    expect(time('Tuesday, hours 1: closes')).toHaveValue('17:00');
+    const preview = screen.getByRole('heading', { name: 'The next 7 days' }).parentElement!;
+    expect(within(preview).getAllByRole('listitem').find((li) => li.textContent?.startsWith('Tue'))).toHaveTextContent('09:00–17:00');
+
+    await user.clear(time('Tuesday, hours 1: closes'));
+    await user.type(time('Tuesday, hours 1: closes'), '6:30 pm');
+    await user.tab();
+    expect(time('Tuesday, hours 1: closes')).toHaveValue('18:30');
+    await user.click(screen.getByRole('button', { name: /Save hours/ }));
+    expect(await screen.findByText(`Saved the hours of ${ORG_MAPLE.name}`)).toBeInTheDocument();
+    expect(bodies[0]!.weekly).toContainEqual({ day: 2, start: '09:00', end: '18:30' });
   });
 });

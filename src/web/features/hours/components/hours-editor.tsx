@@ -132,7 +132,7 @@ export function HoursEditor({ stored, organizationName, country, paused, readOnl
             <CardDescription>Times are in {zoneLabel(zone)}, the organization's zone, whatever your own.</CardDescription>
           </CardHeader>
           <CardContent>
-            <WeeklyHoursEditor weekly={draft.weekly} errors={errors} readOnly={readOnly} onChange={(weekly) => change({ ...draft, weekly })} />
+            <WeeklyHoursEditor weekly={draft.weekly} errors={errors} readOnly={readOnly} country={country} onChange={(weekly) => change({ ...draft, weekly })} />
           </CardContent>
         </Card>
 
@@ -142,7 +142,7 @@ export function HoursEditor({ stored, organizationName, country, paused, readOnl
             <CardDescription>A date or a range of dates that replaces the weekly hours: closed, or open at other times.</CardDescription>
           </CardHeader>
           <CardContent>
-            <OverridesEditor overrides={draft.overrides} errors={errors} readOnly={readOnly} today={today} onChange={(overrides) => change({ ...draft, overrides })} />
+            <OverridesEditor overrides={draft.overrides} errors={errors} readOnly={readOnly} today={today} country={country} onChange={(overrides) => change({ ...draft, overrides })} />
           </CardContent>
         </Card>
 

@@ -10,6 +10,8 @@ import { cn } from '@web/lib/utils';
 const hhmm = (ms: number, zone: string) => wallClock(new Date(ms), zone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 /** "9:00 AM" / "09:00": a wall time in the clock of the organization's country (domain/format/clock.ts). */
 const clock = (ms: number, zone: string, country: string | null | undefined) => formatWallTime(hhmm(ms, zone), country);
+/** "Wed 2:05 PM" in `zone`, on the organization's clock. */
+const dayAndTime = (at: Date, zone: string, country: string | null | undefined) => `${wallClock(at, zone, { weekday: 'short' })} ${clock(at.getTime(), zone, country)}`;
 
 /**
  * What callers get, computed in the browser with the same engine as the server: open or closed
@@ -33,7 +35,7 @@ export function HoursPreview({
 }) {
   const viewerZone = viewerTimeZone();
   const sameZone = viewerZone === timeZone || wallClock(now, viewerZone) === wallClock(now, timeZone);
-  const status = React.useMemo(() => (hours ? describeStatus(hours, now.getTime()) : null), [hours, now]);
+  const status = React.useMemo(() => (hours ? describeStatus(hours, now.getTime(), 'en-US', country ?? null) : null), [hours, now, country]);
   const week = React.useMemo(() => (hours ? nextSevenDays(hours, now, country) : []), [hours, now, country]);
 
   return (
@@ -41,8 +43,8 @@ export function HoursPreview({
       <CardHeader>
         <CardTitle>Preview</CardTitle>
         <CardDescription>
-          As callers will hear it, in {zoneLabel(timeZone)}. It is {wallClock(now, timeZone)} there
-          {sameZone ? '.' : `; ${wallClock(now, viewerZone)} your time (${zoneLabel(viewerZone)}).`}
+          As callers will hear it, in {zoneLabel(timeZone)}. It is {dayAndTime(now, timeZone, country)} there
+          {sameZone ? '.' : `; ${dayAndTime(now, viewerZone, country)} your time (${zoneLabel(viewerZone)}).`}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -55,7 +57,7 @@ export function HoursPreview({
               </p>
               {status.nextChange && !sameZone ? (
                 <p className="mt-1 pl-4.5 text-sm text-muted-foreground">
-                  {status.nextChange.opens ? 'Opens' : 'Closes'} at {wallClock(new Date(status.nextChange.at.epochMilliseconds), viewerZone)} your time.
+                  {status.nextChange.opens ? 'Opens' : 'Closes'} at {dayAndTime(new Date(status.nextChange.at.epochMilliseconds), viewerZone, country)} your time.
                 </p>
               ) : null}
               {paused ? <p className="mt-1 pl-4.5 text-sm text-muted-foreground">The organization is paused: callers get the closed message whatever the hours say.</p> : null}

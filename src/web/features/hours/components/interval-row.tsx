@@ -1,7 +1,8 @@
 import { Trash2 } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
-import { Input } from '@web/components/ui/input';
+import { usesTwelveHourClock, wallTimesInClock } from '@domain/format/clock';
 import { sentence } from '@web/features/organizations/lib/messages';
+import { TimeInput } from './time-input';
 
 export interface IntervalRowProps {
   /** e.g. "Monday, hours 1": prefixes the inputs' accessible names. */
@@ -14,46 +15,55 @@ export interface IntervalRowProps {
   rowError?: string;
   readOnly: boolean;
   idPrefix: string;
+  /** The organization's country: times are shown and typed in its clock. */
+  country: string | null | undefined;
   onChange: (patch: { start?: string; end?: string }) => void;
   onRemove: () => void;
 }
 
-/** Fits "08:00 AM" with the picker button; on phones the picker button gives way (a tap opens the picker). */
-const TIME_INPUT = 'w-[8.75rem] max-sm:w-[6.5rem] max-sm:px-2 max-sm:[&::-webkit-calendar-picker-indicator]:hidden';
+const STORED = /^(?:[01]\d|2[0-4]):[0-5]\d$/;
+
+/** A time that is not one gets an example in the organization's clock; other messages get their times in it. */
+function timeMessage(message: string | undefined, value: string, country: string | null | undefined): string | undefined {
+  if (!message) return undefined;
+  if (!STORED.test(value)) return `Enter a time such as ${usesTwelveHourClock(country) ? '9:00 AM or 5:30 PM' : '09:00 or 17:30'}`;
+  return wallTimesInClock(message, country);
+}
 
 /** One opening interval: opens – closes, with a note when it runs past midnight. */
-export function IntervalRow({ label, start, end, startError, endError, rowError, readOnly, idPrefix, onChange, onRemove }: IntervalRowProps) {
+export function IntervalRow({ label, start, end, readOnly, idPrefix, country, onChange, onRemove, ...messages }: IntervalRowProps) {
+  const startError = timeMessage(messages.startError, start, country);
+  const endError = timeMessage(messages.endError, end, country);
+  const rowError = messages.rowError && wallTimesInClock(messages.rowError, country);
   const overnight = start !== '' && end !== '' && end !== '24:00' && end <= start && end !== start;
   const errorIds = [startError && `${idPrefix}-start-error`, endError && `${idPrefix}-end-error`, rowError && `${idPrefix}-row-error`].filter(Boolean).join(' ');
   return (
     <div className="space-y-1">
       <div className="flex items-center gap-2">
-        <Input
+        <TimeInput
           id={`${idPrefix}-start`}
-          type="time"
-          step={60}
+          country={country}
           value={start}
           disabled={readOnly}
           aria-label={`${label}: opens`}
           aria-invalid={Boolean(startError || rowError) || undefined}
           aria-describedby={errorIds || undefined}
-          onChange={(e) => onChange({ start: e.target.value })}
-          className={TIME_INPUT}
+          onChange={(value) => onChange({ start: value })}
+          className="max-sm:px-2"
         />
         <span aria-hidden="true" className="text-muted-foreground">
           –
         </span>
-        <Input
+        <TimeInput
           id={`${idPrefix}-end`}
-          type="time"
-          step={60}
-          value={end === '24:00' ? '00:00' : end}
+          country={country}
+          value={end}
           disabled={readOnly}
           aria-label={`${label}: closes`}
           aria-invalid={Boolean(endError || rowError) || undefined}
           aria-describedby={errorIds || undefined}
-          onChange={(e) => onChange({ end: e.target.value })}
-          className={TIME_INPUT}
+          onChange={(value) => onChange({ end: value })}
+          className="max-sm:px-2"
         />
         {overnight || end === '00:00' || end === '24:00' ? (
           <span className="text-xs text-muted-foreground">{end === '00:00' || end === '24:00' ? 'until midnight' : 'next day'}</span>

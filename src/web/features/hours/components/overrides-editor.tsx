@@ -12,11 +12,13 @@ export interface OverridesEditorProps {
   readOnly: boolean;
   /** Today in the organization's zone (YYYY-MM-DD), the default for a new override. */
   today: string;
+  /** The organization's country: times are shown and typed in its clock. */
+  country: string | null | undefined;
   onChange: (overrides: DraftOverride[]) => void;
 }
 
 /** Dates that differ from the week: holidays and vacations (closed) or special hours. */
-export function OverridesEditor({ overrides, errors, readOnly, today, onChange }: OverridesEditorProps) {
+export function OverridesEditor({ overrides, errors, readOnly, today, country, onChange }: OverridesEditorProps) {
   const set = (key: string, patch: Partial<DraftOverride>) => onChange(overrides.map((o) => (o.key === key ? { ...o, ...patch } : o)));
   const add = () => {
     onChange([...overrides, { key: newKey(), from: today, to: today, label: '', closed: true, intervals: [] }]);
@@ -98,6 +100,7 @@ export function OverridesEditor({ overrides, errors, readOnly, today, onChange }
                         endError={errors[`override:${o.key}.${iv.key}.end`]}
                         rowError={errors[`override:${o.key}.${iv.key}.row`]}
                         readOnly={readOnly}
+                        country={country}
                         onChange={(patch) => set(o.key, { intervals: o.intervals.map((x) => (x.key === iv.key ? { ...x, ...patch } : x)) })}
                         onRemove={() => set(o.key, { intervals: o.intervals.filter((x) => x.key !== iv.key) })}
                       />

@@ -1,4 +1,5 @@
 import { Copy, Plus } from 'lucide-react';
+import { usesTwelveHourClock } from '@domain/format/clock';
 import { Button } from '@web/components/ui/button';
 import { DAYS, newKey, type DraftErrors, type DraftInterval } from '../model';
 import { IntervalRow } from './interval-row';
@@ -7,11 +8,13 @@ export interface WeeklyHoursEditorProps {
   weekly: DraftInterval[][];
   errors: DraftErrors;
   readOnly: boolean;
+  /** The organization's country: times are shown and typed in its clock. */
+  country: string | null | undefined;
   onChange: (weekly: DraftInterval[][]) => void;
 }
 
 /** Monday to Sunday, each with any number of opening intervals. */
-export function WeeklyHoursEditor({ weekly, errors, readOnly, onChange }: WeeklyHoursEditorProps) {
+export function WeeklyHoursEditor({ weekly, errors, readOnly, country, onChange }: WeeklyHoursEditorProps) {
   const setDay = (day: number, intervals: DraftInterval[]) => onChange(weekly.map((d, i) => (i === day ? intervals : d)));
   const add = (day: number) => {
     const list = weekly[day] ?? [];
@@ -31,7 +34,9 @@ export function WeeklyHoursEditor({ weekly, errors, readOnly, onChange }: Weekly
     <div className="space-y-3">
       {readOnly ? null : (
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm text-muted-foreground">Add several intervals for a lunch break. A closing time at or before the opening time runs into the next day.</p>
+          <p className="text-sm text-muted-foreground">
+            Type times as {usesTwelveHourClock(country) ? '9:00 AM, 9am or 17:30' : '09:00, 9.30 or 5:30 PM'}. Add several intervals for a lunch break. A closing time at or before the opening time runs into the next day.
+          </p>
           <Button type="button" variant="outline" size="sm" onClick={copyMonday} disabled={(weekly[1] ?? []).length === 0}>
             <Copy aria-hidden="true" />
             Copy Monday to weekdays
@@ -59,6 +64,7 @@ export function WeeklyHoursEditor({ weekly, errors, readOnly, onChange }: Weekly
                     endError={errors[`${iv.key}.end`]}
                     rowError={errors[`row:${iv.key}`]}
                     readOnly={readOnly}
+                    country={country}
                     onChange={(patch) => setDay(day, list.map((x) => (x.key === iv.key ? { ...x, ...patch } : x)))}
                     onRemove={() => setDay(day, list.filter((x) => x.key !== iv.key))}
                   />
