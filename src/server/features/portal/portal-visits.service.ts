@@ -41,13 +41,17 @@ export async function visitsOf(ctx: AppContext, organizationId: string, rows: Re
   return visits;
 }
 
-/** One of the patient's own scheduled visits that has not begun; anything else is "not found" or, once changed, 409. */
+/**
+ * One of the patient's own scheduled visits that has not begun; anything else is "not found" or,
+ * once canceled or begun, 409 (codes of their own: the patient pages' generic wording of
+ * `invalid_transition` is about pending requests).
+ */
 async function ownVisit(ctx: AppContext, session: PatientSessionRow, id: string): Promise<{ row: RequestRow; org: OrganizationRow }> {
   if (!isUuid(id)) throw visitNotFound();
   const [row] = await requestsOf(ctx.db, session, id);
   if (!row || !row.scheduledFor || (row.status !== 'scheduled' && row.status !== 'canceled')) throw visitNotFound();
-  if (row.status !== 'scheduled') throw conflict('This visit was canceled, so it can no longer be changed here.', 'invalid_transition', { status: row.status });
-  if (row.scheduledFor.getTime() <= ctx.clock.now().getTime()) throw conflict('The time of this visit has come, so it can no longer be changed here. Call the practice.', 'invalid_transition', { status: row.status });
+  if (row.status !== 'scheduled') throw conflict('This visit was canceled, so it can no longer be changed here.', 'visit_canceled', { status: row.status });
+  if (row.scheduledFor.getTime() <= ctx.clock.now().getTime()) throw conflict('The time of this visit has come, so it can no longer be changed here. Call the practice.', 'visit_started', { status: row.status });
   return { row, org: await loadPublicPracticeById(ctx.db, row.organizationId) };
 }
 
@@ -93,7 +97,7 @@ export async function cancelVisit(ctx: AppContext, session: PatientSessionRow, i
     await recordAudit(tx, { action: 'appointment_request.canceled', outcome: 'success', actor: { kind: 'patient', id: session.id }, organizationId: row.organizationId, recordType: 'appointment_request', recordId: id, ip, details: { from: 'scheduled', by: 'patient' } });
     return true;
   });
-  if (!done) throw conflict('The practice changed this visit a moment ago. Reload to see it as it is now.', 'invalid_transition', { status: 'changed' });
+  if (!done) throw conflict('The practice changed this visit a moment ago. Reload to see it as it is now.', 'visit_changed');
 }
 
 /**
