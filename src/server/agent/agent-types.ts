@@ -114,4 +114,12 @@ export interface TurnEnv {
   tx: () => Promise<DbOrTx>;
   /** For reads: the turn's transaction when one is open, else the pool. */
   reader: () => DbOrTx;
+  /**
+   * Real-time voice only: the brain hands each whole sentence of its reply here as soon as it has
+   * it (a model's streamed tokens), before the turn is stored. The reply's text still holds them all.
+   */
+  speak?: (sentence: string) => void;
 }
+
+/** Where a real-time line takes the sentences of a reply as they are decided, in the language they are spoken in. */
+export type Speak = (sentence: string, language: 'en' | 'es') => void;

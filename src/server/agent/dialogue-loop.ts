@@ -1,5 +1,5 @@
 import { MAX_UTTERANCE } from '../../domain/calls/vocabulary.js';
-import type { AgentReply, CallerInput, TurnEnv } from './agent-types.js';
+import type { AgentReply, CallerInput, Speak, TurnEnv } from './agent-types.js';
 import { brainFor } from './brains/select-brain.js';
 import { respondToEmergency } from './emergency-response.js';
 import { noteCallerWords } from './caller-words.js';
@@ -15,11 +15,14 @@ const MAX_TURNS = 60;
 /**
  * The one dialogue loop (PRODUCT §4): the adapters feed it what happened at the caller's end;
  * it answers silence, dial results and emergencies itself, asks the organization's brain for
- * everything else, and records every step in the turn's log.
+ * everything else, and records every step in the turn's log. On a real-time line (`speak`) the
+ * brain may hand on the reply's first sentences before it has decided the rest.
  */
-export async function runAgentTurn(env: TurnEnv, input: CallerInput): Promise<AgentReply> {
-  const reply = await respond(env, input);
+export async function runAgentTurn(env: TurnEnv, input: CallerInput, speak?: Speak): Promise<AgentReply> {
   const { state } = env;
+  // A sentence spoken early is put into the call's language as the whole reply is below.
+  if (speak) env.speak = (s) => (state.language === 'es' ? speak(toSpanish(s), 'es') : speak(s, 'en'));
+  const reply = await respond(env, input);
   if (state.language === 'es') {
     reply.text = toSpanish(reply.text);
     reply.language = 'es';

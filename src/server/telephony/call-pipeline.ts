@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../app-context.js';
 import { initialAgentState, organizationProfile, readAgentState } from '../agent/agent-state.js';
-import type { AgentReply, CallerInput, CallInfo, OrganizationProfile } from '../agent/agent-types.js';
+import type { AgentReply, CallerInput, CallInfo, OrganizationProfile, Speak } from '../agent/agent-types.js';
 import { runAgentTurn } from '../agent/dialogue-loop.js';
 import { TurnLog } from '../agent/turn-log.js';
 import { findOrganizationForCall, insertCall, isUniqueViolation, loadCall, storeTurn, type CallRef } from '../features/calls/call-records.service.js';
@@ -114,6 +114,11 @@ export interface CallerTurn {
   /** The turn the request answers (Twilio's action URL names it); an older one is answered with the current prompt. */
   expectTurn?: number;
   input: CallerInput;
+  /**
+   * A real-time line (ConversationRelay) takes the reply's sentences as the brain decides them.
+   * Only the first attempt speaks: a turn run again after a concurrent write must not say it twice.
+   */
+  speak?: Speak;
 }
 
 /**
@@ -147,7 +152,7 @@ export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: Pipe
     const lazy = new LazyTransaction(ctx.db, ctx.pool);
     const dedupeKey = turn.dedupeKey ?? `turn:${state.turn}`;
     try {
-      const reply = await runAgentTurn(turnEnv(ctx, callInfo(snap), org, state, now, log, lazy, snap), turn.input);
+      const reply = await runAgentTurn(turnEnv(ctx, callInfo(snap), org, state, now, log, lazy, snap), turn.input, attempt === 1 ? turn.speak : undefined);
       const response = opts.render(reply, { callId: snap.id, turn: state.turn, org });
       log.events[0]!.payload.response = response;
       const ended = reply.next.type === 'hangup';

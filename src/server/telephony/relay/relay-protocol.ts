@@ -32,22 +32,5 @@ export type RelayOutbound =
 export const HandoffData = z.object({ reason: z.enum(['transfer', 'hangup']), key: z.string().min(1).max(300) });
 export type HandoffData = z.infer<typeof HandoffData>;
 
-/**
- * The reply in sentences, each sent as soon as it is ready so the provider starts speaking the
- * first while the rest arrive. Splits after . ! ? (and the Spanish closing marks) followed by
- * a space; abbreviations like "Dr." stay with their sentence.
- */
-export function sentencesOf(text: string): string[] {
-  const out: string[] = [];
-  let start = 0;
-  const re = /[.!?](?=\s+\S)/g;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const before = text.slice(Math.max(start, m.index - 3), m.index + 1);
-    if (/\b(?:Dr|Mr|Mrs|Ms|St|Sr|Sra|Jr)\.$/.test(before)) continue;
-    out.push(text.slice(start, m.index + 1).trim());
-    start = m.index + 1;
-  }
-  const rest = text.slice(start).trim();
-  if (rest) out.push(rest);
-  return out;
-}
+/** The reply in sentences (one rule for whole replies and streamed ones: agent/sentences.ts). */
+export { sentencesOf } from '../../agent/sentences.js';

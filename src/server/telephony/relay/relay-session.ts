@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import type { AgentReply, CallerInput } from '../../agent/agent-types.js';
+import type { AgentReply, CallerInput, Speak } from '../../agent/agent-types.js';
 import { loadCall, type CallRef } from '../../features/calls/call-records.service.js';
 import { recordInterruption } from '../interruption.js';
 import { applyStatus } from '../call-lifecycle.js';
@@ -11,6 +11,15 @@ import { RelayInbound, sentencesOf, type HandoffData, type RelayOutbound } from 
 
 /** A session with no message from the provider for this long is closed (the call ends as a hang-up). */
 export const RELAY_IDLE_MS = { value: 5 * 60_000 };
+
+/**
+ * Silence after the agent spoke (ConversationRelay sends no empty prompt, unlike Gather's
+ * no-input post): the relay does not tell us when its voice has finished, so the wait is the
+ * reply's speaking time estimated at a calm pace, then as long as <Gather> waits (Twilio's
+ * default timeout, 5 s). What follows is the Gather path's own no-input turn (dialogue-loop's
+ * `silence`): one rule for both lines.
+ */
+export const RELAY_SILENCE = { afterSpeechMs: 5000, msPerWord: 380 };
 
 const SPANISH = 'es-US';
 
@@ -31,6 +40,12 @@ export class RelaySession {
   private closed = false;
   private queue: Promise<void> = Promise.resolve();
   private idle: NodeJS.Timeout | null = null;
+  /** Armed once the agent has asked something; any message from the caller's side disarms it. */
+  private silence: NodeJS.Timeout | null = null;
+  /** A turn is being answered (its sentences may be going out as the model streams them). */
+  private answering = false;
+  /** The caller cut in while the turn was being answered: its remaining sentences are not sent. */
+  private cutIn = false;
 
   constructor(
     private readonly ctx: AppContext,
@@ -45,7 +60,14 @@ export class RelaySession {
   /** A raw message from the socket. Messages are handled one at a time, in order. */
   receive(raw: string): Promise<void> {
     this.touch();
-    const next = this.queue.then(() => this.handle(raw)).catch((err: unknown) => {
+    this.disarmSilence();
+    // Seen on arrival, not in turn: an interrupt during a streamed answer stops the rest going out.
+    if (this.answering && /"type"\s*:\s*"interrupt"/.test(raw)) this.cutIn = true;
+    return this.enqueue(() => this.handle(raw));
+  }
+
+  private enqueue(work: () => Promise<void>): Promise<void> {
+    const next = this.queue.then(work).catch((err: unknown) => {
       this.log.error({ err, callSid: this.ref && 'providerCallId' in this.ref ? this.ref.providerCallId : null }, 'ConversationRelay message failed');
     });
     this.queue = next;
@@ -57,6 +79,7 @@ export class RelaySession {
     if (this.closed) return;
     this.closed = true;
     if (this.idle) clearTimeout(this.idle);
+    this.disarmSilence();
     await this.queue;
     if (this.handedOff || !this.ref) return;
     try {
@@ -84,6 +107,12 @@ export class RelaySession {
   }
 
   private async handle(raw: string): Promise<void> {
+    // A turn waits for the caller again itself; anything else leaves the wait as it was.
+    if (!(await this.dispatch(raw))) this.armSilence('');
+  }
+
+  /** True when the message was a turn (or the first setup), which arms the silence wait itself. */
+  private async dispatch(raw: string): Promise<boolean> {
     let json: unknown;
     try {
       json = JSON.parse(raw);
@@ -94,32 +123,39 @@ export class RelaySession {
     if (!parsed.success) {
       const type = json && typeof json === 'object' && 'type' in json ? String((json as { type: unknown }).type).slice(0, 40) : null;
       this.log.error({ callId: this.callId || null, type, bytes: raw.length, issues: parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`) }, 'ConversationRelay message not understood');
-      return;
+      return false;
     }
     const m = parsed.data;
     if (m.type === 'error') {
       this.log.error({ callId: this.callId || null, description: m.description }, 'ConversationRelay reported an error');
-      return;
+      return false;
     }
     if (m.type === 'setup') return this.setup(m.sessionId, m.callSid);
     if (!this.ref) {
       this.log.warn({ type: m.type }, 'ConversationRelay message before setup: ignored');
-      return;
+      return false;
     }
-    if (this.handedOff) return;
-    if (m.type === 'interrupt') return this.interrupt(m.utteranceUntilInterrupt, m.durationUntilInterruptMs ?? null);
-    if (m.type === 'dtmf') return this.turn({ kind: 'speech', text: m.digit, digits: m.digit });
+    if (this.handedOff) return true;
+    if (m.type === 'interrupt') {
+      await this.interrupt(m.utteranceUntilInterrupt, m.durationUntilInterruptMs ?? null);
+      return false;
+    }
+    if (m.type === 'dtmf') {
+      await this.turn({ kind: 'speech', text: m.digit, digits: m.digit });
+      return true;
+    }
     // Partial prompts (partialPrompts="true") are only the caller still speaking.
-    if (!m.last) return;
+    if (!m.last) return false;
     const text = m.voicePrompt.trim();
-    return this.turn(text ? { kind: 'speech', text } : { kind: 'silence' });
+    await this.turn(text ? { kind: 'speech', text } : { kind: 'silence' });
+    return true;
   }
 
   /** The session's first message. A repeated setup for the same session changes nothing. */
-  private async setup(sessionId: string, callSid: string): Promise<void> {
+  private async setup(sessionId: string, callSid: string): Promise<boolean> {
     if (this.ref) {
       if (sessionId !== this.sessionId) this.log.warn({ callId: this.callId }, 'ConversationRelay setup for another session on the same socket: ignored');
-      return;
+      return false;
     }
     const ref: CallRef = { provider: 'twilio', providerCallId: callSid };
     const snap = await loadCall(this.ctx.pool, ref, null);
@@ -127,13 +163,16 @@ export class RelaySession {
       this.log.warn({ callSid, known: Boolean(snap) }, 'ConversationRelay setup for a call that is not in progress');
       this.handedOff = true;
       this.send({ type: 'end', handoffData: JSON.stringify({ reason: 'hangup', key: 'none' }) });
-      return;
+      return true;
     }
     this.ref = ref;
     this.sessionId = sessionId;
     this.callId = snap.id;
-    const lang = (snap.agentState as { language?: string }).language;
-    this.language = lang === 'es' ? SPANISH : null;
+    const state = snap.agentState as { language?: string; lastPrompt?: string };
+    this.language = state.language === 'es' ? SPANISH : null;
+    // The welcome greeting (or the question before a failed transfer) is being spoken.
+    this.armSilence(state.lastPrompt ?? '');
+    return true;
   }
 
   private async interrupt(heard: string, durationMs: number | null): Promise<void> {
@@ -143,30 +182,88 @@ export class RelaySession {
 
   private async turn(input: CallerInput): Promise<void> {
     const key = `relay:${this.sessionId}:${++this.prompts}`;
-    const out = await continueCall(this.ctx, { ref: this.ref!, dedupeKey: key, input }, this.options);
+    const streamed: string[] = [];
+    const speak: Speak = (sentence, language) => {
+      if (this.closed || this.handedOff || this.cutIn) return;
+      this.announce(language);
+      this.send({ type: 'text', token: `${sentence} `, last: false });
+      streamed.push(sentence);
+    };
+    this.answering = true;
+    this.cutIn = false;
+    let out: Awaited<ReturnType<typeof continueCall>>;
+    try {
+      out = await continueCall(this.ctx, { ref: this.ref!, dedupeKey: key, input, speak }, this.options);
+    } finally {
+      this.answering = false;
+    }
     if (out.kind !== 'ok') {
       this.end({ reason: 'hangup', key });
       return;
     }
-    if (this.closed || out.replayed || !out.reply) return;
+    if (this.closed) return;
+    if (out.replayed || !out.reply) {
+      if (streamed.length) this.send({ type: 'text', token: '', last: true });
+      return;
+    }
     const reply: AgentReply = out.reply;
     if (out.ended || reply.next.type !== 'gather') {
       // The closing words and the line's next step (<Dial> or <Hangup>) are the TwiML this turn
-      // stored: <Connect action> answers it, so nothing is cut off when the session ends.
+      // stored: <Connect action> answers it, so nothing is cut off when the session ends. Words a
+      // streaming model said before its closing tool call may be cut by `end`; <Say> has them all.
       this.end({ reason: reply.next.type === 'transfer' ? 'transfer' : 'hangup', key });
       return;
     }
-    if (reply.language === 'es' && this.language !== SPANISH) {
+    // The caller stopped listening: the interrupt that follows in the queue cuts the stored words.
+    if (this.cutIn) return;
+    this.announce(reply.language ?? 'en');
+    const rest = sentencesOf(unsaid(reply.text, streamed));
+    if (rest.length === 0 && streamed.length) this.send({ type: 'text', token: '', last: true });
+    rest.forEach((s, i) => this.send({ type: 'text', token: i === rest.length - 1 ? s : `${s} `, last: i === rest.length - 1 }));
+    if (reply.text) this.armSilence(reply.text);
+  }
+
+  private armSilence(spoken: string) {
+    this.disarmSilence();
+    if (this.closed || this.handedOff || !this.ref) return;
+    const words = spoken.split(/\s+/).filter(Boolean).length;
+    this.silence = setTimeout(() => {
+      this.silence = null;
+      if (this.closed || this.handedOff) return;
+      this.log.info({ callId: this.callId }, 'ConversationRelay: the caller said nothing');
+      void this.enqueue(() => this.turn({ kind: 'silence' }));
+    }, RELAY_SILENCE.afterSpeechMs + words * RELAY_SILENCE.msPerWord);
+    this.silence.unref();
+  }
+
+  private disarmSilence() {
+    if (this.silence) clearTimeout(this.silence);
+    this.silence = null;
+  }
+
+  /** A reply in Spanish is preceded once by `language`, so recognition and voice follow the caller. */
+  private announce(language: 'en' | 'es') {
+    if (language === 'es' && this.language !== SPANISH) {
       this.language = SPANISH;
       this.send({ type: 'language', ttsLanguage: SPANISH, transcriptionLanguage: SPANISH });
     }
-    const sentences = sentencesOf(reply.text);
-    if (sentences.length === 0) return;
-    sentences.forEach((s, i) => this.send({ type: 'text', token: i === sentences.length - 1 ? s : `${s} `, last: i === sentences.length - 1 }));
   }
 
   private end(data: HandoffData) {
     this.handedOff = true;
     this.send({ type: 'end', handoffData: JSON.stringify(data) });
   }
+}
+
+/**
+ * What of the reply has not been sent yet. The sentences streamed during the turn are the
+ * reply's beginning (the brain's reply holds every sentence it handed on); should a turn's text
+ * not start with them (it never should), the whole reply is sent rather than lose words.
+ */
+function unsaid(text: string, streamed: string[]): string {
+  if (streamed.length === 0) return text;
+  const norm = (x: string) => x.replace(/\s+/g, ' ').trim();
+  const whole = norm(text);
+  const head = norm(streamed.join(' '));
+  return whole.startsWith(head) ? whole.slice(head.length) : whole;
 }

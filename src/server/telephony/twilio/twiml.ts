@@ -69,6 +69,8 @@ function connectRelay(reply: AgentReply, at: { turn: number; org: OrganizationPr
     ...(reply.text ? { welcomeGreeting: reply.text, welcomeGreetingInterruptible: 'any' } : {}),
     interruptible: 'any',
     dtmfDetection: true,
+    // The caller speaking is reported as it happens, so a long answer is not taken for silence.
+    partialPrompts: true,
     hints: at.org.name,
   });
   if (s.languages.includes('es')) {

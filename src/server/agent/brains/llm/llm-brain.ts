@@ -6,6 +6,7 @@ import type { Brain, BrainReply } from '../brain.js';
 import { builtinBrain } from '../builtin/builtin-brain.js';
 import { trimHistory, type StoredMessage } from './llm-state.js';
 import { systemPrompt } from './system-prompt.js';
+import { SentenceStream, sentencesOf } from '../../sentences.js';
 
 export interface LlmConfig {
   baseURL: string;
@@ -36,6 +37,12 @@ async function clientFor(c: LlmConfig): Promise<OpenAI> {
  * The LLM agent: OpenAI-compatible chat completions with the shared tools as functions. A
  * model that errors, answers nothing, or takes longer than the budget hands the turn to the
  * built-in brain — never dead air (recorded as `fellBackToBuiltin` in the model request).
+ *
+ * On a real-time line (`env.speak`) the completion is streamed (`stream: true`): each sentence
+ * goes to the caller as soon as its last token is in, what the model says before a tool call
+ * goes out before the tool runs, and the tool calls are assembled from their streamed pieces by
+ * the `openai` package's stream helper. The reply's text is the same either way: every sentence
+ * the model said this turn, in order.
  */
 export function createLlmBrain(config: LlmConfig): Brain {
   return {
@@ -47,18 +54,21 @@ export function createLlmBrain(config: LlmConfig): Brain {
       const toolDefs = toolFunctionDefinitions();
       const working: StoredMessage[] = [...env.state.llm.messages, { role: 'user', content: text }];
       const spoken: string[] = [];
+      /** The model's sentences this turn, all rounds (on a real-time line, already heard). */
+      const said: string[] = [];
       let next: NextStep = { type: 'gather' };
       for (let round = 0; round < MAX_ROUNDS; round++) {
         const messages = [{ role: 'system' as const, content: system }, ...working];
         const started = performance.now();
         const remaining = Math.floor(deadline - started);
+        const live = env.speak ? new SentenceStream((s) => (said.push(s), env.speak!(s))) : null;
         let message: OpenAI.Chat.Completions.ChatCompletionMessage;
         try {
           if (remaining < 50) throw new Error(`the ${config.timeoutMs} ms budget was used up`);
-          const completion = await (await clientFor(config)).chat.completions.create(
-            { model, messages: messages as OpenAI.Chat.Completions.ChatCompletionMessageParam[], tools: toolDefs, tool_choice: 'auto', temperature: 0.2 },
-            { timeout: remaining, signal: AbortSignal.timeout(remaining), maxRetries: 0 },
-          );
+          const body = { model, messages: messages as OpenAI.Chat.Completions.ChatCompletionMessageParam[], tools: toolDefs, tool_choice: 'auto' as const, temperature: 0.2 };
+          const options = { timeout: remaining, signal: AbortSignal.timeout(remaining), maxRetries: 0 };
+          const client = await clientFor(config);
+          const completion = live ? await streamed(client, body, options, live) : await client.chat.completions.create(body, options);
           const choice = completion.choices?.[0]?.message;
           if (!choice) throw new Error('the model answered no choice');
           message = choice;
@@ -76,15 +86,19 @@ export function createLlmBrain(config: LlmConfig): Brain {
             ms(started),
           );
         } catch (err) {
+          // Sentences already heard stay said; the unfinished one is dropped, and the fallback follows them.
+          live?.abandon();
           env.log.add('model_request', { brain: 'llm', model, messages, ...(round === 0 ? { tools: toolDefs } : {}), error: errorText(err), fellBackToBuiltin: true }, ms(started));
-          return fallBack(env, tools, text, working, spoken, next);
+          return fallBack(env, tools, text, working, spoken, next, said);
         }
+        // The words before a tool call are heard before the tool runs.
+        if (live) live.finish();
+        else said.push(...sentencesOf(message.content ?? ''));
         const calls = (message.tool_calls ?? []).filter((c) => c.type === 'function');
         working.push({ role: 'assistant', content: message.content ?? null, ...(calls.length ? { tool_calls: calls.map((c) => ({ id: c.id, type: 'function' as const, function: c.function })) } : {}) });
         if (calls.length === 0) {
-          const said = message.content?.trim();
-          if (!said) return fallBack(env, tools, text, working.slice(0, -1), spoken, next);
-          return finish(env, working, { text: said, next });
+          if (!message.content?.trim()) return fallBack(env, tools, text, working.slice(0, -1), spoken, next, said);
+          return finish(env, working, { text: said.join(' '), next });
         }
         for (const call of calls) {
           const r = await tools.run(call.function.name as ToolName, parseArguments(call.function.arguments));
@@ -92,11 +106,23 @@ export function createLlmBrain(config: LlmConfig): Brain {
           if (r.speech) spoken.push(r.speech);
           if (r.next) next = r.next;
         }
-        if (next.type !== 'gather') return finish(env, working, { text: message.content?.trim() || spoken[spoken.length - 1] || '', next });
+        if (next.type !== 'gather') return finish(env, working, { text: said.length ? said.join(' ') : spoken[spoken.length - 1] || '', next });
       }
-      return fallBack(env, tools, text, working, spoken, next);
+      return fallBack(env, tools, text, working, spoken, next, said);
     },
   };
+}
+
+/** One streamed completion: content to the caller sentence by sentence, the whole completion assembled by the SDK. */
+async function streamed(
+  client: OpenAI,
+  body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming,
+  options: { timeout: number; signal: AbortSignal; maxRetries: number },
+  live: SentenceStream,
+): Promise<OpenAI.Chat.Completions.ChatCompletion> {
+  const stream = client.chat.completions.stream({ ...body, stream: true, stream_options: { include_usage: true } }, options);
+  stream.on('content', (delta) => live.push(delta));
+  return stream.finalChatCompletion();
 }
 
 function finish(env: TurnEnv, working: StoredMessage[], reply: BrainReply): BrainReply {
@@ -108,10 +134,12 @@ function finish(env: TurnEnv, working: StoredMessage[], reply: BrainReply): Brai
  * Tools that already ran this turn speak for themselves; otherwise the built-in brain answers.
  * Either way the conversation the model sees next time includes what was said.
  */
-async function fallBack(env: TurnEnv, tools: Toolbox, text: string, working: StoredMessage[], spoken: string[], next: NextStep): Promise<BrainReply> {
-  const reply: BrainReply = spoken.length
+async function fallBack(env: TurnEnv, tools: Toolbox, text: string, working: StoredMessage[], spoken: string[], next: NextStep, said: string[]): Promise<BrainReply> {
+  const own: BrainReply = spoken.length
     ? { text: next.type === 'gather' ? `${spoken[spoken.length - 1]} Is there anything else I can help you with?` : spoken[spoken.length - 1]!, next }
     : await builtinBrain.respond(env, tools, text);
+  // What the model already said (heard on a real-time line) comes first, then the fallback's words.
+  const reply: BrainReply = said.length ? { ...own, text: [...said, own.text].filter(Boolean).join(' ') } : own;
   const history = working.filter((m, i) => !(m.role === 'assistant' && m.tool_calls && !working.slice(i + 1).some((x) => x.role === 'tool')));
   env.state.llm.messages = trimHistory([...history, { role: 'assistant', content: reply.text }]);
   return reply;
