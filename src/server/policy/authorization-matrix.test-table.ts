@@ -1,6 +1,7 @@
 import * as OTPAuth from 'otpauth';
 import { everyone, foreign, NOT_ORGANIZATION_SCOPED, only, signedIn, type MatrixRow } from './authorization-matrix.test-helpers.js';
 import { handoffMatrixRows } from './authorization-matrix.handoffs.test-cases.js';
+import { schedulingMatrixRows } from './authorization-matrix.scheduling.test-cases.js';
 import { callsMatrixRows } from './authorization-matrix.calls.test-cases.js';
 import { organizationsMatrixRows } from './authorization-matrix.organizations.test-cases.js';
 import { telephonyMatrixRows } from './authorization-matrix.telephony.test-cases.js';
@@ -271,6 +272,7 @@ export const MATRIX: MatrixRow[] = [
 
   // ── handoffs and staff decisions on appointment requests (rows in handoffs.matrix.ts) ───
   ...handoffMatrixRows(),
+  ...schedulingMatrixRows(),
 
   // ── calls and the overview (rows in calls.matrix.ts) ─────────────────────────────────────
   ...callsMatrixRows(),
