@@ -53,6 +53,8 @@ export default function ScalarReference({ document }: { document: Record<string,
           defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
           authentication: { preferredSecurityScheme: 'bearerAuth' },
           persistAuth: false,
+          // Scalar's AI assistant would send the document to Scalar's servers.
+          agent: { disabled: true },
         }}
       />
     </div>
