@@ -209,6 +209,8 @@ describe('hours editor', () => {
     await user.type(time('Tuesday, hours 1: opens'), 'nine-ish');
     await user.tab();
     expect(time('Tuesday, hours 1: opens')).toHaveValue('nine-ish');
+    // Words are not a time, so they cannot make the interval run into the next day.
+    expect(within(screen.getByRole('group', { name: 'Tuesday' })).queryByText('next day')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Save hours/ }));
 
     await waitFor(() => expect(time('Tuesday, hours 1: opens')).toHaveAccessibleDescription('Opens: Enter a time such as 9:00 AM or 5:30 PM.'));

@@ -35,7 +35,7 @@ export function IntervalRow({ label, start, end, readOnly, idPrefix, country, on
   const startError = timeMessage(messages.startError, start, country);
   const endError = timeMessage(messages.endError, end, country);
   const rowError = messages.rowError && wallTimesInClock(messages.rowError, country);
-  const overnight = start !== '' && end !== '' && end !== '24:00' && end <= start && end !== start;
+  const overnight = STORED.test(start) && STORED.test(end) && end !== '24:00' && end <= start && end !== start;
   const errorIds = [startError && `${idPrefix}-start-error`, endError && `${idPrefix}-end-error`, rowError && `${idPrefix}-row-error`].filter(Boolean).join(' ');
   return (
     <div className="space-y-1">
