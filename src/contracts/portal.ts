@@ -26,6 +26,16 @@ export const SignInResponse = z.object({
 });
 export type SignInResponse = z.infer<typeof SignInResponse>;
 
+/** "Send a new code": the challenge whose contact gets a fresh code (the earlier ones stop working). */
+export const ResendBody = z.object({
+  challengeId: z
+    .string({ error: typeError })
+    .trim()
+    .refine((v) => v !== '', { error: 'required', abort: true })
+    .refine((v) => v.length <= 100, { error: 'tooLong:100' }),
+});
+export type ResendBody = z.input<typeof ResendBody>;
+
 export const VerifyBody = z.object({
   challengeId: z.string({ error: typeError }).trim().max(100, { error: 'tooLong:100' }),
   code: z
@@ -46,8 +56,15 @@ export type CancelBody = z.input<typeof CancelBody>;
 
 export const RequestIdParams = z.object({ id: z.string().max(100) });
 
-const Message = z.object({ body: z.string(), at: z.string(), channel: z.string().nullable() });
+/** A message of a conversation with the practice: from the practice (by email or text) or the patient's reply. */
+const Message = z.object({ body: z.string(), at: z.string(), channel: z.string().nullable(), from: z.enum(['practice', 'you']) });
 export type PortalMessage = z.infer<typeof Message>;
+
+export const THREAD_REPLY_MAX = 1000;
+/** A reply to the practice: free text, not blank, no markup. */
+export const ReplyBody = z.object({ reply: text(THREAD_REPLY_MAX, { required: true, free: true }) });
+export type ReplyBody = z.input<typeof ReplyBody>;
+export const ThreadParams = z.object({ id: z.string().max(100) });
 
 export const PortalRequest = z.object({
   id: z.string(),
@@ -81,4 +98,6 @@ export const IntakeLinkResponse = z.object({ url: z.string() });
 export type IntakeLinkResponse = z.infer<typeof IntakeLinkResponse>;
 
 export const CancelResponse = z.object({ request: PortalRequest });
+export const ReplyResponse = z.object({ request: PortalRequest });
+export type ReplyResponse = z.infer<typeof ReplyResponse>;
 export type CancelResponse = z.infer<typeof CancelResponse>;

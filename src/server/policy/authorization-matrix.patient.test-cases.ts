@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { appointmentRequests } from '../db/schema/index.js';
+import { appointmentRequests, handoffs } from '../db/schema/index.js';
 import { everyone, NOT_ORGANIZATION_SCOPED, only, type MatrixFixtures, type MatrixRow, type SampleRequest } from './authorization-matrix.test-helpers.js';
 import { cookiesFrom } from '../test-support/http.js';
 import { intakeTokenFor, requestFields, submitWebRequest } from '../test-support/patients.js';
@@ -53,6 +53,20 @@ async function submittedIntake(fx: MatrixFixtures): Promise<{ requestId: string;
   return { requestId: s.id, intakeId: staff.intake.id };
 }
 
+/** A conversation on one of the matrix patient's requests: staff (admin) messaged them from its handoff. */
+async function patientThread(fx: MatrixFixtures): Promise<string> {
+  const requestId = await fx.patient.newRequest();
+  const [handoff] = await fx.ctx.db.select({ id: handoffs.id }).from(handoffs).where(eq(handoffs.appointmentRequestId, requestId));
+  await fx.asAdmin('POST', `/api/handoffs/${handoff!.id}/messages`, { channel: 'email', body: 'Matrix: can you come on Tuesday?' });
+  return handoff!.id;
+}
+
+/** A challenge of its own (a contact nobody else asks for), so no contact's resend limit is shared. */
+async function ownChallenge(fx: MatrixFixtures): Promise<string> {
+  const res = await fx.app.inject({ method: 'POST', url: '/api/portal/sign-in', payload: { organization: fx.home.slug, contact: `resend-${Math.random().toString(36).slice(2)}@example.test`, dateOfBirth: '1980-01-01' } });
+  return res.json().challengeId as string;
+}
+
 const withToken = async (fx: MatrixFixtures, payload?: unknown): Promise<SampleRequest> => ({ headers: { 'x-intake-token': (await submitted(fx)).token }, payload });
 
 export function patientMatrixRows(): MatrixRow[] {
@@ -81,6 +95,7 @@ export function patientMatrixRows(): MatrixRow[] {
 
     // The portal: sign-in is public (same answer for everyone); the rest needs a patient session.
     publicRoute('POST /api/portal/sign-in', 202, (fx) => ({ payload: { organization: fx.home.slug, contact: `nobody-${Math.random().toString(36).slice(2)}@example.test`, dateOfBirth: '1980-01-01' } })),
+    publicRoute('POST /api/portal/sign-in/resend', 202, async (fx) => ({ payload: { challengeId: await ownChallenge(fx) } })),
     publicRoute('POST /api/portal/verify', 400, () => ({ payload: { challengeId: UNKNOWN_ID, code: '123456' } })),
     { ...publicRoute('POST /api/portal/sign-out', 204), patientRequest: async (fx) => ({ cookie: await fx.patient.newSession() }) },
     portalRoute('GET /api/portal/overview'),
@@ -89,6 +104,15 @@ export function patientMatrixRows(): MatrixRow[] {
       async (fx) => ({ url: `/api/portal/requests/${await fx.patient.newRequest()}/cancel`, payload: {} }),
       () => ({ url: `/api/portal/requests/${UNKNOWN_ID}/cancel`, payload: {} }),
     ),
+    {
+      // A patient's reply reaches only their own conversations (another patient's, another practice's: 404 — portal.int.test.ts).
+      ...portalRoute(
+        'POST /api/portal/threads/:id/replies',
+        async (fx) => ({ url: `/api/portal/threads/${await patientThread(fx)}/replies`, payload: { reply: 'Tuesday works for me.' } }),
+        () => ({ url: `/api/portal/threads/${UNKNOWN_ID}/replies`, payload: { reply: 'Hello' } }),
+      ),
+      patient: 201,
+    },
     portalRoute(
       'POST /api/portal/requests/:id/intake-link',
       async (fx) => ({ url: `/api/portal/requests/${await fx.patient.newRequest()}/intake-link`, payload: {} }),

@@ -134,9 +134,15 @@ export async function recordCallback(ctx: AppContext, actor: StaffActor, id: str
   });
 }
 
+/** The template of the notice that a message waits in the portal (names no patient, no reason). */
+export const PORTAL_MESSAGE_TEMPLATE = 'portal-message-waiting';
+
 /**
- * A message to the patient, sent through the outbox and kept in the handoff's history as
- * `message_sent` (body = the text, data.channel) — the portal shows these to the patient.
+ * A message to the patient, kept in the handoff's history as `message_sent` (body = the text,
+ * data.channel). When the handoff is about an appointment request, the patient reads it — and
+ * answers it — in the portal, so the email or text only says a message is waiting, with a link:
+ * nothing about their health travels by email or SMS. Otherwise (a caller with no request, who
+ * cannot sign in to the portal) the email or text carries the message itself.
  */
 export async function messagePatient(ctx: AppContext, actor: StaffActor, id: string, input: { channel: 'email' | 'sms'; body: string }): Promise<HandoffListRow> {
   return act(ctx, actor, id, 'message', async (h, tx) => {
@@ -145,15 +151,32 @@ export async function messagePatient(ctx: AppContext, actor: StaffActor, id: str
     const recipient = input.channel === 'email' ? contact.email : contact.phone;
     if (!recipient) throw invalid({ channel: input.channel === 'email' ? 'There is no email address for this patient.' : 'There is no phone number for this patient.' });
     const org = (await findOrganizationById(tx, h.organizationId))!;
+    const inPortal = Boolean(request);
+    const portalLink = `${ctx.baseUrl}/portal?org=${encodeURIComponent(org.slug)}`;
     const ref = request?.referenceCode ? ` (${request.referenceCode})` : '';
-    const outbox = await sendMessage(tx, {
-      channel: input.channel,
-      recipient,
-      subject: input.channel === 'email' ? `A message from ${org.name}${ref}` : undefined,
-      body: input.channel === 'email' ? `${input.body}\n\n— ${org.name}\n\nSee your requests at ${ctx.baseUrl}/portal` : `${org.name}: ${input.body}`,
-      template: 'handoff-message',
-      organizationId: org.id,
-    });
-    return { patch: {}, event: { kind: 'message_sent', body: input.body, data: { channel: input.channel, outboxMessageId: outbox.id } } };
+    const outbox = await sendMessage(
+      tx,
+      inPortal
+        ? {
+            channel: input.channel,
+            recipient,
+            subject: input.channel === 'email' ? `You have a new message from ${org.name}` : undefined,
+            body:
+              input.channel === 'email'
+                ? `${org.name} has sent you a message. For your privacy it is not in this email: read it and reply in your patient portal.\n\n${portalLink}\n\nSign in with the email address or phone number you gave with your request and your date of birth.`
+                : `${org.name}: you have a new message. Read and reply in your patient portal: ${portalLink}`,
+            template: PORTAL_MESSAGE_TEMPLATE,
+            organizationId: org.id,
+          }
+        : {
+            channel: input.channel,
+            recipient,
+            subject: input.channel === 'email' ? `A message from ${org.name}${ref}` : undefined,
+            body: input.channel === 'email' ? `${input.body}\n\n— ${org.name}` : `${org.name}: ${input.body}`,
+            template: 'handoff-message',
+            organizationId: org.id,
+          },
+    );
+    return { patch: {}, event: { kind: 'message_sent', body: input.body, data: { channel: input.channel, outboxMessageId: outbox.id, notice: inPortal ? 'portal' : 'full_text' } } };
   });
 }

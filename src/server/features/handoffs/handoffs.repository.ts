@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { appointmentRequests, handoffEvents, handoffSlaSettings, handoffs, type organizationHours, organizations, userOrganizations, users } from '../../db/schema/index.js';
 import { queryNamed } from '../../db/prepared.js';
@@ -166,6 +166,33 @@ export async function insertHandoff(
 export async function insertHandoffEvent(db: DbOrTx, row: typeof handoffEvents.$inferInsert): Promise<HandoffEventRow> {
   const [created] = await db.insert(handoffEvents).values(row).returning();
   return created!;
+}
+
+/** A handoff of this organization on which staff have messaged the patient (the portal's thread), or undefined. */
+export async function findThread(db: DbOrTx, organizationId: string, handoffId: string): Promise<Pick<HandoffRow, 'id' | 'organizationId' | 'appointmentRequestId'> | undefined> {
+  const [row] = await db
+    .select({ id: handoffs.id, organizationId: handoffs.organizationId, appointmentRequestId: handoffs.appointmentRequestId })
+    .from(handoffs)
+    .where(
+      and(
+        eq(handoffs.id, handoffId),
+        eq(handoffs.organizationId, organizationId),
+        sql`exists (select 1 from ${handoffEvents} where ${handoffEvents.handoffId} = ${handoffs.id} and ${handoffEvents.kind} = 'message_sent')`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** When the patient replied on a handoff since `since`, oldest first. */
+export async function countRecentPatientReplies(db: DbOrTx, handoffId: string, since: Date): Promise<Date[]> {
+  const rows = await db
+    .select({ at: handoffEvents.at })
+    .from(handoffEvents)
+    .where(and(eq(handoffEvents.handoffId, handoffId), eq(handoffEvents.kind, 'patient_reply'), gt(handoffEvents.at, since)))
+    .orderBy(asc(handoffEvents.at))
+    .limit(100);
+  return rows.map((r) => r.at);
 }
 
 export async function listHandoffEvents(db: DbOrTx, handoffId: string): Promise<(HandoffEventRow & { actorName: string | null })[]> {

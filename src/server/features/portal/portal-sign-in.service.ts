@@ -1,6 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { patientInvalid } from '../../http/patient-scope.js';
 import { toE164 } from '../../../domain/phone.js';
@@ -8,8 +9,8 @@ import type { PatientLocale } from '../../../domain/patient/locale.js';
 import { isUuid } from '../organizations/organizations.policy.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { sendMessage } from '../outbox/outbox.service.js';
-import { loadPublicPractice, publicSettings } from '../appointment-requests/public-practices.service.js';
-import { consumeCode, countTry, hasRequests, insertCode, recentCodesSent, type PatientIdentity } from './portal.repository.js';
+import { loadPublicPractice, loadPublicPracticeById, publicSettings } from '../appointment-requests/public-practices.service.js';
+import { codesFor, consumeCode, countTry, expireLiveCodes, findCode, hasRequests, insertCode, recentCodesSent, type PatientIdentity } from './portal.repository.js';
 import { startPatientSession } from './portal-session.js';
 
 export const CODE_TTL_MINUTES = 10;
@@ -27,6 +28,44 @@ function mask(kind: 'email' | 'phone', contact: string): string {
   const [user, domain] = contact.split('@') as [string, string];
   return `${user.slice(0, 1)}•••@${domain}`;
 }
+
+/** The code's message: by email or text, in the patient's language. */
+async function issueCode(
+  tx: DbOrTx,
+  org: { id: string; name: string },
+  who: PatientIdentity,
+  send: boolean,
+  locale: PatientLocale,
+  ip: string,
+  now: Date,
+): Promise<string> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const id = crypto.randomUUID();
+  await insertCode(tx, { id, ...who, codeHash: codeHash(id, code), matched: send, ip, expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000), createdAt: now });
+  if (send) {
+    const es = locale === 'es';
+    const text = es
+      ? `Su código para el portal del paciente de ${org.name} es ${code}. Caduca en ${CODE_TTL_MINUTES} minutos. Si no lo pidió, ignore este mensaje.`
+      : `Your ${org.name} patient portal code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this message.`;
+    const sms = who.contactKind === 'phone';
+    await sendMessage(tx, {
+      channel: sms ? 'sms' : 'email',
+      recipient: who.contact,
+      subject: sms ? undefined : es ? `Su código: ${code}` : `Your sign-in code: ${code}`,
+      body: text,
+      template: PORTAL_CODE_TEMPLATE,
+      organizationId: org.id,
+    });
+  }
+  return id;
+}
+
+const challengeOf = (id: string, who: PatientIdentity) => ({
+  challengeId: id,
+  channel: who.contactKind === 'email' ? ('email' as const) : ('sms' as const),
+  sentTo: mask(who.contactKind, who.contact),
+  expiresInSeconds: CODE_TTL_MINUTES * 60,
+});
 
 /**
  * First step of the portal sign-in. Whatever the patient typed, the answer has the same shape
@@ -46,31 +85,66 @@ export async function requestCode(
   if (!contact) throw patientInvalid({ contact: 'format' });
   const who: PatientIdentity = { organizationId: org.id, contactKind: kind, contact, dateOfBirth: input.dateOfBirth };
   const now = ctx.clock.now();
-
   const matched = await hasRequests(ctx.db, who);
   const throttled = matched && (await recentCodesSent(ctx.db, org.id, contact, new Date(now.getTime() - CODE_TTL_MINUTES * 60_000))) >= MAX_CODES_PER_CONTACT;
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const id = crypto.randomUUID();
   const send = matched && !throttled;
-  await ctx.db.transaction(async (tx) => {
-    await insertCode(tx, { id, ...who, codeHash: codeHash(id, code), matched: send, ip, expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000), createdAt: now });
-    if (send) {
-      const es = locale === 'es';
-      const text = es
-        ? `Su código para el portal del paciente de ${org.name} es ${code}. Caduca en ${CODE_TTL_MINUTES} minutos. Si no lo pidió, ignore este mensaje.`
-        : `Your ${org.name} patient portal code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this message.`;
-      await sendMessage(tx, {
-        channel: kind === 'email' ? 'email' : 'sms',
-        recipient: contact,
-        subject: kind === 'email' ? (es ? `Su código: ${code}` : `Your sign-in code: ${code}`) : undefined,
-        body: text,
-        template: PORTAL_CODE_TEMPLATE,
-        organizationId: org.id,
-      });
-    }
+  const id = await ctx.db.transaction(async (tx) => {
+    const id = await issueCode(tx, org, who, send, locale, ip, now);
     await recordAudit(tx, { action: 'portal.code_requested', outcome: send ? 'success' : 'failure', actor: { kind: 'anonymous' }, organizationId: org.id, recordType: 'portal_code', recordId: id, ip, details: { matched, throttled } });
+    return id;
   });
-  return { challengeId: id, channel: kind === 'email' ? ('email' as const) : ('sms' as const), sentTo: mask(kind, contact), expiresInSeconds: CODE_TTL_MINUTES * 60 };
+  return challengeOf(id, who);
+}
+
+/** Between two codes to one contact, and codes per contact per CODE_TTL_MINUTES. */
+export const RESEND_INTERVAL_SECONDS = 30;
+export const MAX_RESENDS_PER_ADDRESS = 5;
+
+const challengeEnded = () => new AppError(400, 'challenge_ended', 'This sign-in has ended. Start again with your email or phone and date of birth.');
+const resendTooSoon = (seconds: number, now: Date, why: 'contact' | 'address') =>
+  new AppError(429, 'resend_too_soon', `You can ask for a new code in ${seconds} seconds.`, { retryAfterSeconds: seconds, retryAt: new Date(now.getTime() + seconds * 1000).toISOString(), limit: why });
+
+/** What the route's per-address limit (@fastify/rate-limit, counted in PostgreSQL) answers. */
+export function resendLimitedForAddress(ttlMs: number, now: Date): AppError {
+  return resendTooSoon(Math.max(1, Math.ceil(ttlMs / 1000)), now, 'address');
+}
+
+/**
+ * "Send a new code": a fresh code to the contact of an earlier challenge; every earlier code of
+ * that contact stops working. At most one code per 30 seconds and three per 10 minutes go to a
+ * contact (counted whether or not a patient matched, so the limit reveals nothing), and five
+ * resends per 10 minutes come from one address (the route's limit); past either the answer says
+ * when to try again. The same answer shape as the first step, matched or not.
+ */
+export async function resendCode(ctx: AppContext, input: { challengeId: string }, locale: PatientLocale, ip: string) {
+  if (!isUuid(input.challengeId)) throw challengeEnded();
+  const previous = await findCode(ctx.db, input.challengeId);
+  if (!previous || previous.consumedAt) throw challengeEnded();
+  const now = ctx.clock.now();
+  const windowStart = new Date(now.getTime() - CODE_TTL_MINUTES * 60_000);
+  const recent = await codesFor(ctx.db, previous.organizationId, previous.contact, windowStart);
+  const last = recent[recent.length - 1];
+  const sinceLast = last ? (now.getTime() - last.createdAt.getTime()) / 1000 : Infinity;
+  const wait =
+    sinceLast < RESEND_INTERVAL_SECONDS
+      ? RESEND_INTERVAL_SECONDS - sinceLast
+      : recent.length >= MAX_CODES_PER_CONTACT
+        ? (recent[recent.length - MAX_CODES_PER_CONTACT]!.createdAt.getTime() - windowStart.getTime()) / 1000
+        : 0;
+  if (wait > 0) {
+    await recordAudit(ctx.db, { action: 'portal.code_resent', outcome: 'denied', actor: { kind: 'anonymous' }, organizationId: previous.organizationId, recordType: 'portal_code', recordId: previous.id, ip, details: { limit: 'contact' } });
+    throw resendTooSoon(Math.max(1, Math.ceil(wait)), now, 'contact');
+  }
+  const org = await loadPublicPracticeById(ctx.db, previous.organizationId);
+  const who: PatientIdentity = { organizationId: previous.organizationId, contactKind: previous.contactKind, contact: previous.contact, dateOfBirth: previous.dateOfBirth };
+  const matched = await hasRequests(ctx.db, who);
+  const id = await ctx.db.transaction(async (tx) => {
+    const invalidated = await expireLiveCodes(tx, who.organizationId, who.contact, now);
+    const id = await issueCode(tx, org, who, matched, locale, ip, now);
+    await recordAudit(tx, { action: 'portal.code_resent', outcome: matched ? 'success' : 'failure', actor: { kind: 'anonymous' }, organizationId: org.id, recordType: 'portal_code', recordId: id, ip, details: { matched, previousChallengeId: previous.id, invalidated } });
+    return id;
+  });
+  return challengeOf(id, who);
 }
 
 const invalidCode = (attemptsLeft: number) => new AppError(400, 'invalid_code', 'That code is not right.', { attemptsLeft });

@@ -59,15 +59,18 @@ export async function intakesOf(db: DbOrTx, requestIds: string[]) {
   return db.select({ appointmentRequestId: intakeSubmissions.appointmentRequestId, status: intakeSubmissions.status }).from(intakeSubmissions).where(inArray(intakeSubmissions.appointmentRequestId, requestIds));
 }
 
-/** Messages staff sent to the patient from the handoffs of these requests. */
+/**
+ * The conversations on the handoffs of these requests: what staff sent the patient and what the
+ * patient replied, newest first.
+ */
 export async function messagesOf(db: DbOrTx, organizationId: string, requestIds: string[]) {
   if (!requestIds.length) return [];
   return db
-    .select({ body: handoffEvents.body, at: handoffEvents.at, data: handoffEvents.data, appointmentRequestId: handoffs.appointmentRequestId })
+    .select({ kind: handoffEvents.kind, body: handoffEvents.body, at: handoffEvents.at, data: handoffEvents.data, handoffId: handoffs.id, appointmentRequestId: handoffs.appointmentRequestId })
     .from(handoffEvents)
     .innerJoin(handoffs, eq(handoffs.id, handoffEvents.handoffId))
-    .where(and(eq(handoffs.organizationId, organizationId), eq(handoffEvents.kind, 'message_sent'), inArray(handoffs.appointmentRequestId, requestIds)))
-    .orderBy(desc(handoffEvents.at))
+    .where(and(eq(handoffs.organizationId, organizationId), inArray(handoffEvents.kind, ['message_sent', 'patient_reply']), inArray(handoffs.appointmentRequestId, requestIds)))
+    .orderBy(desc(handoffEvents.at), desc(handoffEvents.id))
     .limit(200);
 }
 
@@ -84,6 +87,31 @@ export async function recentCodesSent(db: DbOrTx, organizationId: string, contac
     .from(portalCodes)
     .where(and(eq(portalCodes.organizationId, organizationId), eq(portalCodes.contact, contact), eq(portalCodes.matched, true), gt(portalCodes.createdAt, since)));
   return row?.n ?? 0;
+}
+
+export async function findCode(db: DbOrTx, id: string): Promise<PortalCodeRow | undefined> {
+  const [row] = await db.select().from(portalCodes).where(eq(portalCodes.id, id)).limit(1);
+  return row;
+}
+
+/** Codes made for a contact at a practice since `since` (sent or not), oldest first. */
+export async function codesFor(db: DbOrTx, organizationId: string, contact: string, since: Date): Promise<Pick<PortalCodeRow, 'id' | 'createdAt'>[]> {
+  return db
+    .select({ id: portalCodes.id, createdAt: portalCodes.createdAt })
+    .from(portalCodes)
+    .where(and(eq(portalCodes.organizationId, organizationId), eq(portalCodes.contact, contact), gt(portalCodes.createdAt, since)))
+    .orderBy(asc(portalCodes.createdAt))
+    .limit(100);
+}
+
+/** Ends every unused, unexpired code of a contact at a practice; answers how many. */
+export async function expireLiveCodes(db: DbOrTx, organizationId: string, contact: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(portalCodes)
+    .set({ expiresAt: now })
+    .where(and(eq(portalCodes.organizationId, organizationId), eq(portalCodes.contact, contact), isNull(portalCodes.consumedAt), gt(portalCodes.expiresAt, now)))
+    .returning({ id: portalCodes.id });
+  return rows.length;
 }
 
 /** Counts a try on a live code (unused, unexpired, fewer than `maxTries`); undefined otherwise. */

@@ -4,17 +4,21 @@ import {
   IntakeLinkResponse,
   PortalOverview,
   RequestIdParams,
+  ReplyBody,
+  ReplyResponse,
+  ResendBody,
   SignInBody,
   SignInResponse,
   SignOutResponse,
+  ThreadParams,
   VerifyBody,
   VerifyResponse,
 } from '../../../contracts/portal.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { localeOf, patientScope } from '../../http/patient-scope.js';
-import { cancelRequest, portalIntakeLink, portalOverview } from './portal.service.js';
+import { cancelRequest, portalIntakeLink, portalOverview, replyToPractice } from './portal.service.js';
 import { clearPatientCookie, endPatientSession, requirePatientSession } from './portal-session.js';
-import { requestCode, verifyCode } from './portal-sign-in.service.js';
+import { MAX_RESENDS_PER_ADDRESS, requestCode, resendCode, resendLimitedForAddress, verifyCode } from './portal-sign-in.service.js';
 
 const tags = ['patient portal'];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse };
@@ -40,6 +44,21 @@ export const portalRoutes: FeatureRoutes = (app, ctx) =>
       handler: async (request, reply) => reply.status(202).send(await requestCode(ctx, request.body, localeOf(request), request.ip)),
     });
 
+    scope.post('/api/portal/sign-in/resend', {
+      config: {
+        access: 'public',
+        signIn: true,
+        rateLimit: { ...limit(MAX_RESENDS_PER_ADDRESS), errorResponseBuilder: (_request, context) => resendLimitedForAddress(context.ttl, ctx.clock.now()) },
+      },
+      bodyLimit: 4_096,
+      schema: {
+        tags,
+        summary: 'Send a new code to the contact of a sign-in (earlier codes stop working; 429 resend_too_soon says when to try again)',
+        body: ResendBody,
+        response: { 202: SignInResponse, ...errors },
+      },
+      handler: async (request, reply) => reply.status(202).send(await resendCode(ctx, request.body, localeOf(request), request.ip)),
+    });
     scope.post('/api/portal/verify', {
       config: { access: 'public', signIn: true, rateLimit: limit(30) },
       bodyLimit: 4_096,
@@ -73,6 +92,21 @@ export const portalRoutes: FeatureRoutes = (app, ctx) =>
       },
     });
 
+    scope.post('/api/portal/threads/:id/replies', {
+      config: { access: 'public', rateLimit: limit(30) },
+      bodyLimit: 8_192,
+      schema: {
+        tags,
+        summary: "Reply to the practice's message: lands on the handoff staff wrote from (404 for any conversation not the patient's own; 429 reply_too_soon)",
+        params: ThreadParams,
+        body: ReplyBody,
+        response: { 201: ReplyResponse, ...errors },
+      },
+      handler: async (request, reply) => {
+        const session = await requirePatientSession(ctx, request);
+        return reply.status(201).send({ request: await replyToPractice(ctx, session, request.params.id, request.body.reply, request.ip) });
+      },
+    });
     scope.post('/api/portal/requests/:id/intake-link', {
       config: { access: 'public', rateLimit: limit(60) },
       schema: { tags, summary: 'A link to the intake form of one of the patient’s requests', params: RequestIdParams, response: { 200: IntakeLinkResponse, ...errors } },

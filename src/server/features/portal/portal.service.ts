@@ -3,11 +3,12 @@ import { AppError, conflict, notFound } from '../../http/errors.js';
 import { isPending } from '../../../domain/appointment-requests/state.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { resolveHandoffsOfRequest } from '../handoffs/request-handoffs.service.js';
+import { addPatientReply, patientRepliesSince, patientThread } from '../handoffs/patient-thread.service.js';
 import { issueIntakeLink } from '../intake/intake-links.service.js';
 import { publishLive } from '../live/live.service.js';
 import { isUuid } from '../organizations/organizations.policy.js';
 import { emergencyNumber, loadPublicPracticeById, practicePhone, publicSettings } from '../appointment-requests/public-practices.service.js';
-import type { PortalRequest } from '../../../contracts/portal.js';
+import type { PortalMessage, PortalRequest } from '../../../contracts/portal.js';
 import { PATIENT_IDLE_MINUTES } from './portal-session.js';
 import { visitsOf } from './portal-visits.service.js';
 import { cancelPendingByPatient } from '../appointment-requests/appointment-requests.service.js';
@@ -30,9 +31,17 @@ async function present(ctx: AppContext, session: PatientSessionRow, rows: Reques
     messagesOf(ctx.db, session.organizationId, ids),
     visitsOf(ctx, session.organizationId, rows),
   ]);
-  const message = (m: (typeof messages)[number]) => ({ body: m.body ?? '', at: m.at.toISOString(), channel: typeof m.data.channel === 'string' ? m.data.channel : null });
+  const chronological = [...messages].reverse();
+  const message = (m: (typeof messages)[number]): PortalMessage => ({
+    body: m.body ?? '',
+    at: m.at.toISOString(),
+    channel: m.kind === 'message_sent' && typeof m.data.channel === 'string' ? m.data.channel : null,
+    from: m.kind === 'patient_reply' ? 'you' : 'practice',
+  });
   const requests: PortalRequest[] = rows.map((r) => {
     const intake = intakes.find((i) => i.appointmentRequestId === r.id);
+    // The reply goes to the handoff the practice last wrote from (messages are newest first).
+    const lastFromPractice = messages.find((m) => m.appointmentRequestId === r.id && m.kind === 'message_sent');
     return {
       id: r.id,
       referenceCode: r.referenceCode,
@@ -47,11 +56,12 @@ async function present(ctx: AppContext, session: PatientSessionRow, rows: Reques
         .filter((e) => e.appointmentRequestId === r.id)
         .map((e) => ({ status: e.toStatus, at: e.at.toISOString(), by: e.actorType === 'patient' ? ('you' as const) : e.actorType === 'agent' ? ('phone_assistant' as const) : ('practice' as const) })),
       intake: { status: intake?.status ?? 'not_started', available: r.status !== 'declined' && r.status !== 'canceled' },
-      messages: messages.filter((m) => m.appointmentRequestId === r.id).map(message),
+      messages: chronological.filter((m) => m.appointmentRequestId === r.id).map(message),
       visit: visits.get(r.id) ?? null,
+      thread: lastFromPractice ? { id: lastFromPractice.handoffId } : null,
     };
   });
-  return { requests, otherMessages: messages.filter((m) => !m.appointmentRequestId || !ids.includes(m.appointmentRequestId)).map(message) };
+  return { requests, otherMessages: chronological.filter((m) => !m.appointmentRequestId || !ids.includes(m.appointmentRequestId)).map(message) };
 }
 
 /** Everything the portal shows: the practice, the patient's requests with history, intake and messages. */
@@ -114,4 +124,43 @@ export async function portalIntakeLink(ctx: AppContext, session: PatientSessionR
   const row = await ownRequest(ctx, session, id);
   if (row.status === 'declined' || row.status === 'canceled') throw new AppError(409, 'invalid_transition', 'The intake form is not needed for a request that is closed.');
   return { url: await issueIntakeLink(ctx, ctx.db, row.id, 'portal') };
+}
+
+/** Replies per conversation per 10 minutes (besides the route's per-address limit). */
+export const MAX_REPLIES_PER_THREAD = 5;
+const REPLY_WINDOW_MINUTES = 10;
+
+/**
+ * The patient answers the practice: the reply lands on the handoff staff wrote from, which staff
+ * see at once. Only a thread of one of this patient's own requests (any other id is 404), and
+ * at most five replies per thread per 10 minutes (429 with when to try again).
+ */
+export async function replyToPractice(ctx: AppContext, session: PatientSessionRow, threadId: string, reply: string, ip: string): Promise<PortalRequest> {
+  const threadNotFound = () => notFound('That conversation');
+  if (!isUuid(threadId)) throw threadNotFound();
+  const own = await requestsOf(ctx.db, session);
+  const thread = await patientThread(ctx, session.organizationId, threadId, own.map((r) => r.id));
+  if (!thread) throw threadNotFound();
+  const now = ctx.clock.now();
+  const windowStart = new Date(now.getTime() - REPLY_WINDOW_MINUTES * 60_000);
+  const recent = await patientRepliesSince(ctx, thread.handoffId, windowStart);
+  if (recent.length >= MAX_REPLIES_PER_THREAD) {
+    const seconds = Math.max(1, Math.ceil((recent[recent.length - MAX_REPLIES_PER_THREAD]!.getTime() - windowStart.getTime()) / 1000));
+    throw new AppError(429, 'reply_too_soon', `You can send another reply in ${seconds} seconds.`, { retryAfterSeconds: seconds, retryAt: new Date(now.getTime() + seconds * 1000).toISOString() });
+  }
+  await ctx.db.transaction(async (tx) => {
+    const { eventId, reopened } = await addPatientReply(tx, thread, reply, session.id, now);
+    await recordAudit(tx, {
+      action: 'portal.reply',
+      outcome: 'success',
+      actor: { kind: 'patient', id: session.id },
+      organizationId: thread.organizationId,
+      recordType: 'handoff',
+      recordId: thread.handoffId,
+      ip,
+      details: { eventId, appointmentRequestId: thread.appointmentRequestId, reopened, length: reply.length },
+    });
+  });
+  const { requests } = await present(ctx, session, own.filter((r) => r.id === thread.appointmentRequestId));
+  return requests[0]!;
 }
