@@ -32,6 +32,9 @@ export const ImportPreviewBody = z
   .meta({ id: 'ImportPreview' });
 export type ImportPreviewBody = z.infer<typeof ImportPreviewBody>;
 
+/** With a `text/csv` body the organization comes in the query (a JSON body names its own). */
+export const ImportPreviewQuery = z.object({ organizationId: z.uuid({ error: 'Choose an organization.' }).optional() });
+
 export const RowProblem = z.object({ code: z.string(), column: z.string().nullable(), message: z.string() });
 export type RowProblem = z.infer<typeof RowProblem>;
 

@@ -99,6 +99,44 @@ describe('preview', () => {
   });
 });
 
+describe('preview of the file itself (text/csv)', () => {
+  const postCsv = (cookie: string, body: string | Buffer, query: Record<string, string> = { organizationId: org.id }, contentType = 'text/csv; charset=utf-8') =>
+    t.app.inject({ method: 'POST', url: '/api/outbound/imports/preview', headers: { cookie, 'content-type': contentType }, query, payload: body });
+
+  it('answers what the JSON body answers: the same counts, mapping and per-row reasons (a byte-order mark and semicolons read)', async () => {
+    const asJson = (await post(cookies.supervisor, '/api/outbound/imports/preview', { organizationId: org.id, csv: CSV })).json();
+    const res = await postCsv(cookies.supervisor, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(CSV, 'utf8')]));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual(asJson);
+    expect(res.json().rejectedRows.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a file in another encoding, an empty one, a missing or foreign organization and a JSON-only route the same way', async () => {
+    const latin1 = Buffer.from('name,phone\nZo\xeb,8605550100\n', 'latin1');
+    const bad = await postCsv(cookies.supervisor, latin1);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.csv).toMatch(/not in UTF-8/);
+    const empty = await postCsv(cookies.supervisor, '');
+    expect(empty.statusCode).toBe(400);
+    const noOrg = await postCsv(cookies.supervisor, CSV, {});
+    expect(noOrg.statusCode).toBe(400);
+    expect(noOrg.json().error.fields).toHaveProperty('organizationId');
+    const badOrg = await postCsv(cookies.supervisor, CSV, { organizationId: 'x' });
+    expect(badOrg.statusCode).toBe(400);
+    expect((await postCsv(cookies.outsider, CSV)).statusCode).toBe(404);
+    expect((await postCsv(cookies.agent, CSV)).statusCode).toBe(403);
+    // Creating a campaign still takes JSON only (its settings travel with the file).
+    const create = await t.app.inject({ method: 'POST', url: '/api/outbound/imports', headers: { cookie: cookies.supervisor, 'content-type': 'text/csv' }, payload: CSV });
+    expect(create.statusCode).toBe(415);
+  });
+
+  it('a file over the request limit is refused as too large, and nothing is read', async () => {
+    const huge = Buffer.alloc(16 * 1024 * 1024, 'a');
+    const res = await postCsv(cookies.supervisor, huge);
+    expect(res.statusCode).toBe(413);
+  });
+});
+
 describe('creating the campaign', () => {
   it('creates the campaign with its valid contacts as calls, keeps the refused rows for download with a reason, audited', async () => {
     const res = await post(cookies.supervisor, '/api/outbound/imports', { ...settings(), csv: CSV, mapping: { firstName: 'First Name', lastName: 'Last Name', phone: 'Mobile', timeZone: 'Time zone' }, fileName: 'flu shots.csv' });

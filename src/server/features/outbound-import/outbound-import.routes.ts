@@ -1,6 +1,7 @@
-import { CampaignCreatedFromCsv, CampaignIdParams, CampaignImportSummary, CreateCampaignFromCsvBody, ImportPreview, ImportPreviewBody, RejectedRowsCsv } from '../../../contracts/outbound-import.js';
-import { MAX_CSV_REQUEST_BYTES } from '../../../domain/outbound/csv-text.js';
-import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
+import { CampaignCreatedFromCsv, CampaignIdParams, CampaignImportSummary, CreateCampaignFromCsvBody, ImportPreview, ImportPreviewBody, ImportPreviewQuery, RejectedRowsCsv } from '../../../contracts/outbound-import.js';
+import { decodeCsvBytes, MAX_CSV_REQUEST_BYTES } from '../../../domain/outbound/csv-text.js';
+import { invalid } from '../../http/errors.js';
+import { ErrorResponse, type FeatureRoutes, type ZodApp } from '../../http/route-types.js';
 import { actorOf } from '../../policy/actor.js';
 import { campaignImportSummary, createCampaignFromCsv, previewImport, rejectedRowsCsv } from './outbound-import.service.js';
 
@@ -10,17 +11,29 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 const tags = ['outbound'];
 
 /** Campaigns from a CSV file (issue 16 §3): preview, create, the refused rows. */
-export const outboundImportRoutes: FeatureRoutes = (app, ctx) => {
-  app.post('/api/outbound/imports/preview', {
-    config: { access: manage },
-    bodyLimit: MAX_CSV_REQUEST_BYTES,
-    schema: {
-      tags,
-      summary: 'What a CSV of contacts (up to 10 MB, 50,000 rows) would give: headers, suggested mapping, counts, the first rows and the refused rows with a reason each; saves nothing',
-      body: ImportPreviewBody,
-      response: { 200: ImportPreview, ...errors },
-    },
-    handler: async (request) => previewImport(ctx, actorOf(request), request.body),
+export const outboundImportRoutes: FeatureRoutes = async (app, ctx) => {
+  // The preview also takes the file itself as the body (`text/csv`, organization in the query), for
+  // clients that send a file rather than JSON; a parser in this scope only, so no other route does.
+  await app.register(async (scoped: ZodApp) => {
+    scoped.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: MAX_CSV_REQUEST_BYTES }, (request, body, done) => {
+      const decoded = decodeCsvBytes(new Uint8Array(body as Buffer));
+      if (!decoded.ok) return done(invalid({ csv: decoded.error.message }, decoded.error.message));
+      const { organizationId } = (request.query ?? {}) as { organizationId?: unknown };
+      done(null, { organizationId, csv: decoded.text });
+    });
+    scoped.post('/api/outbound/imports/preview', {
+      config: { access: manage },
+      bodyLimit: MAX_CSV_REQUEST_BYTES,
+      schema: {
+        tags,
+        summary:
+          'What a CSV of contacts (up to 10 MB, 50,000 rows) would give: headers, suggested mapping, counts, the first rows and the refused rows with a reason each; saves nothing. JSON `{ organizationId, csv, mapping? }`, or the file itself as `text/csv` with `?organizationId=` (the suggested mapping)',
+        querystring: ImportPreviewQuery,
+        body: ImportPreviewBody,
+        response: { 200: ImportPreview, ...errors },
+      },
+      handler: async (request) => previewImport(ctx, actorOf(request), request.body),
+    });
   });
 
   app.post('/api/outbound/imports', {
