@@ -4,7 +4,7 @@ import { createSubmittedRequest } from '../../features/appointment-requests/requ
 import { createTestApp, type TestAppHandle } from '../../test-support/index.js';
 import { createPractice, recordsOf } from '../testing/call-fixtures.js';
 import { FakeRelayCall } from '../testing/fake-relay.js';
-import { RELAY_IDLE_MS } from './relay-session.js';
+import { RELAY_IDLE_MS, RELAY_SILENCE } from './relay-session.js';
 import { FakeTwilioCall, TWILIO_TEST_TOKEN, type Twiml } from '../testing/fake-twilio.js';
 import { CALLER, type Scenario } from '../testing/scenario-types.js';
 import { APPOINTMENT_SCENARIOS } from '../testing/scenarios-appointments.js';
@@ -260,4 +260,76 @@ describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s, in both voice mod
     const { log: _l2, ...rl } = relay!;
     expect(rl, `${gather!.log}\n---\n${relay!.log}`).toEqual(g);
   });
+});
+
+describe('silence on a relay call (ConversationRelay sends nothing while the caller is silent)', () => {
+  async function quickSilence<T>(work: () => Promise<T>, afterSpeechMs = 250): Promise<T> {
+    const saved = { ...RELAY_SILENCE };
+    Object.assign(RELAY_SILENCE, { afterSpeechMs, msPerWord: 0 });
+    try {
+      return await work();
+    } finally {
+      Object.assign(RELAY_SILENCE, saved);
+    }
+  }
+
+  it('asks again as on the Gather path, then says goodbye and ends the call with the same records', () =>
+    quickSilence(async () => {
+      const results = [];
+      for (const mode of ['gather', 'relay'] as const) {
+        const practice = await createPractice(t.ctx, { open: true, agentSettings: { voiceMode: mode } });
+        const heard: string[] = [];
+        let callSid: string;
+        if (mode === 'gather') {
+          const call = new FakeTwilioCall(t.app, CALLER, practice.number);
+          callSid = call.callSid;
+          heard.push((await call.answer()).text);
+          for (let i = 0; i < 3; i++) heard.push((await call.silence()).text);
+          expect(call.last!.hangup).toBe(true);
+        } else {
+          const call = new FakeRelayCall(t.app, port, CALLER, practice.number);
+          callSid = call.callSid;
+          heard.push((await call.answer()).text);
+          // Nothing is sent by the caller's side: the session's own wait runs each no-input turn.
+          for (let i = 0; i < 3; i++) heard.push((await call.waitForAgent()).text);
+          expect(call.last!.hangup).toBe(true);
+        }
+        const r = await until(() => recordsOf(t.db, callSid), (x) => x.call!.status === 'completed');
+        const clean = (s: string) => s.replaceAll(practice.name, '<practice>');
+        results.push({
+          heard: heard.map(clean),
+          status: r.call!.status,
+          outcome: r.call!.outcome,
+          summary: clean(r.call!.summary ?? ''),
+          events: r.events.map((e) => (e.kind === 'model_request' ? `${e.kind}:${String(e.payload.decision)}` : e.kind === 'caller_speech' ? `${e.kind}:${e.payload.noInput ? 'no input' : String(e.payload.text)}` : e.kind)),
+        });
+      }
+      const [gather, relay] = results;
+      expect(gather!.heard[1]).toMatch(/^Sorry, I didn't hear anything\. Thank you for calling <practice>/);
+      expect(gather!.heard[3]).toMatch(/I can't hear anything\. Please call us again/);
+      expect(gather!.events.filter((e) => e === 'caller_speech:no input')).toHaveLength(3);
+      expect(relay).toEqual(gather);
+    }));
+
+  // Waits of seconds, not milliseconds: on a loaded machine a test's own pauses stretch.
+  it('a caller who answers in time hears no re-prompt; a closed socket cancels the wait', () =>
+    quickSilence(async () => {
+      const { call } = await relayCall();
+      await call.answer();
+      await call.say('What are your hours?');
+      await call.say('Thanks, that is all I needed');
+      // Partial prompts are the caller speaking: the wait starts again, and nothing is said over them.
+      // Five seconds of speaking in all, longer than the 4 s wait, one partial prompt a second.
+      for (let i = 0; i < 5; i++) {
+        call.sendJson({ type: 'prompt', voicePrompt: 'Actually one more', lang: 'en-US', last: false });
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+      expect(call.received.filter((m) => m.type === 'text' && String(m.token).startsWith('Sorry')), JSON.stringify(call.received)).toEqual([]);
+      call.socket!.close();
+      await call.closed;
+      await new Promise((r) => setTimeout(r, 4500));
+      const r = await until(() => recordsOf(t.db, call.callSid), (x) => x.call!.status === 'completed');
+      expect(r.events.filter((e) => e.kind === 'caller_speech' && e.payload.noInput)).toEqual([]);
+      expect(r.call!.status).toBe('completed');
+    }, 4000), 30_000);
 });

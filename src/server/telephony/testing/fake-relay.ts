@@ -107,6 +107,11 @@ export class FakeRelayCall {
     return this.say('');
   }
 
+  /** The caller says nothing at all (ConversationRelay sends no message): what the agent says on its own. */
+  waitForAgent(timeoutMs = 10_000): Promise<Twiml> {
+    return this.reply(timeoutMs);
+  }
+
   dialResult(status: string): Promise<Twiml> {
     const url = this.last?.dialAction;
     if (!url) throw new Error(`no <Dial action> in ${this.last?.xml}`);
@@ -141,10 +146,10 @@ export class FakeRelayCall {
   }
 
   /** Text tokens until `last`, or `end` (then <Connect action> as Twilio would post it). */
-  private async reply(): Promise<Twiml> {
+  private async reply(timeoutMs = 10_000): Promise<Twiml> {
     const tokens: string[] = [];
     for (;;) {
-      const m = await this.next();
+      const m = await this.next(timeoutMs);
       if (m.type === 'text') {
         tokens.push(String(m.token));
         if (m.last) {
