@@ -43,7 +43,12 @@ export function RequestCard({ request, timeZone }: { request: RequestView; timeZ
     ['Consent to contact', request.consentToContact ? 'Yes' : 'No'],
     ['Language', request.locale === 'es' ? 'Spanish' : 'English'],
   ];
-  if (request.scheduledFor) rows.unshift(['Scheduled for', <strong key="s">{formatInZone(request.scheduledFor, timeZone)}</strong>]);
+  if (request.scheduledFor) {
+    const v = request.visit;
+    const visit = [v?.durationMinutes ? `${v.durationMinutes} minutes` : null, v?.clinician ? `with ${v.clinician}` : null, v?.location ? `at ${v.location}` : null].filter(Boolean).join(', ');
+    if (visit) rows.unshift(['Visit', visit]);
+    rows.unshift(['Scheduled for', <strong key="s">{formatInZone(request.scheduledFor, timeZone)}</strong>]);
+  }
   if (request.declineReason) rows.unshift(['Declined because', request.declineReason]);
   if (request.cancelReason) rows.unshift(['Canceled because', request.cancelReason]);
 
@@ -72,9 +77,9 @@ export function RequestCard({ request, timeZone }: { request: RequestView; timeZ
         <IntakeSection requestId={request.id} />
         <div className="flex flex-wrap gap-2">
           {canTransition(request.status, 'scheduled') ? (
-            <Button onClick={() => setOpen('schedule')}>
+            <Button onClick={() => setOpen('schedule')} variant={request.status === 'scheduled' ? 'outline' : undefined}>
               <CalendarCheck aria-hidden="true" />
-              Schedule
+              {request.status === 'scheduled' ? 'Move to another time' : 'Schedule'}
             </Button>
           ) : null}
           {canTransition(request.status, 'declined') ? (

@@ -1,15 +1,23 @@
 import * as React from 'react';
+import { AlertTriangle } from 'lucide-react';
+import { localTimeToInstant } from '@domain/appointment-requests/scheduling';
+import { slotWarnings, VISIT_MINUTES } from '@domain/appointment-requests/visit-slots';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
+import { Select } from '@web/components/ui/select';
+import { Skeleton } from '@web/components/ui/skeleton';
 import { Textarea } from '@web/components/ui/textarea';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
-import { useScheduleRequest } from '../api/schedule-request';
 import type { RequestView } from '@contracts/appointment-requests';
+import { useScheduleOptions, type ScheduleOptions } from '../api/get-schedule-options';
+import { useScheduleRequest } from '../api/schedule-request';
+import { SchedulingFacts, SuggestedSlots, WARNING_TEXT } from './schedule-context';
 import { formatInZone, nowInZone, todayInZone } from './zoned-time';
-import { describePreferences } from '../labels';
+
+const LENGTHS = [10, 15, 20, 30, 45, 60, 90, 120];
 
 export interface ScheduleDialogProps {
   request: RequestView;
@@ -21,63 +29,140 @@ export interface ScheduleDialogProps {
 export function ScheduleDialog(props: ScheduleDialogProps) {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent>{props.open ? <ScheduleForm {...props} /> : null}</DialogContent>
+      <DialogContent className="sm:max-w-2xl">{props.open ? <ScheduleForm {...props} /> : null}</DialogContent>
     </Dialog>
   );
 }
 
-/** Date and time in the organization's zone (shown), stored as an instant by the server; the patient is notified. */
+/** What is off about the chosen slot, by the same rules as the server (it warns, it does not refuse). */
+function useSlotCheck(options: ScheduleOptions | undefined, local: string, minutes: number) {
+  return React.useMemo(() => {
+    if (!options || !local) return null;
+    const at = localTimeToInstant(local, options.timeZone);
+    if (!at.ok) return null;
+    const hours = { timeZone: options.timeZone, weekly: options.officeHours.weekly, overrides: options.officeHours.overrides };
+    return { epochMs: at.epochMs, warnings: slotWarnings(hours, options.preferences, at.epochMs, minutes) };
+  }, [options, local, minutes]);
+}
+
+/**
+ * The visit's date and time in the organization's zone (stored as an instant by the server), its
+ * length, place and clinician; the patient is notified with a calendar file. Rescheduling a
+ * scheduled visit uses the same form, prefilled.
+ */
 function ScheduleForm({ request, timeZone, onOpenChange }: ScheduleDialogProps) {
   const schedule = useScheduleRequest();
   const { toast } = useToast();
+  const moving = request.status === 'scheduled';
+  const [minutes, setMinutes] = React.useState(request.visit?.durationMinutes ?? VISIT_MINUTES.default);
+  const options = useScheduleOptions(request.id, minutes);
   const [date, setDate] = React.useState('');
   const [time, setTime] = React.useState('');
+  const [location, setLocation] = React.useState(request.visit?.location ?? '');
+  const [clinician, setClinician] = React.useState(request.visit?.clinician ?? '');
   const [note, setNote] = React.useState('');
   const [missing, setMissing] = React.useState<{ date?: string; time?: string }>({});
-  const serverError = isApiError(schedule.error) ? schedule.error.fields.scheduledFor : undefined;
+  const fields = isApiError(schedule.error) ? schedule.error.fields : {};
+  const local = date && time ? `${date}T${time}` : '';
+  const check = useSlotCheck(options.data, local, minutes);
+  const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const ids = React.useId();
+
+  const choose = (slot: string) => {
+    setDate(slot.slice(0, 10));
+    setTime(slot.slice(11, 16));
+    setMissing({});
+  };
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const problems = { date: date ? undefined : 'Choose a date.', time: time ? undefined : 'Choose a time.' };
     setMissing(problems);
     if (problems.date || problems.time) return;
     schedule.mutate(
-      { id: request.id, version: request.version, scheduledFor: `${date}T${time}`, note: note.trim() || undefined },
+      { id: request.id, version: request.version, scheduledFor: local, durationMinutes: minutes, location: location.trim() || undefined, clinician: clinician.trim() || undefined, note: note.trim() || undefined },
       {
-        onSuccess: ({ appointmentRequest }) => {
-          toast({ title: 'Appointment scheduled', description: `${formatInZone(appointmentRequest.scheduledFor!, timeZone)}. The patient has been notified.` });
+        onSuccess: ({ appointmentRequest, warnings }) => {
+          const off = warnings.length ? ` Note: ${warnings.map((w) => WARNING_TEXT[w]).join('; ')}.` : '';
+          toast({ title: moving ? 'Appointment moved' : 'Appointment scheduled', description: `${formatInZone(appointmentRequest.scheduledFor!, timeZone)}. The patient has been notified.${off}` });
           onOpenChange(false);
         },
       },
     );
   };
   const conflict = isApiError(schedule.error) && schedule.error.status === 409;
+  const shownFields = ['scheduledFor', 'durationMinutes', 'location', 'clinician', 'note'];
+  const otherError = schedule.error && !shownFields.some((f) => fields[f]);
+
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Schedule the appointment</DialogTitle>
+        <DialogTitle>{moving ? 'Move the appointment' : 'Schedule the appointment'}</DialogTitle>
         <DialogDescription>
-          Times are in the practice’s time zone, <strong className="font-semibold text-foreground">{timeZone}</strong> (now {nowInZone(timeZone)}). The patient is told by email and text message.
+          Times are in the practice’s time zone, <strong className="font-semibold text-foreground">{timeZone}</strong> (now {nowInZone(timeZone)}). The patient is told by email and text message, with a calendar file.
         </DialogDescription>
       </DialogHeader>
       <form onSubmit={submit} noValidate className="space-y-4">
-        {schedule.error && !serverError ? <FormErrorAlert error={schedule.error} title={conflict ? 'Someone else decided this request first' : undefined} /> : null}
-        <p className="rounded-md bg-muted px-3 py-2 text-sm">
-          <span className="font-medium">The patient asked for:</span> {describePreferences(request.preferences, 'any time (no preference given)')}
-        </p>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Date" required error={missing.date ?? serverError}>
+        {otherError ? <FormErrorAlert error={schedule.error} title={conflict ? 'Someone else changed this request first' : undefined} /> : null}
+        {options.isPending ? (
+          <div className="space-y-2" aria-label="Loading the patient’s preferences and office hours">
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+        ) : options.isError ? (
+          <FormErrorAlert error={options.error} title="Suggestions could not be loaded: enter a date and time below" />
+        ) : (
+          <>
+            <SchedulingFacts options={options.data} />
+            <SuggestedSlots options={options.data} chosen={local} onChoose={choose} />
+          </>
+        )}
+        <div className="grid gap-4 sm:grid-cols-3">
+          <FormField label="Date" required error={missing.date ?? fields.scheduledFor}>
             <Input type="date" min={todayInZone(timeZone)} value={date} onChange={(e) => setDate(e.target.value)} />
           </FormField>
           <FormField label={`Time (${timeZone})`} required error={missing.time}>
             <Input type="time" step={300} value={time} onChange={(e) => setTime(e.target.value)} />
           </FormField>
+          <FormField label="Length" error={fields.durationMinutes}>
+            <Select value={String(minutes)} onChange={(e) => setMinutes(Number(e.target.value))}>
+              {[...new Set([...LENGTHS, minutes])].sort((a, b) => a - b).map((m) => (
+                <option key={m} value={m}>
+                  {m} minutes
+                </option>
+              ))}
+            </Select>
+          </FormField>
         </div>
-        <FormField label="Note for the team">
+        <div aria-live="polite" className="space-y-1 text-sm">
+          {check && check.warnings.length ? (
+            <p role="status" data-testid="slot-warning" className="flex items-start gap-2 rounded-md border border-warning-soft-foreground/30 bg-warning-soft px-3 py-2 text-warning-soft-foreground">
+              <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>
+                This time is {check.warnings.map((w) => WARNING_TEXT[w]).join('; ')}. You can still schedule it if the patient agreed.
+              </span>
+            </p>
+          ) : null}
+          {check && viewerZone !== timeZone ? <p className="text-muted-foreground">In your time zone: {formatInZone(new Date(check.epochMs).toISOString(), viewerZone)}</p> : null}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Location" description="A room or site; the practice’s address is added for the patient." error={fields.location}>
+            <Input list={`${ids}-locations`} maxLength={200} value={location} onChange={(e) => setLocation(e.target.value)} autoComplete="off" />
+          </FormField>
+          <FormField label="Clinician" error={fields.clinician}>
+            <Input list={`${ids}-clinicians`} maxLength={120} value={clinician} onChange={(e) => setClinician(e.target.value)} autoComplete="off" />
+          </FormField>
+        </div>
+        <datalist id={`${ids}-locations`}>
+          {options.data?.locations.map((l) => <option key={l} value={l} />)}
+        </datalist>
+        <datalist id={`${ids}-clinicians`}>
+          {options.data?.clinicians.map((c) => <option key={c} value={c} />)}
+        </datalist>
+        <FormField label="Note for the team" error={fields.note}>
           <Textarea rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
         </FormField>
-        <FormDialogFooter submitLabel="Schedule and notify" pending={schedule.isPending} onCancel={() => onOpenChange(false)} cancelLabel="Back" />
+        <FormDialogFooter submitLabel={moving ? 'Move and notify' : 'Schedule and notify'} pending={schedule.isPending} onCancel={() => onOpenChange(false)} cancelLabel="Back" />
       </form>
     </>
   );
 }
-

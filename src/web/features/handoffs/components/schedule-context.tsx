@@ -1,0 +1,102 @@
+import { formatWallTime } from '@domain/format/clock';
+import type { SlotWarning } from '@domain/appointment-requests/visit-slots';
+import { cn } from '@web/lib/utils';
+import type { ScheduleOptions } from '../api/get-schedule-options';
+import { DAY_LABELS } from '../labels';
+
+const DAY_NAMES = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+export const WARNING_TEXT: Record<SlotWarning, string> = {
+  outside_office_hours: 'outside office hours',
+  not_a_preferred_day: 'not a day the patient asked for',
+  not_a_preferred_time: 'not the time of day the patient asked for',
+  before_earliest_date: 'before the earliest date the patient gave',
+};
+
+/** "Mon–Fri 8:00 AM – 5:00 PM · Sat closed": the weekly office hours, days with the same hours grouped. */
+export function describeOfficeHours(weekly: ScheduleOptions['officeHours']['weekly'], country: string): string[] {
+  const byDay = new Map<number, string>();
+  for (let day = 1; day <= 7; day++) {
+    const ivs = weekly.filter((w) => w.day === day).sort((a, b) => a.start.localeCompare(b.start));
+    byDay.set(day, ivs.length ? ivs.map((iv) => `${formatWallTime(iv.start, country)} – ${formatWallTime(iv.end, country)}`).join(', ') : 'closed');
+  }
+  const lines: string[] = [];
+  for (let day = 1; day <= 7; ) {
+    let end = day;
+    while (end < 7 && byDay.get(end + 1) === byDay.get(day)) end++;
+    lines.push(`${day === end ? DAY_NAMES[day] : `${DAY_NAMES[day]}–${DAY_NAMES[end]}`} ${byDay.get(day)}`);
+    day = end + 1;
+  }
+  return lines;
+}
+
+/** "Tue, Dec 1 · 8:00 AM" for a suggested slot, in the practice's zone and clock. */
+export function slotLabel(at: string, zone: string, country: string): string {
+  const d = new Date(at);
+  const date = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric' }).format(d);
+  const hhmm = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+  return `${date} · ${formatWallTime(hhmm, country)}`;
+}
+
+/** What the patient asked for and when the office is open: the two things a slot should fit. */
+export function SchedulingFacts({ options }: { options: ScheduleOptions }) {
+  const p = options.preferences;
+  const asked = [
+    p.days.length ? p.days.map((d) => DAY_LABELS[d] ?? d).join(', ') : 'any day',
+    p.timesOfDay.length ? p.timesOfDay.join(', ') : 'any time of day',
+    ...(p.earliestDate ? [`from ${p.earliestDate}`] : []),
+  ].join(' · ');
+  return (
+    <div className="grid gap-3 rounded-md bg-muted px-3 py-2 text-sm sm:grid-cols-2">
+      <div>
+        <p className="font-medium">The patient asked for</p>
+        <p data-testid="patient-preferences">{asked}</p>
+        {p.text ? <p className="mt-1 italic text-muted-foreground">“{p.text}”</p> : null}
+      </div>
+      <div>
+        <p className="font-medium">Office hours</p>
+        {options.officeHours.weekly.length ? (
+          <ul data-testid="office-hours">
+            {describeOfficeHours(options.officeHours.weekly, options.country).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        ) : (
+          <p>No office hours are set for this practice.</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The next slots that fit both, as toggle buttons that fill in the date and time. */
+export function SuggestedSlots({ options, chosen, onChoose }: { options: ScheduleOptions; chosen: string; onChoose: (local: string) => void }) {
+  if (!options.suggestions.length) {
+    return <p className="text-sm text-muted-foreground">No open time in the next 60 days: enter a date and time below.</p>;
+  }
+  const fits = options.suggestions[0]!.fitsPreferences;
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium">Suggested times</legend>
+      <p className="text-sm text-muted-foreground">
+        {fits ? 'Within office hours and what the patient asked for.' : 'Nothing within office hours fits what the patient asked for in the next 60 days; these are the next open times.'}
+      </p>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {options.suggestions.map((s) => (
+          <button
+            key={s.local}
+            type="button"
+            aria-pressed={chosen === s.local}
+            onClick={() => onChoose(s.local)}
+            className={cn(
+              'rounded-md border px-3 py-2 text-left text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+              chosen === s.local ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-background hover:bg-muted',
+            )}
+          >
+            {slotLabel(s.at, options.timeZone, options.country)}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
