@@ -52,13 +52,23 @@ export function publicApiRoutes(registrars: FeatureRoutes[]): FeatureRoutes {
         return payload;
       });
 
+      // The strict copy of a body schema the validator documents loses its metadata: keep the
+      // contracts' request examples (zod `.meta({ examples })`) for the document.
+      const examples = new Map<string, unknown[]>();
+      v1.addHook('onRoute', (route) => {
+        const body = (route.schema as { body?: unknown } | undefined)?.body;
+        const given = body instanceof z.ZodType ? z.globalRegistry.get(body)?.examples : undefined;
+        if (!Array.isArray(given)) return;
+        for (const method of [route.method].flat()) examples.set(`${method.toLowerCase()} ${route.url.replace(/:(\w+)/g, '{$1}')}`, given);
+      });
+
       for (const register of registrars) await register(v1, ctx);
 
       let document: Record<string, unknown> | null = null;
       v1.get('/api/v1/openapi.json', {
         config: { access: 'public' },
         schema: { hide: true },
-        handler: async () => (document ??= publicApiDocument(app.swagger() as unknown as Record<string, unknown>, ctx)),
+        handler: async () => (document ??= publicApiDocument(app.swagger() as unknown as Record<string, unknown>, ctx, examples)),
       });
     });
   };
@@ -98,8 +108,13 @@ async function idempotentReplay(ctx: AppContext, request: FastifyRequest, reply:
  * The public API's OpenAPI 3.1 document: the `/api/v1` operations of the app's document (the
  * same schemas), the bearer scheme, and the webhook events' payloads.
  */
-function publicApiDocument(full: Record<string, unknown>, ctx: AppContext): Record<string, unknown> {
-  const paths = Object.fromEntries(Object.entries((full.paths ?? {}) as Record<string, unknown>).filter(([p]) => p.startsWith('/api/v1/')));
+function publicApiDocument(full: Record<string, unknown>, ctx: AppContext, examples: ReadonlyMap<string, unknown[]>): Record<string, unknown> {
+  const paths = structuredClone(Object.fromEntries(Object.entries((full.paths ?? {}) as Record<string, unknown>).filter(([p]) => p.startsWith('/api/v1/'))));
+  for (const [key, values] of examples) {
+    const [method, path] = key.split(' ') as [string, string];
+    const media = (paths[path] as Record<string, { requestBody?: { content?: Record<string, Record<string, unknown>> } }> | undefined)?.[method]?.requestBody?.content?.['application/json'];
+    if (media) media.examples = Object.fromEntries(values.map((value, i) => [`example${i + 1}`, { value }]));
+  }
   const components = (full.components ?? {}) as Record<string, unknown>;
   const webhooks = Object.fromEntries(
     Object.entries(WEBHOOK_PAYLOADS).map(([type, data]) => [

@@ -78,6 +78,29 @@ afterAll(async () => {
 });
 
 describe('outbound in the public API', () => {
+  it('is documented: routes with their scopes\' errors, request examples, and both event payloads', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: { content: Record<string, { examples?: Record<string, { value: Record<string, unknown> }> }> } }>>;
+      webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: { data: { properties: Record<string, unknown> } } } }> } } }>;
+    };
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/v1/outbound')).sort()).toEqual([
+      '/api/v1/outbound/calls',
+      '/api/v1/outbound/calls/{id}',
+      '/api/v1/outbound/calls/{id}/cancel',
+      '/api/v1/outbound/campaigns',
+      '/api/v1/outbound/campaigns/{id}',
+      '/api/v1/outbound/campaigns/{id}/cancel',
+    ]);
+    const create = doc.paths['/api/v1/outbound/campaigns']!.post!;
+    expect(Object.keys(create.responses).sort()).toEqual(['201', '400', '401', '403', '404', '409', '422', '429']);
+    const example = create.requestBody!.content['application/json']!.examples!.example1!.value;
+    expect(example).toMatchObject({ purpose: 'appointment_reminder', contacts: expect.any(Array) });
+    expect(doc.paths['/api/v1/outbound/calls']!.post!.requestBody!.content['application/json']!.examples!.example1!.value).toMatchObject({ phone: '(860) 555-0142' });
+    const payload = (type: string) => Object.keys(doc.webhooks[type]!.post.requestBody.content['application/json']!.schema.properties.data.properties);
+    expect(payload('outbound.call.completed')).toEqual(expect.arrayContaining(['jobId', 'attemptId', 'attemptNo', 'result', 'outcome', 'callId', 'jobStatus', 'final']));
+    expect(payload('campaign.completed')).toEqual(expect.arrayContaining(['campaignId', 'contacts', 'outcomes', 'completedAt']));
+  });
+
   it('places a single call once per Idempotency-Key, reads it, and cancels it while it waits', async () => {
     const body = { organizationId: home.id, phone: '(860) 555-0142', contactName: 'Maria Lopez', purpose: 'web_request_follow_up', scheduledFor: new Date(Date.now() + 86_400_000).toISOString() };
     const first = await v1(keys.write, 'POST', '/api/v1/outbound/calls', body, { 'idempotency-key': 'call-maria-1' });
