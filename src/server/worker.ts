@@ -7,6 +7,7 @@ import { reportError } from './features/errors/errors.service.js';
 import { concernedOrganization, noteOrganization, taggedErrorOrganization, tagErrorOrganization, withOrganizationScope } from './policy/concerned-organization.js';
 import { CLOSE_STALE_CALLS_CRONTAB, CLOSE_STALE_CALLS_TASK, closeStaleCallsTask } from './telephony/jobs/close-stale-calls.job.js';
 import { SEED_DEMO_CALLS_TASK, seedDemoCallsTask } from './seed/demo-calls/seed-demo-calls.job.js';
+import { SEED_DEMO_CAMPAIGN_TASK, seedDemoCampaignTask } from './seed/demo-campaign.job.js';
 import { DRAIN_ANALYTICS_ROLLUPS_CRONTAB, DRAIN_ANALYTICS_ROLLUPS_TASK, drainAnalyticsRollupsTask } from './features/analytics/drain-analytics-rollups.job.js';
 import { PURGE_RATE_LIMIT_COUNTERS_CRONTAB, PURGE_RATE_LIMIT_COUNTERS_TASK, purgeRateLimitCountersTask } from './http/purge-rate-limit-counters.job.js';
 import { DISPATCH_CRONTAB, DISPATCH_TASK, outboundDispatchTask, wakeOutboundDispatcher } from './telephony/outbound/outbound-dispatch.job.js';
@@ -23,6 +24,7 @@ export function taskList(ctx: AppContext): TaskList {
     [DELIVER_OUTBOX_TASK]: deliverOutboxMessageTask(ctx.db, { smtpUrl: ctx.env.SMTP_URL, mailFrom: ctx.env.MAIL_FROM }),
     [CLOSE_STALE_CALLS_TASK]: closeStaleCallsTask(ctx),
     [SEED_DEMO_CALLS_TASK]: seedDemoCallsTask(ctx),
+    [SEED_DEMO_CAMPAIGN_TASK]: seedDemoCampaignTask(ctx),
     [PURGE_RATE_LIMIT_COUNTERS_TASK]: purgeRateLimitCountersTask(ctx),
     [DISPATCH_TASK]: outboundDispatchTask(ctx),
     [SIMULATE_CALLEE_TASK]: simulateCalleeTask(ctx),

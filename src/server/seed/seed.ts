@@ -11,6 +11,7 @@ import { DEMO_ORGANIZATIONS, DEMO_USERS } from './demo-organizations.js';
 import { DEMO_STAFF, seedHoursAndSchedules } from './demo-hours-schedules.js';
 import { enqueueJob } from '../jobs/jobs.repository.js';
 import { SEED_DEMO_CALLS_TASK } from './demo-calls/seed-demo-calls.job.js';
+import { SEED_DEMO_CAMPAIGN_TASK } from './demo-campaign.job.js';
 
 export interface SeedResult {
   seeded: boolean;
@@ -77,6 +78,8 @@ export async function seedDemo(db: Db, opts: { dataDir: string; demoPassword?: s
     // A month of calls through the real pipeline, made by the worker after the start (it takes
     // longer than the cold-start budget allows): demo-calls/seed-demo-calls.job.ts.
     await enqueueJob(tx, SEED_DEMO_CALLS_TASK, { now: new Date().toISOString() }, { jobKey: SEED_DEMO_CALLS_TASK, maxAttempts: 5 });
+    // A recall campaign run by the real dispatcher on the simulator, so /outbound is not empty: demo-campaign.job.ts.
+    await enqueueJob(tx, SEED_DEMO_CAMPAIGN_TASK, {}, { jobKey: SEED_DEMO_CAMPAIGN_TASK, maxAttempts: 5 });
     writeCredentials(credentialsFile, password);
     return true;
   });
