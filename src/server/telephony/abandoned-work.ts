@@ -16,6 +16,8 @@ export interface AbandonedWork {
   kind: 'appointment' | 'message' | 'callback' | 'transfer';
   /** Someone unwell was waiting for the after-hours cover or an urgent call-back: the task is urgent. */
   urgent?: boolean;
+  /** The call-back was being arranged because a transfer went unanswered: the caller has waited already. */
+  afterTransfer?: boolean;
   /** What was collected, field by field (only what the caller gave). */
   collected: Record<string, string>;
   contactName: string | null;
@@ -62,7 +64,15 @@ export function abandonedWork(state: AgentState, callerNumber: string): Abandone
     const collected = clean({ reason: b.cb.reason, phone: b.cb.phone });
     // After an unanswered after-hours transfer the call-back being arranged is as urgent as the transfer was.
     const urgent = b.cb.urgent === true || state.pendingTransfer?.urgent === true;
-    return { kind: 'callback', doing: 'a call-back request', collected, contactName: null, contactPhone: b.cb.phone ?? ownNumber, ...(urgent ? { urgent: true } : {}) };
+    return {
+      kind: 'callback',
+      doing: 'a call-back request',
+      collected,
+      contactName: null,
+      contactPhone: b.cb.phone ?? ownNumber,
+      ...(urgent ? { urgent: true } : {}),
+      ...(state.pendingTransfer ? { afterTransfer: true } : {}),
+    };
   }
   if (state.pendingTransfer && !d.transferred) {
     const name = [b.appt.first, b.appt.last].filter(Boolean).join(' ') || b.msg.name || null;
@@ -100,7 +110,8 @@ export function abandonedHandoff(work: AbandonedWork, call: { id: string; organi
   return {
     organizationId: call.organizationId,
     type: 'callback',
-    priority: work.urgent ? 'urgent' : work.kind === 'transfer' ? 'high' : 'normal',
+    // The same priorities as the call-back the agent would have saved itself (request_callback).
+    priority: work.urgent ? 'urgent' : work.kind === 'transfer' || work.afterTransfer ? 'high' : 'normal',
     source: 'call',
     reason: `Call back: ${how} during ${work.doing}.${collected}`,
     callId: call.id,
