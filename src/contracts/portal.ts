@@ -81,6 +81,8 @@ export const PortalRequest = z.object({
   messages: z.array(Message),
   /** The scheduled visit (null unless the request is scheduled). */
   visit: PortalVisit.nullable(),
+  /** The conversation the patient may answer (the handoff the practice last wrote from), if any; messages are oldest first. */
+  thread: z.object({ id: z.string() }).nullable(),
 });
 export type PortalRequest = z.infer<typeof PortalRequest>;
 
