@@ -31,9 +31,21 @@ export type CallOutcome = z.infer<typeof CallOutcome>;
 export const CallSort = z.enum(['startedAt', 'duration']);
 export type CallSort = z.infer<typeof CallSort>;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Several organizations: comma-separated in an address, or a list in a JSON body (analytics' drill-down with several organizations chosen). */
+export const OrganizationIdList = z
+  .union([z.string().max(100 * 37).transform((v) => v.split(',')), z.array(z.string().max(40)).max(100)], { error: 'List at most 100 organization ids, separated by commas.' })
+  .transform((ids) => [...new Set(ids.map((s) => s.trim()).filter(Boolean))])
+  .refine((ids) => ids.length > 0, { error: 'List at least one organization id.' })
+  .refine((ids) => ids.every((id) => UUID.test(id)), { error: 'List organization ids separated by commas.' })
+  .refine((ids) => ids.length <= 100, { error: 'At most 100 organizations.' });
+
 /** The filters of the calls list that say nothing about a person (they may travel in a URL). */
 const callListFilters = {
   organizationId: z.uuid({ error: 'Not a valid organization id.' }).optional(),
+  /** Instead of `organizationId`: calls of any of these organizations. */
+  organizationIds: OrganizationIdList.optional(),
   direction: CallDirection.optional(),
   status: CallStatus.optional(),
   /** `none`: calls without an outcome yet. */

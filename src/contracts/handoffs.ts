@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { APPOINTMENT_STATUSES } from '../domain/appointment-requests/state.js';
+import { APPOINTMENT_SOURCES, APPOINTMENT_STATUSES } from '../domain/appointment-requests/state.js';
 import { HANDOFF_PRIORITIES, HANDOFF_STATUSES, HANDOFF_TYPES } from '../domain/handoffs/state.js';
 import { RequestView } from './appointment-requests.js';
+import { OrganizationIdList } from './calls.js';
 
 /** The human work queue (`/api/handoffs…`) and each organization's handoff deadlines. */
 
@@ -26,9 +27,32 @@ export type HandoffStatus = z.infer<typeof HandoffStatus>;
 export const HandoffTab = z.enum(['open', 'mine', 'resolved'], { error: 'Choose open, mine or resolved.' });
 export type HandoffTab = z.infer<typeof HandoffTab>;
 
+/** The steps of the appointment funnel (PRODUCT §6): requests started, of those submitted, of those scheduled. */
+export const FunnelStep = z.enum(['started', 'submitted', 'scheduled'], { error: 'Use started, submitted or scheduled.' });
+export type FunnelStep = z.infer<typeof FunnelStep>;
+
+const Instant = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i, { error: 'Use an instant with its offset (2026-03-01T09:00:00Z).' })
+  .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'Not a valid instant.' });
+
 export const HandoffListQuery = z.object({
-  tab: HandoffTab.default('open'),
+  /** `all`: every status (analytics' drill-down into a funnel step). */
+  tab: z.enum([...HandoffTab.options, 'all'], { error: 'Choose open, mine, resolved or all.' }).default('open'),
   organizationId: z.uuid({ error: 'Not a valid organization id.' }).optional(),
+  /** Instead of `organizationId`: handoffs of any of these organizations (comma-separated). */
+  organizationIds: OrganizationIdList.optional(),
+  /**
+   * A funnel step (analytics' drill-down): the first handoff of each appointment request created
+   * in [requestFrom, requestTo) that reached the step, of `requestSource` if given. Drafts have no
+   * handoff, so the started step lists the requests that were sent.
+   */
+  requestStep: FunnelStep.optional(),
+  requestSource: z.enum(APPOINTMENT_SOURCES, { error: `Use one of: ${APPOINTMENT_SOURCES.join(', ')}.` }).optional(),
+  requestFrom: Instant.optional(),
+  requestTo: Instant.optional(),
   type: z.enum(HANDOFF_TYPES, { error: 'Not a handoff type.' }).optional(),
   priority: z.enum(HANDOFF_PRIORITIES, { error: 'Not a priority.' }).optional(),
   /** A user id, or `unassigned`. */

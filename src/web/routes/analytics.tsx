@@ -22,8 +22,9 @@ export function AnalyticsRoute() {
   const { params, query, update } = useAnalyticsParams(organizations);
   const result = useAnalytics(query);
   const data = result.data;
-  const organizationId = params.organizationIds.length === 1 ? params.organizationIds[0] : organizations.length === 1 ? organizations[0]!.id : undefined;
   const fieldErrors = isApiError(result.error) ? result.error.fields : {};
+  // Drill-down lists take exactly the organizations these figures add up (several, comma-separated).
+  const organizationId = data?.organizations.map((o) => o.id).join(',') || undefined;
   const empty = data && totalCalls(data.totals) === 0 && data.totals.funnel.all.started === 0 && data.totals.timeToClaim.count === 0;
 
   return (

@@ -15,7 +15,7 @@ import { HandoffFilters } from '@web/features/handoffs/components/handoff-filter
 import { HandoffRow } from '@web/features/handoffs/components/handoff-row';
 import { HandoffTab, type HandoffListResponse } from '@contracts/handoffs';
 import { useClaimWithFeedback } from '@web/features/handoffs/use-claim';
-import { useHandoffListParams } from '@web/features/handoffs/use-handoff-list-params';
+import { useHandoffListParams, type RequestSliceParams } from '@web/features/handoffs/use-handoff-list-params';
 import { useLiveHandoffs } from '@web/features/handoffs/use-live-handoffs';
 import { useNow } from '@web/features/organizations/lib/use-now';
 import { useSignedInSession } from '@web/features/session/use-signed-in-session';
@@ -27,8 +27,10 @@ export function loader() {
   return null;
 }
 
-const TAB_LABELS: Record<HandoffTab, string> = { open: 'Open', mine: 'Mine', resolved: 'Resolved' };
-const EMPTY: Record<HandoffTab, { title: string; description: string }> = {
+type ListKind = HandoffTab | 'all';
+const TAB_LABELS: Record<ListKind, string> = { open: 'Open', mine: 'Mine', resolved: 'Resolved', all: 'Matching' };
+const EMPTY: Record<ListKind, { title: string; description: string }> = {
+  all: { title: 'No requests in this step', description: 'No appointment request of this period reached this step.' },
   open: { title: 'Nothing waiting', description: 'New callbacks, messages, transfers and appointment requests appear here the moment they arrive.' },
   mine: { title: 'Nothing assigned to you', description: 'Claim a handoff from the Open tab, or ask a supervisor to assign one.' },
   resolved: { title: 'Nothing resolved yet', description: 'Resolved and canceled handoffs are kept here.' },
@@ -64,6 +66,31 @@ export function HandoffsRoute() {
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>
+      {list.slice ? (
+        <>
+          <RequestSliceNotice slice={list.slice} total={handoffs.data?.total} onRemove={list.clearSlice} />
+          <div className="mt-4">
+            <HandoffFilters tab="resolved" filters={list.filters} organizations={organizations} currentUserId={user.id} hasFilters={list.hasFilters} onChange={list.setFilter} onClear={list.clearFilters} />
+          </div>
+          <div className="mt-4">
+            <QueueList
+              data={handoffs.data}
+              isPending={handoffs.isPending}
+              error={handoffs.isError ? handoffs.error : null}
+              onRetry={() => void handoffs.refetch()}
+              tab="all"
+              hasFilters={list.hasFilters}
+              onClearFilters={list.clearFilters}
+              now={now}
+              showOrganization={organizations.length > 1 || user.role === 'admin'}
+              onClaim={(h) => claim.claim(h.id, h.contactName || 'The handoff')}
+              claimingId={claim.claimingId}
+              page={list.page}
+              onPage={list.setPage}
+            />
+          </div>
+        </>
+      ) : (
       <Tabs value={list.tab} onValueChange={(value) => list.setTab(value as HandoffTab)}>
         <TabsList aria-label="Handoff lists">
           {HandoffTab.options.map((t) => (
@@ -111,7 +138,32 @@ export function HandoffsRoute() {
           </TabsContent>
         ))}
       </Tabs>
+      )}
     </>
+  );
+}
+
+const STEP_WORDS: Record<RequestSliceParams['step'], string> = { started: 'started', submitted: 'submitted', scheduled: 'scheduled' };
+
+/** A funnel step opened from analytics has no field of its own: say what it is, how many, and let it go. */
+function RequestSliceNotice({ slice, total, onRemove }: { slice: RequestSliceParams; total: number | undefined; onRemove: () => void }) {
+  const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <div className="flex flex-wrap items-center gap-2 rounded-md border border-dashed p-2 text-sm" data-testid="request-slice">
+      <span>
+        From analytics: appointment requests {slice.source ? `from ${slice.source} ` : ''}created {when(slice.from)} – {when(slice.to)} that were {STEP_WORDS[slice.step]}
+        {total !== undefined ? (
+          <>
+            : <strong data-testid="request-slice-total">{total}</strong> {total === 1 ? 'request' : 'requests'}, each by its first handoff, whatever its status.
+          </>
+        ) : (
+          '.'
+        )}
+      </span>
+      <button type="button" className="underline underline-offset-2" onClick={onRemove}>
+        Remove this slice
+      </button>
+    </div>
   );
 }
 
@@ -120,7 +172,7 @@ interface QueueListProps {
   isPending: boolean;
   error: unknown;
   onRetry: () => void;
-  tab: HandoffTab;
+  tab: ListKind;
   hasFilters: boolean;
   onClearFilters: () => void;
   now: Date;

@@ -66,16 +66,20 @@ function organizationVisible(actor: StaffActor, organization: Pick<OrganizationZ
 
 export async function listCallsFor(ctx: AppContext, actor: StaffActor, q: CallSearchBody) {
   const scope = organizationScope(actor);
-  const needsZones = Boolean(q.organizationId) || scope !== null || isCalendarDate(q.from) || isCalendarDate(q.to);
+  if (q.organizationId && q.organizationIds) throw invalid({ organizationIds: 'Use either organizationId or organizationIds, not both.' });
+  const asked = q.organizationIds ?? (q.organizationId ? [q.organizationId] : undefined);
+  const needsZones = Boolean(asked) || scope !== null || isCalendarDate(q.from) || isCalendarDate(q.to);
   const visible = needsZones ? await visibleOrganizationZones(ctx.db, scope) : [];
 
   let organizationIds: string[] | null = scope === null ? null : visible.map((o) => o.id);
   let zoneOrganizations = visible;
-  if (q.organizationId) {
-    const chosen = visible.find((o) => o.id === q.organizationId);
-    if (!chosen) throw notFound('That organization');
-    organizationIds = [chosen.id];
-    zoneOrganizations = [chosen];
+  if (asked) {
+    const byId = new Map(visible.map((o) => [o.id, o]));
+    // One unknown or foreign id is "not found" for the whole list: nothing says which ids exist.
+    const chosen = asked.map((id) => byId.get(id));
+    if (chosen.some((o) => !o)) throw notFound('That organization');
+    zoneOrganizations = chosen as typeof visible;
+    organizationIds = zoneOrganizations.map((o) => o.id);
   }
 
   let phone: string | undefined;

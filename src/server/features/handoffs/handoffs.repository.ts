@@ -4,6 +4,7 @@ import { appointmentRequests, handoffEvents, handoffSlaSettings, handoffs, type 
 import { queryNamed } from '../../db/prepared.js';
 import { rowOf } from '../../db/rows.js';
 import type { HandoffRow } from './create-handoff.service.js';
+import { requestSliceCondition, type RequestSlice } from './request-slice.js';
 
 export type HandoffStatus = HandoffRow['status'];
 export type HandoffEventRow = typeof handoffEvents.$inferSelect;
@@ -17,9 +18,12 @@ export interface HandoffListRow extends HandoffRow {
 export interface HandoffListFilter {
   /** Organizations the caller may see; null: every organization (admins). */
   scope: string[] | null;
-  tab: 'open' | 'mine' | 'resolved';
+  /** all: every status (analytics' drill-down into a funnel step). */
+  tab: 'open' | 'mine' | 'resolved' | 'all';
   userId: string;
   organizationId?: string;
+  organizationIds?: string[];
+  requestSlice?: RequestSlice;
   type?: HandoffRow['type'];
   priority?: HandoffRow['priority'];
   assigneeId?: string;
@@ -47,15 +51,19 @@ export async function listHandoffs(db: DbOrTx, f: HandoffListFilter): Promise<{ 
   const common: SQL[] = [];
   if (f.scope) common.push(inArray(handoffs.organizationId, f.scope));
   if (f.organizationId) common.push(eq(handoffs.organizationId, f.organizationId));
+  if (f.organizationIds) common.push(inArray(handoffs.organizationId, f.organizationIds));
+  if (f.requestSlice) common.push(requestSliceCondition(f.requestSlice));
   if (f.type) common.push(eq(handoffs.type, f.type));
   if (f.priority) common.push(eq(handoffs.priority, f.priority));
   const open = inArray(handoffs.status, UNRESOLVED);
   const mine = and(open, eq(handoffs.assigneeId, f.userId))!;
-  const tab = f.tab === 'open' ? open : f.tab === 'mine' ? mine : inArray(handoffs.status, ['resolved', 'canceled']);
-  const where = [...common, tab];
+  const tab = f.tab === 'open' ? open : f.tab === 'mine' ? mine : f.tab === 'all' ? undefined : inArray(handoffs.status, ['resolved', 'canceled']);
+  const where = tab ? [...common, tab] : [...common];
   if (f.assigneeId && f.tab !== 'mine') where.push(f.assigneeId === 'unassigned' ? isNull(handoffs.assigneeId) : eq(handoffs.assigneeId, f.assigneeId));
   const orderBy =
-    f.tab === 'resolved'
+    f.tab === 'all'
+      ? [desc(handoffs.createdAt), desc(handoffs.id)]
+      : f.tab === 'resolved'
       ? [desc(sql`coalesce(${handoffs.resolvedAt}, ${handoffs.updatedAt})`), desc(handoffs.id)]
       : [asc(PRIORITY_RANK), asc(handoffs.dueAt), asc(handoffs.createdAt), asc(handoffs.id)];
   const [rows, totalRow, countRow] = await Promise.all([

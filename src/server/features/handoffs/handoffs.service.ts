@@ -13,14 +13,31 @@ import { onDutyIn } from '../schedules/on-duty.service.js';
 import { createHandoff } from './create-handoff.service.js';
 import { presentEvent, presentHandoff } from './handoffs.presenter.js';
 import { assignableUsers, findHandoff, listHandoffEvents, listHandoffs, type HandoffListRow } from './handoffs.repository.js';
+import type { RequestSlice } from './request-slice.js';
 import type { AssigneeOptions, CreateHandoffBody, HandoffDetail, HandoffListQuery } from '../../../contracts/handoffs.js';
 import { callWithExcerpt, findPatient, organizationOfCall, patientHistory, type PatientRow } from './handoff-context.repository.js';
 
 const EXCERPT_TURNS = 12;
 
 export async function listQueue(ctx: AppContext, actor: StaffActor, q: HandoffListQuery) {
-  const { rows, total, counts } = await listHandoffs(ctx.db, { ...q, scope: organizationScope(actor), userId: actor.userId });
+  if (q.organizationId && q.organizationIds) throw invalid({ organizationIds: 'Use either organizationId or organizationIds, not both.' });
+  // One foreign organization is "not found" for the whole list.
+  if (q.organizationIds?.some((id) => !canSeeOrganization(actor, id))) throw notFound('That organization');
+  const requestSlice = requestSliceOf(q);
+  const { rows, total, counts } = await listHandoffs(ctx.db, { ...q, requestSlice, scope: organizationScope(actor), userId: actor.userId });
   return { items: rows.map(presentHandoff), total, page: q.page, pageSize: q.pageSize, counts };
+}
+
+/** A funnel step's requests (analytics' drill-down): all four fields together, the window forwards. */
+function requestSliceOf(q: HandoffListQuery): RequestSlice | undefined {
+  const { requestStep: step, requestSource: source, requestFrom, requestTo } = q;
+  if (!step && !source && !requestFrom && !requestTo) return undefined;
+  if (!step) throw invalid({ requestStep: 'Choose the funnel step: started, submitted or scheduled.' });
+  if (!requestFrom || !requestTo) throw invalid({ [requestFrom ? 'requestTo' : 'requestFrom']: 'Give the period: requestFrom and requestTo.' });
+  const from = new Date(requestFrom);
+  const to = new Date(requestTo);
+  if (to.getTime() <= from.getTime()) throw invalid({ requestTo: 'The end of the period is not after its start.' });
+  return { step, source, from, to };
 }
 
 /** The handoff as the actor may see it; another organization's (or a malformed id) is "not found". */

@@ -20,6 +20,7 @@ function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T
 export interface CallListFilters {
   q: string;
   phone: string;
+  /** One organization id, or several separated by commas (analytics' drill-down). */
   organizationId?: string;
   direction?: CallDirection;
   status?: CallStatus;
@@ -91,10 +92,12 @@ export function useCallListParams() {
   const before = after ? undefined : get('before') || undefined;
   const pageNumber = Math.max(1, Math.min(100_000, Number.parseInt(get('page') ?? '1', 10) || 1));
 
+  const organizationIds = filters.organizationId?.split(',').filter(Boolean) ?? [];
   const params: CallSearchBody = {
     q: filters.q.trim() || undefined,
     phone: filters.phone.trim() || undefined,
-    organizationId: filters.organizationId,
+    organizationId: organizationIds.length === 1 ? organizationIds[0] : undefined,
+    organizationIds: organizationIds.length > 1 ? organizationIds : undefined,
     direction: filters.direction,
     status: filters.status,
     outcome: filters.outcome,

@@ -1,9 +1,11 @@
 import * as React from 'react';
-import { Download } from 'lucide-react';
+import { ChevronDown, Download } from 'lucide-react';
 import { GRANULARITIES, PRESETS } from '@domain/analytics/buckets';
 import { Label } from '@web/components/ui/label';
 import { Input } from '@web/components/ui/input';
 import { Select } from '@web/components/ui/select';
+import { controlClass } from '@web/components/ui/input';
+import { cn } from '@web/lib/utils';
 import { FilterBar } from '@web/components/ui/filter-bar';
 import type { AnalyticsQueryInput } from '@contracts/analytics';
 import { analyticsCsvUrl } from '../api/get-analytics';
@@ -18,6 +20,56 @@ interface Props {
   organizations: readonly { id: string; name: string }[];
   update: (changes: Record<string, string | undefined>) => void;
   fieldErrors: Record<string, string>;
+}
+
+/**
+ * Which organizations the figures add up: all of them (nothing in the URL), or any several of
+ * them. Checkboxes in a disclosure: native keyboard and screen-reader behaviour, and it folds
+ * away on a phone. The last chosen one cannot be unticked (no organization is no figure).
+ */
+function OrganizationChoice({ organizations, chosen, onChange }: { organizations: Props['organizations']; chosen: string[]; onChange: (orgs: string | undefined) => void }) {
+  const id = React.useId();
+  if (organizations.length <= 1) {
+    return (
+      <div className="space-y-1.5">
+        <span className="text-sm font-medium leading-none">Organization</span>
+        <p className="flex h-10 items-center text-sm">{organizations[0]?.name ?? 'None'}</p>
+      </div>
+    );
+  }
+  const all = chosen.length === 0;
+  const isChosen = (orgId: string) => all || chosen.includes(orgId);
+  const summary = all ? `All (${organizations.length})` : chosen.length === 1 ? (organizations.find((o) => o.id === chosen[0])?.name ?? '1 organization') : `${chosen.length} of ${organizations.length}`;
+  const toggle = (orgId: string, on: boolean) => {
+    const next = organizations.filter((o) => (o.id === orgId ? on : isChosen(o.id))).map((o) => o.id);
+    onChange(next.length === organizations.length ? undefined : next.join(','));
+  };
+  return (
+    <div className="space-y-1.5">
+      <span id={`${id}-label`} className="text-sm font-medium leading-none">
+        Organizations
+      </span>
+      <details className="group relative" data-testid="organization-choice">
+        <summary aria-describedby={`${id}-label`} className={cn(controlClass, 'flex h-10 cursor-pointer list-none items-center justify-between gap-2 py-2 [&::-webkit-details-marker]:hidden')}>
+          <span className="truncate">{summary}</span>
+          <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-muted-foreground group-open:rotate-180" />
+        </summary>
+        <fieldset className="absolute left-0 z-20 mt-1 w-full min-w-56 space-y-1 rounded-md border bg-popover p-2 text-popover-foreground shadow-md">
+          <legend className="sr-only">Organizations to add up</legend>
+          {organizations.map((o) => {
+            const on = isChosen(o.id);
+            const last = on && !all && chosen.length === 1;
+            return (
+              <label key={o.id} className="flex min-h-9 items-center gap-2 rounded-sm px-1 text-sm">
+                <input type="checkbox" className="size-4" checked={on} disabled={last} onChange={(e) => toggle(o.id, e.target.checked)} />
+                {o.name}
+              </label>
+            );
+          })}
+        </fieldset>
+      </details>
+    </div>
+  );
 }
 
 /** Range, organizations, granularity, direction; every choice goes to the URL. */
@@ -51,19 +103,7 @@ export function AnalyticsFilters({ params, query, organizations, update, fieldEr
             </div>
           </>
         ) : null}
-        <div className="space-y-1.5">
-          <Label htmlFor={`${id}-org`}>Organization</Label>
-          <Select id={`${id}-org`} value={params.organizationIds.length === 1 ? params.organizationIds[0] : ''} onChange={(e) => update({ orgs: e.target.value || undefined, tz: undefined })}>
-            <option value="">{organizations.length === 1 ? organizations[0]!.name : `All (${organizations.length})`}</option>
-            {organizations.length > 1
-              ? organizations.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.name}
-                  </option>
-                ))
-              : null}
-          </Select>
-        </div>
+        <OrganizationChoice organizations={organizations} chosen={params.organizationIds} onChange={(ids) => update({ orgs: ids, tz: undefined })} />
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-granularity`}>Per</Label>
           <Select id={`${id}-granularity`} value={params.granularity} aria-invalid={Boolean(err('granularity'))} onChange={(e) => update({ granularity: e.target.value })}>

@@ -4,7 +4,8 @@ import { APPOINTMENT_SOURCES } from '@domain/appointment-requests/state';
 import { FIGURES } from '@domain/analytics/definitions';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { handoffPaths } from '@web/features/handoffs/paths';
-import { callsHref, percent } from '../format';
+import { percent } from '../format';
+import type { FunnelStep } from '@contracts/handoffs';
 
 const SOURCE_LABELS = { web: 'Web', phone: 'Phone', portal: 'Portal', all: 'All sources' } as const;
 const STEPS = [
@@ -13,14 +14,23 @@ const STEPS = [
   { key: 'scheduled', label: 'Scheduled' },
 ] as const;
 
-/** Drafts started → submitted → scheduled, per source, as bars with the share of the first step. */
+/**
+ * Drafts started → submitted → scheduled, per source, as bars with the share of the first step.
+ * Each step opens the handoff list of exactly its requests (one row per request: its first
+ * handoff). A draft has no handoff until it is sent, so a "started" figure that holds drafts is
+ * not a link: it says how many drafts it holds instead.
+ */
 export function Funnel({ data, organizationId }: { data: AnalyticsResponse; organizationId?: string }) {
   const f = data.totals.funnel;
-  // Phone requests come from calls whose outcome is an appointment request; the others live in the handoff queue.
-  const stepHref = (source: string) =>
-    source === 'phone'
-      ? callsHref({ start: data.period.start, end: data.period.end, direction: 'inbound', organizationId, extra: { outcome: 'appointment_requested' } })
-      : `${handoffPaths.handoffs.href()}?${new URLSearchParams({ type: 'appointment_request', ...(organizationId ? { org: organizationId } : {}) }).toString()}`;
+  const stepHref = (source: (typeof APPOINTMENT_SOURCES)[number] | 'all', step: FunnelStep) =>
+    `${handoffPaths.handoffs.href()}?${new URLSearchParams({
+      tab: 'all',
+      ...(organizationId ? { org: organizationId } : {}),
+      rstep: step,
+      ...(source === 'all' ? {} : { rsource: source }),
+      rfrom: data.period.start,
+      rto: data.period.end,
+    }).toString()}`;
   return (
     <Card role="region" aria-labelledby="funnel-title" data-testid="funnel">
       <CardHeader className="pb-2">
@@ -44,10 +54,20 @@ export function Funnel({ data, organizationId }: { data: AnalyticsResponse; orga
                       <span className="block h-3 rounded-sm bg-primary" style={{ width: `${(s[step.key] / top) * 100}%` }} />
                     </span>
                     <span className="tabular-nums">
-                      {source === 'all' ? (
-                        s[step.key].toLocaleString()
+                      {step.key === 'started' && s.started > s.submitted ? (
+                        <>
+                          {s.started.toLocaleString()}
+                          <span className="ml-1 text-xs text-muted-foreground">
+                            ({(s.started - s.submitted).toLocaleString()} {s.started - s.submitted === 1 ? 'draft' : 'drafts'} not sent)
+                          </span>
+                        </>
                       ) : (
-                        <Link to={stepHref(source)} className="text-primary underline underline-offset-2">
+                        <Link
+                          to={stepHref(source, step.key)}
+                          className="text-primary underline underline-offset-2"
+                          aria-label={`${SOURCE_LABELS[source]}, ${step.label.toLowerCase()}: ${s[step.key].toLocaleString()} requests — open their handoffs`}
+                          data-testid={`funnel-${source}-${step.key}`}
+                        >
                           {s[step.key].toLocaleString()}
                         </Link>
                       )}

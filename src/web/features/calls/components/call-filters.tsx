@@ -47,6 +47,12 @@ const secondaryKeys = ['org', 'direction', 'status', 'outcome', 'from', 'to', 'h
 const dateOnly = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : '');
 const WEEKDAYS = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'];
 
+/** The choice analytics' drill-down makes when several organizations are shown: their names. */
+function severalOrganizations(ids: string, organizations: readonly { id: string; name: string }[]): string {
+  const names = ids.split(',').map((id) => organizations.find((o) => o.id === id)?.name ?? 'an organization');
+  return names.length > 2 ? `${names.length} organizations: ${names.join(', ')}` : names.join(' and ');
+}
+
 /** A slice opened from analytics (an exact hour, or an hour of the week) has no field of its own: say what it is, and let it go. */
 function AnalyticsSliceNotice({ filters, onChange }: Pick<CallFiltersProps, 'filters' | 'onChange'>) {
   const exact = (v: string | undefined) => Boolean(v) && !dateOnly(v);
@@ -166,7 +172,9 @@ export function CallFilters({ filters, organizations, hasFilters, onChange, onCl
             onChange={(v) => onChange('org', v)}
             anyLabel="All organizations"
             options={organizations.map((o) => ({ value: o.id, label: o.name }))}
-          />
+          >
+            {filters.organizationId?.includes(',') ? <option value={filters.organizationId}>{severalOrganizations(filters.organizationId, organizations)}</option> : null}
+          </FilterSelect>
         ) : null}
         <FilterSelect
           label="Direction"

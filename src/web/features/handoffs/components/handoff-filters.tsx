@@ -17,7 +17,8 @@ export interface HandoffFiltersProps {
 
 /** Organization, type, priority and assignee filters of the queue (kept in the URL). */
 export function HandoffFilters({ tab, filters, organizations, currentUserId, hasFilters, onChange, onClear }: HandoffFiltersProps) {
-  const members = useMembers(filters.org ?? null);
+  // Several organizations (analytics' drill-down) have no one list of members.
+  const members = useMembers(filters.org && !filters.org.includes(',') ? filters.org : null);
   const people = (members.data ?? []).filter((m) => m.id !== currentUserId && m.role !== 'developer');
   return (
     <FilterBar label="Filter handoffs" className="grid grid-cols-2 gap-3 lg:grid-cols-[repeat(4,minmax(9rem,1fr))_auto] lg:items-end">
@@ -29,7 +30,11 @@ export function HandoffFilters({ tab, filters, organizations, currentUserId, has
           onChange={(v) => onChange('org', v)}
           anyLabel="All organizations"
           options={organizations.map((o) => ({ value: o.id, label: o.name }))}
-        />
+        >
+          {filters.org?.includes(',') ? (
+            <option value={filters.org}>{filters.org.split(',').map((id) => organizations.find((o) => o.id === id)?.name ?? 'an organization').join(', ')}</option>
+          ) : null}
+        </FilterSelect>
       ) : null}
       <FilterSelect
         label="Type"
