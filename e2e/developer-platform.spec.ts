@@ -7,7 +7,8 @@ import { expect, signIn, test } from './support/fixtures';
 
 /**
  * The developer platform journey (issue 18 §7): a developer creates an API key, copies it,
- * calls the public API with it from the page's "try it", adds a webhook endpoint pointing at a
+ * calls the public API with it from the page's "try it" and from the API reference's "Test
+ * Request" (Scalar, with the key pasted as bearer token), adds a webhook endpoint pointing at a
  * receiver on loopback, triggers events with a simulated call, sees the deliveries in the log
  * (each verified with the standardwebhooks reference implementation), makes the receiver fail
  * and replays the failed delivery. Screenshots of the three tabs, wide and at 390 px, go to
@@ -59,13 +60,52 @@ test('create a key, call the API with it, receive a signed webhook of a simulate
     await shot('api-keys-390');
     await page.setViewportSize({ width: 1280, height: 800 });
 
+    // 2b. The API reference: the key pasted as bearer token into its "Test Request" client. The
+    // renderer is bundled with the app; anything it tried to fetch elsewhere would be a CSP report.
+    const cspViolations: string[] = [];
+    page.on('console', (m) => {
+      if (m.text().includes('Content Security Policy')) cspViolations.push(m.text());
+    });
+    await page.getByRole('tab', { name: 'API reference' }).click();
+    const reference = page.getByTestId('api-reference');
+    await expect(reference.getByRole('heading', { name: 'Switchboard public API' })).toBeVisible({ timeout: 60_000 });
+    await shot('reference-wide');
+    await reference.getByLabel('Bearer Token').first().click();
+    await page.keyboard.press('ControlOrMeta+V');
+    await expect(reference.getByLabel('Bearer Token').first()).toHaveValue(secret);
+    await reference.getByRole('button', { name: /^organizations/ }).click();
+    // Samples in curl, JavaScript and Python only.
+    await reference.getByRole('button', { name: 'Shell Curl' }).first().click();
+    await expect(page.getByRole('option')).toHaveText(['Fetch', 'Requests', 'Curl']);
+    await page.keyboard.press('Escape');
+    await reference.getByRole('button', { name: 'Test Request (get /api/v1/organizations)' }).click();
+    const client = page.getByRole('dialog');
+    await client.getByRole('button', { name: /^Send get request/ }).click();
+    await expect(client.getByText('200 OK')).toBeVisible({ timeout: 15_000 });
+    await expect(client.getByText('"Maple Street Family Practice"').first()).toBeVisible();
+    await shot('reference-try-it');
+    await client.getByRole('button', { name: 'Close Client' }).click();
+    await expect(client).toBeHidden();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(reference.getByRole('heading', { name: 'Switchboard public API' })).toBeVisible();
+    await shot('reference-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(cspViolations).toEqual([]);
+
     // 3. A webhook endpoint at the loopback receiver.
     await page.getByRole('tab', { name: 'Webhooks' }).click();
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     const add = page.getByRole('dialog', { name: 'Add webhook endpoint' });
     await add.getByLabel('Address (URL)').fill(hookUrl);
     // Only the call events (the demo's background seeding writes requests and handoffs meanwhile).
-    for (const type of ['handoff.created', 'handoff.resolved', 'appointment_request.submitted', 'appointment_request.status_changed', 'intake.submitted']) {
+    await expect(add.getByRole('checkbox', { name: 'outbound.call.completed' })).toBeChecked();
+    await expect(add.getByRole('checkbox', { name: 'campaign.completed' })).toBeChecked();
+    await add.getByLabel('Address (URL)').scrollIntoViewIfNeeded();
+    await shot('webhook-events-wide');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot('webhook-events-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const type of ['handoff.created', 'handoff.resolved', 'appointment_request.submitted', 'appointment_request.status_changed', 'intake.submitted', 'outbound.call.completed', 'campaign.completed']) {
       await add.getByRole('checkbox', { name: type }).click();
     }
     await add.getByRole('button', { name: 'Add endpoint' }).click();
