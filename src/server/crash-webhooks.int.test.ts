@@ -118,7 +118,7 @@ function kill(child: ChildProcess): Promise<void> {
   });
 }
 
-interface DeliveryState {
+type DeliveryState = {
   id: string;
   endpoint: string;
   webhookId: string;
@@ -128,7 +128,7 @@ interface DeliveryState {
   logged: number;
   loggedOk: number;
   job: string | null;
-}
+};
 
 async function deliveries(organizationId: string): Promise<DeliveryState[]> {
   const { rows } = await t.db.execute<DeliveryState>(sql`
