@@ -7,9 +7,11 @@ import { AuthCard } from '@web/features/session/components/auth-card';
 import { ForgotPasswordForm } from '@web/features/session/components/forgot-password-form';
 import { LoginForm } from '@web/features/session/components/login-form';
 import { TwoFactorForm } from '@web/features/session/components/two-factor-form';
+import { BackupCodeForm } from '@web/features/session/components/backup-code-form';
+import { useToast } from '@web/components/ui/toast';
 import { paths, safeNext, type LoginReason } from '@web/lib/paths';
 
-type Step = 'credentials' | 'two-factor' | 'forgot';
+type Step = 'credentials' | 'two-factor' | 'backup-code' | 'forgot';
 
 const reasonBanners: Record<LoginReason, { variant: 'info' | 'success'; text: string }> = {
   session_expired: { variant: 'info', text: 'Your session has expired. Sign in again to continue where you left off.' },
@@ -21,6 +23,7 @@ const reasonBanners: Record<LoginReason, { variant: 'info' | 'success'; text: st
 const titles: Record<Step, { title: string; description: string }> = {
   credentials: { title: 'Sign in to Switchboard', description: 'For practice staff, administrators and developers.' },
   'two-factor': { title: 'Two-step verification', description: 'Your account is protected with a second step.' },
+  'backup-code': { title: 'Two-step verification', description: 'Without your authenticator app, a backup code is your second step.' },
   forgot: {
     title: 'Reset your password',
     description: 'Enter the email address of your account and we will send you a link to choose a new password.',
@@ -31,6 +34,7 @@ export function LoginRoute() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const session = useSession();
+  const { toast } = useToast();
   const next = safeNext(searchParams.get('next'));
   const reason = searchParams.get('reason') as LoginReason | null;
   const [step, setStep] = React.useState<Step>(searchParams.get('forgot') === '1' ? 'forgot' : 'credentials');
@@ -92,7 +96,25 @@ export function LoginRoute() {
       ) : null}
 
       {step === 'two-factor' ? (
-        <TwoFactorForm onSuccess={() => void navigate(next, { replace: true })} onCancel={() => goTo('credentials')} />
+        <TwoFactorForm onSuccess={() => void navigate(next, { replace: true })} onCancel={() => goTo('credentials')} onUseBackupCode={() => goTo('backup-code')} />
+      ) : null}
+
+      {step === 'backup-code' ? (
+        <BackupCodeForm
+          onUseApp={() => goTo('two-factor')}
+          onSuccess={({ backupCodesLeft }) => {
+            // The used code is gone; running low is worth saying while the user still has a way in.
+            toast({
+              variant: backupCodesLeft <= 3 ? 'error' : 'info',
+              title: backupCodesLeft === 1 ? '1 backup code left' : `${backupCodesLeft} backup codes left`,
+              description:
+                backupCodesLeft <= 3
+                  ? 'Turn two-factor off and on again in your profile to get new codes and set up your authenticator app again.'
+                  : 'The code you used will not work again.',
+            });
+            void navigate(next, { replace: true });
+          }}
+        />
       ) : null}
 
       {step === 'forgot' ? <ForgotPasswordForm defaultEmail={email} onBack={() => goTo('credentials')} /> : null}

@@ -24,7 +24,7 @@ function isBadCode(error: unknown): boolean {
   return isApiError(error) && ['invalid_credentials', 'invalid_code', 'validation_failed'].includes(error.code);
 }
 
-export function TwoFactorForm({ onSuccess, onCancel }: { onSuccess: () => void; onCancel: () => void }) {
+export function TwoFactorForm({ onSuccess, onCancel, onUseBackupCode }: { onSuccess: () => void; onCancel: () => void; onUseBackupCode: () => void }) {
   const verify = useLoginTwoFactor();
   const {
     register,
@@ -82,9 +82,14 @@ export function TwoFactorForm({ onSuccess, onCancel }: { onSuccess: () => void; 
       <Button type="submit" className="w-full" size="lg" loading={verify.isPending}>
         {verify.isPending ? 'Verifying…' : 'Verify and sign in'}
       </Button>
-      <Button type="button" variant="link" className="w-full" onClick={onCancel}>
-        Use a different account
-      </Button>
+      <div className="flex flex-col items-center gap-1">
+        <Button type="button" variant="link" onClick={onUseBackupCode}>
+          No phone? Use a backup code
+        </Button>
+        <Button type="button" variant="link" onClick={onCancel}>
+          Use a different account
+        </Button>
+      </div>
     </form>
   );
 }
