@@ -5,6 +5,8 @@ import { TextArea } from '../components/fields';
 import { Notice } from '../components/status';
 import { formatDateTime } from '../format';
 import { useI18n, type MessageKey } from '../i18n/i18n';
+import { PortalThread } from './portal-thread';
+import { VisitPanel } from './portal-visit';
 import type { CancelBody, CancelResponse, IntakeLinkResponse, PortalMessage, PortalRequest } from '@contracts/portal';
 
 const STATUS_TONE: Record<PortalRequest['status'], string> = {
@@ -84,7 +86,8 @@ export function RequestCard({ request, timeZone, onChanged, onSignedOut }: { req
         <span class={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_TONE[r.status]}`}>{t(`status.${r.status}` as MessageKey)}</span>
       </div>
 
-      {r.status === 'scheduled' && r.scheduledFor && (
+      {r.status === 'scheduled' && r.visit && <VisitPanel request={r} visit={r.visit} timeZone={timeZone} onChanged={onChanged} onSignedOut={onSignedOut} />}
+      {r.status === 'scheduled' && r.scheduledFor && !r.visit && (
         <div class="mt-4 rounded-lg bg-success-soft p-4 text-success-soft-foreground">
           <p class="text-sm font-medium">{t('portal.appointment')}</p>
           <p class="text-lg font-semibold" data-testid="scheduled-time">
@@ -122,12 +125,7 @@ export function RequestCard({ request, timeZone, onChanged, onSignedOut }: { req
         </div>
       </div>
 
-      {r.messages.length > 0 && (
-        <div class="mt-4">
-          <h4 class="mb-2 text-sm font-semibold">{t('portal.messages')}</h4>
-          <Messages messages={r.messages} timeZone={timeZone} />
-        </div>
-      )}
+      <PortalThread request={r} timeZone={timeZone} onChanged={onChanged} onSignedOut={onSignedOut} />
 
       {r.canCancel && !confirming && (
         <button type="button" class="link mt-4 text-sm text-destructive" onClick={() => setConfirming(true)}>
