@@ -28,8 +28,9 @@ test('create a key, call the API with it, receive a signed webhook of a simulate
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/switchboard-hooks`;
-  const shot = async (name: string) => {
-    await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  // The reference is many screens long: what the viewport shows is what can be looked at.
+  const shot = async (name: string, fullPage = true) => {
+    await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage });
   };
 
   try {
@@ -69,7 +70,7 @@ test('create a key, call the API with it, receive a signed webhook of a simulate
     await page.getByRole('tab', { name: 'API reference' }).click();
     const reference = page.getByTestId('api-reference');
     await expect(reference.getByRole('heading', { name: 'Switchboard public API' })).toBeVisible({ timeout: 60_000 });
-    await shot('reference-wide');
+    await shot('reference-wide', false);
     await reference.getByLabel('Bearer Token').first().click();
     await page.keyboard.press('ControlOrMeta+V');
     await expect(reference.getByLabel('Bearer Token').first()).toHaveValue(secret);
@@ -83,12 +84,12 @@ test('create a key, call the API with it, receive a signed webhook of a simulate
     await client.getByRole('button', { name: /^Send get request/ }).click();
     await expect(client.getByText('200 OK')).toBeVisible({ timeout: 15_000 });
     await expect(client.getByText('"Maple Street Family Practice"').first()).toBeVisible();
-    await shot('reference-try-it');
+    await shot('reference-try-it', false);
     await client.getByRole('button', { name: 'Close Client' }).click();
     await expect(client).toBeHidden();
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(reference.getByRole('heading', { name: 'Switchboard public API' })).toBeVisible();
-    await shot('reference-390');
+    await shot('reference-390', false);
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(cspViolations).toEqual([]);
 
