@@ -62,6 +62,11 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Switchboard <no-reply@switchboard.local>'),
   SENTRY_DSN: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
+  /** Telnyx's public key (portal → Keys & Credentials, base64): accepts Telnyx-signed webhooks and ConversationRelay handshakes. */
+  TELNYX_PUBLIC_KEY: z
+    .string()
+    .refine((k) => Buffer.from(k, 'base64').length === 32, { error: 'expected the base64 of a 32-byte Ed25519 public key (Telnyx portal → Keys & Credentials)' })
+    .optional(),
   /** With TWILIO_AUTH_TOKEN, outbound calls are placed through Twilio's REST API; without it, by the built-in simulator (decision 019). */
   TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, { error: 'expected a Twilio account SID (AC followed by 32 hex digits)' }).optional(),
   /** Tests and benches only: Twilio's REST API stand-in (e.g. http://127.0.0.1:4010); its address must be allowed by OUTBOUND_TEST_PRIVATE_ADDRESSES. */

@@ -10,7 +10,9 @@ import { readAgentState } from '../../agent/agent-state.js';
 import { organizationProfile } from '../../agent/agent-state.js';
 import { loadCall } from '../../features/calls/call-records.service.js';
 import { FINAL_STATUSES, type PipelineOptions } from '../call-turn-support.js';
+import { providerFormBody } from '../twilio/form-body.js';
 import { verifyTwilioSignature } from '../twilio/twilio-signature.js';
+import { signedByTelnyx, verifyTelnyxRequest } from '../telnyx/telnyx-signature.js';
 import { EMPTY_TWIML, renderTwiml, relaySocketUrl, TWILIO_PATHS } from '../twilio/twiml.js';
 import { HandoffData } from './relay-protocol.js';
 import { RelaySession } from './relay-session.js';
@@ -28,10 +30,15 @@ const RelayEndBody = z.object({
 
 /**
  * The handshake of the provider's WebSocket is signed like a webhook: X-Twilio-Signature over
- * the wss:// URL as given in the TwiML (PUBLIC_URL with ws for http) and no parameters.
+ * the wss:// URL as given in the TwiML (PUBLIC_URL with ws for http) and no parameters; or
+ * Telnyx's Ed25519 signature over its timestamp and the (empty) body.
  */
 function verifyRelayHandshake(ctx: AppContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (signedByTelnyx(request)) {
+      if (!verifyTelnyxRequest(ctx.env.TELNYX_PUBLIC_KEY, request, reply, '', ctx.clock.now().getTime())) return reply;
+      return;
+    }
     const token = ctx.env.TWILIO_AUTH_TOKEN;
     const signature = request.headers['x-twilio-signature'];
     const path = request.url;
@@ -51,7 +58,7 @@ function verifyRelayHandshake(ctx: AppContext) {
 export async function relayRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   await app.register(async (scope: ZodApp) => {
     await scope.register(websocket, { options: { maxPayload: 64 * 1024 } });
-    await scope.register(formbody, { bodyLimit: 256 * 1024 });
+    await scope.register(formbody, providerFormBody);
     const options: PipelineOptions = { render: (r, at) => renderTwiml(r, at, ctx.baseUrl) };
 
     scope.get(TWILIO_PATHS.relaySocket, { websocket: true, config: { access: 'public' as const }, helmet: false as const, preValidation: verifyRelayHandshake(ctx), schema: { hide: true } }, (socket, request) => {

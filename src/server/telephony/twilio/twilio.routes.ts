@@ -5,6 +5,7 @@ import type { ZodApp } from '../../http/route-types.js';
 import { applyStatus, storeRecording } from '../call-lifecycle.js';
 import { continueCall, startCall } from '../call-pipeline.js';
 import type { PipelineOptions } from '../call-turn-support.js';
+import { providerFormBody } from './form-body.js';
 import { verifyTwilioSignature } from './twilio-signature.js';
 import { callStatusOf, dialStatusOf } from './twilio-status.js';
 import { DialResultBody, GatherBody, RecordingBody, StatusBody, TurnQuery, VoiceBody } from './twilio.schemas.js';
@@ -25,7 +26,7 @@ function xml(reply: FastifyReply, body: string) {
  */
 export async function twilioRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   await app.register(async (scope: ZodApp) => {
-    await scope.register(formbody, { bodyLimit: 256 * 1024 });
+    await scope.register(formbody, providerFormBody);
     const options: PipelineOptions = { render: (r, at) => renderTwiml(r, at, ctx.baseUrl) };
     // Browser security headers mean nothing to a telephony provider reading TwiML; skipping
     // them saves helmet's per-request work on the busiest routes.
