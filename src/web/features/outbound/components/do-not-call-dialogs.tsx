@@ -12,7 +12,7 @@ import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { useAddDoNotCall, useImportDoNotCall, useRemoveDoNotCall } from '../api/do-not-call';
-import { readCsvFile } from './read-csv-file';
+import { useCsvFile } from './use-csv-file';
 import { formatPhone } from '@web/lib/format-phone';
 
 export function AddDoNotCallDialog({ organizationId, open, onOpenChange }: { organizationId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -111,46 +111,28 @@ export function ImportDoNotCallDialog({ organizationId, open, onOpenChange }: { 
 
 function ImportForm({ organizationId, onDone }: { organizationId: string; onDone: () => void }) {
   const importList = useImportDoNotCall();
-  const [fileError, setFileError] = React.useState<string | undefined>();
   const [reason, setReason] = React.useState('');
   const [reasonError, setReasonError] = React.useState<string | undefined>();
   const [result, setResult] = React.useState<DoNotCallImportResult | null>(null);
 
-  // A file still being read when the form is sent is waited for, not taken for no file.
-  const reading = React.useRef<Promise<string | null> | null>(null);
-  const onFile = (file: File | undefined) => {
-    setFileError(undefined);
-    if (!file) {
-      reading.current = null;
-      return;
-    }
-    const read = readCsvFile(file).then((result) => {
-      if (reading.current !== read) return null;
-      if (!result.ok) {
-        setFileError(result.message);
-        return null;
-      }
-      return result.text;
-    });
-    reading.current = read;
-  };
+  const csvFile = useCsvFile();
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
     void submit();
   };
   const submit = async () => {
-    const csv = (await reading.current) ?? null;
+    const chosen = await csvFile.take();
     const parsed = RemoveDoNotCallBody.shape.reason.safeParse(reason);
     setReasonError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    if (!csv) setFileError((current) => current ?? 'Choose a CSV file.');
-    if (!parsed.success || !csv) return;
+    if (!parsed.success || !chosen) return;
+    const csv = chosen.text;
     importList.mutate(
       { organizationId, csv, reason: parsed.data },
       {
         onSuccess: setResult,
         onError: (error) => {
           if (isApiError(error)) {
-            setFileError(error.fields.csv ?? (error.fields.reason ? undefined : error.message));
+            csvFile.setError(error.fields.csv ?? (error.fields.reason ? undefined : error.message));
             setReasonError(error.fields.reason);
           }
         },
@@ -191,8 +173,8 @@ function ImportForm({ organizationId, onDone }: { organizationId: string; onDone
         <DialogDescription>A column of phone numbers (a header such as “phone” is recognised); a “reason” column is kept when there is one.</DialogDescription>
       </DialogHeader>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormField label="CSV file" required error={fileError}>
-          <Input type="file" accept=".csv,text/csv,text/plain" onChange={(e) => onFile(e.target.files?.[0])} />
+        <FormField label="CSV file" required error={csvFile.error}>
+          <Input type="file" accept=".csv,text/csv,text/plain" onChange={(e) => csvFile.choose(e.target.files?.[0])} />
         </FormField>
         <FormField label="Reason" required error={reasonError} description="Used for rows without a reason of their own; kept in the audit log.">
           <Input autoComplete="off" value={reason} onChange={(e) => setReason(e.target.value)} />
