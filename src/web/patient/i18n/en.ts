@@ -279,6 +279,22 @@ export const en = {
   'dayShort.fri': 'Fri',
   'dayShort.sat': 'Sat',
   'dayShort.sun': 'Sun',
+  // Send a new code, and the conversation with the practice (issue 19 §4).
+  'portal.resend': 'Send a new code',
+  'portal.resent': 'If {contact} matches our records, we have sent a new code to it. Codes sent before no longer work.',
+  'portal.resendWaitSeconds': 'You can ask for a new code in {n} seconds.',
+  'portal.resendWaitMinutes': 'You can ask for a new code in {n} minutes.',
+  'portal.conversation': 'Messages',
+  'portal.fromPractice': 'From the practice',
+  'portal.fromYou': 'You',
+  'portal.viaEmail': 'by email',
+  'portal.viaSms': 'by text message',
+  'portal.replyLabel': 'Reply to the practice',
+  'portal.replyHint': 'The practice reads replies during office hours. Do not use this for an emergency.',
+  'portal.replySend': 'Send reply',
+  'portal.replySent': 'Your reply was sent to the practice.',
+  'portal.replyWaitSeconds': 'You can send another reply in {n} seconds.',
+  'portal.replyWaitMinutes': 'You can send another reply in {n} minutes.',
 };
 
 export type MessageKey = keyof typeof en;

@@ -8,6 +8,7 @@ import { ErrorSummary, SelectField, TextField } from '../components/fields';
 import { Notice } from '../components/status';
 import { useI18n } from '../i18n/i18n';
 import { useLoad } from '../use-load';
+import { ResendCode } from './portal-resend';
 
 const LAST_PRACTICE = 'sb.portal.practice';
 
@@ -113,6 +114,16 @@ export function PortalSignIn({ initialSlug, notice, onSignedIn }: { initialSlug:
             <ErrorSummary errors={errors} labels={labels} />
             {failureText && <Notice tone="error">{failureText}</Notice>}
             <TextField id="code" label={labels.code} value={code} inputMode="numeric" autoComplete="one-time-code" maxLength={6} required error={errors.code} onValue={setCode} />
+            <ResendCode
+              challengeId={challenge.challengeId}
+              onResent={(c) => {
+                // The earlier code no longer works: start the field and its messages afresh.
+                setChallenge(c);
+                setCode('');
+                setFailure(null);
+                setErrorKeys({});
+              }}
+            />
             <div class="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
               <button type="button" class="link text-left" onClick={() => (setChallenge(null), setFailure(null), setErrorKeys({}))}>
                 {t('portal.restart')}

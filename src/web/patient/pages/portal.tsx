@@ -47,8 +47,10 @@ export function PortalPage({ slug }: { slug: string | null }) {
   }
   const o = overview.data;
   const replace = (r: PortalOverview['requests'][number]) => {
+    const before = o.requests.find((x) => x.id === r.id);
     overview.setData({ ...o, requests: o.requests.map((x) => (x.id === r.id ? r : x)) });
-    setNote(t('portal.canceled'));
+    // A reply changes the request too; only a cancellation earns the page's notice.
+    if (r.status === 'canceled' && before?.status !== 'canceled') setNote(t('portal.canceled'));
   };
   return (
     <Layout title={t('portal.title')} practice={emergencyOf(o.practice)}>
