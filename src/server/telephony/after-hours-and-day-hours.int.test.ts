@@ -158,4 +158,15 @@ describe('urgent transfers outside office hours go to the after-hours cover', ()
     const [handoff] = await t.db.select().from(handoffs).where(and(eq(handoffs.callId, (await recordsOf(t.db, call.callSid)).call!.id)));
     expect(handoff).toMatchObject({ type: 'callback', priority: 'urgent' });
   });
+
+  it('a call-back asked for about an unwell child while closed is urgent; the same about a bill waits for the office', async () => {
+    setLocalTime(nextOn(todayIn('Europe/London'), [2, 3, 4]), '22:00', 'Europe/London');
+    const sick = await converse(CAMDEN, ['could the doctor call me back, my daughter has been vomiting all evening', 'yes']);
+    expect(sick.replies[2]!.text).toMatch(/call you back at .* as soon as someone is free/);
+    const bill = await converse(CAMDEN, ['could someone call me back about my bill', 'yes']);
+    expect(bill.replies[2]!.text).toMatch(/call you back at .* after we open (tomorrow|on \w+) at 8 AM/); // the seed's practice holiday may fall tomorrow
+    const priorities = async (c: FakeTwilioCall) => (await recordsOf(t.db, c.callSid)).handoffs.map((h) => [h.type, h.priority]);
+    expect(await priorities(sick.call)).toEqual([['callback', 'urgent']]);
+    expect(await priorities(bill.call)).toEqual([['callback', 'normal']]);
+  });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createHandoff } from '../../features/handoffs/create-handoff.service.js';
 import { messageTopic, TOPIC_WORDS } from '../nlu/message-topics.js';
 import { sayPhone } from '../nlu/phone-numbers.js';
+import { needsClinicianNow } from '../nlu/urgency.js';
 import { sayWhen } from './hours-speech.js';
 import { callerName, openState, phoneArgument } from './tool-helpers.js';
 import type { ToolDefinition } from './tool-types.js';
@@ -23,7 +24,8 @@ export const requestCallbackTool: ToolDefinition<typeof schema> = {
     if (!phone) return { ok: false, result: { error: 'invalid_phone', message: 'Ask for a valid callback number.' }, speech: 'What number should we call you back on?' };
     const { open, nextChangeMs } = await openState(env);
     const afterFailedTransfer = env.state.pendingTransfer !== undefined;
-    const urgent = args.urgent === true || env.state.pendingTransfer?.urgent === true;
+    // Someone unwell asking for a call-back while the office is closed cannot wait for it to open.
+    const urgent = args.urgent === true || env.state.pendingTransfer?.urgent === true || (!open && needsClinicianNow(args.reason));
     const topic = args.topic ?? messageTopic(args.reason);
     const language = env.state.language ?? 'en';
     const handoff = await createHandoff(env.ctx, await env.tx(), {
