@@ -122,12 +122,18 @@ export async function handoffDurations(db: DbOrTx, w: Window, group: Grouping): 
   // One sort per column gives both percentiles (percentile_disc over an array of fractions).
   const pct = (column: string, as: string) =>
     sql`percentile_disc(array[0.5, 0.9]) within group (order by ${sql.raw(column)}) as ${sql.raw(`"${as}"`)}, count(${sql.raw(column)})::int as ${sql.raw(`"${as}Count"`)}`;
-  const result = await db.execute(sql`
+  const query = sql`
     select key::text as key, ${pct('claim_seconds', 'claim')}, ${pct('resolve_seconds', 'resolve')},
            ${pct('claim_business_seconds', 'claimBusiness')}, ${pct('resolve_business_seconds', 'resolveBusiness')}
     from (select claim_seconds, resolve_seconds, claim_business_seconds, resolve_business_seconds, ${groupKey(group, sql`bucket_start`, w, false)} as key
           from analytics_handoff_facts where ${inWindow(w, sql`bucket_start`)}) s
-    ${group === 'bucket' ? sql`group by grouping sets ((key), ())` : sql`group by key`}`);
+    ${group === 'bucket' ? sql`group by grouping sets ((key), ())` : sql`group by key`}`;
+  // The sorts hold every handoff of the window (about 70 bytes each with the sort's overhead):
+  // past the default 4 MB work_mem they would spill to disk. For this statement only.
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    return tx.execute(query);
+  });
   return result.rows as unknown as DurationRow[];
 }
 
