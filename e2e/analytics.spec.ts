@@ -85,3 +85,68 @@ test('analytics: change the range, compare, drill down from the heatmap, export 
   expect(calls[0]).toBe('call_id,organization,direction,status,outcome,started_at,duration_seconds,has_handoff');
   expect(calls.length - 1).toBe(totalCalls);
 });
+
+test('analytics: with two organizations chosen, a heatmap cell and a funnel step open exactly their records', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page, DEMO_USERS.admin.email, DEMO_PASSWORD, { path: '/login?next=/analytics' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+
+  // The demo history fills in in the background: wait until it has stopped growing.
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  let previous = -1;
+  await expect
+    .poll(
+      async () => {
+        const body = (await (await page.request.get(`/api/analytics?from=${day(-400)}&to=${day(1)}&granularity=month`)).json()) as { totals: { inboundCalls: number; outboundCalls: number; funnel: { all: { started: number } } } };
+        const now = body.totals.inboundCalls + body.totals.outboundCalls + body.totals.funnel.all.started;
+        const settled = now > 0 && now === previous;
+        previous = now;
+        return settled;
+      },
+      { timeout: 120_000, intervals: [3_000] },
+    )
+    .toBe(true);
+  await page.reload();
+
+  // Two of the three organizations, by keyboard: open the choice and untick Camden Road.
+  await page.getByLabel('Period', { exact: true }).selectOption('30d');
+  await expect(page).toHaveURL(/range=30d/);
+  await page.getByTestId('organization-choice').locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('checkbox', { name: 'Camden Road Surgery' }).focus();
+  await page.keyboard.press('Space');
+  await expect(page).toHaveURL(/orgs=[0-9a-f-]{36}%2C[0-9a-f-]{36}/);
+  await expect(page.getByTestId('organization-choice').locator('summary')).toHaveText('2 of 3');
+  await expect(page.getByTestId('period-summary')).toContainText('compared with');
+  await expect(page.locator('[aria-busy=true]')).toHaveCount(0);
+
+  // A heatmap cell: the busiest one that fits on one page of the calls list (50 rows).
+  const cells = page.getByTestId('heatmap').getByRole('link');
+  await expect(cells).toHaveCount(7 * 24);
+  const counts = (await cells.evaluateAll((links) => links.map((l) => l.getAttribute('aria-label') ?? ''))).map((l) => Number(/: (\d+) calls$/.exec(l)?.[1] ?? 0));
+  const fits = counts.map((n, i) => ({ n, i })).filter((c) => c.n > 0 && c.n <= 50).sort((a, b) => b.n - a.n)[0]!;
+  expect(fits, 'a heatmap cell with 1–50 calls').toBeTruthy();
+  await cells.nth(fits.i).click();
+  await expect(page).toHaveURL(/\/calls\?.*org=[0-9a-f-]{36}%2C[0-9a-f-]{36}.*how=\d-\d{2}/);
+  await expect(page.getByTestId('analytics-slice')).toBeVisible();
+  await expect(page.getByLabel('Organization', { exact: true })).toHaveValue(/,/);
+  const callRows = page.getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(callRows).toHaveCount(fits.n);
+  // Only the two organizations' calls.
+  await expect(callRows.filter({ hasText: 'Camden Road Surgery' })).toHaveCount(0);
+
+  // A funnel step: scheduled requests of all sources open exactly their handoffs.
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+  await expect(page.locator('[aria-busy=true]')).toHaveCount(0);
+  const step = page.getByTestId('funnel-all-scheduled');
+  const scheduled = Number((await step.innerText()).replace(/\D/g, ''));
+  await step.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/handoffs\?.*rstep=scheduled/);
+  await expect(page.getByTestId('request-slice-total')).toHaveText(String(scheduled));
+  if (scheduled > 0) await expect(page.getByRole('list').locator('li').filter({ hasText: 'Camden Road Surgery' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Remove this slice' }).click();
+  await expect(page).not.toHaveURL(/rstep=/);
+  await expect(page.getByRole('tab', { name: /Open/ })).toBeVisible();
+});
