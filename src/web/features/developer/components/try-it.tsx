@@ -4,7 +4,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Select } from '@web/components/ui/select';
 
-const PATHS = ['/api/v1/organizations', '/api/v1/organizations/open-now', '/api/v1/calls?limit=5', '/api/v1/handoffs', '/api/v1/appointment-requests?limit=5'];
+const PATHS = ['/api/v1/organizations', '/api/v1/organizations/open-now', '/api/v1/calls?limit=5', '/api/v1/handoffs', '/api/v1/appointment-requests?limit=5', '/api/v1/outbound/calls?limit=5', '/api/v1/outbound/campaigns?limit=5'];
 
 /**
  * "Try it": one GET of the public API with a key, from this page, and the same request as curl,
