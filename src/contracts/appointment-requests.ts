@@ -135,6 +135,8 @@ export const ScheduleOptionsResponse = z
     /** The organization's country (its clock: 12- or 24-hour). */
     country: z.string(),
     preferences: z.object({ days: z.array(z.enum(DAYS)), timesOfDay: z.array(z.enum(TIMES_OF_DAY)), earliestDate: z.string().nullable(), text: z.string().nullable() }),
+    /** What the patient wrote with the request (the web form's notes), often about when suits them. */
+    patientNotes: z.string().nullable(),
     /** Office hours (not after-hours coverage), as the time engine reads them: the dialog warns with the same rules as the server. */
     officeHours: z.object({
       weekly: z.array(z.object({ day: z.number(), start: z.string(), end: z.string() })),

@@ -26,6 +26,7 @@ export async function scheduleOptions(ctx: AppContext, actor: StaffActor, id: st
     timeZone: org.timeZone,
     country: typeof org.address.country === 'string' ? org.address.country : 'US',
     preferences,
+    patientNotes: request.notes?.trim() || null,
     officeHours: {
       weekly: hours.weekly.map((w) => ({ day: w.day, start: w.start, end: w.end })),
       overrides: (hours.overrides ?? []).map((o) => ({ from: o.from, to: o.to, label: o.label, closed: o.closed, intervals: (o.intervals ?? []).map((iv) => ({ start: iv.start, end: iv.end })) })),

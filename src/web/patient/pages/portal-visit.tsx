@@ -34,6 +34,7 @@ export function VisitPanel({ request, visit, timeZone, onChanged, onSignedOut }:
       const res = await api<CancelResponse>('POST', `/api/portal/requests/${id}/visit/${path}`, body);
       setStep('idle');
       done(res.request);
+      requestAnimationFrame(() => document.getElementById(`visit-${id}`)?.focus());
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) return onSignedOut();
       setError(e instanceof ApiError ? e : new ApiError(0, 'network', ''));
@@ -41,15 +42,18 @@ export function VisitPanel({ request, visit, timeZone, onChanged, onSignedOut }:
       setBusy(false);
     }
   };
+  /** Opening a step hides the button that opened it, so focus moves into the step (and back to the visit when it closes). */
   const open = (next: Step) => {
     setError(null);
     setStep(next);
+    const target = next === 'another' ? `another-message-${id}` : next === 'cancel' ? `cancel-visit-reason-${id}` : `visit-${id}`;
+    requestAnimationFrame(() => document.getElementById(target)?.focus());
   };
 
   const place = [visit.location, visit.address].filter(Boolean).join(', ');
   return (
     <section aria-labelledby={`visit-${id}`} class="mt-4 rounded-lg bg-success-soft p-4 text-success-soft-foreground">
-      <h4 id={`visit-${id}`} class="text-sm font-medium">
+      <h4 id={`visit-${id}`} tabIndex={-1} class="text-sm font-medium">
         {t('visit.heading')}
       </h4>
       <p class="text-lg font-semibold" data-testid="scheduled-time">

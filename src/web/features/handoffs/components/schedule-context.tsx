@@ -52,6 +52,11 @@ export function SchedulingFacts({ options }: { options: ScheduleOptions }) {
         <p className="font-medium">The patient asked for</p>
         <p data-testid="patient-preferences">{asked}</p>
         {p.text ? <p className="mt-1 italic text-muted-foreground">“{p.text}”</p> : null}
+        {options.patientNotes && options.patientNotes !== p.text ? (
+          <p className="mt-1 text-muted-foreground">
+            Their notes: <span className="italic">“{options.patientNotes}”</span>
+          </p>
+        ) : null}
       </div>
       <div>
         <p className="font-medium">Office hours</p>

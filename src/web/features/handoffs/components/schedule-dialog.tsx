@@ -145,10 +145,10 @@ function ScheduleForm({ request, timeZone, onOpenChange }: ScheduleDialogProps) 
           {check && viewerZone !== timeZone ? <p className="text-muted-foreground">In your time zone: {formatInZone(new Date(check.epochMs).toISOString(), viewerZone)}</p> : null}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Location" description="A room or site; the practice’s address is added for the patient." error={fields.location}>
+          <FormField label="Location" description="A room or site; the patient also gets the address." error={fields.location}>
             <Input list={`${ids}-locations`} maxLength={200} value={location} onChange={(e) => setLocation(e.target.value)} autoComplete="off" />
           </FormField>
-          <FormField label="Clinician" error={fields.clinician}>
+          <FormField label="Clinician" description="Choose from the practice’s people, or type a name." error={fields.clinician}>
             <Input list={`${ids}-clinicians`} maxLength={120} value={clinician} onChange={(e) => setClinician(e.target.value)} autoComplete="off" />
           </FormField>
         </div>
