@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expectStatus } from './support/api';
+import { expectStatus, newApiContext } from './support/api';
 import { DEMO_PASSWORD, DEMO_USERS } from './support/env';
 import { expect, signIn, test } from './support/fixtures';
 import { expectNoAxeViolations, organizationId } from './handoffs-steps';
@@ -113,5 +113,83 @@ test('a supervisor runs a campaign from a CSV on the simulator, fixes a bad row,
     await expect(page.getByRole('tab', { selected: true })).toHaveText(tab === 'single' ? 'Single calls' : 'Do-not-call list');
     await expect(page.getByRole('status', { name: /Loading/ })).toHaveCount(0);
     await expectNoAxeViolations(page, `/outbound?tab=${tab}`);
+  }
+});
+
+const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+test('a supervisor narrows the calling window; an agent finds a patient by name, calls them, and is told the call waits for the window', async ({ page, browser, admin }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  // A last name of letters only, so the search reads it as a name.
+  const lastName = `Outbound${stamp.replace(/\d/g, '')}`;
+  const maple = await organizationId(admin.api);
+  const settingsUrl = `/api/organizations/${maple}/outbound-settings`;
+
+  // A patient of Maple Street, made the way patients are: by an appointment request from the web.
+  const patient = await newApiContext();
+  await expectStatus(await patient.post('/api/public/appointment-requests/draft', { data: { organization: 'maple-street' } }), 200, 'start draft');
+  await expectStatus(
+    await patient.put('/api/public/appointment-requests/draft/step-1', {
+      data: { firstName: 'Rosa', lastName, dateOfBirth: '1984-03-09', phone: '(860) 555-0172', email: `e2e-outbound-${stamp}@example.test`, isNewPatient: true, reason: 'Follow-up', reasonOther: '' },
+    }),
+    200,
+    'step 1',
+  );
+  await expectStatus(await patient.put('/api/public/appointment-requests/draft/step-2', { data: { preferredDays: ['tue'], timesOfDay: ['morning'], consentToContact: true } }), 200, 'step 2');
+  await expectStatus(await patient.post('/api/public/appointment-requests/draft/submit', { data: {} }), 200, 'submit');
+  await patient.dispose();
+
+  // Only one weekday, three days ahead: whatever the hour, "now" is outside the window in every US zone.
+  const day = ((new Date().getUTCDay() + 6 + 3) % 7) + 1;
+  try {
+    await signIn(page, DEMO_USERS.supervisor.email, DEMO_PASSWORD, { path: '/login?next=/outbound?tab=settings' });
+    await expect(page.getByRole('heading', { name: 'Calling settings' })).toBeVisible();
+    await page.getByLabel('Organization').selectOption({ label: 'Maple Street Family Practice' });
+    await page.getByLabel('From').fill('08:00');
+    await page.getByLabel('Until').fill('07:00');
+    await page.getByRole('button', { name: 'Save the settings' }).click();
+    await expect(page.getByText('The window must end after it starts (same day).')).toBeVisible();
+    await page.getByLabel('Until').fill('21:00');
+    for (const [i, name] of WEEKDAY_NAMES.entries()) await page.getByRole('checkbox', { name }).setChecked(i + 1 === day);
+    await page.getByLabel(/Outbound calls at once/).fill('3');
+    await page.getByRole('button', { name: 'Save the settings' }).click();
+    await expect(page.getByText('Calling settings saved').first()).toBeVisible();
+    await expectNoAxeViolations(page, '/outbound?tab=settings');
+    const stored = await (await admin.api.get(settingsUrl)).json();
+    expect(stored).toMatchObject({ window: { start: '08:00', end: '21:00', days: [day] }, concurrency: 3, effectiveConcurrency: 3 });
+
+    // The agent: find the patient with the keyboard; the number and name are filled in.
+    const agentContext = await browser.newContext();
+    const agent = await agentContext.newPage();
+    await signIn(agent, DEMO_USERS.agent.email, DEMO_PASSWORD, { path: '/login?next=/outbound' });
+    const box = agent.getByRole('combobox', { name: /Patient/ });
+    await box.fill(lastName.toLowerCase());
+    await expect(agent.getByRole('option', { name: new RegExp(`Rosa ${lastName}`) })).toBeVisible();
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await expect(agent.getByTestId('linked-patient')).toHaveText(`Rosa ${lastName}`);
+    await expect(agent.getByLabel(/Phone number/)).toHaveValue('(860) 555-0172');
+    await expect(agent.getByLabel(/^Name/)).toHaveValue(`Rosa ${lastName}`);
+    await expect(agent.getByText(/^Will be placed .* \(your time\)$/)).toBeVisible();
+    await expectNoAxeViolations(agent, '/outbound single call with a linked patient');
+    await agent.getByLabel('Purpose').selectOption('recall');
+    await agent.getByRole('button', { name: 'Queue the call' }).click();
+    await expect(agent.getByText('Call queued').first()).toBeVisible();
+    const row = agent.getByRole('listitem').filter({ hasText: `Rosa ${lastName}` }).first();
+    await expect(row).toContainText('(860) 555-0172');
+    await expect(row).toContainText('Scheduled');
+
+    // Stored: linked to the patient, waiting for the window's day.
+    const jobs = (await (await admin.api.get('/api/outbound/jobs', { params: { kind: 'single', organizationId: maple, limit: '20' } })).json()) as { items: { contactName: string; patientId: string | null; status: string; nextAttemptAt: string; phone: string }[] };
+    const job = jobs.items.find((j) => j.contactName === `Rosa ${lastName}`)!;
+    expect(job).toMatchObject({ status: 'scheduled', phone: '+18605550172', patientId: expect.any(String) });
+    const waitsUntil = new Date(job.nextAttemptAt);
+    expect(waitsUntil.getTime()).toBeGreaterThan(Date.now() + 86_400_000);
+    expect(((waitsUntil.getUTCDay() + 6) % 7) + 1).toBe(day);
+    await agentContext.close();
+  } finally {
+    // Back to the defaults: the other journeys call Maple's numbers at any hour of the callee's day.
+    await expectStatus(await admin.api.put(settingsUrl, { data: { window: { start: '08:00', end: '21:00', days: [1, 2, 3, 4, 5, 6, 7] }, concurrency: null } }), 200, 'restore the settings');
   }
 });

@@ -61,7 +61,7 @@ export function OutboundRoute() {
         <ProviderNotice />
       </div>
       <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
-        <TabsList aria-label="Outbound sections">
+        <TabsList aria-label="Outbound sections" className="flex-wrap">
           {tabs.map((t) => (
             <TabsTrigger key={t} value={t}>
               {TAB_LABELS[t]}

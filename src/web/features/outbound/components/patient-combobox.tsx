@@ -12,7 +12,14 @@ import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { usePatientSearch } from '../api/patient-search';
 
 const fullName = (p: PatientMatch) => `${p.firstName} ${p.lastName}`.trim();
-const describe = (p: PatientMatch) => [`born ${formatDateOfBirth(p.dateOfBirth)}`, p.phone ? formatPhone(p.phone) : 'no phone on file'].join(' · ');
+/** Date of birth and number, each kept on one line on a narrow screen. */
+function Describe({ p }: { p: PatientMatch }) {
+  return (
+    <>
+      <span className="whitespace-nowrap">born {formatDateOfBirth(p.dateOfBirth)}</span> · <span className="whitespace-nowrap">{p.phone ? formatPhone(p.phone) : 'no phone on file'}</span>
+    </>
+  );
+}
 
 /**
  * "Patient (optional)": a combobox (WAI-ARIA 1.2, list autocomplete) over the organization's
@@ -73,7 +80,9 @@ export function PatientCombobox({ organizationId, selected, onSelect, error }: {
             <p className="font-medium" data-testid="linked-patient">
               {fullName(selected)}
             </p>
-            <p className="text-muted-foreground">{describe(selected)}</p>
+            <p className="text-muted-foreground">
+              <Describe p={selected} />
+            </p>
           </div>
           <Button
             type="button"
@@ -142,7 +151,9 @@ export function PatientCombobox({ organizationId, selected, onSelect, error }: {
                 onMouseEnter={() => setActive(i)}
               >
                 <span className="block font-medium">{fullName(p)}</span>
-                <span className="block text-muted-foreground">{describe(p)}</span>
+                <span className="block text-muted-foreground">
+                  <Describe p={p} />
+                </span>
               </li>
             ))
           : null}
