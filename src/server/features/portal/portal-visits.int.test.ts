@@ -72,7 +72,7 @@ describe('a scheduled visit in the portal', () => {
     const url = `/api/portal/requests/${p.id}/visit/another-time`;
     const blank = await portal(p.cookie, 'POST', url, { message: '  ' });
     expect(blank.statusCode).toBe(400);
-    expect(Object.keys(blank.json().error.fields)).toEqual(['message']);
+    expect(blank.json().error.fields).toEqual({ message: 'Tell the practice which days and times would suit you.' });
     expect((await portal(p.cookie, 'POST', url, { message: 'x'.repeat(1001) })).json().error.fields.message).toBe('Use at most 1,000 characters.');
     expect(await handoffsOf(p.id)).toHaveLength(1); // only the request's own, resolved when it was scheduled
 
@@ -88,6 +88,7 @@ describe('a scheduled visit in the portal', () => {
     const again = await portal(p.cookie, 'POST', url, { message: 'Or Friday' });
     expect(again.statusCode).toBe(409);
     expect(errorCode(again)).toBe('already_asked');
+    expect(again.json().error.message).toBe('You already asked for another time. The practice will contact you.');
 
     // The front desk moves the visit: the ask is answered, and the patient is told with a new calendar file.
     const [row] = await t.db.select().from(appointmentRequests).where(eq(appointmentRequests.id, p.id));
