@@ -144,12 +144,15 @@ describe('the queue', () => {
     // in Los Angeles, 06:30 in London — too late or too early everywhere. Sunday 08:00 in New York
     // is EDT (12:00 UTC), in Los Angeles PDT (15:00 UTC).
     setNow('2026-03-08T06:30:00Z');
+    // A single call is read in its number's zones when it is created; these two are given a zone of
+    // their own afterwards (as a campaign's contact has) and are due now, for the dispatcher to judge.
+    const due = new Date('2026-03-08T06:30:00Z');
     const ny = (await single(number(0))).json();
-    await t.db.update(outboundJobs).set({ timeZone: 'America/New_York' }).where(eq(outboundJobs.id, ny.id));
+    await t.db.update(outboundJobs).set({ timeZone: 'America/New_York', nextAttemptAt: due }).where(eq(outboundJobs.id, ny.id));
     // A US number without a zone waits until 08:00 in every US zone (Honolulu: 18:00 UTC).
     const anywhere = (await single(number(0))).json();
     const la = (await t.app.inject({ method: 'POST', url: '/api/outbound/calls', headers: { cookie: cookie.agent }, payload: { organizationId: org.id, phone: '+14155550123', purpose: 'recall' } })).json();
-    await t.db.update(outboundJobs).set({ timeZone: 'America/Los_Angeles' }).where(eq(outboundJobs.id, la.id));
+    await t.db.update(outboundJobs).set({ timeZone: 'America/Los_Angeles', nextAttemptAt: due }).where(eq(outboundJobs.id, la.id));
     const london = (await single('+442079460123')).json();
     expect((await runQueue()).placed).toBe(0);
     expect((await jobRow(anywhere.id)).nextAttemptAt.toISOString()).toBe('2026-03-08T18:00:00.000Z');
@@ -167,7 +170,9 @@ describe('the queue', () => {
   });
 
   it('never has more calls on the line than the organization allows', async () => {
-    await t.db.execute(sql`update organizations set agent_settings = agent_settings || '{"outboundConcurrency": 2}'::jsonb where id = ${org.id}`);
+    const settings = (concurrency: number | null) =>
+      t.app.inject({ method: 'PUT', url: `/api/organizations/${org.id}/outbound-settings`, headers: { cookie: cookie.supervisor }, payload: { window: { start: '08:00', end: '21:00', days: [1, 2, 3, 4, 5, 6, 7] }, concurrency } });
+    expect((await settings(2)).statusCode).toBe(200);
     try {
       const jobs = [];
       for (let i = 0; i < 5; i++) jobs.push((await single(number(0))).json());
@@ -180,7 +185,7 @@ describe('the queue', () => {
       await simulateCallee(t.ctx, open[0]!.id);
       expect((await dispatchOutbound(t.ctx)).placed).toBe(1);
     } finally {
-      await t.db.execute(sql`update organizations set agent_settings = agent_settings - 'outboundConcurrency' where id = ${org.id}`);
+      await settings(null);
     }
   });
 });
