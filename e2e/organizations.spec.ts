@@ -56,17 +56,18 @@ test('an admin creates an organization, sets split hours and a holiday, and buil
   await setTime(page, 'Monday, hours 2: opens', '13:00');
   await setTime(page, 'Monday, hours 2: closes', '17:00');
   await page.getByRole('button', { name: 'Copy Monday to weekdays' }).click();
-  await expect(page.getByLabel('Friday, hours 2: closes')).toHaveValue('17:00');
+  // Typed on the 24-hour clock, shown back on the practice's (a new practice without an address: the US's).
+  await expect(page.getByLabel('Friday, hours 2: closes')).toHaveValue('5:00 PM');
   await expect(preview).not.toHaveText('Closed · no upcoming opening hours');
 
   // An overlapping interval is refused beside the field, before anything is sent.
   await page.getByRole('button', { name: 'Add hours on Saturday' }).click();
   await setTime(page, 'Saturday, hours 1: opens', '09:00');
-  await setTime(page, 'Saturday, hours 1: closes', '12:00');
+  await setTime(page, 'Saturday, hours 1: closes', '12pm');
   await page.getByRole('button', { name: 'Add hours on Saturday' }).click();
   await setTime(page, 'Saturday, hours 2: opens', '11:00');
   await setTime(page, 'Saturday, hours 2: closes', '13:00');
-  await expect(page.getByText('Sat 09:00–12:00 overlaps Sat 11:00–13:00.')).toBeVisible();
+  await expect(page.getByText('Sat 9:00 AM–12:00 PM overlaps Sat 11:00 AM–1:00 PM.')).toBeVisible();
   await page.getByRole('button', { name: 'Remove Saturday, hours 2' }).click();
 
   // A holiday today: the preview says so at once.
@@ -161,7 +162,7 @@ test('saving hours that changed in another tab is refused with "changed elsewher
     await expect(p.getByRole('heading', { name: 'Weekly hours' })).toBeVisible();
   }
 
-  await second.getByLabel('Saturday, hours 1: closes').fill('14:00');
+  await second.getByLabel('Saturday, hours 1: closes').fill('2:00 PM');
   await second.getByRole('button', { name: 'Save hours' }).click();
   await expect(second.getByText('Saved the hours of Harbor Pediatrics')).toBeVisible();
 
@@ -170,8 +171,8 @@ test('saving hours that changed in another tab is refused with "changed elsewher
   await expect(first.getByRole('alert').filter({ hasText: 'Changed elsewhere — reload' })).toBeVisible();
   await first.getByRole('button', { name: 'Reload the latest hours' }).click();
   // The other tab's save is there; nothing was silently dropped.
-  await expect(first.getByLabel('Saturday, hours 1: closes')).toHaveValue('14:00');
-  await expect(first.getByLabel('Sunday, hours 1: closes')).toHaveValue('13:00');
+  await expect(first.getByLabel('Saturday, hours 1: closes')).toHaveValue('2:00 PM');
+  await expect(first.getByLabel('Sunday, hours 1: closes')).toHaveValue('1:00 PM');
   await first.close();
   await second.close();
 });
