@@ -56,7 +56,8 @@ export default defineConfig({
     command: 'node scripts/build-server.mjs && node dist/server/main.mjs',
     cwd: path.join(runDir, 'app'),
     url: `${BASE_URL}/readyz`,
-    timeout: 120_000,
+    // The first start builds the web app; on a loaded shared machine that can take longer (E2E_SERVER_TIMEOUT_MS).
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 120_000),
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
