@@ -238,7 +238,7 @@ const RULES: Rule[] = [
   [/Our regular hours are (.+)$/, (w: string) => `Nuestro horario habitual: ${weekly(w.replace(/ (Is there anything else.*|¿Hay algo más.*)$/, ''))}${/ (¿Hay algo más.*)$/.exec(w)?.[0] ?? ''}`],
   [new RegExp(`(Today|Tomorrow, ${DAY},|On ${DAY}(?:, \\w+ \\d{1,2},)?) we're open (.+?)\\.(?= |$)`), (ref: string, spans: string) => `${dayRef(ref)} abrimos ${daySpans(spans)}.`],
   [new RegExp(`(Today|Tomorrow, ${DAY},|On ${DAY}(?:, \\w+ \\d{1,2},)?) we have special hours for (.+?): (.+?)\\.(?= |$)`), (ref: string, label: string, spans: string) => `${dayRef(ref)} tenemos un horario especial por ${label}: ${daySpans(spans)}.`],
-  [new RegExp(`We're closed (today|tomorrow, ${DAY}|on ${DAY}(?:, \\w+ \\d{1,2})?)(?: for (.+?))?\\.(?= |$)`), (ref: string, label: string | undefined) => `Estamos cerrados ${dayRef(ref).replace(/,$/, '').toLowerCase()}${label ? ` por ${label}` : ''}.`],
+  [new RegExp(`We're closed (today|tomorrow, ${DAY}|on ${DAY}(?:, \\w+ \\d{1,2})?)(?:,? for (.+?))?\\.(?= |$)`), (ref: string, label: string | undefined) => `Estamos cerrados ${dayRef(ref).replace(/,$/, '').toLowerCase()}${label ? ` por ${label}` : ''}.`],
   [/We're closed this weekend\./, 'Este fin de semana estamos cerrados.'],
   [/This weekend: (.+?\.)(?= |$)/, (w: string) => `Este fin de semana: ${weekly(w)}`],
   [/We're open now, until (.+?)\.(?= |$)/, (t: string) => `Ahora estamos abiertos, hasta ${time(t)}.`],

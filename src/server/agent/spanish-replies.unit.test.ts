@@ -12,7 +12,7 @@ describe('replies in Spanish', () => {
     ["Today we're open 8 AM to noon and 1 PM to 5 PM. We're open now, until noon. Is there anything else I can help you with?", /^Hoy abrimos de las 8 de la mañana a mediodía y de la 1 de la tarde a las 5 de la tarde\. Ahora estamos abiertos, hasta mediodía\./],
     ["Today we're open 1 PM to 5 PM. We're closed now and open again today at 1 PM.", /Ahora estamos cerrados y volvemos a abrir hoy a la 1 de la tarde\./],
     ["We're closed on Sunday. We open again on Monday at 8 AM. Is there anything else I can help you with?", /^Estamos cerrados el domingo\. Volvemos a abrir el lunes a las 8 de la mañana\./],
-    ["We're closed tomorrow, Thursday for Thanksgiving. We open again on Friday at 8 AM.", /^Estamos cerrados mañana, jueves por Thanksgiving\./],
+    ["We're closed tomorrow, Thursday, for Thanksgiving. We open again on Friday at 8 AM.", /^Estamos cerrados mañana, jueves por Thanksgiving\. Volvemos a abrir el viernes/],
     ['On Thursday, December 24, we have special hours for Christmas Eve: 8 AM to noon.', /^El jueves 24 de diciembre tenemos un horario especial por Christmas Eve: de las 8 de la mañana a mediodía\./],
     ['This weekend: Saturday, 9 AM to 1 PM; closed Sunday. Is there anything else I can help you with?', /^Este fin de semana: el sábado, de las 9 de la mañana a la 1 de la tarde; cerrado el domingo\./],
     ["We're closed this weekend. We open again on Monday at 8 AM.", /^Este fin de semana estamos cerrados\. Volvemos a abrir el lunes/],

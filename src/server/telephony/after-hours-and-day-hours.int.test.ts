@@ -73,7 +73,7 @@ describe("questions about one day get that day's office hours", () => {
     const thanksgiving = hours!.overrides.find((o) => o.label === 'Thanksgiving')!;
     setLocalTime(Temporal.PlainDate.from(thanksgiving.from).subtract({ days: 1 }), '12:30', 'America/New_York');
     const { replies } = await converse(MAPLE, ['Are you open tomorrow?', 'are you open today']);
-    expect(replies[1]!.text).toMatch(/^We're closed tomorrow, Thursday for Thanksgiving\. We open again on Saturday at 9 AM\./);
+    expect(replies[1]!.text).toMatch(/^We're closed tomorrow, Thursday, for Thanksgiving\. We open again on Saturday at 9 AM\./);
     expect(replies[2]!.text).toMatch(/^Today we're open 8 AM to noon and 1 PM to 5 PM\. We're closed now and open again today at 1 PM\./);
   });
 

@@ -93,7 +93,7 @@ function dayReference(day: DayHours, today: string): { subject: string; object: 
 export function sayDayHours(day: DayHours, opts: { today: string; nowMs: number; timeZone: string }): string {
   const ref = dayReference(day, opts.today);
   if (day.intervals.length === 0) {
-    const closed = `We're closed ${ref.object}${day.label ? ` for ${day.label}` : ''}.`;
+    const closed = `We're closed ${ref.object}${day.label ? `${ref.object.includes(',') ? ',' : ''} for ${day.label}` : ''}.`;
     return day.nextOpening ? `${closed} We open again ${sayWhen(day.nextOpening.epochMilliseconds, opts.nowMs, opts.timeZone)}.` : closed;
   }
   const [only] = day.intervals;
