@@ -37,7 +37,9 @@ const HIDDEN_CLIENTS = {
  */
 export default function ScalarReference({ document }: { document: Record<string, unknown> }) {
   return (
-    <div className="switchboard-scalar overflow-hidden rounded-lg border border-border" data-testid="api-reference">
+    // A scroll box of its own: Scalar's sidebar sticks to the top of the scrolling element, and
+    // the app scrolls the whole page, so without it the sidebar would scroll away with the top.
+    <div className="h-[calc(100dvh-2rem)] overflow-y-auto rounded-lg border border-border" data-testid="api-reference">
       <ApiReferenceReact
         configuration={{
           content: document,
