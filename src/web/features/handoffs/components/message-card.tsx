@@ -11,9 +11,39 @@ import { Select } from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
+import { formatDateTime, formatRelative } from '@web/lib/format-date';
 import { useMessagePatient } from '../api/message-patient';
 
-/** A message to the patient by email or text; it is kept in the history and shown in the patient's portal. */
+/** The messages between the practice and the patient on this handoff, oldest first (the portal shows the same). */
+function Conversation({ events }: { events: HandoffDetail['events'] }) {
+  const messages = events.filter((e) => e.kind === 'message_sent' || e.kind === 'patient_reply');
+  if (messages.length === 0) return null;
+  return (
+    <ol aria-label="Conversation with the patient" className="mb-4 space-y-2">
+      {messages.map((e) => {
+        const fromPatient = e.kind === 'patient_reply';
+        return (
+          <li key={e.id} className={`rounded-md border px-3 py-2 text-sm ${fromPatient ? 'mr-6 border-primary/30 bg-primary/5' : 'ml-6 border-border bg-muted/60'}`}>
+            <p className="text-xs font-medium text-muted-foreground">
+              {fromPatient ? 'The patient replied in the portal' : `${e.actor?.name ?? 'Staff'} · ${e.data.channel === 'sms' ? 'text message' : 'email'}`}
+              {' · '}
+              <time dateTime={e.at} title={formatDateTime(e.at)}>
+                {formatRelative(e.at)}
+              </time>
+            </p>
+            <p className="mt-1 whitespace-pre-wrap [overflow-wrap:anywhere]">{e.body}</p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/**
+ * A message to the patient. About a request, the patient reads it and replies in the portal (the
+ * email or text only says a message is waiting, with the link); otherwise the email or text
+ * carries it. Replies appear here as they come (live).
+ */
 export function MessageCard({ detail }: { detail: HandoffDetail }) {
   const { contact, handoff } = detail;
   const send = useMessagePatient();
@@ -21,13 +51,17 @@ export function MessageCard({ detail }: { detail: HandoffDetail }) {
   const defaultValues: MessageBody = { channel: contact.email ? 'email' : 'sms', body: '' };
   const { register, handleSubmit, resetField, formState: { errors } } = useForm({ resolver: zodResolver(MessageBody), defaultValues });
   const fields = isApiError(send.error) ? send.error.fields : {};
-  if ((!contact.email && !contact.phone) || !handoffActionAllowed('message', handoff.status)) return null;
+  const canSend = Boolean(contact.email || contact.phone) && handoffActionAllowed('message', handoff.status);
+  const hasConversation = detail.events.some((e) => e.kind === 'message_sent' || e.kind === 'patient_reply');
+  if (!canSend && !hasConversation) return null;
+  const inPortal = Boolean(detail.appointmentRequest);
   const submit = handleSubmit((values) =>
     send.mutate(
       { id: handoff.id, ...values },
       {
         onSuccess: () => {
-          toast({ title: 'Message sent', description: values.channel === 'email' ? `Emailed to ${contact.email}.` : `Texted to ${contact.phone}.` });
+          const where = values.channel === 'email' ? `emailed to ${contact.email}` : `texted to ${contact.phone}`;
+          toast({ title: 'Message sent', description: inPortal ? `A notice with the portal link was ${where}.` : `Message ${where}.` });
           resetField('body');
         },
       },
@@ -36,30 +70,37 @@ export function MessageCard({ detail }: { detail: HandoffDetail }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Message the patient</CardTitle>
-        <CardDescription>Sent by email or text message, and shown to the patient in the portal.</CardDescription>
+        <CardTitle>{canSend ? 'Message the patient' : 'Conversation with the patient'}</CardTitle>
+        <CardDescription>
+          {inPortal
+            ? 'The patient gets a notice by email or text with a link (nothing about their health), reads the message in the portal and can reply; replies appear here.'
+            : 'Sent by email or text message: this caller has no request, so cannot read it in the portal.'}
+        </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="space-y-3">
-          {send.error && !fields.channel && !fields.body ? <FormErrorAlert error={send.error} /> : null}
-          <FormField label="Send by" error={errors.channel?.message ?? fields.channel}>
-            <Select {...register('channel')}>
-              <option value="email" disabled={!contact.email}>
-                Email{contact.email ? ` (${contact.email})` : ' — no address'}
-              </option>
-              <option value="sms" disabled={!contact.phone}>
-                Text message{contact.phone ? ` (${contact.phone})` : ' — no number'}
-              </option>
-            </Select>
-          </FormField>
-          <FormField label="Message" required error={errors.body?.message ?? fields.body} description="No more than needed: email and text messages are not private.">
-            <Textarea rows={4} maxLength={1000} {...register('body')} />
-          </FormField>
-          <Button type="submit" loading={send.isPending}>
-            <Send aria-hidden="true" />
-            Send message
-          </Button>
-        </form>
+        <Conversation events={detail.events} />
+        {canSend ? (
+          <form onSubmit={submit} noValidate className="space-y-3">
+            {send.error && !fields.channel && !fields.body ? <FormErrorAlert error={send.error} /> : null}
+            <FormField label="Send by" error={errors.channel?.message ?? fields.channel}>
+              <Select {...register('channel')}>
+                <option value="email" disabled={!contact.email}>
+                  Email{contact.email ? ` (${contact.email})` : ' — no address'}
+                </option>
+                <option value="sms" disabled={!contact.phone}>
+                  Text message{contact.phone ? ` (${contact.phone})` : ' — no number'}
+                </option>
+              </Select>
+            </FormField>
+            <FormField label="Message" required error={errors.body?.message ?? fields.body} description={inPortal ? 'Read by the patient in the portal once signed in.' : 'No more than needed: email and text messages are not private.'}>
+              <Textarea rows={4} maxLength={1000} {...register('body')} />
+            </FormField>
+            <Button type="submit" loading={send.isPending}>
+              <Send aria-hidden="true" />
+              Send message
+            </Button>
+          </form>
+        ) : null}
       </CardContent>
     </Card>
   );
