@@ -70,7 +70,7 @@ describe('backup code form', () => {
 
   it('offers the way back to the app code', async () => {
     const { user, onUseApp } = open(() => HttpResponse.json({}));
-    await user.click(screen.getByRole('button', { name: 'Use the code from your authenticator app instead' }));
+    await user.click(screen.getByRole('button', { name: 'Use your authenticator app instead' }));
     expect(onUseApp).toHaveBeenCalled();
   });
 });

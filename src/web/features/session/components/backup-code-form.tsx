@@ -51,7 +51,12 @@ export function BackupCodeForm({ onSuccess, onUseApp }: { onSuccess: (result: Ba
       ) : null}
       <FormField
         label="Backup code"
-        description="Enter one of the backup codes you saved when you turned on two-factor, like abcde-12345. Each code works once."
+        description={
+          <>
+            Enter one of the backup codes you saved when you turned on two-factor, like <span className="whitespace-nowrap">abcde-12345</span>. Each code
+            works once.
+          </>
+        }
         error={errors.code?.message}
       >
         <Input autoComplete="off" autoCapitalize="none" spellCheck={false} autoFocus maxLength={24} className="font-mono tracking-wider" {...register('code')} />
@@ -60,7 +65,7 @@ export function BackupCodeForm({ onSuccess, onUseApp }: { onSuccess: (result: Ba
         {verify.isPending ? 'Verifying…' : 'Use backup code and sign in'}
       </Button>
       <Button type="button" variant="link" className="w-full" onClick={onUseApp}>
-        Use the code from your authenticator app instead
+        Use your authenticator app instead
       </Button>
     </form>
   );
