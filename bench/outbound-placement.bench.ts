@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { loadEnv } from '../src/server/config/env.js';
 import { createAppContext } from '../src/server/bootstrap.js';
-import { organizationPhoneNumbers, outboundCampaigns } from '../src/server/db/schema/index.js';
+import { organizationPhoneNumbers, outboundCampaigns, outboundSettings } from '../src/server/db/schema/index.js';
 import { createOrganization } from '../src/server/test-support/factories.js';
 import { addCampaignContacts } from '../src/server/features/outbound/outbound.service.js';
 import { dispatchOutbound } from '../src/server/telephony/outbound/outbound-dispatch.job.js';
@@ -33,8 +33,10 @@ export default async function outboundPlacement(): Promise<Figure[]> {
   });
   const { ctx, database: db } = createAppContext(env, database.url);
   try {
-    const org = await createOrganization(ctx, { name: 'Bench Outbound Clinic', agentSettings: { outboundConcurrency: 1_000_000 } });
+    const org = await createOrganization(ctx, { name: 'Bench Outbound Clinic' });
     await ctx.db.insert(organizationPhoneNumbers).values({ organizationId: org.id, e164: '+18605550000' });
+    // No line limit: the figure is the queue's and the provider's, not a setting's.
+    await ctx.db.insert(outboundSettings).values({ organizationId: org.id, concurrency: 1_000_000 });
     const [campaign] = await ctx.db
       .insert(outboundCampaigns)
       .values({ organizationId: org.id, name: 'Bench', purpose: 'recall', windowStart: '00:00', windowEnd: '23:59', windowDays: [1, 2, 3, 4, 5, 6, 7], concurrency: 1_000_000, status: 'running' })

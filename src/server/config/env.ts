@@ -73,7 +73,7 @@ const EnvSchema = z.object({
   TWILIO_API_BASE_URL: z.string().url().optional(),
   /** Outbound placements per second per provider account (Twilio's default is 1); 0 = no limit (benches). */
   OUTBOUND_CALLS_PER_SECOND: z.coerce.number().min(0).max(1000).default(1),
-  /** Simultaneous outbound calls per organization unless its agent settings say `outboundConcurrency`. */
+  /** Simultaneous outbound calls per organization unless its outbound settings (/outbound → Calling settings) say otherwise. */
   OUTBOUND_ORG_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(5),
   /** A placed call with no final status after this long is asked about at the provider (a lost status callback). */
   OUTBOUND_STALE_SECONDS: z.coerce.number().int().min(1).default(600),
