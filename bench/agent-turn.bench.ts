@@ -237,7 +237,8 @@ async function rss(base: string): Promise<number> {
   return ((await res.json()) as { rss: number }).rss;
 }
 
-export async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
+/** `env`: more settings for the server (relay.bench.ts points it at a fake LLM). */
+export async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; port: number }> {
   const dataDir = tmpDir('bench-agent-turn-');
   // Compiled like `npm start` runs the server (scripts/build-server.mjs), not under a TypeScript loader.
   await new Promise<void>((resolve, reject) =>
@@ -246,7 +247,7 @@ export async function startServer(databaseUrl: string): Promise<{ child: ChildPr
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
   const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/bench/agent-turn-server.mjs'], {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl, TWILIO_AUTH_TOKEN: TOKEN, PUBLIC_URL, BENCH_NUMBER: NUMBER, DATA_DIR: dataDir },
+    env: { ...process.env, DATABASE_URL: databaseUrl, TWILIO_AUTH_TOKEN: TOKEN, PUBLIC_URL, BENCH_NUMBER: NUMBER, DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {

@@ -3,6 +3,8 @@ import http from 'node:http';
 import pg from 'pg';
 import twilio from 'twilio';
 import WebSocket from 'ws';
+import { startFakeOpenAi, type SentChunk } from '../src/server/agent/brains/llm/fake-openai-server.js';
+import { splitSentences } from '../src/server/agent/sentences.js';
 import { runCall, startServer } from './agent-turn.bench.js';
 import { percentile, startBenchDatabase, type Figure } from './support.js';
 
@@ -12,6 +14,13 @@ import { percentile, startBenchDatabase, type Figure } from './support.js';
  * between turns (about 100 turns a second, as agent-turn's paced run); and the server's memory
  * per open, idle session; and, for comparison in the same run, the Gather webhook turn with the
  * same callers. The same compiled server as agent-turn (its practice switched to relay).
+ *
+ * Then the LLM brain, streamed, against the fake OpenAI-compatible server in this process (the
+ * same clock as the callers): a model that writes a word every LLM_WORD_MS. Our overhead is the
+ * time from the fake writing the token that completes the first sentence (what the session
+ * can first speak: a sentence is sent once the next one starts or the answer ends) to that
+ * sentence's `text` message reaching the caller: SSE parsing, the sentence rule, the socket.
+ * Also shown: from the model's first token to the first `text` (the model's own pace included).
  */
 const TOKEN = 'bench-twilio-token';
 const PUBLIC_URL = 'http://bench.switchboard.test';
@@ -19,11 +28,22 @@ const NUMBER = '+18605550100';
 const SESSIONS = 100;
 const PACED_S = 20;
 const IDLE_SESSIONS = 200;
+const LLM_WORD_MS = 15;
+const LLM_ANSWER = 'Sure, I can help with that. Our team will be glad to look into it for you. Is there anything else I can do?';
 const SCRIPT = ['What are your hours?', "I'd like to book an appointment", 'Jane Smith', 'March third nineteen eighty', 'a follow-up', 'yes', 'Tuesday mornings', 'yes'];
 
 export default async function relay(): Promise<Figure[]> {
   const database = await startBenchDatabase();
-  const server = await startServer(database.url);
+  // Each request is tagged by the caller's words (a turn number at their end), so a turn's text messages find the model's chunks.
+  const requestOfTurn = new Map<string, number>();
+  const llm = await startFakeOpenAi({
+    answer: (request, index) => {
+      const tag = /#(\d+)$/.exec(String(request.messages.at(-1)?.content ?? ''))?.[1];
+      if (tag) requestOfTurn.set(tag, index);
+      return { content: LLM_ANSWER, chunkDelayMs: LLM_WORD_MS };
+    },
+  });
+  const server = await startServer(database.url, { LLM_BASE_URL: llm.baseURL, LLM_API_KEY: 'sk-bench', LLM_MODEL: 'bench-model', LLM_TIMEOUT_MS: '10000' });
   try {
     const base = `http://127.0.0.1:${server.port}`;
     const agent = new http.Agent({ keepAlive: true, maxSockets: SESSIONS });
@@ -64,10 +84,40 @@ export default async function relay(): Promise<Figure[]> {
     for (const s of idle) s.ws.close();
     const perSession = (k: 'rss') => Math.round((during[k] - before[k]) / IDLE_SESSIONS / 1024);
 
+    // The LLM brain, streamed: the same 100 paced callers.
+    const admin2 = new pg.Client({ connectionString: database.url });
+    await admin2.connect();
+    await admin2.query(`update organizations set agent_settings = agent_settings || '{"brain":"llm"}'::jsonb`);
+    await admin2.end();
+    const arrivals: { tag: string; at: number }[] = [];
+    const tagged = (record: (tag: string, at: number) => void) => async () => {
+      await new Promise((r) => setTimeout(r, Math.random() * 2000));
+      while (Date.now() < llmUntil) await runSession(base, agent, 1, () => undefined, record);
+    };
+    let llmUntil = Date.now() + 5000;
+    await Promise.all(Array.from({ length: 20 }, tagged(() => undefined)));
+    llm.sent.length = 0;
+    requestOfTurn.clear();
+    llmUntil = Date.now() + PACED_S * 1000;
+    await Promise.all(Array.from({ length: SESSIONS }, tagged((tag, at) => arrivals.push({ tag, at }))));
+    const { overhead, fromFirstToken } = llmFigures(arrivals, requestOfTurn, llm.sent);
+    // One caller alone, turn after turn: the same path without 100 sessions queueing on the machine.
+    const alone: { tag: string; at: number }[] = [];
+    llmUntil = Date.now() + 8000;
+    while (Date.now() < llmUntil) await runSession(base, agent, 0, () => undefined, (tag, at) => alone.push({ tag, at }));
+    const single = llmFigures(alone, requestOfTurn, llm.sent).overhead;
+    await llm.close();
+
     return [
       { name: 'relay prompt → first text token, p50 (100 sessions, built-in brain)', value: round(percentile(firstToken, 50)), unit: 'ms', n: firstToken.length },
       { name: 'relay prompt → first text token, p99 (100 sessions, built-in brain)', value: round(percentile(firstToken, 99)), unit: 'ms', target: '≤ 30', n: firstToken.length },
       { name: `relay memory per open session (RSS delta over ${IDLE_SESSIONS} idle sessions)`, value: perSession('rss'), unit: 'KiB' },
+      { name: 'relay LLM streamed: our overhead, sentence-completing token leaves the fake → its text on the socket, p50 (100 sessions)', value: round(percentile(overhead, 50)), unit: 'ms', n: overhead.length },
+      { name: 'relay LLM streamed: our overhead, sentence-completing token leaves the fake → its text on the socket, p99 (100 sessions)', value: round(percentile(overhead, 99)), unit: 'ms', target: '≤ 10', n: overhead.length },
+      { name: 'relay LLM streamed: our overhead, one session alone, p50', value: round(percentile(single, 50)), unit: 'ms', n: single.length },
+      { name: 'relay LLM streamed: our overhead, one session alone, p99', value: round(percentile(single, 99)), unit: 'ms', target: '≤ 10', n: single.length },
+      { name: `relay LLM streamed: model's first token → first text on the socket, p50 (a word every ${LLM_WORD_MS} ms, first sentence 6 words)`, value: round(percentile(fromFirstToken, 50)), unit: 'ms', n: fromFirstToken.length },
+      { name: `relay LLM streamed: model's first token → first text on the socket, p99`, value: round(percentile(fromFirstToken, 99)), unit: 'ms', n: fromFirstToken.length },
       { name: 'gather webhook turn (request → TwiML), p50, same callers, same run', value: round(percentile(gather, 50)), unit: 'ms', n: gather.length },
       { name: 'gather webhook turn (request → TwiML), p99, same callers, same run', value: round(percentile(gather, 99)), unit: 'ms', n: gather.length },
     ];
@@ -80,9 +130,34 @@ export default async function relay(): Promise<Figure[]> {
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
+/** Per turn: arrival of the first text minus when the fake wrote the token completing the first sentence, and its first token. */
+function llmFigures(arrivals: { tag: string; at: number }[], requestOfTurn: Map<string, number>, sent: SentChunk[]) {
+  const byRequest = new Map<number, SentChunk[]>();
+  for (const c of sent) {
+    let list = byRequest.get(c.request);
+    if (!list) byRequest.set(c.request, (list = []));
+    list.push(c);
+  }
+  const overhead: number[] = [];
+  const fromFirstToken: number[] = [];
+  for (const { tag, at } of arrivals) {
+    const chunks = byRequest.get(requestOfTurn.get(tag) ?? -1);
+    if (!chunks?.length) continue;
+    let text = '';
+    const completing = chunks.find((c) => splitSentences((text += c.content)).sentences.length > 0) ?? chunks.at(-1)!;
+    overhead.push(at - completing.at);
+    fromFirstToken.push(at - chunks[0]!.at);
+  }
+  overhead.sort((a, b) => a - b);
+  fromFirstToken.sort((a, b) => a - b);
+  return { overhead, fromFirstToken };
+}
+
 interface Session {
   ws: WebSocket;
   next: () => Promise<{ type: string; [k: string]: unknown }>;
+  /** When the message last returned by next() arrived (performance.now()). */
+  arrivedAt: () => number;
 }
 
 async function openSession(base: string, agent: http.Agent): Promise<Session> {
@@ -92,10 +167,11 @@ async function openSession(base: string, agent: http.Agent): Promise<Session> {
   const url = /<ConversationRelay url="([^"]+)"/.exec(body)?.[1];
   if (!url) throw new Error(`no ConversationRelay in ${body}`);
   const ws = new WebSocket(url.replace(/^wss?:\/\/[^/]+/, base.replace(/^http/, 'ws')), { headers: { 'x-twilio-signature': twilio.getExpectedTwilioSignature(TOKEN, url, {}) } });
-  const queue: { type: string }[] = [];
+  const queue: { m: { type: string }; at: number }[] = [];
   let wake: (() => void) | null = null;
+  let lastAt = 0;
   ws.on('message', (d) => {
-    queue.push(JSON.parse(d.toString()) as { type: string });
+    queue.push({ m: JSON.parse(d.toString()) as { type: string }, at: performance.now() });
     wake?.();
   });
   await new Promise<void>((resolve, reject) => {
@@ -106,21 +182,28 @@ async function openSession(base: string, agent: http.Agent): Promise<Session> {
   const next = async () => {
     while (queue.length === 0) await new Promise<void>((r) => (wake = r));
     wake = null;
-    return queue.shift()! as { type: string; [k: string]: unknown };
+    const { m, at } = queue.shift()!;
+    lastAt = at;
+    return m as { type: string; [k: string]: unknown };
   };
-  return { ws, next };
+  return { ws, next, arrivedAt: () => lastAt };
 }
 
-async function runSession(base: string, agent: http.Agent, pauseS: number, record: (ms: number) => void): Promise<void> {
+let turns = 0;
+
+/** `firstText`: the LLM run tags each prompt and notes when its first text message arrived. */
+async function runSession(base: string, agent: http.Agent, pauseS: number, record: (ms: number) => void, firstText?: (tag: string, at: number) => void): Promise<void> {
   const s = await openSession(base, agent);
   try {
     for (const line of SCRIPT) {
       if (pauseS) await new Promise((r) => setTimeout(r, 500 + Math.random() * 1000 * pauseS));
       const started = performance.now();
-      s.ws.send(JSON.stringify({ type: 'prompt', voicePrompt: line, lang: 'en-US', last: true }));
+      const tag = String(++turns);
+      s.ws.send(JSON.stringify({ type: 'prompt', voicePrompt: firstText ? `${line} #${tag}` : line, lang: 'en-US', last: true }));
       let m = await s.next();
       while (m.type === 'language') m = await s.next();
       if (m.type !== 'text') return;
+      firstText?.(tag, s.arrivedAt());
       record(performance.now() - started);
       while (!m.last) m = await s.next();
     }

@@ -32,7 +32,8 @@ export interface FakeOpenAi {
   close(): Promise<void>;
 }
 
-export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+/** `answer`: what to answer when the script is empty (the benchmark answers every request alike). */
+export async function startFakeOpenAi(opts: { answer?: (request: FakeOpenAi['requests'][number], index: number) => FakeAnswer } = {}): Promise<FakeOpenAi> {
   const queue: FakeAnswer[] = [];
   const requests: FakeOpenAi['requests'] = [];
   const sent: SentChunk[] = [];
@@ -48,7 +49,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       const parsed = JSON.parse(body);
       requests.push(parsed);
       const index = requests.length - 1;
-      const answer = queue.shift() ?? { content: 'How else can I help?' };
+      const answer = queue.shift() ?? opts.answer?.(parsed, index) ?? { content: 'How else can I help?' };
       const toolCalls = 'toolCalls' in answer ? answer.toolCalls.map((c) => ({ id: `call_${++n}`, type: 'function' as const, function: { name: c.name, arguments: JSON.stringify(c.arguments) } })) : [];
       const content = 'status' in answer ? null : (answer.content ?? null);
       const usage = { prompt_tokens: 120 + requests.length, completion_tokens: 12, total_tokens: 132 + requests.length };
