@@ -78,7 +78,7 @@ export function AnalyticsFilters({ params, query, organizations, update, fieldEr
   const err = (k: string) => fieldErrors[`querystring.${k}`];
   return (
     <FilterBar label="Analytics filters" className="space-y-3">
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-6">
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-[repeat(auto-fill,minmax(12.5rem,1fr))]">
         <div className="col-span-2 space-y-1.5 md:col-span-1">
           <Label htmlFor={`${id}-range`}>Period</Label>
           <Select id={`${id}-range`} value={params.preset} onChange={(e) => update(e.target.value === 'custom' ? { range: 'custom', from: params.from, to: params.to } : { range: e.target.value, from: undefined, to: undefined })}>
