@@ -4,6 +4,7 @@ import { createOrganization, createStaffUser, createTestApp, signIn, type TestAp
 import { dispatchOutbound } from '../../telephony/outbound/outbound-dispatch.job.js';
 import { auditEvents, organizationPhoneNumbers, outboundAttempts, outboundJobs, outboundSettings } from '../../db/schema/index.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
+import { createHandoff } from '../handoffs/create-handoff.service.js';
 
 let t: TestAppHandle;
 let org: OrganizationRow;
@@ -131,6 +132,17 @@ describe('a single call and the calling window', () => {
     setNow('2026-01-06T22:30:00Z'); // 22:30 in London
     const job = (await single(LONDON)).json();
     expect(job.nextAttemptAt).toBe('2026-01-07T08:00:00.000Z');
+    expect((await dispatchOutbound(t.ctx)).placed).toBe(0);
+  });
+
+  it('a handoff’s call-back waits for the same window', async () => {
+    await put({ window: weekdays, concurrency: null });
+    const h = await t.db.transaction((tx) =>
+      createHandoff(t.ctx, tx, { organizationId: org.id, type: 'callback', priority: 'normal', source: 'staff', reason: 'Call back about the bill', contactName: 'Ada Lovelace', contactPhone: LONDON }),
+    );
+    const res = await t.app.inject({ method: 'POST', url: `/api/handoffs/${h.id}/call-back`, headers: { cookie: cookie.agent }, payload: {} });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ handoffId: h.id, status: 'scheduled', nextAttemptAt: '2026-01-07T09:00:00.000Z' });
     expect((await dispatchOutbound(t.ctx)).placed).toBe(0);
   });
 

@@ -151,6 +151,10 @@ export async function callBackHandoff(ctx: AppContext, actor: StaffActor, handof
   const { phone } = contactFrom(h, request, patient);
   if (!phone) throw invalid({ handoff: 'This handoff has no number to call back.' });
   const now = ctx.clock.now();
+  const requested = body.scheduledFor && new Date(body.scheduledFor) > now ? new Date(body.scheduledFor) : now;
+  // Like a single call: it waits for the organization's window, and the list says until when.
+  const org = await loadVisibleOrganization(ctx.db, actor, h.organizationId);
+  const timing = await singleCallTimingFor(ctx.db, org, phone, requested);
   const contactName = h.contactName ?? (patient ? `${patient.firstName} ${patient.lastName}`.trim() : '');
   return ctx.db.transaction(async (tx) => {
     const created = await insertJob(tx, {
@@ -159,14 +163,14 @@ export async function callBackHandoff(ctx: AppContext, actor: StaffActor, handof
       handoffId: h.id,
       patientId: h.patientId ?? null,
       contactName,
-      phone,
+      phone: timing.phone,
       timeZone: null,
       dateOfBirth: patient?.dateOfBirth ?? null,
       purpose: 'callback',
       instructions: body.instructions ?? h.reason ?? '',
       maxAttempts: DEFAULT_MAX_ATTEMPTS,
       retryIntervalMinutes: DEFAULT_RETRY_MINUTES,
-      nextAttemptAt: body.scheduledFor ? new Date(body.scheduledFor) : now,
+      nextAttemptAt: timing.placeAt ? new Date(timing.placeAt) : requested,
       rowNumber: null,
       fields: {},
       createdBy: actor.userId,
