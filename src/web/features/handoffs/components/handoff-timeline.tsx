@@ -46,7 +46,10 @@ function describe(e: HandoffEvent): string {
     case 'canceled':
       return `${who} canceled it`;
     case 'message_sent':
-      return `${who} sent the patient ${d.channel === 'sms' ? 'a text message' : 'an email'}`;
+      // A message about a request is read in the portal; the email or text only said it was waiting.
+      return d.notice === 'portal'
+        ? `${who} messaged the patient in the portal · notice by ${d.channel === 'sms' ? 'text message' : 'email'}`
+        : `${who} sent the patient ${d.channel === 'sms' ? 'a text message' : 'an email'}`;
     case 'patient_reply':
       return `The patient replied in the portal${e.data.reopened ? ' · back in the queue' : ''}`;
   }
