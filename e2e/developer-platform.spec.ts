@@ -15,7 +15,8 @@ import { expect, signIn, test } from './support/fixtures';
  * the run's output folder.
  */
 test('create a key, call the API with it, receive a signed webhook of a simulated call, see a delivery fail and replay it', async ({ page, context }, testInfo) => {
-  test.setTimeout(120_000);
+  // Generous: the reference is a large chunk to load and render on a loaded machine.
+  test.setTimeout(240_000);
   let failing = false;
   const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
   const receiver = http.createServer((req, res) => {
