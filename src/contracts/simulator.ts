@@ -57,5 +57,18 @@ export const SimulatedTurnView = z
   .meta({ id: 'SimulatedTurn' });
 export type SimulatedTurnView = z.infer<typeof SimulatedTurnView>;
 
+/**
+ * `POST /api/simulator/calls/:id/turns/stream` answers newline-delimited JSON, one line per event:
+ * each sentence of the agent's reply as soon as the server has it (an LLM's streamed answer
+ * arrives sentence by sentence, as a ConversationRelay call hears it), then the whole turn as
+ * `/turns` answers it, or an error if the turn failed after the first line.
+ */
+export const SimulatedTurnStreamLine = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('sentence'), text: z.string() }),
+  z.object({ type: z.literal('turn'), turn: SimulatedTurnView }),
+  z.object({ type: z.literal('error'), error: z.object({ code: z.string(), message: z.string() }) }),
+]);
+export type SimulatedTurnStreamLine = z.infer<typeof SimulatedTurnStreamLine>;
+
 export const SimulatedHangupView = z.object({ ended: z.literal(true), events: z.array(TurnEvent) }).meta({ id: 'SimulatedHangup' });
 export type SimulatedHangupView = z.infer<typeof SimulatedHangupView>;

@@ -59,3 +59,16 @@ export class SentenceStream {
     this.buffer = '';
   }
 }
+
+/**
+ * What of a finished reply was not handed on early. The sentences a brain streamed are the
+ * reply's beginning (its text holds every sentence it handed on); should the text not start
+ * with them (it never should), the whole reply is returned rather than lose words.
+ */
+export function unsaidRest(text: string, early: string[]): string {
+  if (early.length === 0) return text;
+  const norm = (x: string) => x.replace(/\s+/g, ' ').trim();
+  const whole = norm(text);
+  const head = norm(early.join(' '));
+  return whole.startsWith(head) ? whole.slice(head.length).trim() : whole;
+}

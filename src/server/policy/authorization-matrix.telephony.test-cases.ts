@@ -49,6 +49,12 @@ export function telephonyMatrixRows(): MatrixRow[] {
       otherOrganization: { as: 'developer', request: async (fx) => ({ url: `/api/simulator/calls/${await homeCall(fx)}/turns`, payload: { text: 'hello' } }), status: 404 },
     },
     {
+      route: 'POST /api/simulator/calls/:id/turns/stream',
+      expect: only([...PLAYERS], 200),
+      request: async (fx) => ({ url: `/api/simulator/calls/${await homeCall(fx)}/turns/stream`, payload: { text: 'What are your hours?' } }),
+      otherOrganization: { as: 'developer', request: async (fx) => ({ url: `/api/simulator/calls/${await homeCall(fx)}/turns/stream`, payload: { text: 'hello' } }), status: 404 },
+    },
+    {
       route: 'POST /api/simulator/calls/:id/interrupt',
       expect: only([...PLAYERS], 200),
       request: async (fx) => ({ url: `/api/simulator/calls/${await homeCall(fx)}/interrupt`, payload: { heard: 'Thank you' } }),

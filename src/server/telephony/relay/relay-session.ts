@@ -7,6 +7,7 @@ import { applyStatus } from '../call-lifecycle.js';
 import { continueCall } from '../call-pipeline.js';
 import type { PipelineOptions } from '../call-turn-support.js';
 import { FINAL_STATUSES } from '../call-turn-support.js';
+import { unsaidRest } from '../../agent/sentences.js';
 import { RelayInbound, sentencesOf, type HandoffData, type RelayOutbound } from './relay-protocol.js';
 
 /** A session with no message from the provider for this long is closed (the call ends as a hang-up). */
@@ -217,7 +218,7 @@ export class RelaySession {
     // The caller stopped listening: the interrupt that follows in the queue cuts the stored words.
     if (this.cutIn) return;
     this.announce(reply.language ?? 'en');
-    const rest = sentencesOf(unsaid(reply.text, streamed));
+    const rest = sentencesOf(unsaidRest(reply.text, streamed));
     if (rest.length === 0 && streamed.length) this.send({ type: 'text', token: '', last: true });
     rest.forEach((s, i) => this.send({ type: 'text', token: i === rest.length - 1 ? s : `${s} `, last: i === rest.length - 1 }));
     if (reply.text) this.armSilence(reply.text);
@@ -255,15 +256,3 @@ export class RelaySession {
   }
 }
 
-/**
- * What of the reply has not been sent yet. The sentences streamed during the turn are the
- * reply's beginning (the brain's reply holds every sentence it handed on); should a turn's text
- * not start with them (it never should), the whole reply is sent rather than lose words.
- */
-function unsaid(text: string, streamed: string[]): string {
-  if (streamed.length === 0) return text;
-  const norm = (x: string) => x.replace(/\s+/g, ' ').trim();
-  const whole = norm(text);
-  const head = norm(streamed.join(' '));
-  return whole.startsWith(head) ? whole.slice(head.length) : whole;
-}

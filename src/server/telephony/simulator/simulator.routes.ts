@@ -1,7 +1,19 @@
-import { SimulatedCallParams, SimulatedCallStarted, SimulatedHangupView, SimulatedInterruptBody, SimulatedInterruptView, SimulatedTurnBody, SimulatedTurnView, StartSimulatedCallBody } from '../../../contracts/simulator.js';
+import {
+  SimulatedCallParams,
+  SimulatedCallStarted,
+  SimulatedHangupView,
+  SimulatedInterruptBody,
+  SimulatedInterruptView,
+  SimulatedTurnBody,
+  SimulatedTurnView,
+  StartSimulatedCallBody,
+  type SimulatedTurnStreamLine,
+} from '../../../contracts/simulator.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { actorOf } from '../../policy/actor.js';
-import { hangUpSimulatedCall, interruptSimulatedCall, simulateTurn, startSimulatedCall } from './simulator.service.js';
+import { PassThrough } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { assertSimulatedCallVisible, hangUpSimulatedCall, interruptSimulatedCall, simulateTurn, simulateTurnStreamed, startSimulatedCall } from './simulator.service.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const tags = ['simulator'];
@@ -33,6 +45,33 @@ export const simulatorRoutes: FeatureRoutes = (app, ctx) => {
       response: { 200: SimulatedTurnView, ...errors },
     },
     handler: async (request) => simulateTurn(ctx, actorOf(request), request.params.id, request.body),
+  });
+
+  app.post('/api/simulator/calls/:id/turns/stream', {
+    config: { access },
+    schema: {
+      tags,
+      summary:
+        "Say something as the caller and get the agent's reply as it is decided: newline-delimited JSON (application/x-ndjson), a `sentence` line for each sentence as soon as the server has it, then a `turn` line with what /turns answers (or an `error` line)",
+      params: SimulatedCallParams,
+      body: SimulatedTurnBody,
+      response: errors,
+    },
+    handler: async (request, reply) => {
+      const actor = actorOf(request);
+      // Refusals are ordinary JSON answers; once the first line is out the status is 200.
+      await assertSimulatedCallVisible(ctx, actor, request.params.id);
+      const lines = new PassThrough();
+      const write = (line: SimulatedTurnStreamLine) => lines.write(`${JSON.stringify(line)}\n`);
+      simulateTurnStreamed(ctx, actor, request.params.id, request.body, write)
+        .catch((err: unknown) => {
+          request.log.error({ err, callId: request.params.id }, 'simulated streamed turn failed');
+          write({ type: 'error', error: { code: 'internal_error', message: 'The agent could not answer this turn. Try again in a moment.' } });
+        })
+        .finally(() => lines.end());
+      // A stream, not a schema's object: the untyped reply sends it as it is.
+      return (reply as FastifyReply).type('application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').header('x-accel-buffering', 'no').send(lines);
+    },
   });
 
   app.post('/api/simulator/calls/:id/interrupt', {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
+import type { SimulatedTurnStreamLine } from '../../../contracts/simulator.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { canSeeOrganization, type StaffActor } from '../../policy/actor.js';
 import { toE164 } from '../../../domain/phone.js';
@@ -9,6 +10,8 @@ import { findCallOwner, findOrganizationByNumber, firstNumberOf } from '../../fe
 import { continueCall, startCall } from '../call-pipeline.js';
 import type { PipelineOptions, TurnEvent } from '../call-turn-support.js';
 import { recordInterruption } from '../interruption.js';
+import type { Speak } from '../../agent/agent-types.js';
+import { sentencesOf, unsaidRest } from '../../agent/sentences.js';
 
 /** A fictional caller (555-01xx numbers are reserved for fiction). */
 export const SIMULATED_CALLER = '+12025550143';
@@ -47,16 +50,23 @@ async function visibleCall(ctx: AppContext, actor: StaffActor, id: string) {
   return row;
 }
 
+/** The simulated call exists and the actor may see it (else "not found"): checked before a streamed answer begins. */
+export async function assertSimulatedCallVisible(ctx: AppContext, actor: StaffActor, callId: string): Promise<void> {
+  await visibleCall(ctx, actor, callId);
+}
+
+/** `speak`: the reply's sentences as the brain decides them (the playground's real-time replies). */
 export async function simulateTurn(
   ctx: AppContext,
   actor: StaffActor,
   callId: string,
   body: { text: string; transferResult: 'completed' | 'no-answer' | 'busy' | 'failed' },
   opts = simulatorOptions,
+  speak?: Speak,
 ) {
   await visibleCall(ctx, actor, callId);
   const text = body.text.trim();
-  const first = await continueCall(ctx, { ref: { callId }, dedupeKey: null, input: text ? { kind: 'speech', text } : { kind: 'silence' } }, opts);
+  const first = await continueCall(ctx, { ref: { callId }, dedupeKey: null, input: text ? { kind: 'speech', text } : { kind: 'silence' }, ...(speak ? { speak } : {}) }, opts);
   if (first.kind !== 'ok') throw notFound('That call');
   const next = first.reply?.next;
   if (next?.type !== 'transfer') return { agentText: first.reply?.text ?? '', ended: first.ended, transfer: null, events: first.events };
@@ -79,4 +89,25 @@ export async function hangUpSimulatedCall(ctx: AppContext, actor: StaffActor, ca
 export async function interruptSimulatedCall(ctx: AppContext, actor: StaffActor, callId: string, heard: string) {
   await visibleCall(ctx, actor, callId);
   return { cut: await recordInterruption(ctx, { callId }, callId, heard, null) };
+}
+
+/**
+ * A turn answered as it is decided (newline-delimited JSON lines, contracts/simulator.ts): the
+ * sentences the brain hands on early, then the rest of the reply in sentences, then the whole
+ * turn. `write` takes one line; the caller has already checked the call is visible.
+ */
+export async function simulateTurnStreamed(
+  ctx: AppContext,
+  actor: StaffActor,
+  callId: string,
+  body: { text: string; transferResult: 'completed' | 'no-answer' | 'busy' | 'failed' },
+  write: (line: SimulatedTurnStreamLine) => void,
+): Promise<void> {
+  const early: string[] = [];
+  const turn = await simulateTurn(ctx, actor, callId, body, simulatorOptions, (text) => {
+    early.push(text);
+    write({ type: 'sentence', text });
+  });
+  for (const text of sentencesOf(unsaidRest(turn.agentText, early))) write({ type: 'sentence', text });
+  write({ type: 'turn', turn });
 }
