@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { appointmentRequests, handoffs } from '../db/schema/index.js';
+import { eq, sql } from 'drizzle-orm';
+import { appointmentRequests, handoffs, portalCodes } from '../db/schema/index.js';
 import { everyone, NOT_ORGANIZATION_SCOPED, only, type MatrixFixtures, type MatrixRow, type SampleRequest } from './authorization-matrix.test-helpers.js';
 import { cookiesFrom } from '../test-support/http.js';
 import { intakeTokenFor, requestFields, submitWebRequest } from '../test-support/patients.js';
@@ -64,7 +64,10 @@ async function patientThread(fx: MatrixFixtures): Promise<string> {
 /** A challenge of its own (a contact nobody else asks for), so no contact's resend limit is shared. */
 async function ownChallenge(fx: MatrixFixtures): Promise<string> {
   const res = await fx.app.inject({ method: 'POST', url: '/api/portal/sign-in', payload: { organization: fx.home.slug, contact: `resend-${Math.random().toString(36).slice(2)}@example.test`, dateOfBirth: '1980-01-01' } });
-  return res.json().challengeId as string;
+  const challengeId = res.json().challengeId as string;
+  // Asked a minute ago: past the 30 s between two codes to one contact.
+  await fx.ctx.db.update(portalCodes).set({ createdAt: sql`${portalCodes.createdAt} - interval '1 minute'` }).where(eq(portalCodes.id, challengeId));
+  return challengeId;
 }
 
 const withToken = async (fx: MatrixFixtures, payload?: unknown): Promise<SampleRequest> => ({ headers: { 'x-intake-token': (await submitted(fx)).token }, payload });
