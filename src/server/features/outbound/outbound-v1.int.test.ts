@@ -246,4 +246,20 @@ describe('outbound in the public API', () => {
     );
     expect(byPersona).toEqual({ '0': 'answered/completed/identity_not_confirmed', '5': 'no_answer/no_answer/null', '6': 'busy/busy/null', '7': 'voicemail/completed/voicemail' });
   }, 200_000);
+
+  it('records an outbound event with its change only: a rolled-back attempt leaves none, a committed one exactly one', async () => {
+    const [job] = await t.db.select().from(outboundJobs).where(eq(outboundJobs.organizationId, home.id)).limit(1);
+    const events = async () => (await t.db.execute(sql`select count(*)::int as n from webhook_events where type = 'outbound.call.completed' and data->>'jobId' = ${job!.id}`)).rows[0]!.n as number;
+    const before = await events();
+    const attempt = (attemptNo: number) => ({ jobId: job!.id, organizationId: home.id, attemptNo, provider: 'simulator', placement: 'not_placed', result: 'failed', endedAt: new Date() }) as const;
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.insert(outboundAttempts).values(attempt(98));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await events()).toBe(before);
+    await t.db.insert(outboundAttempts).values(attempt(99));
+    expect(await events()).toBe(before + 1);
+  });
 });
