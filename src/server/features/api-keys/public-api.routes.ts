@@ -110,6 +110,20 @@ async function idempotentReplay(ctx: AppContext, request: FastifyRequest, reply:
  */
 function publicApiDocument(full: Record<string, unknown>, ctx: AppContext, examples: ReadonlyMap<string, unknown[]>): Record<string, unknown> {
   const paths = structuredClone(Object.fromEntries(Object.entries((full.paths ?? {}) as Record<string, unknown>).filter(([p]) => p.startsWith('/api/v1/'))));
+  for (const item of Object.values(paths) as Record<string, { parameters?: unknown[] }>[]) {
+    const post = item.post;
+    if (!post) continue;
+    post.parameters = [
+      ...(post.parameters ?? []),
+      {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: 'Any 1–255 visible ASCII characters (a UUID is a good key). The first answer is replayed for the same key and body for 24 hours (`Idempotent-Replayed: true`); another body with the same key is a 422.',
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+      },
+    ];
+  }
   for (const [key, values] of examples) {
     const [method, path] = key.split(' ') as [string, string];
     const media = (paths[path] as Record<string, { requestBody?: { content?: Record<string, Record<string, unknown>> } }> | undefined)?.[method]?.requestBody?.content?.['application/json'];

@@ -92,6 +92,7 @@ describe('outbound in the public API', () => {
       '/api/v1/outbound/campaigns/{id}/cancel',
     ]);
     const create = doc.paths['/api/v1/outbound/campaigns']!.post!;
+    expect((create as unknown as { parameters: { name: string; in: string }[] }).parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }));
     expect(Object.keys(create.responses).sort()).toEqual(['201', '400', '401', '403', '404', '409', '422', '429']);
     const example = create.requestBody!.content['application/json']!.examples!.example1!.value;
     expect(example).toMatchObject({ purpose: 'appointment_reminder', contacts: expect.any(Array) });
