@@ -223,7 +223,8 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
  */
 const PAGE_LOAD = Array.from({ length: 4 }, () => Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, '0')).join('-');
 
-export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+/** The request sent, the session's activity noted, and any failure thrown as an ApiError. */
+async function send(path: string, options: ApiFetchOptions): Promise<Response> {
   const { method = 'GET', body, query, signal, headers = {}, authRedirect = true } = options;
   const init: RequestInit = {
     method,
@@ -269,6 +270,35 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     }
     throw error;
   }
+  return response;
+}
+
+/**
+ * An answer of newline-delimited JSON (application/x-ndjson), each line handed to `onLine` as
+ * it arrives (the playground's real-time replies); a refusal is an ApiError as for apiFetch.
+ */
+export async function apiFetchLines(path: string, options: ApiFetchOptions, onLine: (line: unknown) => void): Promise<void> {
+  const response = await send(path, { ...options, headers: { Accept: 'application/x-ndjson', ...options.headers } });
+  if (!response.body) return;
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    buffer += decoder.decode(value, { stream: !done });
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const text = buffer.slice(0, nl).trim();
+      buffer = buffer.slice(nl + 1);
+      if (text) onLine(JSON.parse(text));
+    }
+    if (done) break;
+  }
+  if (buffer.trim()) onLine(JSON.parse(buffer));
+}
+
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const response = await send(path, options);
 
   if (response.status === 204 || response.status === 205) return undefined as T;
   const text = await response.text();

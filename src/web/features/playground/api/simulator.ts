@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SimulatedCallStarted, SimulatedHangupView, SimulatedInterruptView, SimulatedTurnBody, SimulatedTurnView, StartSimulatedCallBody } from '@contracts/simulator';
-import { apiFetch } from '@web/lib/api';
+import type { SimulatedCallStarted, SimulatedHangupView, SimulatedInterruptView, SimulatedTurnBody, SimulatedTurnStreamLine, SimulatedTurnView, StartSimulatedCallBody } from '@contracts/simulator';
+import { ApiError, apiFetch, apiFetchLines } from '@web/lib/api';
 
 /** `POST /api/simulator/calls` — a new simulated inbound call; answers the greeting. */
 export function startSimulatedCall(body: StartSimulatedCallBody): Promise<SimulatedCallStarted> {
@@ -46,4 +46,26 @@ export function useHangUp() {
 export function useInterruptAgent() {
   const invalidate = useInvalidateCalls();
   return useMutation({ mutationFn: interruptAgent, onSuccess: () => void invalidate() });
+}
+
+/**
+ * `POST /api/simulator/calls/:id/turns/stream` — say something as the caller and hear the reply
+ * as the server decides it: `onSentence` gets each sentence as it arrives; resolves with the turn.
+ */
+export async function sayAsCallerStreamed({ callId, onSentence, ...body }: SimulatedTurnBody & { callId: string; onSentence: (text: string) => void }): Promise<SimulatedTurnView> {
+  let turn: SimulatedTurnView | null = null;
+  let failure: string | null = null;
+  await apiFetchLines(`/api/simulator/calls/${encodeURIComponent(callId)}/turns/stream`, { method: 'POST', body }, (raw) => {
+    const line = raw as SimulatedTurnStreamLine;
+    if (line.type === 'sentence') onSentence(line.text);
+    else if (line.type === 'turn') turn = line.turn;
+    else failure = line.error.message;
+  });
+  if (!turn) throw new ApiError({ status: 500, code: 'internal_error', message: failure ?? 'The agent could not answer this turn. Try again in a moment.' });
+  return turn;
+}
+
+export function useSayAsCallerStreamed() {
+  const invalidate = useInvalidateCalls();
+  return useMutation({ mutationFn: sayAsCallerStreamed, onSuccess: () => void invalidate() });
 }

@@ -33,4 +33,30 @@ describe('playground in real time (issue 20)', () => {
     expect(conversation.textContent).toContain(`${heard} (interrupted; not heard: ${GREETING.slice(heard.length).trim()})`);
     expect(screen.queryByRole('button', { name: 'Interrupt' })).toBeNull();
   });
+
+  it('shows a reply the server streams, sentence by sentence, and the turn when it is stored', async () => {
+    const sentences = ['We are open from eight to six on weekdays.', 'Is there anything else?'];
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/simulator/calls', () => HttpResponse.json({ callId: 'call-2', organizationId: 'org', agentText: 'Hello.', ended: false, events: [] }, { status: 201 })),
+      http.post('/api/simulator/calls/call-2/turns/stream', async ({ request }) => {
+        bodies.push(await request.json());
+        const lines = [
+          ...sentences.map((text) => ({ type: 'sentence', text })),
+          { type: 'turn', turn: { agentText: sentences.join(' '), ended: false, transfer: null, events: [] } },
+        ];
+        return new HttpResponse(lines.map((l) => `${JSON.stringify(l)}\n`).join(''), { headers: { 'content-type': 'application/x-ndjson' } });
+      }),
+    );
+    const { user } = renderPage(<PlaygroundTab />, { url: '/developer/playground', session: signedIn({ role: 'developer' }) });
+    await user.selectOptions(screen.getByRole('combobox', { name: /How the agent's replies are heard/ }), 'In real time (you can interrupt)');
+    await user.click(screen.getByRole('button', { name: 'Start call' }));
+    await user.type(await screen.findByRole('textbox', { name: 'What the caller says' }), 'When are you open?');
+    await user.click(screen.getByRole('button', { name: 'Say it' }));
+    const conversation = await screen.findByRole('list', { name: 'Conversation' });
+    await waitFor(() => expect(conversation.textContent).toContain('When are you open?'));
+    // Spoken at a speaking pace: the whole reply is there once the voice has caught up.
+    await waitFor(() => expect(conversation.textContent).toContain(sentences.join(' ')), { timeout: 8000 });
+    expect(bodies).toEqual([{ text: 'When are you open?', transferResult: 'completed' }]);
+  }, 15_000);
 });

@@ -15,7 +15,8 @@ import { Select } from '@web/components/ui/select';
 import { callPaths } from '@web/features/calls/paths';
 import { useSignedInSession } from '@web/features/session/use-signed-in-session';
 import { cn } from '@web/lib/utils';
-import { useHangUp, useInterruptAgent, useSayAsCaller, useStartSimulatedCall } from '../api/simulator';
+import { useHangUp, useInterruptAgent, useSayAsCaller, useSayAsCallerStreamed, useStartSimulatedCall } from '../api/simulator';
+import { useSpokenReply } from './use-spoken-reply';
 
 interface Line {
   key: string;
@@ -26,16 +27,6 @@ interface Line {
   /** The caller interrupted this line: the part they did not hear. */
   unheard?: string;
 }
-
-/** Real-time replies: the agent's line as the caller hears it, word by word, until interrupted. */
-interface Speaking {
-  key: string;
-  words: string[];
-  shown: number;
-}
-
-/** About the pace of a synthetic voice (150 words a minute). */
-const WORD_MS = 400;
 
 interface OnCall {
   callId: string;
@@ -74,32 +65,30 @@ export function PlaygroundTab() {
   const say = useSayAsCaller();
   const hangUp = useHangUp();
   const interrupt = useInterruptAgent();
+  const sayLive = useSayAsCallerStreamed();
   const [realTime, setRealTime] = React.useState(false);
-  const [speaking, setSpeaking] = React.useState<Speaking | null>(null);
+  const spoken = useSpokenReply();
+  const speaking = spoken.speaking;
+  /** Cut off while the reply was still arriving: the interrupt is sent once the turn is stored. */
+  const pendingCut = React.useRef<{ key: string; heard: string } | null>(null);
 
-  // Real-time replies are heard word by word; the last word ends the speech.
-  React.useEffect(() => {
-    if (!speaking) return;
-    const done = speaking.shown >= speaking.words.length;
-    const timer = setTimeout(() => setSpeaking((s) => (s && s.key === speaking.key ? (done ? null : { ...s, shown: s.shown + 1 }) : s)), WORD_MS);
-    return () => clearTimeout(timer);
-  }, [speaking]);
+  const speak = (key: string, text: string) => (realTime ? spoken.say(key, text) : spoken.stop());
 
-  const speak = (key: string, text: string) => {
-    const words = text.split(/\s+/).filter(Boolean);
-    setSpeaking(realTime && words.length > 1 ? { key, words, shown: 1 } : null);
+  const markCut = (key: string, heard: string, full: string) => {
+    const rest = full.split(/\s+/).filter(Boolean).slice(heard.split(/\s+/).filter(Boolean).length).join(' ');
+    interrupt.mutate(
+      { callId: call!.callId, heard },
+      { onSuccess: () => setCall((c) => (c ? { ...c, lines: c.lines.map((l) => (l.key === key ? { ...l, text: heard, unheard: rest } : l)) } : c)) },
+    );
   };
 
   const cutOff = () => {
-    if (!call || !speaking) return;
-    const heard = speaking.words.slice(0, speaking.shown).join(' ');
-    const rest = speaking.words.slice(speaking.shown).join(' ');
-    const key = speaking.key;
-    setSpeaking(null);
-    interrupt.mutate(
-      { callId: call.callId, heard },
-      { onSuccess: () => setCall((c) => (c ? { ...c, lines: c.lines.map((l) => (l.key === key ? { ...l, text: heard, unheard: rest } : l)) } : c)) },
-    );
+    if (!call) return;
+    const s = spoken.stop();
+    if (!s) return;
+    const heard = s.words.slice(0, s.shown).join(' ');
+    if (s.arriving) pendingCut.current = { key: s.key, heard };
+    else markCut(s.key, heard, s.words.join(' '));
   };
 
   // Keep the newest line in view.
@@ -109,7 +98,8 @@ export function PlaygroundTab() {
     if (el) el.scrollTop = el.scrollHeight;
   }, [lineCount]);
 
-  const context = React.useMemo(() => buildChatContext(call?.events ?? []), [call?.events]);
+  const events = call?.events;
+  const context = React.useMemo(() => buildChatContext(events ?? []), [events]);
   const turn = context.turns[selectedTurn ?? context.turns.length - 1] ?? null;
 
   const begin = (event: React.FormEvent) => {
@@ -134,9 +124,54 @@ export function PlaygroundTab() {
     );
   };
 
+  /** Real time: the reply is shown as the server streams it, at a speaking pace. */
+  const sendLive = (said: string) => {
+    if (!call || call.ended || sayLive.isPending) return;
+    const key = `live${call.lines.length}`;
+    const setLines = (update: (lines: Line[]) => Line[]) => setCall((c) => (c ? { ...c, lines: update(c.lines) } : c));
+    setLines((lines) => [...lines, { key: `${key}c`, speaker: 'caller', text: said || '(silence)', turn: -1 }, { key, speaker: 'agent', text: '', turn: -1 }]);
+    pendingCut.current = null;
+    spoken.begin(key);
+    sayLive.mutate(
+      {
+        callId: call.callId,
+        text: said,
+        transferResult,
+        onSentence: (sentence) => {
+          spoken.add(key, sentence);
+          if (pendingCut.current?.key !== key) setLines((lines) => lines.map((l) => (l.key === key ? { ...l, text: l.text ? `${l.text} ${sentence}` : sentence } : l)));
+        },
+      },
+      {
+        onSuccess: (result) => {
+          setCall((c) => {
+            if (!c) return c;
+            const events = [...c.events, ...result.events];
+            const turnIndex = buildChatContext(events).turns.length - 1;
+            const lines = c.lines
+              .filter((l) => l.key !== key || result.agentText)
+              .map((l) => (l.key === key ? { ...l, text: result.agentText, turn: turnIndex } : l.key === `${key}c` ? { ...l, turn: turnIndex } : l));
+            return { ...c, events, lines, ended: result.ended };
+          });
+          spoken.finish(key);
+          const cut = pendingCut.current;
+          pendingCut.current = null;
+          if (cut?.key === key) markCut(key, cut.heard, result.agentText);
+          setText('');
+          setSelectedTurn(null);
+          input.current?.focus();
+        },
+        onError: () => {
+          spoken.stop();
+          setLines((lines) => lines.filter((l) => l.key !== key && l.key !== `${key}c`));
+        },
+      },
+    );
+  };
+
   const send = (spoken: string) => {
+    if (realTime) return sendLive(spoken);
     if (!call || call.ended || say.isPending) return;
-    setSpeaking(null);
     say.mutate(
       { callId: call.callId, text: spoken, transferResult },
       {
@@ -198,7 +233,7 @@ export function PlaygroundTab() {
               <FormField label="Caller's number" description="Optional; a fictional number is used when empty.">
                 <Input type="tel" inputMode="tel" autoComplete="off" placeholder="(860) 555-0142" maxLength={40} value={from} onChange={(e) => setFrom(e.target.value)} />
               </FormField>
-              <FormField label="How the agent's replies are heard" description="Real time: word by word at a speaking pace, as on a ConversationRelay call, so you can interrupt.">
+              <FormField label="How the agent's replies are heard" description="Real time: each sentence as soon as the server has it (an LLM's as the model writes), at a speaking pace, as on a ConversationRelay call, so you can interrupt.">
                 <Select value={realTime ? 'relay' : 'gather'} onChange={(e) => setRealTime(e.target.value === 'relay')}>
                   <option value="gather">All at once</option>
                   <option value="relay">In real time (you can interrupt)</option>
@@ -235,7 +270,7 @@ export function PlaygroundTab() {
                         )}
                       >
                         <span className="sr-only">{line.speaker === 'caller' ? 'You' : 'Agent'}: </span>
-                        {speaking?.key === line.key ? speaking.words.slice(0, speaking.shown).join(' ') : line.text}
+                        {speaking?.key === line.key ? speaking.words.slice(0, speaking.shown).join(' ') || <span aria-label="The agent is answering">…</span> : line.text}
                         {line.unheard ? (
                           <span className="text-muted-foreground line-through">
                             {' '}
@@ -251,6 +286,7 @@ export function PlaygroundTab() {
                 })}
               </ol>
               {say.error ? <FormErrorAlert error={say.error} /> : null}
+              {sayLive.error ? <FormErrorAlert error={sayLive.error} /> : null}
               {hangUp.error ? <FormErrorAlert error={hangUp.error} /> : null}
               {interrupt.error ? <FormErrorAlert error={interrupt.error} /> : null}
               {speaking && !call.ended ? (
@@ -270,6 +306,7 @@ export function PlaygroundTab() {
                       setCall(null);
                       start.reset();
                       say.reset();
+                      sayLive.reset();
                     }}
                   >
                     Start another call
@@ -287,11 +324,11 @@ export function PlaygroundTab() {
                     <Input ref={input} autoComplete="off" maxLength={MAX_UTTERANCE} value={text} onChange={(e) => setText(e.target.value)} placeholder="I'd like to book a cleaning next week." />
                   </FormField>
                   <div className="flex flex-wrap gap-2">
-                    <Button type="submit" loading={say.isPending} disabled={!text.trim()}>
+                    <Button type="submit" loading={say.isPending || sayLive.isPending} disabled={!text.trim()}>
                       <Send aria-hidden="true" />
                       Say it
                     </Button>
-                    <Button variant="outline" onClick={() => send('')} disabled={say.isPending}>
+                    <Button variant="outline" onClick={() => send('')} disabled={say.isPending || sayLive.isPending}>
                       <MicOff aria-hidden="true" />
                       Stay silent
                     </Button>
