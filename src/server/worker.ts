@@ -92,10 +92,15 @@ export async function startWorker(ctx: AppContext, opts: { concurrency?: number;
       .then((ids) => ids.length > 0 && ctx.log.warn({ workers: ids }, 'released the jobs of worker processes that are gone'))
       .catch((err: unknown) => ctx.log.warn({ message: (err as Error).message }, 'could not release the jobs of dead workers'));
   void releaseDead();
+  // A process restarted after a kill finds its predecessor's jobs still inside the grace period:
+  // one more look once it has passed frees them then, not at the first 10 s sweep.
+  const afterGrace = setTimeout(releaseDead, (RELEASE_DEAD_WORKERS_GRACE_SECONDS + 1) * 1000);
+  afterGrace.unref();
   const sweep = setInterval(releaseDead, RELEASE_DEAD_WORKERS_EVERY_MS);
   sweep.unref();
   runner.promise
     .finally(() => {
+      clearTimeout(afterGrace);
       clearInterval(sweep);
       void lease.close();
     })
