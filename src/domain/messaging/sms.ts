@@ -3,6 +3,8 @@
  * to stop them, and the standard keywords stop or restart them.
  */
 export const OPT_OUT_NOTICE = 'Reply STOP to opt out.';
+/** Carriers' keywords stay English; only the sentence around them is translated. */
+const OPT_OUT_NOTICES = { en: OPT_OUT_NOTICE, es: 'Responda STOP para no recibir más mensajes.' } as const;
 
 /** The words that stop texts (Twilio's default list) and those that start them again. */
 export const OPT_OUT_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'] as const;
@@ -28,12 +30,12 @@ export function keywordOf(body: string): InboundKeyword {
 }
 
 /**
- * The body of every text message the product sends: the text, then the opt-out notice (once,
- * however the text ends).
+ * The body of every text message the product sends: the text, then the opt-out notice in the
+ * text's language (once, however the text ends).
  */
-export function smsBody(text: string): string {
+export function smsBody(text: string, language: 'en' | 'es' = 'en'): string {
   const trimmed = text.trimEnd();
-  if (/reply stop\b/i.test(trimmed)) return trimmed;
+  if (/\b(reply|responda) stop\b/i.test(trimmed)) return trimmed;
   const sep = /[.!?]$/.test(trimmed) ? ' ' : trimmed ? '. ' : '';
-  return `${trimmed}${sep}${OPT_OUT_NOTICE}`;
+  return `${trimmed}${sep}${OPT_OUT_NOTICES[language]}`;
 }

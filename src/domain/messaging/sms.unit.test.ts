@@ -9,6 +9,11 @@ describe('smsBody', () => {
     expect(smsBody(smsBody('Hi.'))).toBe('Hi. Reply STOP to opt out.');
     expect(smsBody('You are resubscribed. Reply STOP to unsubscribe.')).toBe('You are resubscribed. Reply STOP to unsubscribe.');
   });
+
+  it('in Spanish, with the carriers’ English keyword', () => {
+    expect(smsBody('Su código es 123456.', 'es')).toBe('Su código es 123456. Responda STOP para no recibir más mensajes.');
+    expect(smsBody(smsBody('Hola.', 'es'), 'es')).toBe('Hola. Responda STOP para no recibir más mensajes.');
+  });
 });
 
 describe('keywordOf', () => {

@@ -19,6 +19,8 @@ export interface OutgoingMessage {
   organizationId?: string | null;
   /** Files for an e-mail (a visit's calendar file); a text message carries none. */
   attachments?: OutboxAttachment[];
+  /** The language of the text, for a text message's opt-out sentence (default English). */
+  language?: 'en' | 'es';
 }
 
 export const DELIVER_OUTBOX_TASK = 'deliver-outbox-message';
@@ -40,7 +42,7 @@ export async function sendMessage(db: DbOrTx, message: OutgoingMessage): Promise
     channel: message.channel,
     recipient: message.recipient,
     subject: message.subject ?? null,
-    body: sms ? smsBody(message.body) : message.body,
+    body: sms ? smsBody(message.body, message.language) : message.body,
     template: message.template,
     organizationId: message.organizationId ?? null,
     attachments: sms ? [] : (message.attachments ?? []),

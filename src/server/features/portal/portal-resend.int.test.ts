@@ -108,6 +108,14 @@ describe('send a new code', () => {
     expect(spanish.json().error.fields).toEqual({ challengeId: 'Responda a esta pregunta.' });
   });
 
+  it('a code by text message ends with the opt-out sentence in the patient’s language', async () => {
+    const r = await submitWebRequest(t.app, practice.slug, { phone: '(860) 555-0193', dateOfBirth: '1970-07-07' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/portal/sign-in', headers: { 'accept-language': 'es' }, payload: { organization: practice.slug, contact: '860-555-0193', dateOfBirth: r.dateOfBirth } });
+    expect(res.statusCode).toBe(202);
+    const [text] = await outboxFor(t.db, '+18605550193', 'portal-sign-in-code');
+    expect(text!.body).toMatch(/^Su código para el portal del paciente de .* es \d{6}\. Caduca en 10 minutos\. Si no lo pidió, ignore este mensaje\. Responda STOP para no recibir más mensajes\.$/);
+  });
+
   it('five resends per 10 minutes from one address; the sixth says when to try again', async () => {
     const strict = await createTestApp({ RATE_LIMIT_SCALE: '1' });
     try {

@@ -55,6 +55,7 @@ async function issueCode(
       body: text,
       template: PORTAL_CODE_TEMPLATE,
       organizationId: org.id,
+      language: locale,
     });
   }
   return id;
