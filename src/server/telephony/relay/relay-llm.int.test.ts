@@ -49,6 +49,8 @@ const SCRIPT = {
     { content: 'Sure, I can take a message for the doctor. I will pass it on right away.', toolCalls: [{ name: 'take_message', arguments: { message: 'Please call me back about my lab results', name: 'Ada Okafor' } }], chunkDelayMs: 25 },
     { content: 'Your message is with the team. Is there anything else?' },
   ],
+  // A round of tool calls only (no words), then the answer.
+  status: [{ toolCalls: [{ name: 'lookup_request_status', arguments: { referenceCode: 'K7M-4QXR', dateOfBirth: '1980-03-03' } }] }, { content: 'I could not find that request. Anything else?' }],
   bye: [{ content: 'Thank you for calling. Goodbye!', toolCalls: [{ name: 'end_call', arguments: {} }] }],
 };
 
@@ -109,6 +111,8 @@ it('streams the model’s sentences as they arrive, runs its streamed tool calls
     const toolReply = llm.requests.at(-1)!.messages.at(-1)!;
     expect(toolReply.role).toBe('tool');
     expect(JSON.parse(toolReply.content!)).toMatchObject({ ok: true });
+    llm.script(...SCRIPT.status);
+    expect((await call.say('What about my request K7M-4QXR, born March 3rd 1980?')).text).toBe('I could not find that request. Anything else?');
     llm.script(...SCRIPT.bye);
     const bye = await call.say("No, that's all");
     expect(bye.hangup).toBe(true);
@@ -119,7 +123,7 @@ it('streams the model’s sentences as they arrive, runs its streamed tool calls
   }
   const [gather, relay] = results;
   expect(gather!.outcome).toBe('message_taken');
-  expect(gather!.turnLog.filter((e) => e.kind === 'tool_call').map((e) => e.tool)).toEqual(['take_message', 'end_call']);
+  expect(gather!.turnLog.filter((e) => e.kind === 'tool_call').map((e) => e.tool)).toEqual(['take_message', 'lookup_request_status', 'end_call']);
   expect(relay).toEqual(gather);
 });
 

@@ -71,7 +71,8 @@ export function createLlmBrain(config: LlmConfig): Brain {
           const completion = live ? await streamed(client, body, options, live) : await client.chat.completions.create(body, options);
           const choice = completion.choices?.[0]?.message;
           if (!choice) throw new Error('the model answered no choice');
-          message = choice;
+          // A streamed answer of tool calls only assembles to content '' where a whole one says null: recorded alike.
+          message = choice.content ? choice : { ...choice, content: null };
           env.log.add(
             'model_request',
             {
