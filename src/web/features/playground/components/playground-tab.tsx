@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Bot, ExternalLink, Hand, MicOff, PhoneCall, PhoneOff, Send, UserRound } from 'lucide-react';
+import { ExternalLink, Hand, MicOff, PhoneCall, PhoneOff, Send } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { TransferResult, type SimulatedCallEvent } from '@contracts/simulator';
 import { buildChatContext } from '@domain/calls/chat-context';
@@ -16,17 +16,8 @@ import { callPaths } from '@web/features/calls/paths';
 import { useSignedInSession } from '@web/features/session/use-signed-in-session';
 import { cn } from '@web/lib/utils';
 import { useHangUp, useInterruptAgent, useSayAsCaller, useSayAsCallerStreamed, useStartSimulatedCall } from '../api/simulator';
+import { ConversationLines, type Line } from './conversation-lines';
 import { useSpokenReply } from './use-spoken-reply';
-
-interface Line {
-  key: string;
-  speaker: 'caller' | 'agent';
-  text: string;
-  /** The turn of the chat context this line belongs to. */
-  turn: number;
-  /** The caller interrupted this line: the part they did not hear. */
-  unheard?: string;
-}
 
 interface OnCall {
   callId: string;
@@ -253,38 +244,7 @@ export function PlaygroundTab() {
                   <ExternalLink aria-hidden="true" className="size-3.5" />
                 </Link>
               </div>
-              <ol ref={conversation} aria-label="Conversation" aria-live="polite" className="max-h-[28rem] space-y-2 overflow-y-auto rounded-lg border border-border p-3" tabIndex={0}>
-                {call.lines.map((line) => {
-                  const Icon = line.speaker === 'caller' ? UserRound : Bot;
-                  return (
-                    <li key={line.key} className={cn('flex gap-2', line.speaker === 'caller' ? 'flex-row-reverse text-right' : '')}>
-                      <Icon aria-hidden="true" className="mt-1 size-4 shrink-0 text-muted-foreground" />
-                      <button
-                        type="button"
-                        onClick={() => setSelectedTurn(line.turn)}
-                        aria-pressed={turn?.index === line.turn}
-                        className={cn(
-                          'max-w-[85%] rounded-lg px-3 py-2 text-left text-sm [overflow-wrap:anywhere]',
-                          line.speaker === 'caller' ? 'bg-info-soft text-info-soft-foreground' : 'bg-muted',
-                          turn?.index === line.turn && 'ring-2 ring-primary/50',
-                        )}
-                      >
-                        <span className="sr-only">{line.speaker === 'caller' ? 'You' : 'Agent'}: </span>
-                        {speaking?.key === line.key ? speaking.words.slice(0, speaking.shown).join(' ') || <span aria-label="The agent is answering">…</span> : line.text}
-                        {line.unheard ? (
-                          <span className="text-muted-foreground line-through">
-                            {' '}
-                            <span className="sr-only">(interrupted; not heard: </span>
-                            {line.unheard}
-                            <span className="sr-only">)</span>
-                          </span>
-                        ) : null}
-                        <span className="sr-only"> (show the context of this turn)</span>
-                      </button>
-                    </li>
-                  );
-                })}
-              </ol>
+              <ConversationLines ref={conversation} lines={call.lines} speaking={speaking} selectedTurn={turn?.index ?? null} onSelect={setSelectedTurn} />
               {say.error ? <FormErrorAlert error={say.error} /> : null}
               {sayLive.error ? <FormErrorAlert error={sayLive.error} /> : null}
               {hangUp.error ? <FormErrorAlert error={hangUp.error} /> : null}
