@@ -6,6 +6,7 @@ import type { AppContext } from '../../app-context.js';
 import type { ZodApp } from '../../http/route-types.js';
 import { isUuid } from '../../features/organizations/organizations.policy.js';
 import { applyAttemptStatus } from '../../features/outbound/outbound-queue.service.js';
+import { providerFormBody } from '../twilio/form-body.js';
 import { verifyTwilioSignature } from '../twilio/twilio-signature.js';
 import { GatherBody, StatusBody } from '../twilio/twilio.schemas.js';
 import { answerOutboundCall, outboundCallerTurn } from './outbound-conversation.js';
@@ -43,7 +44,7 @@ const notFound = (reply: FastifyReply) => reply.status(404).send({ error: { code
  */
 export async function twilioOutboundRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   await app.register(async (scope: ZodApp) => {
-    await scope.register(formbody, { bodyLimit: 256 * 1024 });
+    await scope.register(formbody, providerFormBody);
     const common = { config: { access: 'public' as const }, helmet: false as const, preValidation: verifyTwilioSignature(ctx), bodyLimit: 256 * 1024 };
 
     scope.post(TWILIO_OUTBOUND_PATHS.voice, {

@@ -4,6 +4,7 @@ import MessagingResponse from 'twilio/lib/twiml/MessagingResponse.js';
 import type { AppContext } from '../../app-context.js';
 import type { ZodApp } from '../../http/route-types.js';
 import { receiveInboundSms } from '../../features/sms-opt-outs/inbound-sms.service.js';
+import { providerFormBody } from './form-body.js';
 import { verifyTwilioSignature } from './twilio-signature.js';
 
 /** Where a Twilio number's "A message comes in" webhook points (PUBLIC_URL + this). */
@@ -35,7 +36,7 @@ export function messagingTwiml(reply: string | null): string {
  */
 export async function twilioSmsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   await app.register(async (scope: ZodApp) => {
-    await scope.register(formbody, { bodyLimit: 64 * 1024 });
+    await scope.register(formbody, { ...providerFormBody, bodyLimit: 64 * 1024 });
     scope.post(TWILIO_SMS_PATH, {
       config: { access: 'public' },
       helmet: false,
