@@ -4,7 +4,7 @@ import { initialAgentState, organizationProfile, readAgentState } from '../agent
 import type { AgentReply, CallerInput, CallInfo, OrganizationProfile, Speak } from '../agent/agent-types.js';
 import { runAgentTurn } from '../agent/dialogue-loop.js';
 import { TurnLog } from '../agent/turn-log.js';
-import { findOrganizationForCall, insertCall, isUniqueViolation, loadCall, storeTurn, type CallRef } from '../features/calls/call-records.service.js';
+import { findOrganizationForCall, findRelayHintNames, insertCall, isUniqueViolation, loadCall, storeTurn, type CallRef } from '../features/calls/call-records.service.js';
 import { callInfo, endPatch, FINAL_STATUSES, liveEvent, presentEvents, publishAfterCommit, turnEnv, type PipelineOptions, type TurnOutcome } from './call-turn-support.js';
 import { LazyTransaction } from './lazy-transaction.js';
 import { noteOrganization } from '../policy/concerned-organization.js';
@@ -49,7 +49,9 @@ export async function startCall(ctx: AppContext, input: NewInboundCall, opts: Pi
   } else reply = await runAgentTurn(turnEnv(ctx, call, org, state, now, log, lazy), { kind: 'start' });
   await lazy.rollback(); // a greeting writes nothing
   const ended = reply.next.type === 'hangup';
-  const response = opts.render(reply, { callId: call.id, turn: state.turn, org });
+  // A relay session is connected by this first answer: its recogniser is told the names to expect.
+  const hints = org.settings.voiceMode === 'relay' && reply.next.type === 'gather' ? await findRelayHintNames(ctx.pool, org.id) : undefined;
+  const response = opts.render(reply, { callId: call.id, turn: state.turn, org, ...(hints ? { hints } : {}) });
   log.events[0]!.payload.response = response;
   if (ended) log.add('status', { from: 'in_progress', to: 'completed' });
   const closing = ended ? endPatch({ answeredAt: now, startedAt: now }, state, now, 'agent', 'completed') : {};

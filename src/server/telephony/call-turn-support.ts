@@ -10,7 +10,8 @@ import type { LazyTransaction } from './lazy-transaction.js';
 export const FINAL_STATUSES = new Set<CallStatus>(['completed', 'no_answer', 'busy', 'failed', 'canceled']);
 
 /** How an adapter answers a reply (TwiML, JSON). Stored with the turn so a repeat gets the same. */
-export type RenderReply = (reply: AgentReply, at: { callId: string; turn: number; org: OrganizationProfile }) => string;
+/** `hints`: names the caller may say, for ConversationRelay's recogniser (read when a relay session is connected). */
+export type RenderReply = (reply: AgentReply, at: { callId: string; turn: number; org: OrganizationProfile; hints?: readonly string[] }) => string;
 
 export interface PipelineOptions {
   render: RenderReply;

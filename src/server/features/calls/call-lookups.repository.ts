@@ -62,3 +62,21 @@ export async function findCallOwner(db: DbOrTx, callId: string): Promise<{ organ
   const [row] = await db.select({ organizationId: calls.organizationId, provider: calls.provider }).from(calls).where(eq(calls.id, callId)).limit(1);
   return row;
 }
+
+const RELAY_HINT_NAMES = `select name from (
+    select u.name from schedule_shifts s join users u on u.id = s.assignee_user_id
+      where s.organization_id = $1::uuid and u.status = 'active'
+    union
+    select a.visit_clinician from appointment_requests a
+      where a.organization_id = $1::uuid and a.visit_clinician <> '' and a.updated_at > now() - interval '180 days'
+  ) names where name <> '' order by name limit $2::int`;
+
+/**
+ * Names a caller of this practice is likely to say — the people its schedules put on duty and
+ * the clinicians its visits name — so ConversationRelay's recogniser is told to expect them
+ * (issue 20, `hints`). Read once per relay call, when the session is connected.
+ */
+export async function findRelayHintNames(db: Queryable, organizationId: string, limit = 60): Promise<string[]> {
+  const rows = await queryNamed(db, 'switchboard_relay_hint_names', RELAY_HINT_NAMES, [organizationId, limit]);
+  return rows.map((r) => String(r.name));
+}

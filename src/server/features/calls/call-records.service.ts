@@ -16,4 +16,4 @@ export {
   type NewCall,
   type OrganizationRow,
 } from './call-records.repository.js';
-export { findCallOwner, findOrganizationByNumber, findOrganizationForCall, findStaleCalls, firstNumberOf, isUniqueViolation } from './call-lookups.repository.js';
+export { findCallOwner, findOrganizationByNumber, findOrganizationForCall, findRelayHintNames, findStaleCalls, firstNumberOf, isUniqueViolation } from './call-lookups.repository.js';

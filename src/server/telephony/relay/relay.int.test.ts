@@ -42,10 +42,11 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<
 
 describe('the relay adapter', () => {
   it('answers the voice webhook with <Connect><ConversationRelay> naming the signed wss URL, greeting, hints and the call', async () => {
-    const { practice, call } = await relayCall();
+    const { practice, call } = await relayCall({ open: true, onDuty: true });
     const greeting = await call.answer();
     expect(call.last!.xml).toMatch(/<Connect action="http:\/\/localhost:3000\/telephony\/twilio\/relay-end\?t=\d+" method="POST"><ConversationRelay url="ws:\/\/localhost:3000\/telephony\/twilio\/relay"/);
-    expect(call.last!.xml).toContain(`hints="${practice.name}"`);
+    // The practice's name and the people its schedules put on duty, for the recogniser.
+    expect(call.last!.xml).toContain(`hints="${practice.name},${practice.onDuty!.name}"`);
     expect(call.last!.xml).toMatch(/interruptible="any".*dtmfDetection="true"/);
     expect(call.last!.xml).toMatch(/<Parameter name="callId" value="[0-9a-f-]{36}"\/>/);
     expect(greeting.text).toMatch(/Thank you for calling/);

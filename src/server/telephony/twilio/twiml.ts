@@ -33,7 +33,7 @@ function sayOptions(org: OrganizationProfile | null, language?: 'en' | 'es'): { 
  * that names the turn, also when the caller says nothing), a transfer as <Dial> with its result
  * URL, or the last words and <Hangup>.
  */
-export function renderTwiml(reply: AgentReply, at: { turn: number; org: OrganizationProfile; callId?: string }, baseUrl: string, mode = at.org.settings.voiceMode): string {
+export function renderTwiml(reply: AgentReply, at: { turn: number; org: OrganizationProfile; callId?: string; hints?: readonly string[] }, baseUrl: string, mode = at.org.settings.voiceMode): string {
   const say = sayOptions(at.org, reply.language);
   const next = reply.next;
   // Relay mode (issue 20): the conversation continues over ConversationRelay, which speaks these words first.
@@ -57,7 +57,7 @@ export function renderTwiml(reply: AgentReply, at: { turn: number; org: Organiza
  * <Connect><ConversationRelay>: the provider recognises and speaks, exchanging text with our
  * WebSocket; the agent's words are its welcome greeting; <Connect action> gets the session's end.
  */
-function connectRelay(reply: AgentReply, at: { turn: number; org: OrganizationProfile; callId?: string }, say: { voice?: string; language?: string }, baseUrl: string): string {
+function connectRelay(reply: AgentReply, at: { turn: number; org: OrganizationProfile; callId?: string; hints?: readonly string[] }, say: { voice?: string; language?: string }, baseUrl: string): string {
   const response = new VoiceResponse();
   const connect = response.connect({ action: `${baseUrl}${TWILIO_PATHS.relayEnd}?t=${at.turn}`, method: 'POST' });
   const s = at.org.settings;
@@ -71,7 +71,8 @@ function connectRelay(reply: AgentReply, at: { turn: number; org: OrganizationPr
     dtmfDetection: true,
     // The caller speaking is reported as it happens, so a long answer is not taken for silence.
     partialPrompts: true,
-    hints: at.org.name,
+    // The practice's and its clinicians' names; a comma would split a name into two hints.
+    hints: [at.org.name, ...(at.hints ?? [])].map((h) => h.replaceAll(',', ' ')).join(','),
   });
   if (s.languages.includes('es')) {
     relay.language({ code: 'en-US' });
