@@ -134,6 +134,12 @@ export const ScheduleOptionsResponse = z
     timeZone: z.string(),
     /** The organization's country (its clock: 12- or 24-hour). */
     country: z.string(),
+    /**
+     * The patient's zone when their number places them in one zone other than the practice's (a
+     * UK mobile for a US practice); null when it is the practice's or the number cannot tell
+     * (a US number spans several zones).
+     */
+    patientTimeZone: z.string().nullable(),
     preferences: z.object({ days: z.array(z.enum(DAYS)), timesOfDay: z.array(z.enum(TIMES_OF_DAY)), earliestDate: z.string().nullable(), text: z.string().nullable() }),
     /** What the patient wrote with the request (the web form's notes), often about when suits them. */
     patientNotes: z.string().nullable(),

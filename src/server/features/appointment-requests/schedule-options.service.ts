@@ -3,6 +3,7 @@ import type { StaffActor } from '../../policy/actor.js';
 import type { ScheduleOptionsResponse } from '../../../contracts/appointment-requests.js';
 import { readPreferences, suggestSlots } from '../../../domain/appointment-requests/visit-slots.js';
 import { formatPostalAddress } from '../../../domain/format/address.js';
+import { calleeZones } from '../../../domain/outbound/calling-window.js';
 import { practiceHours } from './public-practices.service.js';
 import { loadRequestFor } from './staff-requests.service.js';
 import { visitChoices } from './staff-requests.repository.js';
@@ -21,10 +22,13 @@ export async function scheduleOptions(ctx: AppContext, actor: StaffActor, id: st
   const preferences = readPreferences(request.preferences);
   const slots = suggestSlots(hours, preferences, { fromMs: ctx.clock.now().getTime() + LEAD_MS, minutes: durationMinutes });
   const address = formatPostalAddress(org.address);
+  const byNumber = request.phone ? calleeZones({ timeZone: null, phone: request.phone }, org.timeZone) : null;
+  const patientTimeZone = byNumber?.source === 'number' && byNumber.zones[0] !== org.timeZone ? byNumber.zones[0]! : null;
   const unique = (list: (string | null)[]) => [...new Set(list.filter((v): v is string => !!v))];
   return {
     timeZone: org.timeZone,
     country: typeof org.address.country === 'string' ? org.address.country : 'US',
+    patientTimeZone,
     preferences,
     patientNotes: request.notes?.trim() || null,
     officeHours: {

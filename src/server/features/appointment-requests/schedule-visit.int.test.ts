@@ -15,10 +15,10 @@ let n = 0;
 const ZONE = 'America/New_York';
 
 /** A request from a patient who asked for Tuesday or Thursday mornings. */
-const submit = async () => {
+const submit = async (abroad?: string) => {
   n++;
   const email = `visit${n}@example.test`;
-  const phone = `+1860555${String(2000 + n).padStart(4, '0')}`;
+  const phone = abroad ?? `+1860555${String(2000 + n).padStart(4, '0')}`;
   const { request } = await t.db.transaction((tx) =>
     createSubmittedRequest(t.ctx, tx, {
       organizationId: org.id,
@@ -68,6 +68,8 @@ describe('schedule options', () => {
       durationMinutes: 45,
       preferences: { days: ['tue', 'thu'], timesOfDay: ['morning'], earliestDate: null, text: 'Tuesday or Thursday mornings, before work' },
       address: '1 Main Street, Hartford, CT 06103',
+      // A US number spans several zones: nothing to add to the practice's.
+      patientTimeZone: null,
     });
     expect(o.officeHours.weekly).toHaveLength(5);
     expect(o.locations).toContain('1 Main Street, Hartford, CT 06103');
@@ -81,6 +83,12 @@ describe('schedule options', () => {
       expect(s.local).toBe(zoned.toPlainDateTime().toString({ smallestUnit: 'minute' }));
       expect(s.fitsPreferences).toBe(true);
     }
+  });
+
+  it("name the patient's zone when their number places them in one other than the practice's", async () => {
+    const request = await submit('+447911123456');
+    const o = (await get(agent, `/api/appointment-requests/${request.id}/schedule-options`)).json();
+    expect(o.patientTimeZone).toBe('Europe/London');
   });
 
   it('refuses a bad length per field, and another organization’s request is not found', async () => {

@@ -20,6 +20,7 @@ const request = {
 const options: ScheduleOptionsResponse = {
   timeZone: 'America/New_York',
   country: 'US',
+  patientTimeZone: null,
   preferences: { days: ['tue', 'thu'], timesOfDay: ['morning'], earliestDate: null, text: null },
   patientNotes: 'Tuesday or Thursday mornings, before work',
   officeHours: { weekly: [1, 2, 3, 4, 5].map((day) => ({ day, start: '08:00', end: '17:00' })), overrides: [] },
@@ -77,5 +78,13 @@ describe('the scheduling dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Schedule and notify' }));
     expect(await within(dialog).findByText('Leave out < and >.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Clinician')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it("shows a chosen time in the patient's zone when their number places them in another", async () => {
+    server.use(http.get('/api/appointment-requests/req-1/schedule-options', () => HttpResponse.json({ ...options, patientTimeZone: 'Europe/London' })));
+    const { user } = renderPage(<ScheduleDialog request={request} timeZone="America/New_York" open onOpenChange={() => undefined} />, { url: '/handoffs/h-1' });
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule the appointment' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Tue, Dec 3 · 8:00 AM' }));
+    expect(within(dialog).getByText(/For the patient \(Europe\/London, from their number\):/)).toHaveTextContent(/1:00\s?PM/);
   });
 });

@@ -66,6 +66,7 @@ function ScheduleForm({ request, timeZone, onOpenChange }: ScheduleDialogProps) 
   const local = date && time ? `${date}T${time}` : '';
   const check = useSlotCheck(options.data, local, minutes);
   const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const patientZone = options.data?.patientTimeZone ?? null;
   const ids = React.useId();
 
   const choose = (slot: string) => {
@@ -143,6 +144,11 @@ function ScheduleForm({ request, timeZone, onOpenChange }: ScheduleDialogProps) 
             </p>
           ) : null}
           {check && viewerZone !== timeZone ? <p className="text-muted-foreground">In your time zone: {formatInZone(new Date(check.epochMs).toISOString(), viewerZone)}</p> : null}
+          {check && patientZone && patientZone !== viewerZone ? (
+            <p className="text-muted-foreground">
+              For the patient ({patientZone}, from their number): {formatInZone(new Date(check.epochMs).toISOString(), patientZone)}
+            </p>
+          ) : null}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Location" description="A room or site; the patient also gets the address." error={fields.location}>
