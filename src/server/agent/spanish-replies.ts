@@ -240,6 +240,7 @@ const RULES: Rule[] = [
   [new RegExp(`(Today|Tomorrow, ${DAY},|On ${DAY}(?:, \\w+ \\d{1,2},)?) we have special hours for (.+?): (.+?)\\.(?= |$)`), (ref: string, label: string, spans: string) => `${dayRef(ref)} tenemos un horario especial por ${label}: ${daySpans(spans)}.`],
   [new RegExp(`We're closed (today|tomorrow, ${DAY}|on ${DAY}(?:, \\w+ \\d{1,2})?)(?:,? for (.+?))?\\.(?= |$)`), (ref: string, label: string | undefined) => `Estamos cerrados ${dayRef(ref).replace(/,$/, '').toLowerCase()}${label ? ` por ${label}` : ''}.`],
   [/We're closed this weekend\./, 'Este fin de semana estamos cerrados.'],
+  [/We have no special hours for (.+?)\.(?= |$)/, 'No tenemos un horario especial por $1.'],
   [/This weekend: (.+?\.)(?= |$)/, (w: string) => `Este fin de semana: ${weekly(w)}`],
   [/We're open now, until (.+?)\.(?= |$)/, (t: string) => `Ahora estamos abiertos, hasta ${time(t)}.`],
   [/We're closed now and open again (.+?)\.(?= |$)/, (w: string) => `Ahora estamos cerrados y volvemos a abrir ${when(w)}.`],

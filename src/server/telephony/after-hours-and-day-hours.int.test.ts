@@ -77,6 +77,19 @@ describe("questions about one day get that day's office hours", () => {
     expect(replies[2]!.text).toMatch(/^Today we're open 8 AM to noon and 1 PM to 5 PM\. We're closed now and open again today at 1 PM\./);
   });
 
+  it('Maple Street two days before Thanksgiving: "open on Thanksgiving?" gets its closure; Harbor, with no closure, its usual Thursday', async () => {
+    const [maple] = await t.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, 'maple-street'));
+    const [hours] = await t.db.select().from(organizationHours).where(eq(organizationHours.organizationId, maple!.id));
+    const thanksgiving = Temporal.PlainDate.from(hours!.overrides.find((o) => o.label === 'Thanksgiving')!.from);
+    setLocalTime(thanksgiving.subtract({ days: 2 }), '10:00', 'America/New_York');
+    const maples = await converse(MAPLE, ['Hi, are you guys open on Thanksgiving?']);
+    expect(maples.replies[1]!.text).toMatch(/^We're closed on Thursday for Thanksgiving\. We open again on Saturday at 9 AM\./);
+    const harbor = await converse(HARBOR, ["what are your hours thanksgiving day"]);
+    expect(harbor.replies[1]!.text).toMatch(/^We have no special hours for Thanksgiving\. On Thursday we're open 8 AM to 6 PM\./);
+    const spanish = await converse(HARBOR, ['¿Abren el día de Acción de Gracias?']);
+    expect(spanish.replies[1]!.text).toMatch(/^No tenemos un horario especial por Thanksgiving\. El jueves abrimos de las 8 de la mañana a las 6 de la tarde\./);
+  });
+
   it('in Spanish: ¿abren mañana? and the hours of Sunday', async () => {
     setLocalTime(nextOn(todayIn('America/Los_Angeles'), [5]), '20:00', 'America/Los_Angeles');
     const { replies } = await converse(HARBOR, ['Hola, ¿abren mañana por la mañana?', '¿qué horario tienen el domingo?']);

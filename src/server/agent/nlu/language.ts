@@ -85,6 +85,12 @@ const MONTHS_ES: Record<string, string> = {
 
 /** Phrases first (longest meaning first), then single words; everything else (names) is kept. */
 const PHRASES: [RegExp, string][] = [
+  // Holidays an hours question names (before "gracias" is read as thanks).
+  [/\b(?:el )?(?:dia de )?accion de gracias\b/, 'thanksgiving'],
+  [/\bnochebuena\b/, 'christmas eve'],
+  [/\bnochevieja\b/, "new year's eve"],
+  [/\b(?:la )?navidad\b/, 'christmas'],
+  [/\b(?:el )?ano nuevo\b/, "new year's day"],
   [/^(?:si|claro|claro que si|correcto|asi es|exacto|de acuerdo|esta bien|vale|por supuesto|afirmativo|si por favor|si gracias|eso es)\b/, 'yes'],
   [/^(?:no gracias|no es todo|nada mas|eso es todo)\b/, "no that's all"],
   [/\b(?:adios|hasta luego|eso es todo|es todo|nada mas)\b/, 'goodbye'],

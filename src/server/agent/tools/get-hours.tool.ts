@@ -2,6 +2,8 @@ import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { hoursOnDate, type DayHours } from '../../../domain/time/day-hours.js';
 import { HOURS_DAYS, type HoursDay } from '../nlu/hours-day.js';
+import { holidayAsked, type HolidayAsked } from '../nlu/hours-holiday.js';
+import type { Hours } from '../../../domain/time/index.js';
 import { localDate, sayDayHours, sayWeekendHours, sayWeeklyHours, sayWhen } from './hours-speech.js';
 import { hoursNow, hoursOf, openState } from './tool-helpers.js';
 import type { ToolDefinition } from './tool-types.js';
@@ -12,6 +14,11 @@ const schema = z.object({
     .enum(HOURS_DAYS)
     .optional()
     .describe('The day the caller asks about ("are you open tomorrow?", "Saturday?", "this weekend?"); omit for the regular week or right now'),
+  holiday: z
+    .string()
+    .max(300)
+    .optional()
+    .describe('The holiday the caller names ("Thanksgiving", "Christmas Eve", "New Year\'s Day") when they ask about one; omit otherwise'),
 });
 
 const WEEKDAYS: Record<string, number> = { monday: 1, tuesday: 2, wednesday: 3, thursday: 4, friday: 5, saturday: 6, sunday: 7 };
@@ -34,6 +41,8 @@ export const getHoursTool: ToolDefinition<typeof schema> = {
     env.state.done.answered = [...new Set([...(env.state.done.answered ?? []), 'hours'])];
     if (args.day) return dayAnswer(env, args.day);
     const hours = await hoursOf(env);
+    const holiday = args.holiday ? holidayAsked(args.holiday, { today: localDate(env.now.getTime(), env.org.timeZone), country: env.org.country, overrides: hours.overrides ?? [] }) : null;
+    if (holiday) return holidayAnswer(env, hours, holiday);
     const nowMs = env.now.getTime();
     const { open, nextChangeMs } = await openState(env);
     const status = await hoursNow(env);
@@ -76,6 +85,21 @@ async function dayAnswer(env: TurnEnv, day: HoursDay) {
     result: { day, days: days.map(present), timeZone: zone },
     speech,
   };
+}
+
+/**
+ * "Are you open on Thanksgiving?": that date's hours. A holiday the practice entered speaks its
+ * own label; one it did not is said to have the day's usual hours, so the caller is not left
+ * wondering whether the agent heard the holiday.
+ */
+function holidayAnswer(env: TurnEnv, hours: Hours, holiday: HolidayAsked) {
+  const nowMs = env.now.getTime();
+  const zone = env.org.timeZone;
+  const today = localDate(nowMs, zone);
+  const day = hoursOnDate(hours, holiday.date);
+  const said = sayDayHours(day, { today, nowMs, timeZone: zone });
+  const speech = day.label ? said : `We have no special hours for ${holiday.name}. ${said}`;
+  return { ok: true, result: { holiday: holiday.name, days: [present(day)], timeZone: zone }, speech };
 }
 
 function present(d: DayHours) {

@@ -58,7 +58,8 @@ async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Pr
     case 'hours': {
       const day = hoursDayAsked(text);
       decide(fc, day ? `get_hours:${day}` : 'get_hours');
-      const r = await fc.tools.run('get_hours', day ? { day } : {});
+      // No day named: the tool looks for a holiday in the caller's words (its own and the practice's).
+      const r = await fc.tools.run('get_hours', day ? { day } : { holiday: text.slice(0, 300) });
       return anythingElse(fc, r.speech);
     }
     case 'location': {
