@@ -36,7 +36,14 @@ const Instant = z
   .trim()
   .max(40)
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i, { error: 'Use an instant with its offset (2026-03-01T09:00:00Z).' })
-  .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'Not a valid instant.' });
+  .refine(isRealInstant, { error: 'Not a valid instant: that date does not exist.' });
+
+/** Date.parse rolls 2026-02-30 over into March: the calendar date itself must exist. */
+function isRealInstant(v: string): boolean {
+  const [y, m, d] = v.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d && !Number.isNaN(Date.parse(v));
+}
 
 export const HandoffListQuery = z.object({
   /** `all`: every status (analytics' drill-down into a funnel step). */

@@ -68,6 +68,8 @@ export function installErrorHandler(app: FastifyInstance, ctx: AppContext): void
  * decode (`/api/calls/%E0%A4%A`), a path segment over `maxParamLength`. Same envelope as the rest.
  */
 export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  // These answers bypass the hooks that mark API answers uncacheable (app.ts): mark them here.
+  reply.header('cache-control', 'no-store');
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return send(reply, 414, { error: { code: 'uri_too_long', message: 'A part of the address is too long.' } });
   }
@@ -92,7 +94,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: imp
         : [400, 'Bad Request', { error: { code: 'bad_request', message: 'The request could not be understood.' } }];
   const json = JSON.stringify(body);
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`);
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${json}`);
   }
   socket.destroy(error);
 }

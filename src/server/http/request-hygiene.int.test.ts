@@ -118,12 +118,15 @@ describe('framework-level errors answer the envelope', () => {
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toEqual({ error: { code: 'bad_url', message: expect.any(String) } });
+    // Answered before any route or hook: still never cached.
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('an over-long id: 414 uri_too_long', async () => {
     const res = await t.app.inject({ url: `/api/calls/${'a'.repeat(500)}`, headers: { cookie } });
     expect(res.statusCode).toBe(414);
     expect(res.json()).toEqual({ error: { code: 'uri_too_long', message: expect.any(String) } });
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('a text/plain body: 415 unsupported_media_type', async () => {
@@ -149,6 +152,7 @@ describe('framework-level errors answer the envelope', () => {
       expect(res.status).toBe(431);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
       expect(await res.json()).toEqual({ error: { code: 'headers_too_large', message: expect.any(String) } });
+      expect(res.headers.get('cache-control')).toBe('no-store');
     } finally {
       await app.close();
     }
