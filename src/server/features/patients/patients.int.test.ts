@@ -80,7 +80,7 @@ describe('patient search', () => {
     ] as const) {
       const res = await search(q);
       expect(res.statusCode, q).toBe(400);
-      expect(res.json().error.fields['querystring.q'] ?? res.json().error.fields.q, q).toMatch(message);
+      expect(res.json().error.fields['querystring.q'], q).toMatch(message);
     }
     const none = await t.app.inject({ method: 'GET', url: `/api/organizations/${home.id}/patients`, headers: { cookie: cookie.agent } });
     expect(none.statusCode).toBe(400);

@@ -50,12 +50,12 @@ export function readPatientSearch(q: string, country: 'US' | 'GB' | 'CA'): Patie
   if (iso || written) {
     const [y, m, d] = iso ? [+iso[1]!, +iso[2]!, +iso[3]!] : country === 'GB' ? [+written![3]!, +written![2]!, +written![1]!] : [+written![3]!, +written![1]!, +written![2]!];
     const date = realDate(y, m, d);
-    if (!date) throw invalid({ q: 'That is not a real date of birth.' });
+    if (!date) throw invalid({ 'querystring.q': 'That is not a real date of birth.' });
     return { kind: 'dateOfBirth', date };
   }
   const compact = q.replace(/[\s().+-]/g, '');
   if (/^\d+$/.test(compact)) {
-    if (compact.length < 4) throw invalid({ q: 'Enter at least 4 digits of the phone number.' });
+    if (compact.length < 4) throw invalid({ 'querystring.q': 'Enter at least 4 digits of the phone number.' });
     // A local number written with its trunk prefix (0…) is stored without it.
     return { kind: 'phone', digits: country === 'GB' && compact.startsWith('0') ? compact.slice(1) : compact };
   }
@@ -64,7 +64,7 @@ export function readPatientSearch(q: string, country: 'US' | 'GB' | 'CA'): Patie
     .map((w) => w.trim())
     .filter(Boolean)
     .slice(0, 4);
-  if (words.length === 0) throw invalid({ q: 'Enter a name, phone number or date of birth.' });
+  if (words.length === 0) throw invalid({ 'querystring.q': 'Enter a name, phone number or date of birth.' });
   return { kind: 'name', words };
 }
 
