@@ -7,6 +7,8 @@ import { simulateCallee } from '../../telephony/outbound/simulated-callee.job.js
 import { organizationPhoneNumbers, outboundAttempts, outboundJobs, calls, doNotCall, handoffs } from '../../db/schema/index.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
 import { eq } from 'drizzle-orm';
+import { addCampaignContacts, createCampaign } from './outbound.service.js';
+import type { StaffActor } from '../../policy/actor.js';
 
 let t: TestAppHandle;
 let org: OrganizationRow;
@@ -226,5 +228,26 @@ describe('handoff call-back', () => {
     const ev = await t.db.execute(sql`select kind, body, data from handoff_events where handoff_id = ${h!.id} and kind = 'callback_attempt'`);
     expect(ev.rows).toHaveLength(1);
     expect(ev.rows[0]).toMatchObject({ data: expect.objectContaining({ result: 'busy', outboundJobId: res.json().id }) });
+  });
+});
+
+describe('a campaign', () => {
+  it('whose last contacts end at the same moment is completed (each settling waits for the other to commit)', async () => {
+    const [u] = await t.db.execute(sql`select id, email, name from users where role = 'supervisor' limit 1`).then((r) => r.rows as { id: string; email: string; name: string }[]);
+    const actor: StaffActor = { kind: 'staff', userId: u!.id, email: u!.email, name: u!.name, role: 'supervisor', allOrganizations: false, organizationIds: [org.id], sessionId: 'test', ip: '127.0.0.1' };
+    for (let round = 0; round < 4; round++) {
+      const campaign = await createCampaign(t.ctx, actor, {
+        organizationId: org.id, name: `Race ${round}`, purpose: 'recall', instructions: '', voicemailMessage: '',
+        window: { start: '08:00', end: '20:00', days: [1, 2, 3, 4, 5, 6, 7] }, maxAttempts: 1, retryIntervalMinutes: 5, concurrency: 10,
+      } as never);
+      // Personas by the last digit: 5 does not answer, 6 is busy — both end the contact at one attempt.
+      await addCampaignContacts(t.db, campaign.id, [5, 6, 5, 6].map((d, i) => ({ row: i + 2, name: `Contact ${i}`, phone: number(d), timeZone: null, dateOfBirth: null, fields: {} })));
+      await dispatchOutbound(t.ctx);
+      const open = await t.db.select().from(outboundAttempts).where(sql`placement = 'placed' and result is null`);
+      expect(open.length).toBe(4);
+      await Promise.all(open.map((a) => simulateCallee(t.ctx, a.id)));
+      const [row] = await t.db.execute(sql`select status from outbound_campaigns where id = ${campaign.id}`).then((r) => r.rows as { status: string }[]);
+      expect(row!.status, `round ${round}`).toBe('completed');
+    }
   });
 });

@@ -164,14 +164,21 @@ export async function nextWorkAt(db: DbOrTx): Promise<Date | null> {
   return at ? new Date(at as string) : null;
 }
 
-/** Running campaigns whose every job is final become `completed`. */
-export async function completeFinishedCampaigns(db: DbOrTx, now: Date): Promise<CampaignRow[]> {
+/** Running campaigns (or the one given) whose every job is final become `completed`. */
+export async function completeFinishedCampaigns(db: DbOrTx, now: Date, campaignId?: string): Promise<CampaignRow[]> {
+  if (campaignId) {
+    // Two last contacts settling at once would each see the other still open (neither commit
+    // visible) and leave the campaign running for ever: the campaign's row lock makes the
+    // second check wait for the first commit, and a statement after the wait sees it.
+    await db.execute(sql`select 1 from outbound_campaigns where id = ${campaignId} for update`);
+  }
   return db
     .update(outboundCampaigns)
     .set({ status: 'completed', completedAt: now, updatedAt: now })
     .where(
       and(
         eq(outboundCampaigns.status, 'running'),
+        ...(campaignId ? [eq(outboundCampaigns.id, campaignId)] : []),
         sql`not exists (select 1 from outbound_jobs j where j.campaign_id = ${outboundCampaigns.id} and j.status not in ('completed', 'no_answer', 'busy', 'failed', 'canceled', 'blocked_dnc'))`,
       ),
     )

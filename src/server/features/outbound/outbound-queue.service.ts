@@ -388,7 +388,7 @@ async function settleJob(ctx: AppContext, tx: DbOrTx, attempt: AttemptRow, resul
     await noteOutboundCallBack(tx, { handoffId: job.handoffId, organizationId: job.organizationId, result: reason ? `${result} (${reason})` : result, outcome, callId: attempt.callId, jobId: job.id, number: job.phone, at: now });
   }
   if (campaign) {
-    for (const c of await completeFinishedCampaigns(tx, now)) {
+    for (const c of await completeFinishedCampaigns(tx, now, campaign.id)) {
       await publishLive(tx, { topic: 'outbound', organizationId: c.organizationId, type: 'campaign', id: c.id, data: { status: c.status } });
     }
     await publishLive(tx, { topic: 'outbound', organizationId: campaign.organizationId, type: 'campaign', id: campaign.id, data: {} });
