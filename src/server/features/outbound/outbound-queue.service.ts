@@ -145,8 +145,8 @@ export async function claimPlacements(ctx: AppContext, provider: OutboundProvide
     const byJob = new Map(attempts.map((a) => [a.jobId, a]));
     for (const j of blocked) await publishJob(tx, j, 'blocked_dnc');
     // A campaign whose last waiting contacts were all on the list ends here (no call will end it).
-    if (blocked.some((j) => j.campaignId)) {
-      for (const c of await completeFinishedCampaigns(tx, now)) {
+    for (const campaignId of new Set(blocked.map((j) => j.campaignId).filter((id): id is string => !!id))) {
+      for (const c of await completeFinishedCampaigns(tx, now, campaignId)) {
         await publishLive(tx, { topic: 'outbound', organizationId: c.organizationId, type: 'campaign', id: c.id, data: { status: c.status } });
       }
     }
