@@ -77,3 +77,18 @@ export const analyticsDirty = pgTable('analytics_dirty', {
   organizationId: uuid('organization_id').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The version each organization-hour was last recomputed at (from `analytics_hour_version_seq`,
+ * migration 0023): a process keeping handoff durations in memory fetches the hours newer than
+ * the last version it saw (decision 034).
+ */
+export const analyticsHourVersions = pgTable(
+  'analytics_hour_versions',
+  {
+    organizationId: org(),
+    bucketStart: timestamp('bucket_start', { withTimezone: true }).notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'analytics_hour_versions_pk', columns: [t.organizationId, t.bucketStart] }), index('analytics_hour_versions_version_idx').on(t.version)],
+);

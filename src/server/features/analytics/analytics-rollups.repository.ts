@@ -139,7 +139,7 @@ export async function replaceHandoffFacts(tx: DbOrTx, hours: readonly HourKey[],
   await tx.execute(sql`delete from analytics_handoff_facts a using ${hoursParam(hours)} where a.organization_id = t.organization_id and a.bucket_start = t.bucket_start`);
   const ids = new Set(facts.map((f) => f.handoffId));
   // A handoff moved to another hour (edited creation time) leaves its old row behind otherwise.
-  if (ids.size > 0) await tx.execute(sql`delete from analytics_handoff_facts where handoff_id = any(${`{${[...ids].join(',')}}`}::uuid[])`);
+  const moved = ids.size === 0 ? [] : ((await tx.execute(sql`delete from analytics_handoff_facts where handoff_id = any(${`{${[...ids].join(',')}}`}::uuid[]) returning organization_id as "organizationId", bucket_start as "bucketStart"`)).rows as unknown as HourKey[]);
   for (let i = 0; i < facts.length; i += 1000) {
     const chunk = facts.slice(i, i + 1000);
     const values = chunk.map(
@@ -149,6 +149,49 @@ export async function replaceHandoffFacts(tx: DbOrTx, hours: readonly HourKey[],
       insert into analytics_handoff_facts (handoff_id, organization_id, bucket_start, claim_seconds, resolve_seconds, claim_business_seconds, resolve_business_seconds)
       values ${sql.join(values, sql`, `)}`);
   }
+  await bumpHourVersions(tx, [...hours, ...moved.map((h) => ({ organizationId: h.organizationId, bucketStart: new Date(h.bucketStart) }))]);
+}
+
+/**
+ * New versions for recomputed hours (migration 0023): processes holding durations in memory
+ * fetch the hours above the version they last saw. Called under the rollups' lock.
+ */
+async function bumpHourVersions(tx: DbOrTx, hours: readonly HourKey[]): Promise<void> {
+  await tx.execute(sql`
+    insert into analytics_hour_versions (organization_id, bucket_start, version)
+    select distinct on (t.organization_id, t.bucket_start) t.organization_id, t.bucket_start, nextval('analytics_hour_version_seq') from ${hoursParam(hours)}
+    on conflict (organization_id, bucket_start) do update set version = excluded.version`);
+}
+
+export interface DurationFactRow {
+  organizationId: string;
+  /** Epoch milliseconds of the organization-local hour's start. */
+  bucketStart: number;
+  claim: number | null;
+  resolve: number | null;
+  claimBusiness: number | null;
+  resolveBusiness: number | null;
+}
+
+/**
+ * The handoff durations of every hour recomputed after `afterVersion` (all of them from 0), and
+ * the newest version: run in one repeatable-read snapshot, so the hours and their facts agree.
+ */
+export async function durationFactsSince(tx: DbOrTx, afterVersion: number): Promise<{ version: number; hours: { organizationId: string; bucketStart: number }[]; facts: DurationFactRow[] }> {
+  const epochMs = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
+  const changed = sql`select organization_id, bucket_start from analytics_hour_versions where version > ${afterVersion}`;
+  const version = await tx.execute(sql`select coalesce(max(version), 0)::float8 as version from analytics_hour_versions`);
+  const hours = afterVersion === 0 ? { rows: [] } : await tx.execute(sql`select organization_id as "organizationId", ${epochMs('bucket_start')} as "bucketStart" from (${changed}) v`);
+  const facts = await tx.execute(sql`
+    select f.organization_id as "organizationId", ${epochMs('f.bucket_start')} as "bucketStart", f.claim_seconds as claim, f.resolve_seconds as resolve,
+           f.claim_business_seconds as "claimBusiness", f.resolve_business_seconds as "resolveBusiness"
+    from analytics_handoff_facts f
+    ${afterVersion === 0 ? sql`` : sql`join (${changed}) v on v.organization_id = f.organization_id and v.bucket_start = f.bucket_start`}`);
+  return {
+    version: (version.rows[0] as { version: number }).version,
+    hours: hours.rows as unknown as { organizationId: string; bucketStart: number }[],
+    facts: facts.rows as unknown as DurationFactRow[],
+  };
 }
 
 /** Every organization-local hour that holds a call, a handoff or an appointment request. */
@@ -164,6 +207,9 @@ export async function allRecordHours(db: DbOrTx): Promise<HourKeyWithZone[]> {
 }
 
 export async function clearRollups(tx: DbOrTx): Promise<void> {
+  // Hours that held records and hold none after the rebuild are recomputed to nothing: their new
+  // version tells processes holding them in memory to let them go.
+  await tx.execute(sql`update analytics_hour_versions set version = nextval('analytics_hour_version_seq')`);
   await tx.execute(sql`truncate analytics_call_hours, analytics_request_hours, analytics_handoff_facts, analytics_dirty`);
 }
 

@@ -6,7 +6,8 @@ import type { DbOrTx } from '../../db/client.js';
  * is converted to a time zone here: the display buckets arrive as their starting instants and
  * each row finds its bucket by binary search (width_bucket), and local hours of the week come
  * from adding the zone's offset of the segment the row falls in. Sums come back per bucket and
- * direction (a few hundred rows at most); the service adds them up.
+ * direction (a few hundred rows at most); the service adds them up. Handoff durations are read
+ * from memory (duration-index.ts): their percentiles need every value.
  */
 
 export interface Window {
@@ -101,44 +102,6 @@ export async function callSumsByBucketAndHourOfWeek(db: DbOrTx, w: Window): Prom
     buckets: rows.filter((r) => r.part === 'bucket'),
     hoursOfWeek: rows.filter((r) => r.part === 'hourOfWeek').map((r) => ({ hourOfWeek: Number(r.key), direction: r.direction, calls: r.calls })),
   };
-}
-
-export interface DurationRow {
-  /** The display bucket (1-based), the organization id or 'total'; null for the window's own row of a bucketed read. */
-  key: string | null;
-  /** [median, 90th percentile], null when no handoff reached it; and how many handoffs reached it. */
-  claim: [number, number] | null;
-  claimCount: number;
-  resolve: [number, number] | null;
-  resolveCount: number;
-  claimBusiness: [number, number] | null;
-  claimBusinessCount: number;
-  resolveBusiness: [number, number] | null;
-  resolveBusinessCount: number;
-}
-
-/** Medians and 90th percentiles need the values: per key, and (with buckets) for the whole window (key null). */
-export async function handoffDurations(db: DbOrTx, w: Window, group: Grouping): Promise<DurationRow[]> {
-  // One sort per column gives both percentiles (percentile_disc over an array of fractions).
-  const pct = (column: string, as: string) =>
-    sql`percentile_disc(array[0.5, 0.9]) within group (order by ${sql.raw(column)}) as ${sql.raw(`"${as}"`)}, count(${sql.raw(column)})::int as ${sql.raw(`"${as}Count"`)}`;
-  const statement = (key: SQL) => sql`
-    select ${key} as key, ${pct('claim_seconds', 'claim')}, ${pct('resolve_seconds', 'resolve')},
-           ${pct('claim_business_seconds', 'claimBusiness')}, ${pct('resolve_business_seconds', 'resolveBusiness')}
-    from analytics_handoff_facts where ${inWindow(w, sql`bucket_start`)}
-    group by 1`;
-  // The sorts hold every handoff of the window (about 70 bytes each with the sort's overhead):
-  // past the default 4 MB work_mem they would spill to disk. For these statements only.
-  const run = (query: SQL) =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql`set local work_mem = '64MB'`);
-      return (await tx.execute(query)).rows as unknown as DurationRow[];
-    });
-  if (group !== 'bucket') return run(statement(groupKey(group, sql`bucket_start`, w)));
-  // Per bucket and for the whole window as two statements on two connections, side by side: the
-  // two sorts of every handoff no longer wait for each other (a grouping set did them in turn).
-  const [buckets, total] = await Promise.all([run(statement(groupKey('bucket', sql`bucket_start`, w))), run(statement(sql`null::text`))]);
-  return [...buckets, ...total];
 }
 
 export interface FunnelRow {

@@ -6,7 +6,8 @@ import type { AnalyticsQuery, AnalyticsResponse } from '../../../contracts/analy
 import { defaultZoneOf, displayBuckets, offsetSegments, previousRange, rangeInstants, todayIn, type DateRange } from '../../../domain/analytics/buckets.js';
 import { emptyCallSums, emptyFunnel, figuresOf, OUTCOME_KEYS, type CallSums, type Figures, type FunnelSums, type Percentiles } from '../../../domain/analytics/figures.js';
 import type { CallDirection } from '../../../domain/calls/vocabulary.js';
-import { callSums, callSumsByBucketAndHourOfWeek, doNotCallAdditions, funnel, handoffDurations, type CallSumsRow, type DurationRow, type Grouping, type Window } from './analytics.repository.js';
+import { callSums, callSumsByBucketAndHourOfWeek, doNotCallAdditions, funnel, type CallSumsRow, type Grouping, type Window } from './analytics.repository.js';
+import { durationIndexOf, type DurationRow } from './duration-index.js';
 import { drainRollups } from './analytics-rollups.service.js';
 
 export { drainRollups, rebuildRollups, pendingChanges } from './analytics-rollups.service.js';
@@ -75,7 +76,8 @@ type HourOfWeekSums = Awaited<ReturnType<typeof callSumsByBucketAndHourOfWeek>>[
  */
 async function figuresBy(ctx: AppContext, w: Window, directions: CallDirection[], group: Grouping): Promise<{ total: Figures; byKey: Map<string, Figures>; hoursOfWeek: HourOfWeekSums }> {
   const callRows = group === 'bucket' ? callSumsByBucketAndHourOfWeek(ctx.db, w) : callSums(ctx.db, w, group).then((buckets) => ({ buckets, hoursOfWeek: [] }));
-  const [{ buckets: calls, hoursOfWeek }, durations, funnels, dnc] = await Promise.all([callRows, handoffDurations(ctx.db, w, group), funnel(ctx.db, w, group), doNotCallAdditions(ctx.db, w, group)]);
+  const [{ buckets: calls, hoursOfWeek }, funnels, dnc] = await Promise.all([callRows, funnel(ctx.db, w, group), doNotCallAdditions(ctx.db, w, group)]);
+  const durations = durationIndexOf(ctx.db).durations(w, group);
   type Acc = { calls: CallSums; funnel: FunnelSums; dnc: number };
   const accs = new Map<string, Acc>();
   const total: Acc = { calls: emptyCallSums(), funnel: emptyFunnel(), dnc: 0 };
@@ -107,6 +109,12 @@ async function figuresBy(ctx: AppContext, w: Window, directions: CallDirection[]
   return { total: figuresOf(total.calls, total.funnel, toDurations(totalDurations), total.dnc), byKey, hoursOfWeek };
 }
 
+/** Folds pending changes into the rollups, then brings this process's durations up to them. */
+async function refreshRollups(ctx: AppContext): Promise<void> {
+  await drainRollups(ctx.db);
+  await durationIndexOf(ctx.db).refresh();
+}
+
 function windowOf(organizations: AnalyticsOrganization[], range: DateRange, zone: string, granularity: AnalyticsQuery['granularity']) {
   const { start, end } = rangeInstants(range, zone);
   const buckets = displayBuckets(range, zone, granularity);
@@ -131,7 +139,7 @@ export async function getAnalytics(ctx: AppContext, actor: StaffActor, query: An
   const directions = directionsOf(query.direction);
   const current = windowOf(organizations, range, zone, query.granularity);
   const before = windowOf(organizations, previous, zone, 'month');
-  await drainRollups(ctx.db);
+  await refreshRollups(ctx);
   const zero = figuresOf(emptyCallSums(), emptyFunnel(), { claim: [], resolve: [], claimBusiness: [], resolveBusiness: [] }, 0);
   const none = { total: zero, byKey: new Map<string, Figures>(), hoursOfWeek: [] };
   const empty = organizations.length === 0;
@@ -160,7 +168,7 @@ export async function getAnalytics(ctx: AppContext, actor: StaffActor, query: An
  * rollups and definitions as the analytics page.
  */
 export async function todayFiguresByOrganization(ctx: AppContext, organizations: readonly AnalyticsOrganization[], now: Date): Promise<Map<string, Figures>> {
-  await drainRollups(ctx.db);
+  await refreshRollups(ctx);
   const byZone = new Map<string, AnalyticsOrganization[]>();
   for (const o of organizations) byZone.set(o.timeZone, [...(byZone.get(o.timeZone) ?? []), o]);
   const out = new Map<string, Figures>();
