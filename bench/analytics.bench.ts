@@ -1,4 +1,6 @@
 import pg from 'pg';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { loadEnv } from '../src/server/config/env.js';
 import { createAppContext } from '../src/server/bootstrap.js';
 import { drainRollups, getAnalytics, rebuildRollups } from '../src/server/features/analytics/analytics.service.js';
@@ -13,7 +15,8 @@ import { percentile, startBenchDatabase, tmpDir, type Figure } from './support.j
  * heatmap, the funnel, the percentiles) for 90 days, through the analytics service as the route
  * calls it. Records are bulk-loaded in SQL with the rollup triggers off, then the rollups are
  * rebuilt from them (timed). Upkeep: finishing calls one statement each with the triggers on,
- * against the same with them off, plus the drain that folds them in, per call.
+ * against the same with them off, plus the drain that folds them in, per call. And a process's
+ * first read, which loads the rollups into its memory.
  *
  * ANALYTICS_BENCH_CALLS=200000 changes the large size; the small one is a tenth of it.
  */
@@ -142,6 +145,25 @@ export default async function analyticsBench(): Promise<Figure[]> {
     const small = await pages(SMALL.toLocaleString());
     await grow(LARGE);
     const large = await pages(LARGE.toLocaleString());
+
+    // A process's first read loads the rollups into its memory (rollup-memory.ts): timed on a
+    // fresh application context, with the heap it keeps.
+    {
+      const fresh = createAppContext(env, database.url).ctx;
+      v8.setFlagsFromString('--expose-gc');
+      const gc = vm.runInNewContext('gc') as () => void;
+      gc();
+      const heapBefore = process.memoryUsage().heapUsed;
+      const t0 = performance.now();
+      await getAnalytics(fresh, admin, AnalyticsQuery.parse({ granularity: 'day', ...range }));
+      const ms = performance.now() - t0;
+      gc();
+      const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
+      const f: Figure = { name: `first analytics read of a process (loads the rollups into memory), ${LARGE.toLocaleString()} calls`, value: Math.round(ms), unit: 'ms', heap_mb: Math.round(heapMb * 10) / 10 };
+      log(JSON.stringify(f));
+      figures.push(f);
+      await fresh.pool.end();
+    }
     figures.push({ name: `analytics page p95 ratio ${LARGE.toLocaleString()} ÷ ${SMALL.toLocaleString()} calls`, value: Math.round((large.all / small.all) * 100) / 100, unit: 'ratio (all organizations per day)', target: '≤ 2', all_orgs_day: Math.round((large.all / small.all) * 100) / 100, all_orgs_week: Math.round((large.week / small.week) * 100) / 100, supervisor: Math.round((large.three / small.three) * 100) / 100 });
 
     // Upkeep: finish N live calls one by one, with the triggers on and (same work) off.

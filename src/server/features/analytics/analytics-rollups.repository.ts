@@ -153,7 +153,7 @@ export async function replaceHandoffFacts(tx: DbOrTx, hours: readonly HourKey[],
 }
 
 /**
- * New versions for recomputed hours (migration 0023): processes holding durations in memory
+ * New versions for recomputed hours (migration 0023): processes holding the rollups in memory
  * fetch the hours above the version they last saw. Called under the rollups' lock.
  */
 async function bumpHourVersions(tx: DbOrTx, hours: readonly HourKey[]): Promise<void> {
@@ -163,34 +163,48 @@ async function bumpHourVersions(tx: DbOrTx, hours: readonly HourKey[]): Promise<
     on conflict (organization_id, bucket_start) do update set version = excluded.version`);
 }
 
-export interface DurationFactRow {
-  organizationId: string;
-  /** Epoch milliseconds of the organization-local hour's start. */
-  bucketStart: number;
-  claim: number | null;
-  resolve: number | null;
-  claimBusiness: number | null;
-  resolveBusiness: number | null;
+/** Call sums of one organization-hour and direction, in CALL_FIELDS order (rollup-memory.ts). */
+export const CALL_COLUMNS = [
+  'calls', 'completed', 'contained', 'handed_off', 'handle_seconds', 'handle_count', 'connected', 'voicemail',
+  'outcome_appointment_requested', 'outcome_question_answered', 'outcome_transferred', 'outcome_message_taken',
+  'outcome_emergency', 'outcome_voicemail', 'outcome_abandoned', 'outcome_other', 'outcome_none',
+] as const;
+export const REQUEST_COLUMNS = ['started', 'submitted', 'scheduled'] as const;
+
+export interface HourRows {
+  /** The newest version committed: the next read asks for hours above it. */
+  version: number;
+  /** Hours recomputed since the version asked for (empty on a first, full read). */
+  hours: { organizationId: string; bucketStart: number }[];
+  calls: { organizationId: string; bucketStart: number; direction: 'inbound' | 'outbound'; values: number[] }[];
+  requests: { organizationId: string; bucketStart: number; source: 'web' | 'phone' | 'portal'; values: number[] }[];
+  handoffs: { organizationId: string; bucketStart: number; values: (number | null)[] }[];
 }
 
 /**
- * The handoff durations of every hour recomputed after `afterVersion` (all of them from 0), and
- * the newest version: run in one repeatable-read snapshot, so the hours and their facts agree.
+ * Every rollup row of the hours recomputed after `afterVersion` (all of them from 0), and the
+ * newest version. Run it in one repeatable-read snapshot, so the hours and their rows agree.
+ * Instants come back as epoch milliseconds.
  */
-export async function durationFactsSince(tx: DbOrTx, afterVersion: number): Promise<{ version: number; hours: { organizationId: string; bucketStart: number }[]; facts: DurationFactRow[] }> {
-  const epochMs = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
+export async function rollupRowsSince(tx: DbOrTx, afterVersion: number): Promise<HourRows> {
+  const full = afterVersion === 0;
   const changed = sql`select organization_id, bucket_start from analytics_hour_versions where version > ${afterVersion}`;
+  const rowsOf = (table: string, columns: string) =>
+    tx.execute(sql`
+      select r.organization_id as "organizationId", (extract(epoch from r.bucket_start) * 1000)::float8 as "bucketStart", ${sql.raw(columns)}
+      from ${sql.raw(table)} r
+      ${full ? sql`` : sql`join (${changed}) v on v.organization_id = r.organization_id and v.bucket_start = r.bucket_start`}`);
   const version = await tx.execute(sql`select coalesce(max(version), 0)::float8 as version from analytics_hour_versions`);
-  const hours = afterVersion === 0 ? { rows: [] } : await tx.execute(sql`select organization_id as "organizationId", ${epochMs('bucket_start')} as "bucketStart" from (${changed}) v`);
-  const facts = await tx.execute(sql`
-    select f.organization_id as "organizationId", ${epochMs('f.bucket_start')} as "bucketStart", f.claim_seconds as claim, f.resolve_seconds as resolve,
-           f.claim_business_seconds as "claimBusiness", f.resolve_business_seconds as "resolveBusiness"
-    from analytics_handoff_facts f
-    ${afterVersion === 0 ? sql`` : sql`join (${changed}) v on v.organization_id = f.organization_id and v.bucket_start = f.bucket_start`}`);
+  const hours = full ? { rows: [] } : await tx.execute(sql`select organization_id as "organizationId", (extract(epoch from bucket_start) * 1000)::float8 as "bucketStart" from (${changed}) v`);
+  const calls = await rowsOf('analytics_call_hours', `r.direction, array[${CALL_COLUMNS.map((c) => `r.${c}`).join(', ')}]::float8[] as values`);
+  const requests = await rowsOf('analytics_request_hours', `r.source, array[${REQUEST_COLUMNS.map((c) => `r.${c}`).join(', ')}]::float8[] as values`);
+  const handoffs = await rowsOf('analytics_handoff_facts', 'array[r.claim_seconds, r.resolve_seconds, r.claim_business_seconds, r.resolve_business_seconds] as values');
   return {
     version: (version.rows[0] as { version: number }).version,
-    hours: hours.rows as unknown as { organizationId: string; bucketStart: number }[],
-    facts: facts.rows as unknown as DurationFactRow[],
+    hours: hours.rows as unknown as HourRows['hours'],
+    calls: calls.rows as unknown as HourRows['calls'],
+    requests: requests.rows as unknown as HourRows['requests'],
+    handoffs: handoffs.rows as unknown as HourRows['handoffs'],
   };
 }
 

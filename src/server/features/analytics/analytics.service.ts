@@ -6,8 +6,8 @@ import type { AnalyticsQuery, AnalyticsResponse } from '../../../contracts/analy
 import { defaultZoneOf, displayBuckets, offsetSegments, previousRange, rangeInstants, todayIn, type DateRange } from '../../../domain/analytics/buckets.js';
 import { emptyCallSums, emptyFunnel, figuresOf, OUTCOME_KEYS, type CallSums, type Figures, type FunnelSums, type Percentiles } from '../../../domain/analytics/figures.js';
 import type { CallDirection } from '../../../domain/calls/vocabulary.js';
-import { callSums, callSumsByBucketAndHourOfWeek, doNotCallAdditions, funnel, type CallSumsRow, type Grouping, type Window } from './analytics.repository.js';
-import { durationIndexOf, type DurationRow } from './duration-index.js';
+import { doNotCallAdditions, type CallSumsRow, type Grouping, type Window } from './analytics.repository.js';
+import { rollupMemoryOf, type DurationRow, type HourOfWeekCalls } from './rollup-memory.js';
 import { drainRollups } from './analytics-rollups.service.js';
 
 export { drainRollups, rebuildRollups, pendingChanges } from './analytics-rollups.service.js';
@@ -68,16 +68,19 @@ function toDurations(row: DurationRow | undefined) {
   };
 }
 
-type HourOfWeekSums = Awaited<ReturnType<typeof callSumsByBucketAndHourOfWeek>>['hoursOfWeek'];
-
 /**
  * Figures per group key of one window; `total` sums every key (percentiles come from their own
- * total row). Per bucket, the same read also brings the calls per local hour of the week.
+ * total row). Per bucket, the same read also brings the calls per local hour of the week. The
+ * rollups are read from this process's memory (rollup-memory.ts); do-not-call additions, a small
+ * table, from the database.
  */
-async function figuresBy(ctx: AppContext, w: Window, directions: CallDirection[], group: Grouping): Promise<{ total: Figures; byKey: Map<string, Figures>; hoursOfWeek: HourOfWeekSums }> {
-  const callRows = group === 'bucket' ? callSumsByBucketAndHourOfWeek(ctx.db, w) : callSums(ctx.db, w, group).then((buckets) => ({ buckets, hoursOfWeek: [] }));
-  const [{ buckets: calls, hoursOfWeek }, funnels, dnc] = await Promise.all([callRows, funnel(ctx.db, w, group), doNotCallAdditions(ctx.db, w, group)]);
-  const durations = durationIndexOf(ctx.db).durations(w, group);
+async function figuresBy(ctx: AppContext, w: Window, directions: CallDirection[], group: Grouping): Promise<{ total: Figures; byKey: Map<string, Figures>; hoursOfWeek: HourOfWeekCalls[] }> {
+  const dncRows = doNotCallAdditions(ctx.db, w, group);
+  const memory = rollupMemoryOf(ctx.db);
+  const { buckets: calls, hoursOfWeek } = memory.calls(w, group);
+  const funnels = memory.funnel(w, group);
+  const durations = memory.durations(w, group);
+  const dnc = await dncRows;
   type Acc = { calls: CallSums; funnel: FunnelSums; dnc: number };
   const accs = new Map<string, Acc>();
   const total: Acc = { calls: emptyCallSums(), funnel: emptyFunnel(), dnc: 0 };
@@ -109,10 +112,10 @@ async function figuresBy(ctx: AppContext, w: Window, directions: CallDirection[]
   return { total: figuresOf(total.calls, total.funnel, toDurations(totalDurations), total.dnc), byKey, hoursOfWeek };
 }
 
-/** Folds pending changes into the rollups, then brings this process's durations up to them. */
+/** Folds pending changes into the rollups, then brings this process's copy of them up to date. */
 async function refreshRollups(ctx: AppContext): Promise<void> {
   await drainRollups(ctx.db);
-  await durationIndexOf(ctx.db).refresh();
+  await rollupMemoryOf(ctx.db).refresh();
 }
 
 function windowOf(organizations: AnalyticsOrganization[], range: DateRange, zone: string, granularity: AnalyticsQuery['granularity']) {

@@ -7,7 +7,7 @@ import type { StaffActor } from '../../policy/actor.js';
 import { drainRollups, getAnalytics, rebuildRollups } from './analytics.service.js';
 
 /*
- * Each server process keeps handoff durations in memory (duration-index.ts). Another process —
+ * Each server process keeps the analytics rollups in memory (rollup-memory.ts). Another process —
  * here a second connection pool with its own index, as the worker or a second web process has —
  * may fold changes into the rollups or rebuild them; the next read here must show them.
  */
@@ -18,7 +18,8 @@ let orgId: string;
 const handoffIds: string[] = [];
 const at = (iso: string) => new Date(iso);
 const actor = (): StaffActor => ({ kind: 'staff', userId: 'u', email: 'u@example.test', name: 'U', role: 'supervisor', allOrganizations: false, organizationIds: [orgId], sessionId: 's', ip: '127.0.0.1' });
-const read = async () => (await getAnalytics(t.ctx, actor(), { from: '2026-03-02', to: '2026-03-08', granularity: 'day', direction: 'all', organizations: [orgId] })).totals.timeToClaim;
+const page = () => getAnalytics(t.ctx, actor(), { from: '2026-03-02', to: '2026-03-08', granularity: 'day', direction: 'all', organizations: [orgId] });
+const read = async () => (await page()).totals.timeToClaim;
 const changeElsewhere = async (change: () => Promise<unknown>) => {
   await change();
   await drainRollups(other.db);
@@ -42,7 +43,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('handoff durations held in memory', () => {
+describe('analytics rollups held in memory', () => {
   it('follow changes another process folds into the rollups', async () => {
     expect(await read()).toEqual({ median: 1_200, p90: 1_800, count: 3 });
 
@@ -51,6 +52,10 @@ describe('handoff durations held in memory', () => {
 
     await changeElsewhere(() => other.db.update(handoffs).set({ status: 'open', claimedAt: null }).where(eq(handoffs.id, handoffIds[1]!)));
     expect(await read()).toEqual({ median: 1_800, p90: 6_000, count: 2 });
+
+    // A call finished elsewhere counts at once.
+    await changeElsewhere(() => createCall({ db: other.db }, { organizationId: orgId, startedAt: at('2026-03-05T15:00:00Z'), durationSeconds: 90 }));
+    expect((await page()).totals).toMatchObject({ inboundCalls: 4, answered: 4 });
 
     // Moved to another hour (and day): its old hour must let it go.
     await changeElsewhere(() => other.db.update(handoffs).set({ createdAt: at('2026-03-06T15:00:00Z'), claimedAt: at('2026-03-06T15:05:00Z') }).where(eq(handoffs.id, handoffIds[2]!)));
@@ -67,5 +72,10 @@ describe('handoff durations held in memory', () => {
     });
     await rebuildRollups(other.db);
     expect(await read()).toEqual({ median: 300, p90: 300, count: 1 });
+    // Its call went too: Monday has no call left, in the series and the heatmap.
+    const after = await page();
+    expect(after.series[0]!.figures.inboundCalls).toBe(0);
+    expect(after.totals.inboundCalls).toBe(3);
+    expect(after.heatmap.reduce((n, c) => n + c.calls, 0)).toBe(3);
   });
 });
