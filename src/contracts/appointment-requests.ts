@@ -120,12 +120,16 @@ export const ScheduleResponse = z.object({ appointmentRequest: RequestView, warn
 export type ScheduleResponse = z.infer<typeof ScheduleResponse>;
 
 export const ScheduleOptionsQuery = z.object({
-  durationMinutes: z.coerce
-    .number({ error: 'Give the length in minutes.' })
-    .int({ error: 'Give the length in whole minutes.' })
-    .min(VISIT_MINUTES.min, { error: `A visit lasts at least ${VISIT_MINUTES.min} minutes.` })
-    .max(VISIT_MINUTES.max, { error: `A visit lasts at most ${VISIT_MINUTES.max / 60} hours.` })
-    .default(VISIT_MINUTES.default),
+  // An empty `?durationMinutes=` is no length given (the default), not zero minutes.
+  durationMinutes: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce
+      .number({ error: 'Give the length in minutes.' })
+      .int({ error: 'Give the length in whole minutes.' })
+      .min(VISIT_MINUTES.min, { error: `A visit lasts at least ${VISIT_MINUTES.min} minutes.` })
+      .max(VISIT_MINUTES.max, { error: `A visit lasts at most ${VISIT_MINUTES.max / 60} hours.` })
+      .default(VISIT_MINUTES.default),
+  ),
 });
 
 /** What the scheduling dialog shows: preferences, office hours, suggested slots, the practice's people and places. */

@@ -101,6 +101,13 @@ describe('schedule options', () => {
     const foreign = await get(outsider, `/api/appointment-requests/${request.id}/schedule-options`);
     expect(foreign.statusCode).toBe(404);
   });
+
+  it('read an empty length as none given: the usual 30 minutes', async () => {
+    const request = await submit();
+    const res = await get(agent, `/api/appointment-requests/${request.id}/schedule-options?durationMinutes=`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().durationMinutes).toBe(30);
+  });
 });
 
 describe('scheduling a visit', () => {
