@@ -113,10 +113,18 @@ export const ScheduleBody = z.object({
 });
 export type ScheduleBody = z.input<typeof ScheduleBody>;
 
-export const SLOT_WARNINGS = ['outside_office_hours', 'not_a_preferred_day', 'not_a_preferred_time', 'before_earliest_date'] as const satisfies readonly SlotWarning[];
+export const SLOT_WARNINGS = ['outside_office_hours', 'not_a_preferred_day', 'not_a_preferred_time', 'before_earliest_date', 'clinician_busy'] as const satisfies readonly SlotWarning[];
+
+/** Another visit of the same organization already scheduled: when, how long, with whom (never which patient). */
+const BookedVisitView = z.object({ at: z.string(), durationMinutes: z.number(), clinician: z.string().nullable() });
 
 /** The decision and what was off about the slot (it is not refused: the patient may have agreed to it). */
-export const ScheduleResponse = z.object({ appointmentRequest: RequestView, warnings: z.array(z.enum(SLOT_WARNINGS)) });
+export const ScheduleResponse = z.object({
+  appointmentRequest: RequestView,
+  warnings: z.array(z.enum(SLOT_WARNINGS)),
+  /** With `clinician_busy`: the clinician's other visits the slot overlaps, earliest first. */
+  clashes: z.array(BookedVisitView),
+});
 export type ScheduleResponse = z.infer<typeof ScheduleResponse>;
 
 export const ScheduleOptionsQuery = z.object({
@@ -130,6 +138,8 @@ export const ScheduleOptionsQuery = z.object({
       .max(VISIT_MINUTES.max, { error: `A visit lasts at most ${VISIT_MINUTES.max / 60} hours.` })
       .default(VISIT_MINUTES.default),
   ),
+  /** The clinician chosen so far: suggestions keep clear of their visits (an empty value is none chosen). */
+  clinician: visitText(120),
 });
 
 /** What the scheduling dialog shows: preferences, office hours, suggested slots, the practice's people and places. */
@@ -153,7 +163,15 @@ export const ScheduleOptionsResponse = z
       overrides: z.array(z.object({ from: z.string(), to: z.string(), label: z.string(), closed: z.boolean(), intervals: z.array(z.object({ start: z.string(), end: z.string() })) })),
     }),
     durationMinutes: z.number(),
-    suggestions: z.array(z.object({ local: z.string(), at: z.string(), fitsPreferences: z.boolean() })),
+    /** The clinician the suggestions were made for (as given, trimmed), or null. */
+    clinician: z.string().nullable(),
+    /**
+     * `otherVisits`: how many of the practice's scheduled visits (any other clinician) overlap the
+     * slot. Without a clinician, slots with none come first.
+     */
+    suggestions: z.array(z.object({ local: z.string(), at: z.string(), fitsPreferences: z.boolean(), otherVisits: z.number() })),
+    /** The chosen clinician's other scheduled visits from now on (this request's own excluded), so the dialog warns on a clash before saving; empty without a clinician. */
+    clinicianVisits: z.array(BookedVisitView),
     address: z.string().nullable(),
     locations: z.array(z.string()),
     clinicians: z.array(z.string()),

@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { openIntervals, type Hours } from '../time/index.js';
 import { DAYS, TIMES_OF_DAY, type Day, type TimeOfDay } from './preferences.js';
+import { bookedCalendar, clinicianClashes, clinicianKey, type BookedCalendar, type BookedVisit } from './booked-visits.js';
 
 /** What the patient asked for, read from a request's stored `preferences` (web form or phone agent). */
 export interface VisitPreferences {
@@ -12,7 +13,7 @@ export interface VisitPreferences {
   text: string | null;
 }
 
-export type SlotWarning = 'outside_office_hours' | 'not_a_preferred_day' | 'not_a_preferred_time' | 'before_earliest_date';
+export type SlotWarning = 'outside_office_hours' | 'not_a_preferred_day' | 'not_a_preferred_time' | 'before_earliest_date' | 'clinician_busy';
 
 export interface SuggestedSlot {
   /** Wall time in the practice's zone, `YYYY-MM-DDTHH:MM` (what the dialog's fields take). */
@@ -20,6 +21,8 @@ export interface SuggestedSlot {
   epochMs: number;
   /** false when nothing within the horizon fits the patient's preferences and office hours alone were used. */
   fitsPreferences: boolean;
+  /** How many of the practice's scheduled visits (with any other clinician) overlap this slot. */
+  otherVisits: number;
 }
 
 export const VISIT_MINUTES = { min: 5, max: 480, default: 30 } as const;
@@ -60,14 +63,25 @@ function withinOfficeHours(hours: Hours, startMs: number, minutes: number): bool
   return openIntervals(hours, startMs, endMs).some((iv) => iv.start.epochMilliseconds <= startMs && iv.end.epochMilliseconds >= endMs);
 }
 
+/** The practice's visits already scheduled (not the one being scheduled) and the clinician chosen for this one. */
+export interface Booked {
+  visits: readonly BookedVisit[];
+  clinician: string | null | undefined;
+}
+
 /**
- * What is off about a slot: outside office hours (any part of the visit), or not what the patient
- * asked for. The dialog warns with these and the server answers them with the decision; neither
- * refuses the slot, since the front desk may have agreed another time with the patient.
+ * What is off about a slot: outside office hours (any part of the visit), not what the patient
+ * asked for, or its clinician already has a visit then. The dialog warns with these and the
+ * server answers them with the decision; neither refuses the slot, since the front desk may have
+ * agreed another time (or a double booking) with the patient.
  */
-export function slotWarnings(hours: Hours, prefs: VisitPreferences, startMs: number, minutes: number): SlotWarning[] {
+export function slotWarnings(hours: Hours, prefs: VisitPreferences, startMs: number, minutes: number, booked?: Booked): SlotWarning[] {
   const zoned = Temporal.Instant.fromEpochMilliseconds(startMs).toZonedDateTimeISO(hours.timeZone);
-  return [...(withinOfficeHours(hours, startMs, minutes) ? [] : (['outside_office_hours'] as const)), ...preferenceWarnings(zoned, prefs)];
+  return [
+    ...(withinOfficeHours(hours, startMs, minutes) ? [] : (['outside_office_hours'] as const)),
+    ...preferenceWarnings(zoned, prefs),
+    ...(booked && clinicianClashes(booked.visits, booked.clinician, startMs, minutes).length ? (['clinician_busy'] as const) : []),
+  ];
 }
 
 function roundUpToStep(zoned: Temporal.ZonedDateTime): Temporal.ZonedDateTime {
@@ -76,33 +90,49 @@ function roundUpToStep(zoned: Temporal.ZonedDateTime): Temporal.ZonedDateTime {
   return over === 0 ? exact : exact.add({ minutes: STEP_MINUTES - over });
 }
 
-function collect(hours: Hours, prefs: VisitPreferences | null, fromMs: number, minutes: number, count: number): SuggestedSlot[] {
+/**
+ * Slots in time order, skipping those that overlap a visit of the chosen clinician. Without a
+ * clinician, slots with no visit of the practice at all come first (`free`); the others fill in
+ * after them (`shared`, each with its count) only when the horizon has fewer free ones than asked.
+ */
+function collect(hours: Hours, prefs: VisitPreferences | null, fromMs: number, minutes: number, count: number, calendar: BookedCalendar, clinician: string): SuggestedSlot[] {
   const zone = hours.timeZone;
-  const out: SuggestedSlot[] = [];
-  const perDay = new Map<string, number>();
+  const free = { slots: [] as SuggestedSlot[], perDay: new Map<string, number>() };
+  const shared = { slots: [] as SuggestedSlot[], perDay: new Map<string, number>() };
   for (const iv of openIntervals(hours, fromMs, fromMs + HORIZON_DAYS * 86_400_000)) {
     const endMs = iv.end.epochMilliseconds;
     // Wall-clock steps (not fixed milliseconds), so slots stay on the half hour across a clock change.
     for (let at = roundUpToStep(iv.start.toZonedDateTimeISO(zone)); at.epochMilliseconds + minutes * 60_000 <= endMs; at = at.add({ minutes: STEP_MINUTES })) {
       const day = at.toPlainDate().toString();
-      if ((perDay.get(day) ?? 0) >= PER_DAY) continue;
       if (prefs && preferenceWarnings(at, prefs).length) continue;
-      perDay.set(day, (perDay.get(day) ?? 0) + 1);
-      out.push({ local: at.toPlainDateTime().toString({ smallestUnit: 'minute' }), epochMs: at.epochMilliseconds, fitsPreferences: prefs !== null });
-      if (out.length >= count) return out;
+      const near = calendar.overlapping(at.epochMilliseconds, minutes);
+      if (clinician && near.some((v) => clinicianKey(v.clinician) === clinician)) continue;
+      const list = !clinician && near.length ? shared : free;
+      if ((list.perDay.get(day) ?? 0) >= PER_DAY || list.slots.length >= count) continue;
+      list.perDay.set(day, (list.perDay.get(day) ?? 0) + 1);
+      list.slots.push({ local: at.toPlainDateTime().toString({ smallestUnit: 'minute' }), epochMs: at.epochMilliseconds, fitsPreferences: prefs !== null, otherVisits: near.length });
+      if (free.slots.length >= count) return free.slots;
     }
   }
-  return out;
+  return [...free.slots, ...shared.slots].slice(0, count);
 }
 
 /**
  * The next slots after `fromMs` that fit both the practice's office hours (the whole visit) and
  * the patient's preferences, on the half hour of the practice's wall clock, at most two a day.
+ * With a clinician, never a slot that overlaps one of their booked visits; without one, slots
+ * when the practice has no visit at all first, then (if too few) slots that overlap others.
  * When none fit within 60 days, the next slots in office hours, marked as not fitting.
  */
-export function suggestSlots(hours: Hours, prefs: VisitPreferences, opts: { fromMs: number; minutes: number; count?: number }): SuggestedSlot[] {
+export function suggestSlots(
+  hours: Hours,
+  prefs: VisitPreferences,
+  opts: { fromMs: number; minutes: number; count?: number; booked?: Booked },
+): SuggestedSlot[] {
   const count = opts.count ?? 6;
+  const calendar = bookedCalendar(opts.booked?.visits ?? []);
+  const clinician = clinicianKey(opts.booked?.clinician);
   const earliestMs = prefs.earliestDate ? Temporal.PlainDate.from(prefs.earliestDate).toZonedDateTime(hours.timeZone).epochMilliseconds : 0;
-  const fitting = collect(hours, prefs, Math.max(opts.fromMs, earliestMs), opts.minutes, count);
-  return fitting.length ? fitting : collect(hours, null, opts.fromMs, opts.minutes, count);
+  const fitting = collect(hours, prefs, Math.max(opts.fromMs, earliestMs), opts.minutes, count, calendar, clinician);
+  return fitting.length ? fitting : collect(hours, null, opts.fromMs, opts.minutes, count, calendar, clinician);
 }

@@ -9,19 +9,20 @@ import { createSubmittedRequest } from './request-submission.service.js';
 
 let t: TestAppHandle;
 let org: OrganizationRow;
+let other: OrganizationRow;
 let agent: string;
 let outsider: string;
 let n = 0;
 const ZONE = 'America/New_York';
 
 /** A request from a patient who asked for Tuesday or Thursday mornings. */
-const submit = async (abroad?: string) => {
+const submit = async (abroad?: string, organizationId = org.id) => {
   n++;
   const email = `visit${n}@example.test`;
   const phone = abroad ?? `+1860555${String(2000 + n).padStart(4, '0')}`;
   const { request } = await t.db.transaction((tx) =>
     createSubmittedRequest(t.ctx, tx, {
-      organizationId: org.id,
+      organizationId,
       source: 'web',
       firstName: 'Tess',
       lastName: `Morning${n}`,
@@ -48,7 +49,7 @@ function next(weekday: number, time: string): string {
 beforeAll(async () => {
   t = await createTestApp();
   org = await createPractice(t.ctx, { name: 'Elm Street Clinic', timeZone: ZONE });
-  const other = await createPractice(t.ctx);
+  other = await createPractice(t.ctx);
   const a = await createStaffUser(t.ctx, { role: 'agent', organizationIds: [org.id], name: 'Dr. Rivera' });
   const o = await createStaffUser(t.ctx, { role: 'supervisor', organizationIds: [other.id] });
   agent = await signIn(t.app, a.email, a.password);
@@ -191,5 +192,90 @@ describe('scheduling a visit', () => {
     expect(sms?.body).toContain(`your appointment is on ${words} at 10:15 AM at Suite 200, 1 Main Street, Hartford, CT 06103.`);
     expect(sms?.body).toContain(`Cancel or ask for another time: ${t.ctx.baseUrl}${portal}`);
     expect(sms?.attachments).toEqual([]);
+  });
+});
+
+describe('double bookings', () => {
+  type Slot = { local: string; at: string; fitsPreferences: boolean; otherVisits: number };
+  const optionsFor = async (cookie: string, id: string, clinician?: string) =>
+    (await get(cookie, `/api/appointment-requests/${id}/schedule-options${clinician === undefined ? '' : `?clinician=${encodeURIComponent(clinician)}`}`)).json() as {
+      clinician: string | null;
+      suggestions: Slot[];
+      clinicianVisits: { at: string; durationMinutes: number; clinician: string | null }[];
+    };
+
+  it("suggestions keep clear of the clinician's visits; a clash is warned with the visit it overlaps, not refused; another clinician is not warned", async () => {
+    const first = await submit();
+    const second = await submit();
+    const chosen = (await optionsFor(agent, first.id, 'Dr Chen')).suggestions[0]!;
+    const booked = await post(agent, `/api/appointment-requests/${first.id}/schedule`, { version: 1, scheduledFor: chosen.local, durationMinutes: 30, clinician: 'Dr Chen' });
+    expect(booked.statusCode).toBe(200);
+    expect(booked.json()).toMatchObject({ warnings: [], clashes: [] });
+
+    // Named in any case or spacing, the clinician's time is taken: not suggested, and listed for the dialog's live warning.
+    for (const name of ['dr chen', '  DR   Chen ']) {
+      const o = await optionsFor(agent, second.id, name);
+      expect(o.clinician).toBe(name.trim());
+      expect(o.suggestions.map((s) => s.local)).not.toContain(chosen.local);
+      expect(o.suggestions).toHaveLength(6);
+      expect(o.clinicianVisits).toEqual([{ at: chosen.at, durationMinutes: 30, clinician: 'Dr Chen' }]);
+    }
+    // Without a clinician, times with no visit at all come first (there are plenty): the taken time is not among them.
+    const anyone = await optionsFor(agent, second.id);
+    expect(anyone.clinician).toBeNull();
+    expect(anyone.clinicianVisits).toEqual([]);
+    expect(anyone.suggestions.map((s) => s.local)).not.toContain(chosen.local);
+    expect(anyone.suggestions.every((s) => s.otherVisits === 0)).toBe(true);
+    // Another clinician may take it; the suggestion says how many other visits are then.
+    const lee = await optionsFor(agent, second.id, 'Dr Lee');
+    expect(lee.suggestions.find((s) => s.local === chosen.local)).toMatchObject({ otherVisits: chosen.otherVisits + 1 });
+    expect(lee.clinicianVisits).toEqual([]);
+
+    const withLee = await post(agent, `/api/appointment-requests/${second.id}/schedule`, { version: 1, scheduledFor: chosen.local, durationMinutes: 30, clinician: 'Dr Lee' });
+    expect(withLee.statusCode).toBe(200);
+    expect(withLee.json()).toMatchObject({ warnings: [], clashes: [] });
+    // Moved to Dr Chen 15 minutes later: it overlaps her visit, is warned with it, and is saved all the same.
+    const later = Temporal.PlainDateTime.from(chosen.local).add({ minutes: 15 }).toString({ smallestUnit: 'minute' });
+    const clash = await post(agent, `/api/appointment-requests/${second.id}/schedule`, { version: 2, scheduledFor: later, durationMinutes: 30, clinician: 'dr  chen' });
+    expect(clash.statusCode).toBe(200);
+    expect(clash.json().warnings).toEqual(['clinician_busy']);
+    expect(clash.json().clashes).toEqual([{ at: chosen.at, durationMinutes: 30, clinician: 'Dr Chen' }]);
+    expect(clash.json().appointmentRequest).toMatchObject({ status: 'scheduled', visit: { clinician: 'dr  chen' } });
+    const audits = await auditRows(t.db, 'appointment_request.scheduled', second.id);
+    expect(audits.map((a) => (a.details as { warnings?: string[] }).warnings)).toContainEqual(['clinician_busy']);
+    // A request's own visit never clashes with itself when it moves.
+    const again = await post(agent, `/api/appointment-requests/${second.id}/schedule`, { version: 3, scheduledFor: later, durationMinutes: 45, clinician: 'Dr Lee' });
+    expect(again.json()).toMatchObject({ warnings: [], clashes: [] });
+  });
+
+  it("another organization's visits never count and are never shown", async () => {
+    const ours = await submit();
+    const chosen = (await optionsFor(agent, ours.id, 'Dr Chen')).suggestions[0]!;
+    const theirs = await submit(undefined, other.id);
+    const booked = await post(outsider, `/api/appointment-requests/${theirs.id}/schedule`, { version: 1, scheduledFor: chosen.local, durationMinutes: 60, clinician: 'Dr Chen' });
+    expect(booked.statusCode).toBe(200);
+    // The other organization's Dr Chen at the same time: still suggested to us, with no other visit counted from it, nothing listed, no warning.
+    const o = await optionsFor(agent, ours.id, 'Dr Chen');
+    expect(o.suggestions[0]).toEqual(chosen);
+    expect(o.clinicianVisits.map((v) => v.at)).not.toContain(chosen.at);
+    const res = await post(agent, `/api/appointment-requests/${ours.id}/schedule`, { version: 1, scheduledFor: chosen.local, durationMinutes: 30, clinician: 'Dr Chen' });
+    expect(res.json()).toMatchObject({ warnings: [], clashes: [] });
+    // And the other way round: ours is not theirs to see.
+    const theirNext = await submit(undefined, other.id);
+    const seen = await optionsFor(outsider, theirNext.id, 'Dr Chen');
+    expect(seen.clinicianVisits.map((v) => v.at)).toEqual([chosen.at]);
+    expect(seen.clinicianVisits[0]).toMatchObject({ durationMinutes: 60 });
+  });
+
+  it('refuses a bad clinician per field; an empty one is none chosen', async () => {
+    const request = await submit();
+    for (const bad of ['clinician=' + 'x'.repeat(121), 'clinician=%3Cb%3E', 'clinician=a&clinician=b']) {
+      const res = await get(agent, `/api/appointment-requests/${request.id}/schedule-options?${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(Object.keys(res.json().error.fields), bad).toEqual(['querystring.clinician']);
+    }
+    const blank = await get(agent, `/api/appointment-requests/${request.id}/schedule-options?clinician=%20%20&durationMinutes=45`);
+    expect(blank.statusCode).toBe(200);
+    expect(blank.json()).toMatchObject({ clinician: null, clinicianVisits: [], durationMinutes: 45 });
   });
 });

@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { appointmentRequestEvents, appointmentRequests, userOrganizations, users } from '../../db/schema/index.js';
 import type { AppointmentStatus } from '../../../domain/appointment-requests/state.js';
+import type { BookedVisit } from '../../../domain/appointment-requests/booked-visits.js';
+import { VISIT_MINUTES } from '../../../domain/appointment-requests/visit-slots.js';
 import type { AppointmentRequestRow } from './request-submission.service.js';
 import { olderThanCursor, timeCursorOf } from '../../db/time-cursor.js';
 
@@ -107,4 +109,31 @@ export async function visitChoices(db: DbOrTx, organizationId: string): Promise<
     clinicians: rows.filter((r) => r.kind === 'clinician').map((r) => r.value),
     locations: rows.filter((r) => r.kind === 'location').map((r) => r.value),
   };
+}
+
+/**
+ * The organization's scheduled visits (never another organization's, never the request `exceptId`)
+ * that start in (fromMs, toMs): to find every visit overlapping a span, start `fromMs` one longest
+ * visit before it. Served by appointment_requests_org_status_idx (organization_id, status, …),
+ * then the start filtered among that organization's scheduled visits.
+ */
+export async function scheduledVisitsBetween(
+  db: DbOrTx,
+  q: { organizationId: string; exceptId: string; fromMs: number; toMs: number },
+): Promise<BookedVisit[]> {
+  const rows = await db
+    .select({ scheduledFor: appointmentRequests.scheduledFor, visitMinutes: appointmentRequests.visitMinutes, visitClinician: appointmentRequests.visitClinician })
+    .from(appointmentRequests)
+    .where(
+      and(
+        eq(appointmentRequests.organizationId, q.organizationId),
+        eq(appointmentRequests.status, 'scheduled'),
+        gt(appointmentRequests.scheduledFor, new Date(q.fromMs)),
+        lt(appointmentRequests.scheduledFor, new Date(q.toMs)),
+        ne(appointmentRequests.id, q.exceptId),
+      ),
+    )
+    .orderBy(asc(appointmentRequests.scheduledFor));
+  // A visit scheduled before lengths were kept (migration 0020) lasts the usual length.
+  return rows.flatMap((r) => (r.scheduledFor ? [{ startMs: r.scheduledFor.getTime(), minutes: r.visitMinutes ?? VISIT_MINUTES.default, clinician: r.visitClinician }] : []));
 }

@@ -12,7 +12,7 @@ import {
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { actorOf } from '../../policy/actor.js';
 import { decideRequest, presentRequest, requestAsFhir, scheduleRequest } from './staff-requests.service.js';
-import { scheduleOptions } from './schedule-options.service.js';
+import { bookedVisitView, scheduleOptions } from './schedule-options.service.js';
 
 const access = { capability: 'handoffs.work' } as const;
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
@@ -24,26 +24,26 @@ export const staffRequestsRoutes: FeatureRoutes = (app, ctx) => {
     config: { access },
     schema: {
       tags,
-      summary: 'What scheduling a request needs: the patient’s preferences, office hours, the next slots that fit both, the practice’s clinicians and locations',
+      summary: 'What scheduling a request needs: the patient’s preferences, office hours, the next slots that fit both (and, with `clinician`, leave that clinician’s visits clear), the practice’s clinicians and locations',
       params: RequestIdParams,
       querystring: ScheduleOptionsQuery,
       response: { 200: ScheduleOptionsResponse, ...errors },
     },
-    handler: (request) => scheduleOptions(ctx, actorOf(request), request.params.id, request.query.durationMinutes),
+    handler: (request) => scheduleOptions(ctx, actorOf(request), request.params.id, request.query.durationMinutes, request.query.clinician || null),
   });
 
   app.post('/api/appointment-requests/:id/schedule', {
     config: { access },
     schema: {
       tags,
-      summary: 'Schedule a pending request at a date and time in the organization’s zone, with its length, location and clinician; warns (does not refuse) outside office hours or the patient’s preferences; the patient is notified with a calendar file',
+      summary: 'Schedule a pending request at a date and time in the organization’s zone, with its length, location and clinician; warns (does not refuse) outside office hours or the patient’s preferences, or when the clinician already has a visit then; the patient is notified with a calendar file',
       params: RequestIdParams,
       body: ScheduleBody,
       response: { 200: ScheduleResponse, ...errors },
     },
     handler: async (request) => {
-      const { row, warnings } = await scheduleRequest(ctx, actorOf(request), request.params.id, request.body);
-      return { appointmentRequest: await presentRequest(ctx.db, row), warnings };
+      const { row, warnings, clashes } = await scheduleRequest(ctx, actorOf(request), request.params.id, request.body);
+      return { appointmentRequest: await presentRequest(ctx.db, row), warnings, clashes: clashes.map(bookedVisitView) };
     },
   });
 

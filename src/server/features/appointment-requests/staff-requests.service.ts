@@ -5,6 +5,7 @@ import { canSeeOrganization, organizationScope, type StaffActor } from '../../po
 import { canTransition, statusesLeadingTo, type AppointmentStatus } from '../../../domain/appointment-requests/state.js';
 import { localTimeToInstant } from '../../../domain/appointment-requests/scheduling.js';
 import { readPreferences, slotWarnings, VISIT_MINUTES, type SlotWarning } from '../../../domain/appointment-requests/visit-slots.js';
+import { clinicianClashes, type BookedVisit } from '../../../domain/appointment-requests/booked-visits.js';
 import { practiceHours } from './public-practices.service.js';
 import { recordAudit, recordPhiView } from '../audit/audit.service.js';
 import { resolveHandoffsOfRequest } from '../handoffs/request-handoffs.service.js';
@@ -15,12 +16,13 @@ import { findOrganizationById, type OrganizationRow } from '../organizations/org
 import type { AppointmentRequestRow } from './request-submission.service.js';
 import { toFhirAppointment, type FhirAppointment } from './staff-fhir.js';
 import { notifyPatient, type NoticeKind } from './staff-notices.js';
-import { findRequest, insertRequestEvent, listRequestEvents, listRequestsPage, transitionIfVersion, userName } from './staff-requests.repository.js';
+import { findRequest, insertRequestEvent, listRequestEvents, listRequestsPage, scheduledVisitsBetween, transitionIfVersion, userName } from './staff-requests.repository.js';
 
 /** What other features read of this one (its repository's queries, used as they are). */
 export { findRequest } from './staff-requests.repository.js';
 
-const MAX_AHEAD_MS = 2 * 366 * 86_400_000;
+/** How far ahead a visit may be scheduled. */
+export const MAX_AHEAD_MS = 2 * 366 * 86_400_000;
 const STATUS_WORDS: Record<AppointmentStatus, string> = {
   draft: 'a draft',
   submitted: 'waiting for review',
@@ -99,24 +101,42 @@ export async function decideRequest(ctx: AppContext, actor: StaffActor, id: stri
   return (await decide(ctx, actor, id, d)).row;
 }
 
-/** Schedules a request with its visit's length, place and clinician; answers what was off about the slot (warned, not refused). */
-export async function scheduleRequest(ctx: AppContext, actor: StaffActor, id: string, d: Omit<Extract<Decision, { to: 'scheduled' }>, 'to'>): Promise<{ row: AppointmentRequestRow; warnings: SlotWarning[] }> {
+/**
+ * Schedules a request with its visit's length, place and clinician; answers what was off about the
+ * slot (warned, not refused), with the clinician's other visits it overlaps.
+ */
+export async function scheduleRequest(
+  ctx: AppContext,
+  actor: StaffActor,
+  id: string,
+  d: Omit<Extract<Decision, { to: 'scheduled' }>, 'to'>,
+): Promise<{ row: AppointmentRequestRow; warnings: SlotWarning[]; clashes: BookedVisit[] }> {
   return decide(ctx, actor, id, { to: 'scheduled', ...d });
 }
 
-async function decide(ctx: AppContext, actor: StaffActor, id: string, d: Decision): Promise<{ row: AppointmentRequestRow; warnings: SlotWarning[] }> {
+async function decide(ctx: AppContext, actor: StaffActor, id: string, d: Decision): Promise<{ row: AppointmentRequestRow; warnings: SlotWarning[]; clashes: BookedVisit[] }> {
   const { request, org } = await loadRequestFor(ctx.db, actor, id);
   if (!canTransition(request.status, d.to)) throw invalidTransition(request.status, d.to, await userName(ctx.db, request.decidedBy));
   if (d.version !== request.version) throw stale();
   const now = ctx.clock.now();
   const patch: Parameters<typeof transitionIfVersion>[4] = { status: d.to, decidedBy: actor.userId };
   let warnings: SlotWarning[] = [];
+  let clashes: BookedVisit[] = [];
   if (d.to === 'scheduled') {
     patch.scheduledFor = scheduledInstant(d.scheduledFor, org.timeZone, now);
     patch.visitMinutes = d.durationMinutes ?? VISIT_MINUTES.default;
     patch.visitLocation = d.location || null;
     patch.visitClinician = d.clinician || null;
-    warnings = slotWarnings(await practiceHours(ctx.db, org), readPreferences(request.preferences), patch.scheduledFor.getTime(), patch.visitMinutes);
+    const startMs = patch.scheduledFor.getTime();
+    const [hours, visits] = await Promise.all([
+      practiceHours(ctx.db, org),
+      patch.visitClinician
+        ? scheduledVisitsBetween(ctx.db, { organizationId: org.id, exceptId: id, fromMs: startMs - VISIT_MINUTES.max * 60_000, toMs: startMs + patch.visitMinutes * 60_000 })
+        : [],
+    ]);
+    const booked = { visits, clinician: patch.visitClinician };
+    warnings = slotWarnings(hours, readPreferences(request.preferences), startMs, patch.visitMinutes, booked);
+    clashes = clinicianClashes(visits, patch.visitClinician, startMs, patch.visitMinutes);
   }
   if (d.to === 'declined') patch.declineReason = d.reason;
   if (d.to === 'canceled') patch.cancelReason = d.reason || null;
@@ -135,7 +155,7 @@ async function decide(ctx: AppContext, actor: StaffActor, id: string, d: Decisio
     const outbox = await notifyPatient(tx, kind, updated, org, ctx.baseUrl, { reason: d.to === 'scheduled' ? undefined : d.reason, now, moved: request.status === 'scheduled' });
     await publishLive(tx, { topic: 'appointment-requests', organizationId: org.id, type: 'updated', id, data: { status: d.to } });
     await recordAudit(tx, { action: `appointment_request.${d.to}`, outcome: 'success', actor, organizationId: org.id, recordType: 'appointment_request', recordId: id, details: { from: request.status, notified: outbox.length, ...(d.to === 'scheduled' ? { minutes: patch.visitMinutes, warnings } : {}) } });
-    return { row: updated, warnings };
+    return { row: updated, warnings, clashes };
   });
 }
 

@@ -11,7 +11,21 @@ export const WARNING_TEXT: Record<SlotWarning, string> = {
   not_a_preferred_day: 'not a day the patient asked for',
   not_a_preferred_time: 'not the time of day the patient asked for',
   before_earliest_date: 'before the earliest date the patient gave',
+  clinician_busy: 'overlapping another visit with the same clinician',
 };
+
+/** "10:00 AM" for an instant, in the practice's zone and clock. */
+export function wallTime(at: string | number, zone: string, country: string): string {
+  const hhmm = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(at));
+  return formatWallTime(hhmm, country);
+}
+
+/** "another visit with Dr Chen at 10:00 AM – 10:30 AM": which of the clinician's visits a slot overlaps (never whose). */
+export function clashText(clashes: { at: string; durationMinutes: number; clinician: string | null }[], zone: string, country: string): string {
+  const visits = clashes.map((c) => `${wallTime(c.at, zone, country)} – ${wallTime(Date.parse(c.at) + c.durationMinutes * 60_000, zone, country)}`);
+  const who = clashes[0]?.clinician ?? 'the same clinician';
+  return `${visits.length === 1 ? 'another visit' : `${visits.length} other visits`} with ${who} at ${visits.join(' and ')}`;
+}
 
 /** "Mon–Fri 8:00 AM – 5:00 PM · Sat closed": the weekly office hours, days with the same hours grouped. */
 export function describeOfficeHours(weekly: ScheduleOptions['officeHours']['weekly'], country: string): string[] {
@@ -34,8 +48,7 @@ export function describeOfficeHours(weekly: ScheduleOptions['officeHours']['week
 export function slotLabel(at: string, zone: string, country: string): string {
   const d = new Date(at);
   const date = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric' }).format(d);
-  const hhmm = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
-  return `${date} · ${formatWallTime(hhmm, country)}`;
+  return `${date} · ${wallTime(at, zone, country)}`;
 }
 
 /** What the patient asked for and when the office is open: the two things a slot should fit. */
@@ -74,17 +87,24 @@ export function SchedulingFacts({ options }: { options: ScheduleOptions }) {
   );
 }
 
-/** The next slots that fit both, as toggle buttons that fill in the date and time. */
+/**
+ * The next slots that fit both, as toggle buttons that fill in the date and time. With a clinician,
+ * never when they already have a visit; without one, times when the practice has no other visit
+ * come first, and a time that has some says how many.
+ */
 export function SuggestedSlots({ options, chosen, onChoose }: { options: ScheduleOptions; chosen: string; onChoose: (local: string) => void }) {
+  const who = options.clinician;
   if (!options.suggestions.length) {
-    return <p className="text-sm text-muted-foreground">No open time in the next 60 days: enter a date and time below.</p>;
+    return <p className="text-sm text-muted-foreground">No open time in the next 60 days{who ? ` when ${who} is free` : ''}: enter a date and time below.</p>;
   }
   const fits = options.suggestions[0]!.fitsPreferences;
+  const free = who ? ` ${who} has no other visit at these times.` : ' Times with no other visit at the practice come first; choose a clinician to see only their free times.';
   return (
     <fieldset>
       <legend className="text-sm font-medium">Suggested times</legend>
-      <p className="text-sm text-muted-foreground">
+      <p className="text-sm text-muted-foreground" data-testid="suggestions-note">
         {fits ? 'Within office hours and what the patient asked for.' : 'Nothing within office hours fits what the patient asked for in the next 60 days; these are the next open times.'}
+        {free}
       </p>
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
         {options.suggestions.map((s) => (
@@ -99,6 +119,12 @@ export function SuggestedSlots({ options, chosen, onChoose }: { options: Schedul
             )}
           >
             {slotLabel(s.at, options.timeZone, options.country)}
+            {s.otherVisits ? ' ' : null}
+            {s.otherVisits ? (
+              <span className={cn('block text-xs', chosen === s.local ? 'text-primary-foreground/80' : 'text-muted-foreground')}>
+                {s.otherVisits === 1 ? '1 other visit' : `${s.otherVisits} other visits`} at this time{who ? ' (other clinicians)' : ''}
+              </span>
+            ) : null}
           </button>
         ))}
       </div>

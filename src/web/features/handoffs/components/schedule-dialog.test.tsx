@@ -25,10 +25,12 @@ const options: ScheduleOptionsResponse = {
   patientNotes: 'Tuesday or Thursday mornings, before work',
   officeHours: { weekly: [1, 2, 3, 4, 5].map((day) => ({ day, start: '08:00', end: '17:00' })), overrides: [] },
   durationMinutes: 30,
+  clinician: null,
   suggestions: [
-    { local: '2030-12-03T08:00', at: '2030-12-03T13:00:00.000Z', fitsPreferences: true },
-    { local: '2030-12-03T08:30', at: '2030-12-03T13:30:00.000Z', fitsPreferences: true },
+    { local: '2030-12-03T08:00', at: '2030-12-03T13:00:00.000Z', fitsPreferences: true, otherVisits: 0 },
+    { local: '2030-12-03T08:30', at: '2030-12-03T13:30:00.000Z', fitsPreferences: true, otherVisits: 0 },
   ],
+  clinicianVisits: [],
   address: '1 Main Street, Hartford, CT 06103',
   locations: ['1 Main Street, Hartford, CT 06103', 'Suite 200'],
   clinicians: ['Dr. Amara Rivera'],
@@ -86,5 +88,67 @@ describe('the scheduling dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Schedule the appointment' });
     await user.click(await within(dialog).findByRole('button', { name: 'Tue, Dec 3 · 8:00 AM' }));
     expect(within(dialog).getByText(/For the patient \(Europe\/London, from their number\):/)).toHaveTextContent(/1:00\s?PM/);
+  });
+
+  it("refetches the suggestions for the clinician typed, and warns live when the time overlaps one of their visits", async () => {
+    const asked: string[] = [];
+    let sent: unknown = null;
+    server.use(
+      http.get('/api/appointment-requests/req-1/schedule-options', ({ request: r }) => {
+        const clinician = new URL(r.url).searchParams.get('clinician');
+        asked.push(clinician ?? '');
+        if (clinician?.toLowerCase().replace(/\s+/g, '') !== 'drchen') return HttpResponse.json({ ...options, clinician });
+        return HttpResponse.json({
+          ...options,
+          clinician,
+          // Her 8:00 is taken: 8:30 and the next Thursday are offered instead.
+          suggestions: [options.suggestions[1]!, { local: '2030-12-05T08:00', at: '2030-12-05T13:00:00.000Z', fitsPreferences: true, otherVisits: 2 }],
+          clinicianVisits: [{ at: '2030-12-03T13:00:00.000Z', durationMinutes: 30, clinician: 'Dr Chen' }],
+        });
+      }),
+      http.post('/api/appointment-requests/req-1/schedule', async ({ request: r }) => {
+        sent = await r.json();
+        return HttpResponse.json({
+          appointmentRequest: { ...request, status: 'scheduled', scheduledFor: '2030-12-03T13:15:00.000Z' },
+          warnings: ['clinician_busy'],
+          clashes: [{ at: '2030-12-03T13:00:00.000Z', durationMinutes: 30, clinician: 'Dr Chen' }],
+        });
+      }),
+    );
+    const { user } = renderPage(<ScheduleDialog request={request} timeZone="America/New_York" open onOpenChange={() => undefined} />, { url: '/handoffs/h-1' });
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule the appointment' });
+    expect(await within(dialog).findByTestId('suggestions-note')).toHaveTextContent('Times with no other visit at the practice come first; choose a clinician to see only their free times.');
+    await user.type(within(dialog).getByLabelText(/^Date/), '2030-12-03');
+    await user.type(within(dialog).getByLabelText(/^Time/), '08:15');
+    await user.type(within(dialog).getByLabelText('Clinician'), 'dr chen');
+
+    const busy = await within(dialog).findByTestId('clinician-busy', {}, { timeout: 3000 });
+    expect(busy).toHaveTextContent('This time overlaps another visit with Dr Chen at 8:00 AM – 8:30 AM. You can still schedule it if the patient agreed to be double-booked.');
+    // Asked once for nobody, then once for the whole name after the typing stopped — not once a letter.
+    expect(asked).toEqual(['', 'dr chen']);
+    expect(within(dialog).getByTestId('suggestions-note')).toHaveTextContent('dr chen has no other visit at these times.');
+    expect(within(dialog).queryByRole('button', { name: /Tue, Dec 3 · 8:00 AM/ })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Thu, Dec 5 · 8:00 AM 2 other visits at this time (other clinicians)' })).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('slot-warning')).toBeNull();
+
+    // Half past is free for her; back at quarter past, another clinician is not warned.
+    await user.click(within(dialog).getByRole('button', { name: 'Tue, Dec 3 · 8:30 AM' }));
+    expect(within(dialog).queryByTestId('clinician-busy')).toBeNull();
+    await user.clear(within(dialog).getByLabelText(/^Time/));
+    await user.type(within(dialog).getByLabelText(/^Time/), '08:15');
+    expect(within(dialog).getByTestId('clinician-busy')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Clinician'));
+    await user.type(within(dialog).getByLabelText('Clinician'), 'Dr Lee');
+    expect(within(dialog).queryByTestId('clinician-busy')).toBeNull();
+    await waitFor(() => expect(asked.at(-1)).toBe('Dr Lee'));
+    expect(within(dialog).queryByTestId('clinician-busy')).toBeNull();
+
+    // A double booking is warned, not refused.
+    await user.clear(within(dialog).getByLabelText('Clinician'));
+    await user.type(within(dialog).getByLabelText('Clinician'), 'Dr Chen');
+    expect(await within(dialog).findByTestId('clinician-busy', {}, { timeout: 3000 })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule and notify' }));
+    await waitFor(() => expect(sent).toMatchObject({ scheduledFor: '2030-12-03T08:15', clinician: 'Dr Chen' }));
+    expect(await screen.findByText(/Note: overlapping another visit with Dr Chen at 8:00 AM – 8:30 AM\./)).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { AlertTriangle } from 'lucide-react';
 import { localTimeToInstant } from '@domain/appointment-requests/scheduling';
+import { clinicianClashes, clinicianKey } from '@domain/appointment-requests/booked-visits';
 import { slotWarnings, VISIT_MINUTES } from '@domain/appointment-requests/visit-slots';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
@@ -11,13 +12,15 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Textarea } from '@web/components/ui/textarea';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import type { RequestView } from '@contracts/appointment-requests';
 import { useScheduleOptions, type ScheduleOptions } from '../api/get-schedule-options';
 import { useScheduleRequest } from '../api/schedule-request';
-import { SchedulingFacts, SuggestedSlots, WARNING_TEXT } from './schedule-context';
+import { clashText, SchedulingFacts, SuggestedSlots, WARNING_TEXT } from './schedule-context';
 import { formatInZone, nowInZone, todayInZone } from './zoned-time';
 
 const LENGTHS = [10, 15, 20, 30, 45, 60, 90, 120];
+const WARNING_CLASS = 'flex items-start gap-2 rounded-md border border-warning-soft-foreground/30 bg-warning-soft px-3 py-2 text-warning-soft-foreground';
 
 export interface ScheduleDialogProps {
   request: RequestView;
@@ -34,15 +37,22 @@ export function ScheduleDialog(props: ScheduleDialogProps) {
   );
 }
 
-/** What is off about the chosen slot, by the same rules as the server (it warns, it does not refuse). */
-function useSlotCheck(options: ScheduleOptions | undefined, local: string, minutes: number) {
+/**
+ * What is off about the chosen slot, by the same rules as the server (it warns, it does not
+ * refuse). The clinician's visits are checked once the options are those of the clinician typed
+ * (they follow the field after a pause).
+ */
+function useSlotCheck(options: ScheduleOptions | undefined, local: string, minutes: number, clinician: string) {
   return React.useMemo(() => {
     if (!options || !local) return null;
     const at = localTimeToInstant(local, options.timeZone);
     if (!at.ok) return null;
     const hours = { timeZone: options.timeZone, weekly: options.officeHours.weekly, overrides: options.officeHours.overrides };
-    return { epochMs: at.epochMs, warnings: slotWarnings(hours, options.preferences, at.epochMs, minutes) };
-  }, [options, local, minutes]);
+    const current = clinicianKey(clinician) !== '' && clinicianKey(options.clinician) === clinicianKey(clinician);
+    const visits = current ? options.clinicianVisits.map((v) => ({ startMs: Date.parse(v.at), minutes: v.durationMinutes, clinician: v.clinician })) : [];
+    const clashes = clinicianClashes(visits, clinician, at.epochMs, minutes).map((v) => ({ at: new Date(v.startMs).toISOString(), durationMinutes: v.minutes, clinician: v.clinician }));
+    return { epochMs: at.epochMs, warnings: slotWarnings(hours, options.preferences, at.epochMs, minutes, { visits, clinician }), clashes };
+  }, [options, local, minutes, clinician]);
 }
 
 /**
@@ -55,16 +65,17 @@ function ScheduleForm({ request, timeZone, onOpenChange }: ScheduleDialogProps) 
   const { toast } = useToast();
   const moving = request.status === 'scheduled';
   const [minutes, setMinutes] = React.useState(request.visit?.durationMinutes ?? VISIT_MINUTES.default);
-  const options = useScheduleOptions(request.id, minutes);
+  const [clinician, setClinician] = React.useState(request.visit?.clinician ?? '');
+  const options = useScheduleOptions(request.id, minutes, useDebouncedValue(clinician.trim(), 400));
   const [date, setDate] = React.useState('');
   const [time, setTime] = React.useState('');
   const [location, setLocation] = React.useState(request.visit?.location ?? '');
-  const [clinician, setClinician] = React.useState(request.visit?.clinician ?? '');
   const [note, setNote] = React.useState('');
   const [missing, setMissing] = React.useState<{ date?: string; time?: string }>({});
   const fields = isApiError(schedule.error) ? schedule.error.fields : {};
   const local = date && time ? `${date}T${time}` : '';
-  const check = useSlotCheck(options.data, local, minutes);
+  const check = useSlotCheck(options.data, local, minutes, clinician);
+  const offWords = check?.warnings.filter((w) => w !== 'clinician_busy').map((w) => WARNING_TEXT[w]) ?? [];
   const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const patientZone = options.data?.patientTimeZone ?? null;
   const ids = React.useId();
@@ -82,8 +93,9 @@ function ScheduleForm({ request, timeZone, onOpenChange }: ScheduleDialogProps) 
     schedule.mutate(
       { id: request.id, version: request.version, scheduledFor: local, durationMinutes: minutes, location: location.trim() || undefined, clinician: clinician.trim() || undefined, note: note.trim() || undefined },
       {
-        onSuccess: ({ appointmentRequest, warnings }) => {
-          const off = warnings.length ? ` Note: ${warnings.map((w) => WARNING_TEXT[w]).join('; ')}.` : '';
+        onSuccess: ({ appointmentRequest, warnings, clashes }) => {
+          const words = warnings.map((w) => (w === 'clinician_busy' && clashes.length ? `overlapping ${clashText(clashes, timeZone, options.data?.country ?? 'US')}` : WARNING_TEXT[w]));
+          const off = words.length ? ` Note: ${words.join('; ')}.` : '';
           toast({ title: moving ? 'Appointment moved' : 'Appointment scheduled', description: `${formatInZone(appointmentRequest.scheduledFor!, timeZone)}. The patient has been notified.${off}` });
           onOpenChange(false);
         },
@@ -135,11 +147,17 @@ function ScheduleForm({ request, timeZone, onOpenChange }: ScheduleDialogProps) 
           </FormField>
         </div>
         <div aria-live="polite" className="space-y-1 text-sm">
-          {check && check.warnings.length ? (
-            <p role="status" data-testid="slot-warning" className="flex items-start gap-2 rounded-md border border-warning-soft-foreground/30 bg-warning-soft px-3 py-2 text-warning-soft-foreground">
+          {offWords.length ? (
+            <p role="status" data-testid="slot-warning" className={WARNING_CLASS}>
+              <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>This time is {offWords.join('; ')}. You can still schedule it if the patient agreed.</span>
+            </p>
+          ) : null}
+          {check?.clashes.length && options.data ? (
+            <p role="status" data-testid="clinician-busy" className={WARNING_CLASS}>
               <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <span>
-                This time is {check.warnings.map((w) => WARNING_TEXT[w]).join('; ')}. You can still schedule it if the patient agreed.
+                This time overlaps {clashText(check.clashes, timeZone, options.data.country)}. You can still schedule it if the patient agreed to be double-booked.
               </span>
             </p>
           ) : null}
