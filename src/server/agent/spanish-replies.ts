@@ -94,10 +94,28 @@ function weekly(s: string): string {
     .join('; ')}.`;
 }
 
-/** "Tuesdays, Wednesdays or Fridays, mornings" → "los martes, miércoles o viernes, por la mañana". */
+const PART_OF_DAY: Record<string, string> = { morning: 'mañana', afternoon: 'tarde', evening: 'noche' };
+
+/**
+ * "Tuesdays, Wednesdays or Fridays, mornings" → "los martes, miércoles o viernes, por la mañana";
+ * with a date: "tomorrow afternoon" → "mañana por la tarde", "Friday, December 4, mornings" → "el
+ * viernes 4 de diciembre, por la mañana", "any day from the week of December 7" → "cualquier día
+ * a partir de la semana del 7 de diciembre".
+ */
 function preferences(s: string): string {
   if (s === 'any time') return 'cualquier momento';
   return s
+    .replace(new RegExp(`\\b(${DAY}), (\\w+) (\\d{1,2})\\b`, 'g'), (_m, d: string, mo: string, n: string) => `el ${DAYS[d]} ${n} de ${MONTHS[mo] ?? mo}`)
+    .replace(/\bthe week of (\w+) (\d{1,2})\b/, (_m, mo: string, n: string) => `la semana del ${n} de ${MONTHS[mo] ?? mo}`)
+    .replace(/\bfrom (\w+) (\d{1,2})\b/, (_m, mo: string, n: string) => `a partir del ${n} de ${MONTHS[mo] ?? mo}`)
+    .replace(/\bfrom\b/, 'a partir de')
+    .replace(/^any day\b/, 'cualquier día')
+    .replace(/\blater this week\b/, 'más adelante esta semana')
+    .replace(/\bthis week\b/, 'esta semana')
+    .replace(/\bthis (morning|afternoon|evening)\b/, (_m, p: string) => `esta ${PART_OF_DAY[p]}`)
+    .replace(/\btomorrow (morning|afternoon|evening)\b/, (_m, p: string) => `mañana por la ${PART_OF_DAY[p]}`)
+    .replace(/\btomorrow\b/, 'mañana')
+    .replace(/\btoday\b/, 'hoy')
     .replace(/\bweekdays\b/, 'entre semana')
     .replace(/\b(Mondays|Tuesdays|Wednesdays|Thursdays|Fridays|Saturdays|Sundays)\b/g, (d: string) => DAYS[d.slice(0, -1)]!)
     .replace(/\bmornings\b/g, 'por la mañana')

@@ -5,6 +5,24 @@ import { toSpanish, untranslatedSentences } from './spanish-replies.js';
 describe('replies in Spanish', () => {
   it.each([
     ["Let me read that back. Mateo Garcia, born May 3rd, 2015, for a sick visit (tiene tos), a returning patient, preferring Tuesdays or Fridays, mornings, and we'll call Rosa Garcia at 8 6 0, 5 5 5, 0 1 2 3. Is that all correct?", /Le repito los datos\. Mateo Garcia, fecha de nacimiento 3 de mayo de 2015, para visita por enfermedad \(tiene tos\), ya ha venido antes, prefiere los martes o viernes, por la mañana, y llamaremos a Rosa Garcia al 8 6 0/],
+    ...(
+      [
+        ['tomorrow afternoon', 'mañana por la tarde'],
+        ['this morning', 'esta mañana'],
+        ['today', 'hoy'],
+        ['Friday, December 4, mornings', 'el viernes 4 de diciembre, por la mañana'],
+        ['tomorrow or Fridays', 'mañana o viernes'],
+        ['any day from the week of December 7', 'cualquier día a partir de la semana del 7 de diciembre'],
+        ['Tuesdays or Thursdays from the week of November 30, afternoons', 'los martes o jueves a partir de la semana del 30 de noviembre, por la tarde'],
+        ['any day from December 16, mornings', 'cualquier día a partir del 16 de diciembre, por la mañana'],
+        ['Thursdays from tomorrow', 'los jueves a partir de mañana'],
+        ['later this week', 'más adelante esta semana'],
+        ['this week, afternoons', 'esta semana, por la tarde'],
+      ] as const
+    ).map(([en, es]): [string, RegExp] => [
+      `Let me read that back. Jane Smith, born March 3rd, 1980, for a follow-up, a returning patient, preferring ${en}, and we'll call 8 6 0, 5 5 5, 0 1 2 3. Is that all correct?`,
+      new RegExp(`, prefiere ${es}, y llamaremos al 8 6 0`),
+    ]),
     ["We're open right now, until 5 PM. Our regular hours are Monday to Friday, 8 AM to noon and 1 PM to 5 PM; Saturday, 9 AM to noon; closed Sunday. Is there anything else I can help you with?", /Ahora estamos abiertos, hasta las 5 de la tarde\. Nuestro horario habitual: de lunes a viernes, de las 8 de la mañana a mediodía y de la 1 de la tarde a las 5 de la tarde; el sábado, de las 9 de la mañana a mediodía; cerrado el domingo\. ¿Hay algo más/],
     ['Thank you. Someone from the practice will call you back at 8 6 0, 5 5 5, 0 1 2 3 after we open tomorrow at 8 AM. Is there anything else I can help you with?', /le devolverá la llamada al 8 6 0, 5 5 5, 0 1 2 3 cuando abramos, mañana a las 8 de la mañana\./],
     ['Good news: your appointment is scheduled for Thursday, November 26 at 8 AM. Is there anything else I can help you with?', /su cita está programada para el jueves 26 de noviembre a las 8 de la mañana/],

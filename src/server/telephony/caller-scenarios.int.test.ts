@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSubmittedRequest } from '../features/appointment-requests/request-submission.service.js';
 import { createTestApp, type TestAppHandle } from '../test-support/index.js';
 import { createPractice, recordsOf } from './testing/call-fixtures.js';
@@ -19,11 +19,13 @@ beforeAll(async () => {
   t = await createTestApp({ TWILIO_AUTH_TOKEN: TWILIO_TEST_TOKEN });
 });
 afterAll(() => t?.close());
+afterEach(() => t.ctx.clock.reset());
 
 it('has at least 30 scenarios', () => expect(SCENARIOS.length).toBeGreaterThanOrEqual(30));
 
 describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s', (_name, scenario) => {
   it('goes as scripted and leaves the right records', async () => {
+    if (scenario.clock) t.ctx.clock.advance(Date.parse(scenario.clock) - t.ctx.clock.now().getTime());
     const practice = await createPractice(t.ctx, { open: scenario.practice?.open, onDuty: scenario.practice?.onDuty, agentSettings: scenario.practice?.agentSettings, appointments: scenario.practice?.appointments, country: scenario.practice?.country });
     const vars: Record<string, string> = {};
     if (scenario.setup === 'submitted_request') {

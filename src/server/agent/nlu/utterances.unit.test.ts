@@ -7,6 +7,8 @@ import { extractReferenceCode, sayReferenceCode } from './reference-code.js';
 import { matchVisitReason, newOrExistingPatient } from './visit-reasons.js';
 import { afterYesNo, isCorrection, yesNo } from './yes-no.js';
 
+const CTX = { dayFirst: false, today: '2026-11-25' };
+
 describe('detectIntent', () => {
   it.each([
     ["I'd like to make an appointment", 'appointment'],
@@ -106,11 +108,11 @@ describe('reference codes', () => {
 
 describe('preferences', () => {
   it('reads days and times', () => {
-    expect(extractPreferences('Tuesday or Thursday mornings', true)).toMatchObject({ days: ['tue', 'thu'], timesOfDay: ['morning'] });
-    expect(extractPreferences('weekday afternoons work best', false)).toMatchObject({ days: ['mon', 'tue', 'wed', 'thu', 'fri'], timesOfDay: ['afternoon'] });
-    expect(extractPreferences('any time really', true)).toMatchObject({ days: [], timesOfDay: [] });
+    expect(extractPreferences('Tuesday or Thursday mornings', true, CTX)).toMatchObject({ days: ['tue', 'thu'], timesOfDay: ['morning'] });
+    expect(extractPreferences('weekday afternoons work best', false, CTX)).toMatchObject({ days: ['mon', 'tue', 'wed', 'thu', 'fri'], timesOfDay: ['afternoon'] });
+    expect(extractPreferences('any time really', true, CTX)).toMatchObject({ days: [], timesOfDay: [] });
   });
-  it('ignores incidental times unless asked', () => expect(extractPreferences('I woke up this morning with a fever', false)).toBeNull());
+  it('ignores incidental times unless asked', () => expect(extractPreferences('I woke up this morning with a fever', false, CTX)).toBeNull());
   it.each([
     ['mornings, but not Mondays', ['tue', 'wed', 'thu', 'fri'], ['morning']],
     ['any weekday except Friday', ['mon', 'tue', 'wed', 'thu'], []],
@@ -120,7 +122,7 @@ describe('preferences', () => {
     ['not Mondays or Fridays, afternoons', ['tue', 'wed', 'thu'], ['afternoon']],
     ['weekends are bad, evenings are best', ['mon', 'tue', 'wed', 'thu', 'fri'], ['evening']],
     ['no preference', [], []],
-  ])('rules days and times out: %s', (text, days, timesOfDay) => expect(extractPreferences(text, true)).toMatchObject({ days, timesOfDay }));
+  ])('rules days and times out: %s', (text, days, timesOfDay) => expect(extractPreferences(text, true, CTX)).toMatchObject({ days, timesOfDay }));
   it('says them', () => expect(sayPreferences({ days: ['tue', 'thu'], timesOfDay: ['morning'], text: '' })).toBe('Tuesdays or Thursdays, mornings'));
   it('says the caller’s words when the fields hold nothing, and any time when that is what they meant', () => {
     expect(sayPreferences({ days: [], timesOfDay: [], text: 'after my shift ends' })).toBe('after my shift ends');

@@ -1,6 +1,9 @@
+import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { createSubmittedRequest } from '../../features/appointment-requests/request-submission.service.js';
 import { sayReferenceCode } from '../nlu/reference-code.js';
+import type { TurnEnv } from '../agent-types.js';
+import { localDate } from './hours-speech.js';
 import { phoneArgument } from './tool-helpers.js';
 import type { ToolDefinition } from './tool-types.js';
 
@@ -16,6 +19,11 @@ const schema = z.object({
     .object({
       days: z.array(z.enum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'])).max(7).default([]),
       timesOfDay: z.array(z.enum(['morning', 'afternoon', 'evening'])).max(3).default([]),
+      earliestDate: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
+        .optional()
+        .describe("The first day the caller can come (YYYY-MM-DD, the practice's calendar): tomorrow for 'tomorrow afternoon', next Monday for 'next week'"),
       text: z.string().max(300).optional(),
     })
     .optional(),
@@ -58,7 +66,7 @@ export const createAppointmentRequestTool: ToolDefinition<typeof schema> = {
       isNewPatient: args.isNewPatient ?? null,
       reason: args.reason,
       reasonOther: args.reasonOther ?? null,
-      preferences: args.preferences ? { days: args.preferences.days, timesOfDay: args.preferences.timesOfDay, text: args.preferences.text } : {},
+      preferences: args.preferences ? { days: args.preferences.days, timesOfDay: args.preferences.timesOfDay, ...comingDate(env, args.preferences.earliestDate), text: args.preferences.text } : {},
       notes: requestNotes(args, env.state.language ?? 'en'),
       locale: env.state.language ?? 'en',
       consentToContact: true,
@@ -76,6 +84,18 @@ export const createAppointmentRequestTool: ToolDefinition<typeof schema> = {
     };
   },
 };
+
+/** An earliest date the scheduler can use: a real day, not before today in the practice's zone (the web form's rule). */
+function comingDate(env: TurnEnv, iso: string | undefined): { earliestDate?: string } {
+  if (!iso) return {};
+  try {
+    const day = Temporal.PlainDate.from(iso, { overflow: 'reject' });
+    const today = Temporal.PlainDate.from(localDate(env.now.getTime(), env.org.timeZone));
+    return Temporal.PlainDate.compare(day, today) >= 0 && Temporal.PlainDate.compare(day, today.add({ years: 1 })) <= 0 ? { earliestDate: day.toString() } : {};
+  } catch {
+    return {};
+  }
+}
 
 /** Staff read who asked and in which language (a Spanish speaker is called back in Spanish). */
 function requestNotes(args: { contactName?: string; relationship?: string }, language: 'en' | 'es'): string {

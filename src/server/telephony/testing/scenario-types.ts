@@ -33,6 +33,8 @@ export interface Scenario {
     appointments?: Record<string, unknown>;
     country?: 'US' | 'GB';
   };
+  /** When the call happens (an ISO instant; now by default): for callers who say "tomorrow". */
+  clock?: string;
   /** The caller's number (a US number by default). */
   from?: string;
   /** Records the scenario needs first (a submitted request to ask about): values for {placeholders}. */

@@ -32,6 +32,46 @@ export const APPOINTMENT_SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: 'wants tomorrow afternoon: the request starts tomorrow, in the practice\'s zone',
+    // Wednesday, November 25, 2026, 9:30 PM in Hartford: already Thursday in UTC.
+    clock: '2026-11-26T02:30:00Z',
+    steps: [
+      ["I'd like to make an appointment", ASK_NAME],
+      ['Jane Smith', ASK_DOB],
+      ['March third nineteen eighty', ASK_REASON],
+      ['a follow-up', ASK_SEEN],
+      ['yes', ASK_PREFS],
+      ['tomorrow afternoon would be great', ASK_NUMBER],
+      ['yes', /preferring tomorrow afternoon, and we'll call 8 6 0, 5 5 5, 0 1 2 3\. Is that all correct\?/],
+      ['yes', SAVED],
+      ["no that's all", /Goodbye/],
+    ],
+    expect: {
+      outcome: 'appointment_requested',
+      hangup: true,
+      request: { firstName: 'Jane', lastName: 'Smith', preferences: { days: ['thu'], timesOfDay: ['afternoon'], earliestDate: '2026-11-26', text: 'tomorrow afternoon would be great' } },
+      handoffs: [{ type: 'appointment_request', priority: 'normal' }],
+    },
+  },
+  {
+    name: 'a UK caller gives a first date: not before the 3rd of December',
+    practice: { country: 'GB' },
+    from: '+442079460123',
+    clock: '2026-11-25T12:00:00Z',
+    steps: [
+      ["I'd like to book an appointment", ASK_NAME],
+      ['Oliver Twist', ASK_DOB],
+      ['the third of March 1980', ASK_REASON],
+      ['follow up', ASK_SEEN],
+      ['yes', ASK_PREFS],
+      ['mornings, but not before the 3rd of December', /0 2 0 7, 9 4 6 0, 1 2 3 the best number/],
+      ['yes', /preferring any day from December 3, mornings, and we'll call/],
+      ['yes', SAVED],
+      ['no', /Goodbye/],
+    ],
+    expect: { outcome: 'appointment_requested', request: { dateOfBirth: '1980-03-03', preferences: { days: [], timesOfDay: ['morning'], earliestDate: '2026-12-03' } } },
+  },
+  {
     name: 'rules a day out, then corrects a detail after the request went in',
     steps: [
       ["I'd like to make an appointment", ASK_NAME],

@@ -175,7 +175,7 @@ async function save(fc: FlowCtx): Promise<FlowReply> {
     reason: a.reason,
     ...(a.reasonOther ? { reasonOther: a.reasonOther } : {}),
     isNewPatient: a.isNew,
-    preferences: a.prefs ? { days: a.prefs.days, timesOfDay: a.prefs.timesOfDay, text: a.prefs.text } : undefined,
+    preferences: a.prefs ? { days: a.prefs.days, timesOfDay: a.prefs.timesOfDay, ...(a.prefs.earliestDate ? { earliestDate: a.prefs.earliestDate } : {}), text: a.prefs.text } : undefined,
     ...(a.forWhom ? { relationship: a.forWhom, ...(a.contactName ? { contactName: a.contactName } : {}) } : {}),
     callerConfirmed: true,
   });

@@ -73,7 +73,7 @@ export function readBack(fc: FlowCtx): string {
   const named = a.reason?.toLowerCase() ?? '';
   const reason = a.reason === 'Other' || !a.reason ? `this reason: ${a.reasonOther ?? 'a visit'}` : `${/^[aeiou]/.test(named) ? 'an' : 'a'} ${named}${a.reasonOther ? ` (${a.reasonOther})` : ''}`;
   const patient = a.isNew ? 'a new patient' : 'a returning patient';
-  const prefs = a.prefs ? sayPreferences(a.prefs) : 'any time';
+  const prefs = a.prefs ? sayPreferences(a.prefs, fc.today) : 'any time';
   const contact = a.contactName ? `${a.contactName} at ` : '';
   return `Let me read that back. ${who}, born ${sayDate(a.dobIso!, fc.dayFirst)}, for ${reason}, ${patient}, preferring ${prefs}, and we'll call ${contact}${sayPhone(a.phone!)}. Is that all correct?`;
 }
@@ -127,7 +127,7 @@ export function absorb(fc: FlowCtx, text: string, expecting: AppointmentSlot | n
     filled.push('patient_type');
   }
 
-  const prefs = extractPreferences(text, expecting === 'preferences');
+  const prefs = extractPreferences(text, expecting === 'preferences', ctx);
   if (prefs) {
     a.prefs = prefs;
     filled.push('preferences');
@@ -160,7 +160,7 @@ export function applyCorrection(fc: FlowCtx, text: string): Filled[] {
         ? 'phone'
         : /\b(reason|visit|for a|for my)\b/.test(t)
           ? 'reason'
-          : /\b(morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekday|weekend|time)\b/.test(t)
+          : /\b(morning|afternoon|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekday|weekend|time|today|tomorrow|week|month)\b/.test(t)
             ? 'preferences'
             : /\b(new|existing|before|returning)\b/.test(t)
               ? 'patient_type'

@@ -70,7 +70,7 @@ function slotsOf(b: BuiltinState): Record<string, unknown> {
   else if (a.dob) filled.dateOfBirthParts = a.dob;
   if (a.reason) filled.reason = a.reasonOther ? `${a.reason}: ${a.reasonOther}` : a.reason;
   if (a.isNew !== undefined) filled.newPatient = a.isNew;
-  if (a.prefs) filled.preferences = { days: a.prefs.days, timesOfDay: a.prefs.timesOfDay };
+  if (a.prefs) filled.preferences = { days: a.prefs.days, timesOfDay: a.prefs.timesOfDay, ...(a.prefs.earliestDate ? { earliestDate: a.prefs.earliestDate } : {}) };
   if (a.phone) filled.phone = a.phone;
   if (b.msg.text) filled.message = b.msg.text;
   if (b.cb.reason) filled.callbackReason = b.cb.reason;
