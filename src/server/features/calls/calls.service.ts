@@ -66,7 +66,7 @@ function organizationVisible(actor: StaffActor, organization: Pick<OrganizationZ
 
 export async function listCallsFor(ctx: AppContext, actor: StaffActor, q: CallSearchBody) {
   const scope = organizationScope(actor);
-  if (q.organizationId && q.organizationIds) throw invalid({ organizationIds: 'Use either organizationId or organizationIds, not both.' });
+  if (q.organizationId && q.organizationIds) throw invalid({ 'querystring.organizationIds': 'Use either organizationId or organizationIds, not both.' });
   const asked = q.organizationIds ?? (q.organizationId ? [q.organizationId] : undefined);
   const needsZones = Boolean(asked) || scope !== null || isCalendarDate(q.from) || isCalendarDate(q.to);
   const visible = needsZones ? await visibleOrganizationZones(ctx.db, scope) : [];

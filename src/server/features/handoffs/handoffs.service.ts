@@ -20,7 +20,7 @@ import { callWithExcerpt, findPatient, organizationOfCall, patientHistory, type 
 const EXCERPT_TURNS = 12;
 
 export async function listQueue(ctx: AppContext, actor: StaffActor, q: HandoffListQuery) {
-  if (q.organizationId && q.organizationIds) throw invalid({ organizationIds: 'Use either organizationId or organizationIds, not both.' });
+  if (q.organizationId && q.organizationIds) throw invalid({ 'querystring.organizationIds': 'Use either organizationId or organizationIds, not both.' });
   // One foreign organization is "not found" for the whole list.
   if (q.organizationIds?.some((id) => !canSeeOrganization(actor, id))) throw notFound('That organization');
   const requestSlice = requestSliceOf(q);
@@ -32,11 +32,12 @@ export async function listQueue(ctx: AppContext, actor: StaffActor, q: HandoffLi
 function requestSliceOf(q: HandoffListQuery): RequestSlice | undefined {
   const { requestStep: step, requestSource: source, requestFrom, requestTo } = q;
   if (!step && !source && !requestFrom && !requestTo) return undefined;
-  if (!step) throw invalid({ requestStep: 'Choose the funnel step: started, submitted or scheduled.' });
-  if (!requestFrom || !requestTo) throw invalid({ [requestFrom ? 'requestTo' : 'requestFrom']: 'Give the period: requestFrom and requestTo.' });
+  // Keys as the schema's own checks name them (API conventions: querystring.<field>).
+  if (!step) throw invalid({ 'querystring.requestStep': 'Choose the funnel step: started, submitted or scheduled.' });
+  if (!requestFrom || !requestTo) throw invalid({ [`querystring.${requestFrom ? 'requestTo' : 'requestFrom'}`]: 'Give the period: requestFrom and requestTo.' });
   const from = new Date(requestFrom);
   const to = new Date(requestTo);
-  if (to.getTime() <= from.getTime()) throw invalid({ requestTo: 'The end of the period is not after its start.' });
+  if (to.getTime() <= from.getTime()) throw invalid({ 'querystring.requestTo': 'The end of the period is not after its start.' });
   return { step, source, from, to };
 }
 

@@ -149,7 +149,7 @@ describe('a single call and the calling window', () => {
   it('the timing of a bad number or another organization’s call is refused like the call', async () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/outbound/calls/timing', headers: { cookie: cookie.agent }, query: { organizationId: org.id, phone: '12' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields).toHaveProperty('phone');
+    expect(bad.json().error.fields).toHaveProperty(['querystring.phone']);
     const foreign = await t.app.inject({ method: 'GET', url: '/api/outbound/calls/timing', headers: { cookie: cookie.agent }, query: { organizationId: other.id, phone: LONDON } });
     expect(foreign.statusCode).toBe(404);
     const developer = await t.app.inject({ method: 'GET', url: '/api/outbound/calls/timing', headers: { cookie: cookie.developer }, query: { organizationId: org.id, phone: LONDON } });

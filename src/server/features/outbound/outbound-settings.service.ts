@@ -86,9 +86,9 @@ export async function updateOutboundSettings(ctx: AppContext, actor: StaffActor,
 }
 
 /** The number as it will be dialled and when the queue will place a call to it (shared by the form's preview and the call's creation). */
-export async function singleCallTimingFor(db: DbOrTx, org: OrganizationRow, phoneInput: string, requestedAt: Date): Promise<SingleCallTiming> {
+export async function singleCallTimingFor(db: DbOrTx, org: OrganizationRow, phoneInput: string, requestedAt: Date, phoneField = 'phone'): Promise<SingleCallTiming> {
   const phone = toE164(phoneInput, phoneCountryOf(org.address));
-  if (!phone) throw invalid({ phone: 'Enter a valid phone number (with its country code when it is abroad).' });
+  if (!phone) throw invalid({ [phoneField]: 'Enter a valid phone number (with its country code when it is abroad).' });
   const settings = (await outboundSettingsOf(db, [org.id])).get(org.id)!;
   const zones = calleeZones({ timeZone: null, phone }, org.timeZone);
   const t = requestedAt.getTime();
@@ -109,5 +109,6 @@ export async function singleCallTiming(ctx: AppContext, actor: StaffActor, query
   const org = await loadVisibleOrganization(ctx.db, actor, query.organizationId);
   const now = ctx.clock.now();
   const requested = query.scheduledFor ? new Date(query.scheduledFor) : now;
-  return singleCallTimingFor(ctx.db, org, query.phone, requested < now ? now : requested);
+  // Reported as the query's field (API conventions: querystring.<field>); the body route keeps `phone`.
+  return singleCallTimingFor(ctx.db, org, query.phone, requested < now ? now : requested, 'querystring.phone');
 }

@@ -21,7 +21,7 @@ export function CallTimingNote({ organizationId, phone, scheduledFor }: { organi
   if (timing.isPending) return <p className="text-sm text-muted-foreground">Checking the calling window…</p>;
   if (timing.isError) {
     // The phone field shows a bad number itself; anything else is said here.
-    const phoneError = isApiError(timing.error) && timing.error.fields.phone;
+    const phoneError = isApiError(timing.error) && timing.error.fields['querystring.phone'];
     return phoneError ? null : <p className="text-sm text-destructive">Could not check the calling window: {timing.error.message}</p>;
   }
   const t = timing.data;
