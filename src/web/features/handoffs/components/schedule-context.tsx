@@ -1,4 +1,5 @@
 import { formatWallTime } from '@domain/format/clock';
+import { clinicianKey } from '@domain/appointment-requests/booked-visits';
 import type { SlotWarning } from '@domain/appointment-requests/visit-slots';
 import { cn } from '@web/lib/utils';
 import type { ScheduleOptions } from '../api/get-schedule-options';
@@ -93,7 +94,8 @@ export function SchedulingFacts({ options }: { options: ScheduleOptions }) {
  * come first, and a time that has some says how many.
  */
 export function SuggestedSlots({ options, chosen, onChoose }: { options: ScheduleOptions; chosen: string; onChoose: (local: string) => void }) {
-  const who = options.clinician;
+  // The practice's own spelling of the name typed ("dr chen" is Dr Chen), when it has one.
+  const who = options.clinician ? (options.clinicians.find((c) => clinicianKey(c) === clinicianKey(options.clinician)) ?? options.clinician) : null;
   if (!options.suggestions.length) {
     return <p className="text-sm text-muted-foreground">No open time in the next 60 days{who ? ` when ${who} is free` : ''}: enter a date and time below.</p>;
   }

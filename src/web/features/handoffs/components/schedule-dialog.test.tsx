@@ -101,6 +101,7 @@ describe('the scheduling dialog', () => {
         return HttpResponse.json({
           ...options,
           clinician,
+          clinicians: [...options.clinicians, 'Dr Chen'],
           // Her 8:00 is taken: 8:30 and the next Thursday are offered instead.
           suggestions: [options.suggestions[1]!, { local: '2030-12-05T08:00', at: '2030-12-05T13:00:00.000Z', fitsPreferences: true, otherVisits: 2 }],
           clinicianVisits: [{ at: '2030-12-03T13:00:00.000Z', durationMinutes: 30, clinician: 'Dr Chen' }],
@@ -126,7 +127,7 @@ describe('the scheduling dialog', () => {
     expect(busy).toHaveTextContent('This time overlaps another visit with Dr Chen at 8:00 AM – 8:30 AM. You can still schedule it if the patient agreed to be double-booked.');
     // Asked once for nobody, then once for the whole name after the typing stopped — not once a letter.
     expect(asked).toEqual(['', 'dr chen']);
-    expect(within(dialog).getByTestId('suggestions-note')).toHaveTextContent('dr chen has no other visit at these times.');
+    expect(within(dialog).getByTestId('suggestions-note')).toHaveTextContent('Dr Chen has no other visit at these times.');
     expect(within(dialog).queryByRole('button', { name: /Tue, Dec 3 · 8:00 AM/ })).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Thu, Dec 5 · 8:00 AM 2 other visits at this time (other clinicians)' })).toBeInTheDocument();
     expect(within(dialog).queryByTestId('slot-warning')).toBeNull();
