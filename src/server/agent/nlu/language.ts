@@ -91,6 +91,22 @@ const PHRASES: [RegExp, string][] = [
   [/\bnochevieja\b/, "new year's eve"],
   [/\b(?:la )?navidad\b/, 'christmas'],
   [/\b(?:el )?ano nuevo\b/, "new year's day"],
+  // When an appointment could be (the numbers after "después del" are made "the 15th" first).
+  [/\bpasado manana\b/, 'the day after tomorrow'],
+  [/\b(?:la )?(?:proxima semana|semana que viene|semana proxima)\b/, 'next week'],
+  [/\b(?:mas adelante|a finales de|al final de|a fin de) (?:esta|la) semana\b/, 'later this week'],
+  [/\besta semana\b/, 'this week'],
+  [/\b(?:el )?(?:proximo mes|mes que viene)\b/, 'next month'],
+  [/\b(?:el )?proximo (lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b/, 'next $1'],
+  [/\bel (lunes|martes|miercoles|jueves|viernes|sabado|domingo) que viene\b/, 'next $1'],
+  [/\beste (lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b/, 'this $1'],
+  [/\b(?:en|dentro de) (\w+) semanas?\b/, 'in $1 weeks'],
+  [/\b(?:en|dentro de) (\w+) dias\b/, 'in $1 days'],
+  [/\b(?:en|dentro de) (\w+) mes(?:es)?\b/, 'in $1 months'],
+  [/\bno antes de(?:l| la)?\b/, 'not before'],
+  [/\bdespues de(?:l| la)?\b/, 'after'],
+  [/\b(?:a partir de(?:l| la)?|desde el)\b/, 'from'],
+  [/\b(?:la )?semana del\b/, 'the week of'],
   [/^(?:si|claro|claro que si|correcto|asi es|exacto|de acuerdo|esta bien|vale|por supuesto|afirmativo|si por favor|si gracias|eso es)\b/, 'yes'],
   [/^(?:no gracias|no es todo|nada mas|eso es todo)\b/, "no that's all"],
   [/\b(?:adios|hasta luego|eso es todo|es todo|nada mas)\b/, 'goodbye'],
@@ -175,6 +191,11 @@ export function glossSpanish(text: string): string {
   t = t.replace(/\b(?:el )?(\w+) de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)(?: de(?:l)?)?\b/g, (m, d: string, mo: string) => {
     const n = d === 'primero' ? 1 : smallNumber(d);
     return n ? `${MONTHS_ES[mo]} ${n}` : m;
+  });
+  // "después del quince" → "después del the 15th": a day of the month after a date word.
+  t = t.replace(/\b(despues del|a partir del|no antes del|desde el|semana del) (?:dia )?(\w+)\b/g, (m, before: string, d: string) => {
+    const n = /^\d{1,2}$/.test(d) ? Number(d) : d === 'primero' ? 1 : smallNumber(d);
+    return n && n >= 1 && n <= 31 ? `${before} the ${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}` : m;
   });
   for (const [re, en] of PHRASES) t = t.replace(re, ` ${en} `);
   t = t.replace(/\s+/g, ' ').trim();

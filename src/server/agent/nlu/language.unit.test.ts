@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readEmergencyCorpus } from './emergency-corpus.js';
 import { detectCallLanguage, glossSpanish } from './language.js';
+import { extractPreferences } from './preferences.js';
 
 describe('the caller’s language', () => {
   it.each([
@@ -37,4 +38,27 @@ describe('Spanish glossed for the built-in understanding', () => {
     ['voy a llegar tarde a mi cita', "i'm running late a my appointment"],
     ['ocho seis cero cinco cinco cinco cero uno nueve nueve', 'eight six zero five five five zero one nine nine'],
   ])('%s → %s', (es, en) => expect(glossSpanish(es)).toBe(en));
+});
+
+describe('Spanish dates for an appointment, glossed and understood (said on Wednesday, November 25, 2026)', () => {
+  const WED = { dayFirst: false, today: '2026-11-25' };
+  it.each<[es: string, days: string[], timesOfDay: string[], earliestDate: string]>([
+    ['mañana por la tarde', ['thu'], ['afternoon'], '2026-11-26'],
+    ['pasado mañana', ['fri'], [], '2026-11-27'],
+    ['la próxima semana por la mañana', [], ['morning'], '2026-11-30'],
+    ['la semana que viene', [], [], '2026-11-30'],
+    ['el próximo martes', ['tue'], [], '2026-12-01'],
+    ['el martes que viene', ['tue'], [], '2026-12-01'],
+    ['este viernes', ['fri'], [], '2026-11-27'],
+    ['más adelante esta semana', ['thu', 'fri'], [], '2026-11-26'],
+    ['después del quince', [], [], '2026-12-16'],
+    ['no antes del 3 de diciembre', [], [], '2026-12-03'],
+    ['a partir del diez', [], [], '2026-12-10'],
+    ['la semana del diez', [], [], '2026-12-07'],
+    ['dentro de dos semanas', [], [], '2026-12-09'],
+    ['después de navidad', [], [], '2026-12-26'],
+    ['el mes que viene', [], [], '2026-12-01'],
+  ])('%s', (es, days, timesOfDay, earliestDate) => {
+    expect(extractPreferences(glossSpanish(es), true, WED), glossSpanish(es)).toMatchObject({ days, timesOfDay, earliestDate });
+  });
 });
