@@ -93,6 +93,16 @@ function restOfWeek(date: Temporal.PlainDate): DateFinding {
  * December 3rd" is not a "not" about days, and "early December" is not a morning.
  */
 const RULES: Rule[] = [
+  // "the second week of December": the week that day of the month falls in.
+  [
+    new RegExp(`\\b(?:the )?(first|second|third|fourth|last) week (?:of|in) (${MONTH_WORDS})\\b`),
+    (m, today, ctx) => {
+      const month = spokenDate(m[2]!, ctx, today);
+      if (!month) return null;
+      const first = month.date.with({ day: 1 });
+      return week(m[1] === 'last' ? first.add({ months: 1 }).subtract({ days: 7 }) : first.add({ weeks: ['first', 'second', 'third', 'fourth'].indexOf(m[1]!) }));
+    },
+  ],
   [new RegExp(`\\b(?:the )?week (?:of|starting|beginning)\\s+(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\s+)?(${DATE_WORDS})\\b`), (m, today, ctx) => { const s = spokenDate(m[1]!, ctx, today); return s ? week(s.date) : null; }],
   // "not before December 3rd", "not until the 15th", "after the 15th", "from Monday the 7th on"
   [
@@ -171,7 +181,7 @@ export function combineDates(found: DateFinding[], todayIso: string): { date: st
   if (daysAfter.length) pick = daysAfter.length === 1 ? daysAfter[0]! : { ...earliest(daysAfter), kind: 'from' };
   else pick = bound!;
   const date = Temporal.PlainDate.compare(pick.date, today) < 0 ? today : pick.date;
-  // A bound ended up at or before today says nothing ("after the 1st" said on the 2nd is next month's).
+  // A bound at or before today says nothing: "after November 20, 2026" said on the 25th, "in November" said in November.
   if (pick.kind === 'from' && Temporal.PlainDate.compare(date, today) === 0 && !days.length) return null;
   const namedDays = [...new Set(inRange.flatMap((f) => f.days))];
   return { date: date.toString(), kind: pick.kind, days: namedDays, times: inRange.flatMap((f) => (f.time ? [f.time] : [])) };

@@ -39,6 +39,8 @@ describe('dates in appointment preferences (said on Wednesday, November 25, 2026
     ['mornings, but not before the 10th', [], ['morning'], '2026-12-10', 'any day from December 10, mornings'],
     ['the week of the 10th', [], [], '2026-12-07', 'any day from the week of December 7'],
     ['the week of December 14th', [], [], '2026-12-14', 'any day from the week of December 14'],
+    ['the second week of December', [], [], '2026-12-07', 'any day from the week of December 7'],
+    ['the last week of December, afternoons', [], ['afternoon'], '2026-12-21', 'any day from the week of December 21, afternoons'],
     ['in two weeks', [], [], '2026-12-09', 'any day from December 9'],
     ['in a couple of weeks', [], [], '2026-12-09', 'any day from December 9'],
     ['three weeks from now', [], [], '2026-12-16', 'any day from December 16'],
