@@ -81,6 +81,27 @@ describe('the LLM brain', () => {
     expect(row!.agentState).toMatchObject({ done: { appointment: { referenceCode: requests[0]!.referenceCode } } });
   });
 
+  it("keeps the model's earliest date from today in the practice's zone on, and drops one already gone", async () => {
+    // 02:30 UTC on Thursday is still Wednesday evening in Hartford: Wednesday counts, Tuesday has gone.
+    t.ctx.clock.advance(Date.parse('2026-11-26T02:30:00Z') - t.ctx.clock.now().getTime());
+    try {
+      for (const [earliestDate, saved] of [
+        ['2026-11-25', '2026-11-25'],
+        ['2026-11-24', undefined],
+        ['2026-02-30', undefined],
+      ] as const) {
+        const args = { firstName: 'Jane', lastName: 'Smith', dateOfBirth: '1980-03-03', reason: 'Follow-up', preferences: { timesOfDay: ['afternoon'], earliestDate }, callerConfirmed: true };
+        llm.script({ toolCalls: [{ name: 'create_appointment_request', arguments: args }] }, { content: 'Your request is in. Anything else?' });
+        const call = await answered();
+        await call.say('Yes, that is all correct');
+        const { requests } = await recordsOf(t.db, call.callSid);
+        expect(requests[0]!.preferences, earliestDate).toEqual({ days: [], timesOfDay: ['afternoon'], ...(saved ? { earliestDate: saved } : {}) });
+      }
+    } finally {
+      t.ctx.clock.reset();
+    }
+  });
+
   it('stores a request with another write of the same turn, in either order, linking the call to the patient', async () => {
     const booking = (firstName: string) => ({ name: 'create_appointment_request', arguments: { firstName, lastName: 'Okafor', dateOfBirth: '1975-06-01', reason: 'Sick visit', callerConfirmed: true } });
     const message = { name: 'take_message', arguments: { message: 'Please send the forms by email', name: 'Ada Okafor' } };
