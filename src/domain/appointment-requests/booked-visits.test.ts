@@ -18,6 +18,7 @@ describe('clinicianKey', () => {
   it('compares names without case or spaces', () => {
     expect(clinicianKey('  Dr   Chen ')).toBe(clinicianKey('dr chen'));
     expect(clinicianKey('DR CHEN')).toBe('drchen');
+    expect(clinicianKey('Dr. Chen')).toBe(clinicianKey('Dr Chen'));
     expect(clinicianKey('Dr Chen')).not.toBe(clinicianKey('Dr Cheng'));
     expect(clinicianKey(null)).toBe('');
     expect(clinicianKey('   ')).toBe('');

@@ -12,9 +12,9 @@ export interface BookedVisit {
   clinician: string | null;
 }
 
-/** "Dr  Chen " and "dr chen" are the same person: names compare without case or spaces ('' for none). */
+/** "Dr  Chen ", "Dr. Chen" and "dr chen" are the same person: names compare without case, spaces or full stops ('' for none). */
 export function clinicianKey(name: string | null | undefined): string {
-  return (name ?? '').replace(/\s+/g, '').toLowerCase();
+  return (name ?? '').replace(/[\s.]+/g, '').toLowerCase();
 }
 
 /** Whether [aStart, aStart + aMinutes) and [bStart, bStart + bMinutes) share a moment. */
