@@ -12,8 +12,11 @@ export const MAX_ORGANIZATIONS = 100;
 
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
+/** A query value given twice arrives as an array: say so rather than zod's "expected string". */
+const once = (what: string) => (issue: { input?: unknown }) => (issue.input === undefined ? `Required: ${what}.` : Array.isArray(issue.input) ? `Give it once: ${what}.` : `Use ${what}.`);
+
 const LocalDate = z
-  .string()
+  .string({ error: once('a date (YYYY-MM-DD)') })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date (YYYY-MM-DD).' })
   .refine(isDate, { error: 'Not a calendar date.' })
@@ -23,14 +26,15 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /** Comma-separated organization ids; absent: every organization the user may see. */
 const OrganizationList = z
-  .string()
+  .string({ error: once('organization ids separated by commas') })
   .trim()
   .max(MAX_ORGANIZATIONS * 37, { error: `At most ${MAX_ORGANIZATIONS} organizations.` })
-  .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
+  // Ids are stored in lower case; an id copied in upper case is the same organization.
+  .transform((v) => [...new Set(v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))])
   .refine((ids) => ids.every((id) => uuidPattern.test(id)), { error: 'List organization ids separated by commas.' })
   .refine((ids) => ids.length <= MAX_ORGANIZATIONS, { error: `At most ${MAX_ORGANIZATIONS} organizations.` });
 
-export const AnalyticsDirection = z.enum(['all', 'inbound', 'outbound']);
+export const AnalyticsDirection = z.enum(['all', 'inbound', 'outbound'], { error: 'Use one of: all, inbound, outbound.' });
 export type AnalyticsDirection = z.infer<typeof AnalyticsDirection>;
 
 const queryShape = {
@@ -61,14 +65,17 @@ function checkRange(q: { from: string; to: string; granularity: string }, ctx: z
   else if (q.granularity === 'hour' && days > MAX_HOURLY_DAYS) ctx.addIssue({ code: 'custom', path: ['granularity'], message: `Hourly figures cover at most ${MAX_HOURLY_DAYS} days; choose day, week or month.` });
 }
 
-export const AnalyticsQuery = z.object(queryShape).superRefine(checkRange);
+// `when`: check the range even when another field failed, so every bad field is reported at once.
+const rangeCheck = [checkRange, { when: () => true }] as const;
+
+export const AnalyticsQuery = z.object(queryShape).superRefine(...rangeCheck);
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
 export type AnalyticsQueryInput = z.input<typeof AnalyticsQuery>;
 
 export const ANALYTICS_EXPORTS = ['figures', 'calls', 'handoffs', 'requests'] as const;
 export const AnalyticsExportQuery = z
   .object({ ...queryShape, kind: z.enum(ANALYTICS_EXPORTS, { error: `Use one of: ${ANALYTICS_EXPORTS.join(', ')}.` }).default('figures') })
-  .superRefine(checkRange);
+  .superRefine(...rangeCheck);
 export type AnalyticsExportQuery = z.infer<typeof AnalyticsExportQuery>;
 
 const Percentiles = z.object({ median: z.number().nullable(), p90: z.number().nullable(), count: z.number() });

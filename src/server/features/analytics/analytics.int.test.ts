@@ -76,6 +76,18 @@ describe('GET /api/analytics', () => {
     expect(await field('from=2026-02-01&to=2026-03-01&organizations=nope')).toContain('querystring.organizations');
     expect(await field('from=2026-02-01&to=2026-03-01&timeZone=Mars/Olympus')).toContain('querystring.timeZone');
     expect(await field('to=2026-03-01')).toContain('querystring.from');
+    // Every bad field at once: the range is checked even when the granularity is wrong.
+    expect(await field('from=2026-03-10&to=2026-03-01&granularity=x')).toEqual(expect.arrayContaining(['querystring.to', 'querystring.granularity']));
+    const messages = async (query: string) => (await get(supervisor, query)).json<{ error: { fields: Record<string, string> } }>().error.fields;
+    expect(await messages('to=2026-03-01')).toMatchObject({ 'querystring.from': 'Required: a date (YYYY-MM-DD).' });
+    expect(await messages('from=2026-03-01&from=2026-03-02&to=2026-03-05')).toMatchObject({ 'querystring.from': 'Give it once: a date (YYYY-MM-DD).' });
+    expect(await messages('from=2026-03-01&to=2026-03-05&direction=sideways')).toMatchObject({ 'querystring.direction': 'Use one of: all, inbound, outbound.' });
+  });
+
+  it('takes an organization id in upper case as the same organization', async () => {
+    const res = await get(supervisor, `from=2026-03-02&to=2026-03-08&organizations=${orgId.toUpperCase()}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<AnalyticsResponse>().organizations.map((o) => o.id)).toEqual([orgId]);
   });
 
   it('treats another organization, or an unknown one, as not found; agents may not read analytics', async () => {

@@ -6,7 +6,7 @@ import { buildApp } from '../../app.js';
 import { createAppContext } from '../../bootstrap.js';
 import { loadEnv } from '../../config/env.js';
 import { eq } from 'drizzle-orm';
-import { apiIdempotencyKeys, apiKeys, handoffEvents, users } from '../../db/schema/index.js';
+import { apiIdempotencyKeys, apiKeys, handoffEvents, userOrganizations, users } from '../../db/schema/index.js';
 import { purgeIdempotencyKeys } from './api-keys.service.js';
 import { auditRows, createCall, createOrganization, createStaffUser, createTestApp, errorCode, signIn, TEST_ENV, type TestApp, type TestAppHandle } from '../../test-support/index.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
@@ -123,6 +123,19 @@ describe('bearer authentication', () => {
     // A session cookie does not open the public API.
     const cookie = await t.app.inject({ method: 'GET', url: '/api/v1/calls', headers: { cookie: cookies.admin } });
     expect(cookie.statusCode).toBe(401);
+  });
+
+  it('a key whose creator left all its organizations is refused with a reason, not answered with empty figures', async () => {
+    const developer = await createStaffUser(t.ctx, { role: 'developer', organizationIds: [home.id] });
+    const c = await signIn(t.app, developer.email, developer.password);
+    const { secret } = await newKey(['analytics:read', 'calls:read'], [home.id], c);
+    expect((await v1(secret, '/api/v1/analytics?from=2026-03-01&to=2026-03-07')).statusCode).toBe(200);
+    await t.db.delete(userOrganizations).where(eq(userOrganizations.userId, developer.id));
+    for (const url of ['/api/v1/analytics?from=2026-03-01&to=2026-03-07', '/api/v1/calls']) {
+      const res = await v1(secret, url);
+      expect([res.statusCode, errorCode(res)], url).toEqual([403, 'forbidden']);
+      expect(res.json().error.message).toMatch(/no longer belongs/);
+    }
   });
 
   it('sees its organizations only: another organization’s call is not found and is not listed', async () => {

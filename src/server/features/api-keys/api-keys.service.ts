@@ -176,6 +176,9 @@ export async function authenticateApiKey(ctx: AppContext, request: FastifyReques
     void markKeyUsed(ctx.pool, key.id, now, request.ip).catch((error: unknown) => ctx.log.warn({ err: error }, 'api key last-used update failed'));
   }
   const organizationIds = key.user.role === 'admin' ? key.organizationIds : key.organizationIds.filter((o) => key.memberOf.includes(o));
+  // Every organization of the key was taken from its creator: an answer would be empty lists and
+  // zero figures that look like a quiet practice. Say why instead.
+  if (organizationIds.length === 0) throw new AppError(403, 'forbidden', 'This API key reaches no organization: the person who created it no longer belongs to any of its organizations.');
   const actor: StaffActor = {
     kind: 'staff',
     userId: key.user.id,
