@@ -39,9 +39,12 @@ export function AnalyticsRoute() {
         {result.isError ? (
           <Alert variant="destructive" title="The figures could not be loaded">
             <p>{errorMessage(result.error)}</p>
-            <Button variant="outline" size="sm" className="mt-2" onClick={() => void result.refetch()}>
-              Try again
-            </Button>
+            {/* Refused filters are corrected above; trying them again would be refused again. */}
+            {isApiError(result.error) && result.error.status < 500 && result.error.status !== 429 ? null : (
+              <Button variant="outline" size="sm" className="mt-2" onClick={() => void result.refetch()}>
+                Try again
+              </Button>
+            )}
           </Alert>
         ) : null}
         {!data && result.isPending ? (

@@ -8,6 +8,10 @@ export function analyticsQueryOptions(query: AnalyticsQueryInput) {
     queryKey: ['analytics', query] as const,
     queryFn: ({ signal }) => apiFetch<AnalyticsResponse>('/api/analytics', { query: { ...query }, signal }),
     placeholderData: keepPreviousData,
+    // Figures change with every call: coming back to the page (Back from a drill-down) reads them
+    // again rather than showing the copy from a few seconds ago.
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
 }
 

@@ -118,7 +118,7 @@ export function AnalyticsFilters({ params, query, organizations, update, fieldEr
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-direction`}>Direction</Label>
           <Select id={`${id}-direction`} value={params.direction} onChange={(e) => update({ direction: e.target.value === 'all' ? undefined : e.target.value })}>
-            <option value="all">Inbound and outbound</option>
+            <option value="all">Both</option>
             <option value="inbound">Inbound</option>
             <option value="outbound">Outbound</option>
           </Select>
@@ -135,18 +135,27 @@ export function AnalyticsFilters({ params, query, organizations, update, fieldEr
         <span className="flex flex-wrap items-center gap-2">
           <Download aria-hidden="true" className="size-4 text-muted-foreground" />
           <span className="text-muted-foreground">CSV:</span>
-          <a href={analyticsCsvUrl(query, 'figures')} download className="text-primary underline underline-offset-2" data-testid="export-figures">
-            figures per {params.granularity}
-          </a>
-          <a href={analyticsCsvUrl(query, 'calls')} download className="text-primary underline underline-offset-2" data-testid="export-calls">
-            calls
-          </a>
-          <a href={analyticsCsvUrl(query, 'handoffs')} download className="text-primary underline underline-offset-2">
-            handoffs
-          </a>
-          <a href={analyticsCsvUrl(query, 'requests')} download className="text-primary underline underline-offset-2">
-            requests
-          </a>
+          {Object.keys(fieldErrors).length > 0 ? (
+            // A download of a refused query would be an error page saved as .csv.
+            <span className="text-muted-foreground" data-testid="export-unavailable">
+              correct the filters above to export
+            </span>
+          ) : (
+            <>
+              <a href={analyticsCsvUrl(query, 'figures')} download className="text-primary underline underline-offset-2" data-testid="export-figures">
+                figures per {params.granularity}
+              </a>
+              <a href={analyticsCsvUrl(query, 'calls')} download className="text-primary underline underline-offset-2" data-testid="export-calls">
+                calls
+              </a>
+              <a href={analyticsCsvUrl(query, 'handoffs')} download className="text-primary underline underline-offset-2">
+                handoffs
+              </a>
+              <a href={analyticsCsvUrl(query, 'requests')} download className="text-primary underline underline-offset-2">
+                requests
+              </a>
+            </>
+          )}
         </span>
       </div>
     </FilterBar>
