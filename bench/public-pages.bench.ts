@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { freePort, repoRoot, tmpDir, type Figure } from './support.js';
+import { freePort, repoRoot, stopChild as stop, tmpDir, waitForReady, type Figure } from './support.js';
 import { preparePatientState, type PageCase } from './public-pages.state.js';
 import { embeddedDatabaseUrl } from '../src/server/db/embedded.js';
 
@@ -144,23 +144,3 @@ async function lighthouseRun(url: string, cookie: string | undefined): Promise<L
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
-
-async function waitForReady(url: string, timeoutMs: number): Promise<void> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.kill('SIGINT');
-  await Promise.race([new Promise((r) => child.once('exit', r)), new Promise((r) => setTimeout(r, 15_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
