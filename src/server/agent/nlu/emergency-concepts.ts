@@ -11,6 +11,8 @@ const re = (...alternatives: string[]) => new RegExp(`\\b(?:${alternatives.join(
 const any = (...alternatives: string[]) => new RegExp(`\\b(?:${alternatives.join('|')})\\b`);
 
 const POSS = '(?:my|his|her|their|the|your|our|mi|su)';
+/** Someone a caller talks about: "my husband's", "the baby is" (folded, so "husband's" is "husbands"). */
+const PERSON_SUBJECT = `(?:hes|shes|theyre|he is|she is|they are|${POSS} (?:husband|wife|son|daughter|baby|mom|dad|mother|father|brother|sister|grandma|grandpa|grandmother|grandfather|kid|child|partner|friend|boyfriend|girlfriend|neighbor)s?(?: is)?)`;
 const PERSON_OBJ = '(?:him|her|them|someone|somebody|people|everyone|everybody|my (?:husband|wife|boss|son|daughter|kids|children|family|mother|father|mom|dad|brother|sister|neighbor|partner|ex))';
 
 /** Medicines (quantity or a child's access makes them a poisoning) and chemicals (any amount is). */
@@ -26,7 +28,7 @@ const SOMEONE_ELSES = '(?:grandmas|grandpas|grandmothers|grandfathers|moms|mommy
 const FEVER = any('fever\\w*', 'temperature', 'temp', 'febrile', 'burning up', 'hot to the touch', '(?:feels|is|felt|seems|feeling|running) (?:really |very |so )?(?:hot|warm)', '10[0-5](?: point \\d| \\d|\\.\\d)?(?: degrees)?', '3[89](?: point \\d|\\.\\d)?(?: degrees)?', 'fiebre', 'calentura', 'temperatura', 'muy caliente');
 const INFANT =
   '(?:newborn|new born|new baby|(?:\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|a|couple|few) (?:day|days|week|weeks|wk|wks) old|(?:baby|newborn|infant|she|he)(?: is| was)?(?: only| just)? (?:\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?:days|weeks)\\b|(?:one|two|a|1|2|1 and a half|one and a half|\\d+ and a half weeks) (?:month|months|mo)(?: old)?|under (?:three|3) months|less than (?:three|3) months|recien nacid[oa]|(?:bebe|nina|nino|hijo|hija|bebita|bebito)(?: \\w+)? de (?:\\d+|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce) (?:dias?|semanas?)|(?:bebe|nina|nino|hijo|hija|bebita|bebito)(?: \\w+)? de (?:un|1|dos|2) mes(?:es)?|tiene (?:\\d+|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez) (?:dias|semanas)(?: de nacid[oa])?)';
-const PREGNANT = any('pregnant', 'weeks along', 'expecting a baby', 'im expecting', 'she is expecting', 'shes expecting', 'embarazada', 'embarazo', 'estoy esperando (?:un )?bebe');
+const PREGNANT = any('pregnant', 'weeks along', 'contractions', '(?:only|just|about|almost|nearly) (?:\\d{2}|twenty|thirty)(?: \\w+)? weeks', 'contracciones', 'expecting a baby', 'im expecting', 'she is expecting', 'shes expecting', 'embarazada', 'embarazo', 'estoy esperando (?:un )?bebe');
 const HEAD_INJURY = any(
   '(?:hit|hits|bumped|banged|smacked|hurt|struck|cracked|slammed|knocked) (?:his|her|my|their|the back of (?:his|her|my)) head',
   'head (?:injury|trauma)',
@@ -61,6 +63,7 @@ export const RULES: Rule[] = [
       'end (?:it all|my life|his life|her life|their life|things|everything)',
       'ending (?:it all|my life|his life|her life)',
       '(?:going to|gonna|want to|wants to|wanna|thinking about|about to|plan to|planning to) end it',
+      '(?:feel like|feels like|felt like|feeling like|thinking about|thinking of|thought about|ready to|ready for) (?:just )?(?:ending it|end it)(?! with| for)',
       'take (?:my|his|her) (?:own )?life',
       'want(?:s|ed)? to die',
       'wanna die',
@@ -186,6 +189,10 @@ export const RULES: Rule[] = [
       'worst headache (?:of|in) (?:my|his|her) life',
       '(?:lost|losing) (?:vision|sight|his sight|her sight) (?:in|out of) one eye',
       'cant see out of one eye',
+      '(?:cant|cannot|can not|couldnt|could not) feel (?:the )?(?:left|right|one) side of (?:my|his|her|their|the) (?:face|body|mouth)',
+      '(?:left|right) side of (?:my|his|her|their|the) (?:face|body|mouth) (?:is |went |feels |looks |got |is all )?(?:numb|weak|droop\\w*|paralyzed|dead|limp|tingly|tingling|heavy|crooked)',
+      '(?:talking|speaking|saying|speaks|talks) (?:\\w+ )?(?:gibberish|nonsense)',
+      'gibberish',
       '(?:cant|cannot|can not|unable to) (?:smile|raise (?:both|his|her|my) arms?|lift (?:both|his|her|my) arms?)(?: \\w+){0,2} (?:on one side|evenly|right)',
       'smile (?:is )?(?:on one side|uneven|lopsided|crooked)',
       'derrame(?: cerebral)?',
@@ -241,6 +248,10 @@ export const RULES: Rule[] = [
       'keeled over',
       '(?:fell|went|is) limp',
       'lost consciousness',
+      `${PERSON_SUBJECT} (?:dead|not alive|lifeless)(?! to| set| tired)`,
+      '(?:i think|i dont know if) (?:he|she|they) (?:died|is dead|passed)',
+      `${PERSON_SUBJECT} not moving(?! (?:to|out|in|away|back|house|here|there|on|(?:his|her|their|my) bowels))`,
+      '(?:he|she|they|baby) (?:isnt|is not|arent|wont|will not|doesnt|does not|stopped) mov(?:e|ing)(?! (?:to|out|in|away|back|house|here|there|on))',
       'out cold',
       'eyes (?:rolled|rolling) back',
       'inconsciente',
@@ -293,6 +304,7 @@ export const RULES: Rule[] = [
       '(?:wont|will not|doesnt|does not|cant|isnt going to|not going to) stop bleeding',
       'to the bone',
       'cut (?:to the bone|really deep|very deep|deep)',
+      'cut (?:(?:his|her|my|their|the|a|open)\\s+){1,2}(?:\\w+\\s+)?(?:(?:real|really|very|super|so|pretty)\\s+)?deep',
       'hemorrhag\\w*',
       'haemorrhag\\w*',
       'blood everywhere',
@@ -435,6 +447,7 @@ export const RULES: Rule[] = [
       '(?:bone|it) (?:is )?(?:sticking|poking) (?:out|through)',
       'fell (?:off|from|out of) (?:a|the) (?:roof|ladder|balcony|second floor|window|tree|building|horse|cliff)',
       'fell down (?:the )?stairs and (?:cant|cannot|wont|is not|isnt)',
+      '(?:fell|fallen|had a fall|took a fall)(?: \\w+){0,5} (?:cant|cannot|can not|couldnt|is not able to|isnt able to|unable to) (?:get up|stand(?: up)?|move|walk)',
       'cant (?:move|feel) (?:his|her|my|their) (?:legs|neck|toes)',
       '(?:neck|spinal|spine|back) injury',
       'drown\\w*',
@@ -464,7 +477,10 @@ export const RULES: Rule[] = [
       'emergencia',
       '(?:im|he is|hes|she is|shes|they are|i am|i think (?:im|hes|shes)) dying(?! to| for)',
       '(?:going to|gonna) die',
-      '(?:blood sugar|sugar)(?: \\w+){0,7} (?:confused|passing out|passed out|unresponsive|wont wake|shaking and|slurring)',
+      '(?:blood sugar|sugar)(?: \\w+){0,7} (?:confused|passing out|passed out|unresponsive|wont wake|shaking and|slurring|not making sense|not acting right|acting (?:weird|strange|funny|drunk)|sweaty|sweating)',
+      '(?:pale|gray|grey|ashen|clammy)(?: \\w+){0,2} (?:sweaty|sweating|clammy|cold sweat)',
+      '(?:sweaty|sweating|clammy)(?: \\w+){0,2} (?:pale|gray|grey|ashen)',
+      '(?:confused|not making sense|not acting right)(?: \\w+){0,4} (?:sweaty|sweating|clammy)',
       'stiff neck(?: \\w+){0,8} (?:fever|rash)',
       'confused(?: \\w+){0,6} (?:high )?fever',
       '(?:pale|gray|grey|mottled|clammy|blotchy)(?: \\w+){0,3} (?:confused|unresponsive|limp|floppy)',

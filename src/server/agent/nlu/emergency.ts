@@ -122,7 +122,7 @@ const HISTORY = new RegExp(
   'g',
 );
 /** "…and it stopped", "has gone away", "ya paró": the words that follow say it is over. */
-const RESOLVED_AFTER = /^\s*(?:\w+\s+){0,2}(?:(?:has|have|had|is|was|it|then|but|and)\s+)*(?:stopped|gone|resolved|went away|cleared up|subsided|better|fine|under control|over|ya paro|ya se paso|se le paso|se quito)\b/;
+const RESOLVED_AFTER = /^\s*(?:\w+\s+){0,2}(?:(?:has|have|had|is|was|it|then|but|and)\s+)*(?:stopped|gone|resolved|went away|cleared up|subsided|better|fine|under control|(?<!all )over(?! (?:his|her|my|their|the|its|him|me|them|everything|everywhere))|ya paro|ya se paso|se le paso|se quito)\b/;
 /** Something happening now outweighs a mention of the past (a seizure last year and another now). */
 const NOW_STRONG =
   /\b(?:right now|just now|currently|still|again|keeps?|keeping|at the moment|this (?:morning|afternoon|evening)|for (?:an|the last|the past|about|over|almost|\d+|a few|a couple of|two|three) (?:minutes?|hours?|mins)|since (?:this|last night|an hour|\d)|today|tonight|minutes? ago|an hour ago|\d+ (?:minutes|mins|hours?) ago|few (?:minutes|hours) ago|another one|ahora mismo|ahorita|todavia|sigue|de nuevo|otra vez|hoy|hace (?:un rato|unos minutos|\d+ minutos|una hora)|en este momento)\b/;
