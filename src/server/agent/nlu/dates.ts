@@ -53,7 +53,8 @@ function numericDate(text: string, ctx: DateContext): DateParts | null {
 export function parseDateParts(text: string, ctx: DateContext): DateParts | null {
   const numeric = numericDate(normalize(text), ctx);
   if (numeric) return numeric;
-  const list = words(text);
+  // "March third, uh, nineteen eighty": hesitations between the parts are not there.
+  const list = words(text).filter((w) => !HESITATIONS.has(w));
   if (!list.some((w) => w in MONTHS)) {
     const run = numberRunDate(list);
     if (run) return numericDate(run, ctx);
@@ -82,6 +83,8 @@ export function parseDateParts(text: string, ctx: DateContext): DateParts | null
   }
   return null;
 }
+
+const HESITATIONS = new Set(['uh', 'um', 'er', 'erm', 'hmm', 'ah', 'umm', 'uhh']);
 
 const RUN_GLUE = new Set(['uh', 'um', 'and', 'slash', 'dash', 'stroke', 'of', 'its', "it's", 'is', 'born', 'on', 'the', 'my', 'birthday', 'date', 'birth', 'dob', 'd', 'o', 'b', 'y', 'i', 'was']);
 
@@ -150,9 +153,27 @@ function partsAroundMonth(list: string[], monthAt: number, pivot: (yy: number) =
     }
   }
   if (list[after] === 'of' || list[after] === 'in' || list[after] === 'year') after++;
-  const year = parseYear(list, after, pivot);
+  const year = parseYear(list, after, pivot) ?? ohYear(list, after, pivot);
   if (year) parts.year = year.value;
+  else if (!dayBefore) {
+    // The year first: "nineteen eighty, March third", "in 1980 on March 3rd".
+    const end = list[monthAt - 1] === 'on' ? monthAt - 1 : monthAt;
+    for (let i = Math.max(0, end - 4); i < end; i++) {
+      const y = parseYear(list, i, pivot);
+      if (y && y.next === end && (list[i]!.length === 4 || end - i >= 2)) {
+        parts.year = y.value;
+        break;
+      }
+    }
+  }
   return parts;
+}
+
+/** "July fourth, oh five": a year said as two digits starting with oh (2005; 1905 only when 2005 is still to come). */
+function ohYear(list: string[], i: number, pivot: (yy: number) => number): { value: number; next: number } | null {
+  const unit = list[i + 1] !== undefined ? UNITS[list[i + 1]!] : undefined;
+  if (!['oh', 'o', 'zero'].includes(list[i] ?? '') || unit === undefined || list[i + 2] !== undefined && list[i + 2]! in UNITS) return null;
+  return { value: pivot(unit), next: i + 2 };
 }
 
 function looksLikeDateAround(list: string[], i: number): boolean {

@@ -28,6 +28,20 @@ describe('parseDateParts', () => {
     expect(parseDateParts(text, US)).toEqual(expected);
   });
 
+  it.each([
+    // Hesitations between the parts.
+    ["um it's march third uh nineteen eighty", { month: 3, day: 3, year: 1980 }],
+    ['march, uh, third, um, eighty', { month: 3, day: 3, year: 1980 }],
+    // The year first.
+    ['I was born in nineteen eighty, March third', { month: 3, day: 3, year: 1980 }],
+    ['1980, on March 3rd', { month: 3, day: 3, year: 1980 }],
+    // A two-digit year starting with oh.
+    ['July fourth oh five', { month: 7, day: 4, year: 2005 }],
+    ['July fourth, oh nine', { month: 7, day: 4, year: 2009 }],
+  ])('as said on the phone: %s', (text, expected) => {
+    expect(parseDateParts(text, US)).toEqual(expected);
+  });
+
   it('reads numeric dates day first where the practice does', () => {
     expect(parseDateParts('03/04/1980', GB)).toEqual({ day: 3, month: 4, year: 1980 });
     expect(parseDateParts('13/04/1980', US)).toEqual({ day: 13, month: 4, year: 1980 });

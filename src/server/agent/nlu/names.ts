@@ -1,3 +1,4 @@
+import { parseDayNumber } from './numbers.js';
 import { capitalizeName, editDistance, normalize } from './text.js';
 
 /**
@@ -33,7 +34,23 @@ const STOP_AFTER_NAME = new Set([
   'spelled', 'spelt', 'thats', "that's", 'that', 'it', "it's", 'its',
   // A verb ends the name: "my husband Raj Patel needs a checkup".
   'needs', 'need', 'needed', 'wants', 'want', 'wanted', 'has', 'have', 'had', 'is', 'was', 'are', 'were', 'would', 'could', 'should', 'got', 'gets', 'does', 'did',
+  // A spelling hint ends it too: "Smith with a y", "Jon without the h", "Smith as in…".
+  'without', 'as', 'like',
 ]);
+
+/** Hesitation inside a name ("it's uh John Doe", "Jane um Smith"): skipped, not part of it. */
+const HESITATIONS = new Set(['uh', 'um', 'er', 'erm', 'hmm', 'ah']);
+
+const MONTH_WORDS = new Set(['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec']);
+
+/** Number words end a name ("it's March third uh nineteen eighty" is a date). */
+const NUMBER_WORDS = new Set(
+  (
+    'zero oh one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen ' +
+    'twenty thirty forty fifty sixty seventy eighty ninety hundred thousand first second third fourth fifth sixth seventh eighth ninth tenth ' +
+    'eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth thirtieth'
+  ).split(' '),
+);
 
 const PREFIXES: { re: RegExp; part: 'full' | 'first' | 'last' }[] = [
   { re: /\b(?:first name(?: is|'s)?|first name being)\s+/g, part: 'first' },
@@ -63,9 +80,13 @@ export function spelledWords(text: string): string[] {
 
 function nameWordsFrom(tokens: string[]): string[] {
   const out: string[] = [];
-  for (const w of tokens) {
+  const list = tokens.filter((w) => !HESITATIONS.has(w.replace(/[^a-z]/g, '')));
+  // "March third", "June 10th": a date, not April, May or June as a first name.
+  if (MONTH_WORDS.has(list[0]?.replace(/[^a-z]/g, '') ?? '') && parseDayNumber(list.map((w) => w.replace(/[^a-z0-9]/g, '')), 1)) return [];
+  for (const w of list) {
+    if (/\d/.test(w)) break;
     const clean = w.replace(/[^a-z'-]/g, '');
-    if (!clean || STOP_AFTER_NAME.has(clean)) break;
+    if (!clean || STOP_AFTER_NAME.has(clean) || NUMBER_WORDS.has(clean)) break;
     if (clean.length === 1) break;
     out.push(clean);
     if (out.length === 3) break;
@@ -98,7 +119,7 @@ export function extractName(text: string, expecting?: 'full' | 'first' | 'last')
   }
   if (!result.first && !result.last && expecting) {
     const tokens = t
-      .replace(/^(?:(?:yes|yeah|sure|ok|okay|um|uh|so|well|it's|its|it is|that's|that is)\s+)+/, '')
+      .replace(/^(?:(?:yes|yeah|yep|yup|sure|ok|okay|alright|um|uh|er|erm|hmm|oh|so|well|like|hi|hello|hey|it's|its|it is|that's|that is)\s+)+/, '')
       .split(/\s+/)
       .filter((w) => w !== ',');
     const found = nameWordsFrom(tokens).filter((w) => !NOT_NAMES.has(w));
@@ -124,7 +145,47 @@ export function extractName(text: string, expecting?: 'full' | 'first' | 'last')
     else if (result.first && near(result.first, s) && result.last && !near(result.last, s)) result.first = s;
     else result.last = s;
   }
+  if (result.first || result.last) applySpellingHint(t, result);
   return result.first || result.last ? result : null;
+}
+
+/**
+ * "Smith with a y", "Jon without the h", "Ann with an e", "Mathew with two t's": how people fix a
+ * spelling by phone (speech recognition hears "Smith" whatever the caller spells). Changes the
+ * name word the hint follows; a hint that fits nothing changes nothing.
+ */
+const HINT = /\b([a-z][a-z'-]+)\s+(with|without)\s+(?:(?:a|an|the|one|two|double|2)\s+)?([a-z])(?:'?s)?\b(?:\s+(at the end|on the end|instead|not an? [a-z]))?/;
+
+function applySpellingHint(t: string, result: NameParts): void {
+  const m = HINT.exec(t.replace(/,/g, ' '));
+  if (!m) return;
+  const [, spoken, how, letter, where] = m as unknown as [string, string, string, string, string | undefined];
+  const part = (['first', 'last'] as const).find((k) => result[k]?.toLowerCase() === spoken);
+  if (!part) return;
+  const fixed = respell(spoken, how === 'without', letter, /\b(two|double|2)\s+[a-z]/.test(m[0]), where);
+  if (fixed && fixed !== spoken) result[part] = capitalizeName(fixed);
+}
+
+/** Letters a caller swaps by naming the other one ("with a y" for an i, "with a k" for a c). */
+const SWAPS: Record<string, string[]> = { y: ['i', 'ie', 'ey'], i: ['y', 'ey'], k: ['c', 'ck'], c: ['k'], f: ['ph'], z: ['s'], s: ['z'] };
+
+function respell(name: string, without: boolean, letter: string, double: boolean, where: string | undefined): string | null {
+  if (without) {
+    const at = name.lastIndexOf(letter);
+    return at > 0 ? name.slice(0, at) + name.slice(at + 1) : null;
+  }
+  if (double) {
+    const at = name.indexOf(letter);
+    return at >= 0 && !name.includes(letter + letter) ? name.slice(0, at) + letter + name.slice(at) : null;
+  }
+  if (where && /end/.test(where)) return name.endsWith(letter) ? null : name + letter;
+  if (name.includes(letter)) return null;
+  for (const from of SWAPS[letter] ?? []) {
+    const at = name.lastIndexOf(from, name.length - 1);
+    if (at > 0) return name.slice(0, at) + letter + name.slice(at + from.length);
+  }
+  // "Ann with an e", "Clark with an e", "Brown with an e": a silent final e.
+  return letter === 'e' && /(?:([a-z])\1|[knr])$/.test(name) ? name + 'e' : null;
 }
 
 function expectingLast(e: string | undefined) {

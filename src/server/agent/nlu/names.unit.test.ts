@@ -35,6 +35,29 @@ describe('extractName', () => {
     expect(extractName('my husband and I both need a flu shot')).toBeNull();
   });
 
+  it.each([
+    // Hesitations and fillers are not part of a name.
+    ['um yeah so like Jane Smith', 'full', { first: 'Jane', last: 'Smith' }],
+    ['hi, Jane Smith', 'full', { first: 'Jane', last: 'Smith' }],
+    ['Jane, um, Smith', 'full', { first: 'Jane', last: 'Smith' }],
+    // A date is not a name ("it's March third…" said when asked the date of birth); a month-named person still is.
+    ["um it's March third uh nineteen eighty", undefined, null],
+    ["hold on, it's March fourth", undefined, null],
+    ["it's June 10th", undefined, null],
+    ["it's June Carter", 'full', { first: 'June', last: 'Carter' }],
+    ['my name is April Jones', undefined, { first: 'April', last: 'Jones' }],
+    // Spelling hints as people give them: the name word they follow is respelled.
+    ["no wait, it's Smith with a y", 'full', { first: 'Smyth' }],
+    ['Jane Smith with a y', 'full', { first: 'Jane', last: 'Smyth' }],
+    ["oh no it's John without the h", 'full', { first: 'Jon' }],
+    ['Ann with an e', 'full', { first: 'Anne' }],
+    ["Mathew with two t's", 'full', { first: 'Matthew' }],
+    ["it's Erik with a c", 'full', { first: 'Eric' }],
+    ['Smith with an i', 'full', { first: 'Smith' }],
+  ] as const)('as said on the phone: %s', (text, expecting, expected) => {
+    expect(extractName(text, expecting)).toEqual(expected);
+  });
+
   it('finds spelled runs', () => {
     expect(spelledWords('my name is Jane S-M-I-T-H')).toEqual(['smith']);
     expect(spelledWords('I need a doctor')).toEqual([]);

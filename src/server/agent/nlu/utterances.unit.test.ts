@@ -75,11 +75,49 @@ describe('yes / no', () => {
     ["um, that's not right", 'no'],
     ['my name is Jane', null],
   ])('%s → %s', (text, expected) => expect(yesNo(text)).toBe(expected));
+  it.each([
+    // As people answer on the phone.
+    ['mhm', 'yes'],
+    ['uh-huh', 'yes'],
+    ['mm-hmm', 'yes'],
+    ['you got it', 'yes'],
+    ['you bet', 'yes'],
+    ['yessir', 'yes'],
+    ["yes ma'am, that's right", 'yes'],
+    ['um, yep', 'yes'],
+    ['absolutely', 'yes'],
+    ["yeah, no, that's fine", 'yes'],
+    // A no must never be taken as a yes (the request would be saved as read back).
+    ['absolutely not', 'no'],
+    ['definitely not', 'no'],
+    ['of course not', 'no'],
+    ["yeah no that's wrong", 'no'],
+    ['yes but the date is wrong', 'no'],
+    ["yeah the date of birth's not right", 'no'],
+    ["that's incorrect", 'no'],
+    ['not exactly', 'no'],
+    ['naw', 'no'],
+    ['uh, nah', 'no'],
+    // Unsure is neither.
+    ["I don't know", null],
+    ["um I'm not sure", null],
+    ['no idea', null],
+  ])('as said on the phone: %s → %s', (text, expected) => expect(yesNo(text)).toBe(expected));
   it('keeps what follows', () => expect(afterYesNo('No, the 4th')).toBe('the 4th'));
+  it.each([
+    ["yes ma'am", ''],
+    ['uh-huh', ''],
+    ['absolutely not, the date is wrong', 'the date is wrong'],
+    ['nope, my last name is Smyth, S-M-Y-T-H', 'my last name is smyth, s-m-y-t-h'],
+    ['yeah no, the fourth', 'the fourth'],
+  ])('keeps what follows: %s → %s', (text, rest) => expect(afterYesNo(text)).toBe(rest));
   it('spots corrections', () => {
     expect(isCorrection('actually it is Smyth')).toBe(true);
     expect(isCorrection('Jane Smith')).toBe(false);
   });
+  it.each(["hold on, it's March fourth", 'scratch that, the fourth', "my bad, it's the fourth", 'oops, I meant Jon', 'um, wait, the fourth', "hang on, that's wrong"])('spots corrections as people make them: %s', (text) =>
+    expect(isCorrection(text)).toBe(true),
+  );
 });
 
 describe('phone numbers', () => {

@@ -56,12 +56,20 @@ function askNext(fc: FlowCtx, prefix: string): FlowReply {
   return { text: `${prefix} ${question(fc, slot)}`.replace(/\s+/g, ' ').trim() };
 }
 
+/** Words that say which earlier answer a correction is about. */
+const NAMES_EARLIER_ANSWER = /\b(born|birth|birthday|dob|name|spell|spelled|spelt|with an? [a-z]|without the [a-z])\b/;
+
 export async function appointmentTurn(fc: FlowCtx, text: string): Promise<FlowReply> {
   const { b } = fc;
   const a = b.appt;
   const step = b.step as AppointmentSlot;
   if (step === 'confirm') return confirmStep(fc, text);
   if (step === 'what_to_change') return whatToChange(fc, text);
+  // "Scratch that, my birthday is the fourth" while asked a yes/no question: a correction, not an answer.
+  if ((step === 'phone' || step === 'patient_type') && isCorrection(text) && yesNo(text) === null && b.lastFilled && NAMES_EARLIER_ANSWER.test(normalize(text))) {
+    const changed = applyCorrection(fc, text);
+    if (changed.length) return askNext(fc, `Sorry about that. ${acknowledge(fc, changed)}`);
+  }
   if (step === 'phone') {
     const filled = absorb(fc, text, 'phone');
     if (filled.includes('phone')) return askNext(fc, 'Thank you.');

@@ -154,7 +154,7 @@ export function applyCorrection(fc: FlowCtx, text: string): Filled[] {
   const t = normalize(text);
   const about: Filled | undefined = /\b(born|birth|birthday|dob|date)\b/.test(t)
     ? 'dob'
-    : /\b(name|spell|spelled|spelt)\b/.test(t)
+    : /\b(name|spell|spelled|spelt)\b|\b(with|without) (an?|the|two|double) [a-z]\b/.test(t)
       ? 'name'
       : /\b(number|phone)\b/.test(t)
         ? 'phone'
@@ -179,7 +179,10 @@ export function applyCorrection(fc: FlowCtx, text: string): Filled[] {
       }
     }
   }
-  if (target === 'name' || (!about && spelledWords(text).length)) {
+  // "Actually it's Smyth": one stated name word, after any other answer, is about the name.
+  const stated = !about ? extractName(text) : null;
+  const oneStatedName = stated !== null && !(stated.first && stated.last);
+  if (target === 'name' || (!about && (spelledWords(text).length || oneStatedName))) {
     const name = extractName(text, 'full');
     if (name?.first && name.last) {
       Object.assign(a, { first: name.first, last: name.last });

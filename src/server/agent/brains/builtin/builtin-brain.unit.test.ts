@@ -56,6 +56,35 @@ describe('the built-in brain', () => {
     expect(said.at(-1)).toMatch(/^Thanks for the correction\. Let me read that back\. Jane Smyth, born March 4th, 1980/);
   });
 
+  const UP_TO_READ_BACK = ['book an appointment', 'Jane Smith', 'March third nineteen eighty', 'follow-up', 'yes', 'any time', 'yes'];
+
+  it.each(['absolutely not', "yeah no that's wrong", "that's incorrect", 'yes but the date is wrong', 'nah'])('does not save when the read-back is refused: %s', async (refusal) => {
+    const { last, tools } = await talk([...UP_TO_READ_BACK, refusal]);
+    expect(tools.names()).toEqual([]);
+    expect(last).toMatch(/What should I change/);
+  });
+
+  it.each(['mhm', 'you got it', 'yep', "yes ma'am"])('saves on a yes as people say it: %s', async (yes) => {
+    const tools = new FakeToolbox().answer('create_appointment_request', { ok: true, result: { referenceCode: 'K7M-4QXR' }, speech: 'Saved.' });
+    await talk([...UP_TO_READ_BACK, yes], tools);
+    expect(tools.names()).toEqual(['create_appointment_request']);
+  });
+
+  it.each([
+    // Fillers around the name and the date.
+    [['book an appointment', 'um yeah so like Jane Smith', "um it's March third uh nineteen eighty"], { first: 'Jane', last: 'Smith', dobIso: '1980-03-03' }],
+    // A spelling hint right after the date changes the last name, not the first.
+    [['book an appointment', 'Jane Smith', 'March third nineteen eighty', "no wait, it's Smith with a y"], { first: 'Jane', last: 'Smyth', dobIso: '1980-03-03' }],
+    [['book an appointment', 'Jane Smith', 'March third nineteen eighty', "actually it's Smyth"], { first: 'Jane', last: 'Smyth' }],
+    // "Hold on, it's March fourth" is a correction of the date, not a patient called March Fourth.
+    [['book an appointment', 'Jane Smith', 'March third nineteen eighty', "hold on, it's March fourth"], { first: 'Jane', last: 'Smith', dobIso: '1980-03-04' }],
+    // A correction while asked a yes/no question.
+    [['book an appointment', 'Jane Smith', 'March third nineteen eighty', 'follow-up', 'scratch that, my birthday is the fourth'], { dobIso: '1980-03-04', reason: 'Follow-up' }],
+  ])('takes what callers say as they say it: %j', async (lines, expected) => {
+    const { env } = await talk(lines);
+    expect(env.state.builtin.appt).toMatchObject(expected);
+  });
+
   it('connects to a person whenever asked, even mid-request', async () => {
     const tools = new FakeToolbox().answer('transfer_to_staff', {
       ok: true,
