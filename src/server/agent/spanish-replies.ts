@@ -209,6 +209,7 @@ const RULES: Rule[] = [
       `Gracias. Alguien de la clínica le devolverá la llamada al ${phone} ${opening ? `cuando abramos, ${when(opening)}` : whenText === 'as soon as possible' ? 'lo antes posible' : 'en cuanto alguien esté libre'}.`,
   ],
   [/I can't change appointments myself, but I'll have the front desk call you back about it\./, 'Yo no puedo cambiar citas, pero haré que la recepción le devuelva la llamada para eso.'],
+  [/I can't see the appointment schedule myself, but I'll have the front desk call you back about it\./, 'Yo no puedo ver la agenda de citas, pero haré que la recepción le devuelva la llamada para eso.'],
   [/Sure, I can take a message\. What would you like me to pass on\?/, 'Claro, puedo tomar un mensaje. ¿Qué quiere que les diga?'],
   [/What message would you like me to pass on\?/, '¿Qué mensaje quiere que les pase?'],
   [/And who is the message from\?/, '¿Y de parte de quién es el mensaje?'],

@@ -34,11 +34,12 @@ const RULES: { intent: Intent; re: RegExp }[] = [
   },
   {
     intent: 'human',
-    re: /\b(real person|human|a person|someone|somebody|representative|receptionist|operator|front desk|staff member|member of staff|live agent|transfer me|put me through|connect me|(talk|speak) (to|with) (a|the|an|your|dr|doctor|nurse|someone|somebody|anyone|reception|office|manager)|the nurse|nurse line|office manager)\b/,
+    // "Someone" unless it is someone to be seen by ("I need to see someone today" is a visit).
+    re: /\b(real person|live person|actual person|human|a person|(?<!\b(?:see|seen by|look at|check) )(?:someone|somebody)|representative|receptionist|operator|front desk|staff member|member of staff|live agent|customer service|not a (robot|machine|computer|recording)|transfer me|put me through|connect me|(talk|speak) (to|with) (a|the|an|your|dr|doctor|nurse|someone|somebody|anyone|reception|office|manager|agent)|(get|give) me (an |a )?(agent|rep)|^(an? )?(agent|rep)( please)?$|the nurse|nurse line|office manager|return(ing)? (a|your|the|their|his|her) (phone )?call|missed (a|your|the) call|(you|you guys|y'?all|your office|the office|someone|somebody|the doctor|the nurse|dr \w+) (just )?(called|call) me|got a (call|voicemail|message) from (you|your office|the office|this number|y'?all))\b/,
   },
   {
     intent: 'message',
-    re: /\b(leave a message|take a message|leave (a )?message|pass (on|along) a message|give (a|them a) message|a message for|let (the )?(doctor|dr|nurse|office|front desk|practice|team|staff|them) know|tell (the )?(doctor|dr|nurse|office|front desk|practice|team|staff)|prescription|refill|refills|refilled|renew (my|his|her) (medication|meds|prescription)|(meds|medication|medicine|pills|inhaler|prescription) (\w+ )?(refilled|renewed)|test results?|lab results?|blood work results|my results|results (of|from|for) (my|the|his|her)|(x ray|x-ray|xray|mri|ct scan|scan|biopsy|ultrasound|mammogram) results?|billing|my bill|a bill|invoice|insurance claim|(sick|doctor'?s|work|school) note|note for (work|school)|(medical )?records|referral|(school|sports|camp|work) forms?|fill out (a|my|the|his|her) forms?)\b/,
+    re: /\b(leave a message|take a message|leave (a )?message|pass (on|along) a message|give (a|them a) message|a message for|let (the )?(doctor|dr|nurse|office|front desk|practice|team|staff|them) know|tell (the )?(doctor|dr|nurse|office|front desk|practice|team|staff)|prescription|refill|refills|refilled|(to|at|from|my|our|his|her) (the )?pharmacy|call(ed)? in (a|my|the|his|her) (prescription|script|rx|meds)|(send|sent) (my|his|her|the) (meds|medication|medicine|prescription|script|rx)|renew (my|his|her) (medication|meds|prescription)|(meds|medication|medicine|pills|inhaler|prescription) (\w+ )?(refilled|renewed)|test results?|lab results?|blood work results|my results|results (of|from|for) (my|the|his|her)|(x ray|x-ray|xray|mri|ct scan|scan|biopsy|ultrasound|mammogram) results?|billing|my bill|a bill|invoice|insurance claim|(sick|doctor'?s|work|school) note|note for (work|school)|(medical )?records|referral|(school|sports|camp|work) forms?|fill out (a|my|the|his|her) forms?)\b/,
   },
   {
     intent: 'request_status',
@@ -46,15 +47,15 @@ const RULES: { intent: Intent; re: RegExp }[] = [
   },
   {
     intent: 'change_appointment',
-    re: /\b((cancel|reschedule|re-schedule|move|change|push back|postpone)( \w+){0,3} (appointment|appt|visit|booking)|cancel (my|our|his|her|the) \w+|(have|need|want) to cancel|reschedule|(need|want|have|like) to (cancel|reschedule)|(can'?t|cannot|won'?t be able to|not going to be able to|unable to) (make|come to|attend) (it|my|our|the|his|her|tomorrow)|cancel(ar)? (mi|la|su) cita|cambiar (mi|la|su) cita)\b/,
+    re: /\b((cancel|reschedule|re-schedule|move|change|push back|postpone)( \w+){0,3} (appointment|appt|visit|booking)|cancel (my|our|his|her|the) \w+|(have|need|want) to cancel|reschedule|(need|want|have|like) to (cancel|reschedule)|(can'?t|cannot|won'?t be able to|not going to be able to|unable to) (make|come to|attend) (it|my|our|the|his|her|tomorrow)|cancel(ar)? (mi|la|su) cita|cambiar (mi|la|su) cita|confirm(ing|ed)? (my|our|his|her|the|an|that) (\w+ )?(appointment|appt|visit)|(appointment|appt|visit) (\w+ ){0,6}confirm|(what time|when|what day) is (my|our|his|her|the) ([\w']+ )?(appointment|appt|visit)|do (i|we) (still )?have an? (appointment|appt)|confirmar (mi|la|su) cita)\b/,
   },
   {
     intent: 'appointment',
-    re: /\b(appointment|appt|book|booking|schedule|see (a|the|dr|doctor|someone|the doctor)|checkup|check-up|check up|physical|come in|get in to see|visit|consultation|new patient|vaccin\w*|flu shot|follow-up|follow up|(it'?s|this is|calling|it is) for my (son|daughter|child|kid|baby|boy|girl|little (boy|girl|one)|mother|mom|mum|father|dad|husband|wife|partner|grandmother|grandma|grandfather|grandpa|brother|sister|grandson|granddaughter)|my (little (girl|boy|one)|son|daughter|kid|child|baby|mother|mom|father|dad|husband|wife) needs to (be seen|come in|see))\b/,
+    re: /\b(appointment|appt|book|booking|schedule|see (a|the|dr|doctor|someone|the doctor)|checkup|check-up|check up|physical|come in|get in to see|bring (him|her|them|my \w+|the kids?|the baby) in|(get|be|being|getting) (seen|looked at|checked out)|(fit|squeeze|get) (me|him|her|them|us|my \w+) in|see (someone|somebody)|(next|earliest|first) (available|opening)|sick visit|visit|consultation|new patient|vaccin\w*|flu shot|follow-up|follow up|(it'?s|this is|calling|it is) for my (son|daughter|child|kid|baby|boy|girl|little (boy|girl|one)|mother|mom|mum|father|dad|husband|wife|partner|grandmother|grandma|grandfather|grandpa|brother|sister|grandson|granddaughter)|my (little (girl|boy|one)|son|daughter|kid|child|baby|mother|mom|father|dad|husband|wife) needs to (be seen|come in|see))\b/,
   },
   { intent: 'hours', re: /\b(hours|open|opening|close|closing|closed|what time|when (are|do) you|are you (there|in)|weekend|saturday|sunday|holiday)\b/ },
   { intent: 'location', re: /\b(address|where are you|located|location|directions|how do i get|parking)\b/ },
-  { intent: 'goodbye', re: /\b(bye|goodbye|good bye|that'?s all|that is all|that'?s it|that is it|nothing else|no thanks|no thank you|i'?m (all )?(good|set|done)|all set|hang up|have a (good|nice|great) (day|one))\b/ },
+  { intent: 'goodbye', re: /\b(bye|goodbye|good bye|that'?s all|that is all|that'?s it|that is it|nothing else|that'?s everything|that'?ll be all|that will be all|no thanks|no thank you|i'?m (all )?(good|set|done)|all set|hang up|have a (good|nice|great) (day|one))\b/ },
   { intent: 'thanks', re: /\b(thanks|thank you|cheers|appreciate)\b/ },
 ];
 

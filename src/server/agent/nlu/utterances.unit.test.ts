@@ -33,6 +33,37 @@ describe('detectIntent', () => {
   ])('%s → %s', (text, intent) => expect(detectIntent(text)).toBe(intent));
 
   it('asking for a person wins over the topic', () => expect(detectIntents('can I speak to someone about an appointment')[0]).toBe('human'));
+
+  it.each([
+    // Asking for a person, however it is put.
+    ['agent', 'human'],
+    ['an agent please', 'human'],
+    ['can I speak to an agent', 'human'],
+    ['can I get a live person', 'human'],
+    ['customer service', 'human'],
+    ["I'm returning a call from the office", 'human'],
+    ['I missed a call from this number', 'human'],
+    ['you guys called me earlier', 'human'],
+    // Someone to be seen by is a visit, not a transfer.
+    ['I need to see someone today', 'appointment'],
+    ["my kid's been throwing up for two days can I bring him in", 'appointment'],
+    ['I need to get seen for a sore throat', 'appointment'],
+    ['can you fit me in this week', 'appointment'],
+    ["what's your next available", 'appointment'],
+    // An appointment already booked is never a new request.
+    ['my appointment is tomorrow and I wanted to confirm it', 'change_appointment'],
+    ['I wanted to confirm my appointment', 'change_appointment'],
+    ['what time is my appointment tomorrow', 'change_appointment'],
+    ["when is my daughter's appointment", 'change_appointment'],
+    ['do I still have an appointment on Friday', 'change_appointment'],
+    // The pharmacy is a refill message.
+    ['can you send my meds to the pharmacy', 'message'],
+    ['I need the doctor to call in a prescription', 'message'],
+    ["where's the nearest pharmacy", null],
+    ["nope that's everything", 'goodbye'],
+    ["that'll be all", 'goodbye'],
+    ['my travel agent booked it', null],
+  ])('as said on the phone: %s → %s', (text, intent) => expect(detectIntent(text)).toBe(intent));
 });
 
 describe('detectEmergency', () => {

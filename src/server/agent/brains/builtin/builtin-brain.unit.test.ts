@@ -100,6 +100,17 @@ describe('the built-in brain', () => {
     expect(tools.names()).toEqual(['transfer_to_staff']);
   });
 
+  it.each(['agent', 'customer service', 'can I get a live person'])('connects to a person when asked mid-request: %s', async (ask) => {
+    const { tools } = await talk(['I need an appointment', 'Jane Smith', ask]);
+    expect(tools.names()).toEqual(['transfer_to_staff']);
+  });
+
+  it('does not start a new request for an appointment the caller already has', async () => {
+    const { last, env } = await talk(['hi, my appointment is tomorrow and I wanted to confirm it']);
+    expect(env.state.builtin.flow).toBe('callback');
+    expect(last).toMatch(/^I can't see the appointment schedule myself, but I'll have the front desk call you back about it\./);
+  });
+
   it('after two misunderstandings offers a person or a message', async () => {
     const { said, env } = await talk(['blue elephants', 'purple monkey dishwasher']);
     expect(said[0]).toMatch(/didn't quite catch that/);

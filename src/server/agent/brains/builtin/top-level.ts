@@ -11,6 +11,9 @@ import { startStatus } from './status-flow.js';
 /** "No wait…", "actually…": the caller is correcting something, not saying goodbye. */
 const CORRECTION = /\b(wait|actually|hold on|hang on|correction|i meant|mistake|wrong)\b/i;
 
+/** "I wanted to confirm my appointment", "when is my appointment?": about one already booked, nothing to change. */
+const ASKS_ABOUT_APPOINTMENT = /\b(confirm\w*|what time|when is|what day|do (i|we) (still )?have)\b/i;
+
 const MENU = 'I can help you request an appointment, tell you our opening hours, check on a request, take a message, or connect you with someone.';
 
 /** Between tasks: what does the caller want? */
@@ -54,6 +57,7 @@ async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Pr
       return startStatus(fc, text);
     case 'change_appointment':
       // Never a new booking: the front desk calls back about the existing appointment, in the caller's words.
+      if (ASKS_ABOUT_APPOINTMENT.test(text)) return startCallback(fc, text.slice(0, 300), "I can't see the appointment schedule myself, but I'll have the front desk call you back about it.");
       return startCallback(fc, text.slice(0, 300), "I can't change appointments myself, but I'll have the front desk call you back about it.");
     case 'hours': {
       const day = hoursDayAsked(text);
