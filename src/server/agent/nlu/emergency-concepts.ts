@@ -72,7 +72,8 @@ export const RULES: Rule[] = [
       'no reason to live',
       '(?:no point|see the point|any point|the point) (?:in|of|to) (?:living|going on|being alive|life)',
       'tired of (?:living|being alive)',
-      '(?:hurt|harm|cut|cutting|hurting|harming|burning) (?:myself|my self|himself|herself|themselves)',
+      // Not an accident said as one: "I cut myself shaving", "hurt himself lifting boxes", "on a can", "at work".
+      '(?<!accidentally |by accident )(?:hurt|harm|cut|cutting|hurting|harming|burning) (?:myself|my self|himself|herself|themselves)(?! (?:\\w+ing|on (?:a|an|the|some|my|his|her)|with (?:a|an|the|my|his|her)|at (?:work|the gym|school|practice)|in (?:a|the) (?:fall|yard|garden|kitchen|accident)|by accident|accidentally|when (?:i|he|she) (?:fell|slipped|tripped)|playing|at|during)\\b)',
       'self ?harm\\w*',
       'hang (?:myself|himself|herself)',
       '(?:shoot|stab) (?:myself|himself|herself)',

@@ -127,6 +127,7 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:no me llamen|no llamen|dejen de llamar|quitenme de la lista|sacarme de la lista)\b/, 'stop calling'],
   [/\b(?:voy a llegar tarde|llegare tarde|llego tarde|voy tarde|vamos tarde|voy retrasad[oa]|estoy retrasad[oa]|voy a llegar un poco tarde)\b/, "i'm running late"],
   [/\b(?:cancelar|anular) (?:mi|la|su) cita\b/, 'cancel my appointment'],
+  [/\bconfirmar (?:mi|la|su) cita\b/, 'confirm my appointment'],
   [/\b(?:cambiar|mover|reprogramar) (?:mi|la|su) cita\b/, 'reschedule my appointment'],
   [/\bno (?:voy a poder|puedo) ir\b/, "i can't make it"],
   [/\b(?:estado|estatus) de (?:mi|la|su) solicitud\b/, 'status of my request'],
@@ -136,7 +137,8 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:hacer|sacar|pedir|agendar|programar|solicitar) (?:una )?cita\b/, 'book an appointment'],
   [/\b(?:dejar|dejarle) un mensaje\b/, 'leave a message'],
   [/\b(?:que me (?:llamen|llame|regresen la llamada|devuelvan la llamada)|llamarme|devolverme la llamada|me pueden llamar|me puede llamar)\b/, 'call me back'],
-  [/\b(?:hablar|comunicarme) con (?:alguien|una persona|un humano|la recepcion|recepcion)\b/, 'speak to someone'],
+  [/\b(?:hablar|comunicar(?:me)?|pasar(?:me)?|transferir(?:me)?|conectar(?:me)?) con (?:alguien|una persona|un humano|la recepcion|recepcion|un representante|una representante|una operadora|un operador|un agente)\b/, 'speak to someone'],
+  [/\b(?:operador[a]?|representante|recepcionista)\b/, 'representative'],
   [/\b(?:hablar|comunicarme) con (?:el doctor|la doctora|el medico|la enfermera)\b/, 'speak to the doctor'],
   // The day stays: "¿abren mañana?" is tomorrow's hours, not the week's.
   [/\b(?:a que hora (?:abren|cierran)|cual es (?:el|su) horario|que horario tienen|horario|estan abiertos)\b/, 'what are your hours'],

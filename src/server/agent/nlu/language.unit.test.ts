@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readEmergencyCorpus } from './emergency-corpus.js';
+import { detectIntent } from './intents.js';
 import { detectCallLanguage, glossSpanish } from './language.js';
 import { extractPreferences } from './preferences.js';
 
@@ -38,6 +39,14 @@ describe('Spanish glossed for the built-in understanding', () => {
     ['voy a llegar tarde a mi cita', "i'm running late a my appointment"],
     ['ocho seis cero cinco cinco cinco cero uno nueve nueve', 'eight six zero five five five zero one nine nine'],
   ])('%s → %s', (es, en) => expect(glossSpanish(es)).toBe(en));
+
+  it.each([
+    ['¿me puede comunicar con una persona?', 'human'],
+    ['páseme con un representante por favor', 'human'],
+    ['operadora', 'human'],
+    ['un representante por favor', 'human'],
+    ['quiero confirmar mi cita', 'change_appointment'],
+  ])('as Spanish callers put it: %s → %s', (es, intent) => expect(detectIntent(glossSpanish(es))).toBe(intent));
 });
 
 describe('Spanish dates for an appointment, glossed and understood (said on Wednesday, November 25, 2026)', () => {
