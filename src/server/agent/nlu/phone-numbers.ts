@@ -1,5 +1,5 @@
 import { toE164 } from '../../../domain/phone.js';
-import { spokenDigits } from './numbers.js';
+import { spokenDigits, TEENS, TENS, UNITS } from './numbers.js';
 import { normalize, words } from './text.js';
 
 export type PhoneCountry = 'US' | 'GB' | 'CA';
@@ -10,10 +10,33 @@ export type PhoneCountry = 'US' | 'GB' | 'CA';
  * make a valid number.
  */
 export function extractPhone(text: string, country: PhoneCountry): string | null {
-  const digits = spokenDigits(words(text));
+  const digits = spokenDigits(pairsAsDigits(words(text)));
   if (digits.length < 7 || digits.length > 15) return null;
   const international = /(^|\s)(\+|plus\s)/.test(normalize(text));
   return toE164(international ? `+${digits}` : digits, country) ?? (digits.length > 10 ? toE164(`+${digits}`, country) : null);
+}
+
+const isDigitWord = (w: string | undefined) => w !== undefined && (/^\d+$/.test(w) || w in UNITS || w in TEENS || w in TENS || w === 'double' || w === 'triple' || w === 'hundred');
+
+/**
+ * Numbers said in pairs among the digits, as Americans read the last four ("five five five,
+ * twelve twelve", "eight six seven, fifty three oh nine", "one eight hundred…"): as their digits.
+ * Only next to other digits, so "I'm free after twelve" adds nothing.
+ */
+function pairsAsDigits(list: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const w = list[i]!;
+    const near = isDigitWord(list[i - 1]) || isDigitWord(list[i + 1]);
+    if (w in TEENS && near) out.push(String(TEENS[w]));
+    else if (w in TENS && near) {
+      const unit = list[i + 1] !== undefined && list[i + 1]! in UNITS && UNITS[list[i + 1]!]! > 0 && !['oh', 'o'].includes(list[i + 1]!) ? UNITS[list[i + 1]!]! : null;
+      out.push(String(TENS[w]! + (unit ?? 0)));
+      if (unit !== null) i++;
+    } else if (w === 'hundred' && isDigitWord(list[i - 1])) out.push('00');
+    else out.push(w);
+  }
+  return out;
 }
 
 /** "860-555-0123" read digit by digit with pauses: "8 6 0, 5 5 5, 0 1 2 3". */

@@ -158,7 +158,14 @@ describe('phone numbers', () => {
     ['eight six oh five five five oh one two three', '+18605550123'],
     ['8 6 0 double 5 5 0 1 2 3', '+18605550123'],
     ['my number is 1 860 555 0123', '+18605550123'],
+    // Pairs among the digits, as the last four are often read.
+    ['area code two oh three five five five twelve twelve', '+12035551212'],
+    ["it's two zero three, five five five, twelve twelve", '+12035551212'],
+    ['two oh three eight six seven fifty three oh nine', '+12038675309'],
+    ['two oh three eight six seven, fifty, twenty', '+12038675020'],
+    ['one eight hundred five five five oh one two three', '+18005550123'],
   ])('%s', (text, e164) => expect(extractPhone(text, 'US')).toBe(e164));
+  it('reads no pair apart from the digits', () => expect(extractPhone("I'm free after twelve", 'US')).toBeNull());
   it('reads UK numbers', () => expect(extractPhone('020 7946 0018', 'GB')).toBe('+442079460018'));
   it('refuses too few digits', () => expect(extractPhone('five five five', 'US')).toBeNull());
   it('says numbers digit by digit', () => expect(sayPhone('+18605550123')).toBe('8 6 0, 5 5 5, 0 1 2 3'));
