@@ -68,7 +68,7 @@ export async function appointmentTurn(fc: FlowCtx, text: string): Promise<FlowRe
   // "Scratch that, my birthday is the fourth" while asked a yes/no question: a correction, not an answer.
   if ((step === 'phone' || step === 'patient_type') && isCorrection(text) && yesNo(text) === null && b.lastFilled && NAMES_EARLIER_ANSWER.test(normalize(text))) {
     const changed = applyCorrection(fc, text);
-    if (changed.length) return askNext(fc, `Sorry about that. ${acknowledge(fc, changed)}`);
+    if (changed.length) return askNext(fc, `Sorry about that. ${acknowledge(fc, changed, { corrected: true })}`);
   }
   if (step === 'phone') {
     const filled = absorb(fc, text, 'phone');
@@ -104,7 +104,7 @@ export async function appointmentTurn(fc: FlowCtx, text: string): Promise<FlowRe
   }
   if (isCorrection(text) && b.lastFilled) {
     const changed = applyCorrection(fc, afterYesNo(text) || text);
-    if (changed.length) return askNext(fc, `Sorry about that. ${acknowledge(fc, changed)}`);
+    if (changed.length) return askNext(fc, `Sorry about that. ${acknowledge(fc, changed, { corrected: true })}`);
   }
   const filled = absorb(fc, text, step);
   if (nextSlot(a) !== step) return askNext(fc, acknowledge(fc, filled));

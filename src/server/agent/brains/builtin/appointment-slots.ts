@@ -79,8 +79,10 @@ export function readBack(fc: FlowCtx): string {
 }
 
 /** A short acknowledgement of what was just understood ("Thanks, Jane."). */
-export function acknowledge(fc: FlowCtx, filled: Filled[], opts: { onlyNameOrDate?: boolean } = {}): string {
+export function acknowledge(fc: FlowCtx, filled: Filled[], opts: { onlyNameOrDate?: boolean; corrected?: boolean } = {}): string {
   const a = fc.b.appt;
+  // A corrected name is said in full, so the caller hears the part that changed ("Got it, Jane Smyth.").
+  if (filled.includes('name') && opts.corrected && (a.first || a.last)) return `Got it, ${[a.first, a.last].filter(Boolean).join(' ')}.`;
   if (filled.includes('name') && a.first) return `Thank you, ${a.first}.`;
   if (filled.includes('dob') && a.dobIso) return `Got it, ${sayDate(a.dobIso, fc.dayFirst)}.`;
   if (filled.length && !opts.onlyNameOrDate) return 'Got it.';

@@ -85,6 +85,11 @@ describe('the built-in brain', () => {
     expect(env.state.builtin.appt).toMatchObject(expected);
   });
 
+  it('says a corrected name in full', async () => {
+    const { last } = await talk(['book an appointment', 'Jane Smith', 'March third nineteen eighty', "no wait, it's Smith with a y"]);
+    expect(last).toMatch(/^Sorry about that\. Got it, Jane Smyth\. What's the reason/);
+  });
+
   it('connects to a person whenever asked, even mid-request', async () => {
     const tools = new FakeToolbox().answer('transfer_to_staff', {
       ok: true,
