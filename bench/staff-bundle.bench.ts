@@ -21,6 +21,8 @@ export default async function staffBundle(): Promise<Figure[]> {
   const { ensureWebBuild } = await import('../src/server/web-build.js');
   const webDir = await ensureWebBuild(repoRoot, () => undefined);
   const dataDir = tmpDir('bench-staff-');
+  // The embedded PostgreSQL runs as its own user: it must be able to enter the folder.
+  fs.chmodSync(dataDir, 0o755);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -56,7 +58,7 @@ export default async function staffBundle(): Promise<Figure[]> {
     const analyticsSize = sizeOf(webDir, analytics.filter((s) => !initial.includes(s)));
     const chartsInInitial = initial.some((s) => CHART_MARKERS.some((m) => fs.readFileSync(path.join(webDir, s), 'utf8').includes(m)));
     return [
-      { name: 'initial staff bundle (/overview, signed in)', value: initialSize.gzipKB, unit: 'KB gzip', rawKB: initialSize.rawKB, scripts: initial.length },
+      { name: 'initial staff bundle (/overview, signed in)', value: initialSize.gzipKB, unit: 'KB gzip', target: '≤ 250 (DESIGN.md)', rawKB: initialSize.rawKB, scripts: initial.length },
       { name: 'analytics route JavaScript (added on opening /analytics)', value: analyticsSize.gzipKB, unit: 'KB gzip', rawKB: analyticsSize.rawKB, scripts: analyticsSize.files, charts_in_initial_bundle: chartsInInitial },
     ];
   } finally {
