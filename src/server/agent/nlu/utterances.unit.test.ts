@@ -118,6 +118,9 @@ describe('yes / no', () => {
     ['um, yep', 'yes'],
     ['absolutely', 'yes'],
     ["yeah, no, that's fine", 'yes'],
+    ['no problem', 'yes'],
+    ['oh no worries, go ahead', 'yes'],
+    ["no problem, but the date's wrong", 'no'],
     // A no must never be taken as a yes (the request would be saved as read back).
     ['absolutely not', 'no'],
     ['definitely not', 'no'],

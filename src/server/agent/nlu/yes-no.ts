@@ -3,11 +3,12 @@ import { normalize } from './text.js';
 /** Hesitation before the answer ("um, well, yeah"). */
 const LEAD = String.raw`(?:(?:oh|um|uh|er|erm|hmm|well|so|like|okay so|ok so)\s+)*`;
 const YES_WORDS =
-  "yes|yeah|yep|yup|yea|ya|yah|yessir|yes sir|yes ma'am|sure|sure thing|you bet|you got it|correct|right|that's right|that is right|sounds right|that sounds right|exactly|absolutely|definitely|ok|okay|alright|all right|please|please do|go ahead|sounds good|looks good|all good|perfect|spot on|bingo|affirmative|uh huh|mhm|mhmm|mm hmm|mm hm|mmhmm|of course|that's correct|that is correct|that's all correct|that works|that's fine|fine|great|yes please|it is|that's it|that is it|certainly|indeed|i do|i would|i have|please yes|si|claro";
+  "yes|yeah|yep|yup|yea|ya|yah|yessir|yes sir|yes ma'am|sure|sure thing|you bet|you got it|correct|right|that's right|that is right|sounds right|that sounds right|exactly|absolutely|definitely|ok|okay|alright|all right|please|please do|go ahead|sounds good|looks good|all good|perfect|spot on|bingo|affirmative|uh huh|mhm|mhmm|mm hmm|mm hm|mmhmm|of course|that's correct|that is correct|that's all correct|that works|that's fine|fine|great|yes please|it is|that's it|that is it|certainly|indeed|i do|i would|i have|please yes|no problem|no worries|si|claro";
 const NO_WORDS =
   "no|nope|nah|naw|nuh uh|not really|not quite|not exactly|not at all|negative|negatory|incorrect|wrong|that's wrong|that is wrong|that's incorrect|that is incorrect|that's not right|that is not right|that's not correct|that is not correct|not correct|that's not it|not right|i don't|i do not|don't|do not|no thanks|no thank you|i haven't|i have not|never|absolutely not|definitely not|certainly not|of course not|sure not|really not|hell no|heck no";
 const YES = new RegExp(`^${LEAD}(?:${YES_WORDS})\\b`);
-const NO = new RegExp(`^${LEAD}(?:(?:actually|sorry)\\s+)?(?:${NO_WORDS})\\b`);
+// "No problem", "no worries" agree: they start with "no" but are a yes.
+const NO = new RegExp(`^${LEAD}(?!no (?:problem|worries)\\b)(?:(?:actually|sorry)\\s+)?(?:${NO_WORDS})\\b`);
 /** "Yeah, no, that's wrong", "yes but the date is wrong": a yes word, then the read-back is refused. */
 const REFUSED_AFTER = /\b(?:(?:that|it|that one|the \w+|this)(?:'s| is| was| are)? (?:wrong|incorrect|not right|not correct|off)|(?:that's|that is|it's|it is|thats) not (?:right|correct|it)|not (?:right|correct)|is wrong)\b/;
 
