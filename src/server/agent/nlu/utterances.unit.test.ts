@@ -46,6 +46,11 @@ describe('detectIntent', () => {
     ['you guys called me earlier', 'human'],
     // Someone to be seen by is a visit, not a transfer.
     ['I need to see someone today', 'appointment'],
+    ['I need someone to look at my knee', 'appointment'],
+    ['can somebody take a look at his rash', 'appointment'],
+    ['I want the doctor to check out this mole', 'appointment'],
+    ['can I talk to someone about my knee', 'human'],
+    ['is there someone I can speak to', 'human'],
     ["my kid's been throwing up for two days can I bring him in", 'appointment'],
     ['I need to get seen for a sore throat', 'appointment'],
     ['can you fit me in this week', 'appointment'],
