@@ -76,10 +76,7 @@ function toDurations(row: DurationRow | undefined) {
  */
 async function figuresBy(ctx: AppContext, w: Window, directions: CallDirection[], group: Grouping): Promise<{ total: Figures; byKey: Map<string, Figures>; hoursOfWeek: HourOfWeekCalls[] }> {
   const dncRows = doNotCallAdditions(ctx.db, w, group);
-  const memory = rollupMemoryOf(ctx.db);
-  const { buckets: calls, hoursOfWeek } = memory.calls(w, group);
-  const funnels = memory.funnel(w, group);
-  const durations = memory.durations(w, group);
+  const { calls, hoursOfWeek, funnel: funnels, durations } = rollupMemoryOf(ctx.db).read(w, group);
   const dnc = await dncRows;
   type Acc = { calls: CallSums; funnel: FunnelSums; dnc: number };
   const accs = new Map<string, Acc>();

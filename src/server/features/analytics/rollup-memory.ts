@@ -232,6 +232,13 @@ export class RollupMemory {
     for (const r of rows.handoffs) org(r.organizationId).hour(r.bucketStart).handoffs.push(...r.values.map((v) => v ?? NONE));
   }
 
+  /** Every rollup figure of a window per key: the window is cut into keys once for all three. */
+  read(w: Window, group: Grouping): { calls: CallSumsRow[]; hoursOfWeek: HourOfWeekCalls[]; funnel: FunnelRow[]; durations: DurationRow[] } {
+    const slices = this.slices(w, group);
+    const { buckets, hoursOfWeek } = callsOf(slices, w, group);
+    return { calls: buckets, hoursOfWeek, funnel: funnelOf(slices), durations: durationsOf(slices, group) };
+  }
+
   private slices(w: Window, group: Grouping): Slices {
     const start = w.start.getTime();
     const end = w.end.getTime();
@@ -254,124 +261,128 @@ export class RollupMemory {
     });
     return { keys, organizations };
   }
+}
 
-  /**
-   * Call sums per key and direction (as analytics.repository's CallSumsRow), and with buckets the
-   * calls per local hour of the week: the zone's offset of the segment each hour falls in.
-   */
-  calls(w: Window, group: Grouping): { buckets: CallSumsRow[]; hoursOfWeek: HourOfWeekCalls[] } {
-    const { keys, organizations } = this.slices(w, group);
-    const sums = new Float64Array(keys.length * 2 * CALL_WIDTH);
-    const present = new Uint8Array(keys.length * 2);
-    const week = new Float64Array(168 * 2);
-    const offsetStarts = w.offsets.from.map((s) => Date.parse(s));
-    for (const { layout, bounds } of organizations) {
-      for (let k = 0; k < keys.length; k++) {
-        for (let i = bounds[k * 2]!; i < bounds[k * 2 + 1]!; i++) {
-          for (let d = 0; d < 2; d++) {
-            if (!layout.hasCalls[i * 2 + d]) continue;
-            present[k * 2 + d] = 1;
-            const from = (i * 2 + d) * CALL_WIDTH;
-            const to = (k * 2 + d) * CALL_WIDTH;
-            for (let c = 0; c < CALL_WIDTH; c++) sums[to + c]! += layout.calls[from + c]!;
-            if (group === 'bucket') {
-              const offset = w.offsets.seconds[Math.max(0, lowerBound(offsetStarts, layout.starts[i]! + 1) - 1)]!;
-              // 1970-01-01 was a Thursday: 72 hours after a Monday 00:00.
-              const hourOfWeek = (Math.floor((layout.starts[i]! / 1000 + offset) / 3600) + 72) % 168;
-              week[hourOfWeek * 2 + d]! += layout.calls[from]!;
-            }
-          }
+/**
+ * Call sums per key and direction (as analytics.repository's CallSumsRow), and with buckets the
+ * calls per local hour of the week: the zone's offset of the segment each hour falls in.
+ */
+function callsOf(slices: Slices, w: Window, group: Grouping): { buckets: CallSumsRow[]; hoursOfWeek: HourOfWeekCalls[] } {
+  const week = new Float64Array(168 * 2);
+  const offsetStarts = w.offsets.from.map((s) => Date.parse(s));
+  const countHourOfWeek = (layout: Layout, i: number, d: number) => {
+    const offset = w.offsets.seconds[Math.max(0, lowerBound(offsetStarts, layout.starts[i]! + 1) - 1)]!;
+    // 1970-01-01 was a Thursday: 72 hours after a Monday 00:00.
+    const hourOfWeek = (Math.floor((layout.starts[i]! / 1000 + offset) / 3600) + 72) % 168;
+    week[hourOfWeek * 2 + d]! += layout.calls[(i * 2 + d) * CALL_WIDTH]!;
+  };
+  const { keys } = slices;
+  const { sums, present } = addUp(slices, DIRECTIONS.length, CALL_WIDTH, (l) => [l.calls, l.hasCalls], group === 'bucket' ? countHourOfWeek : undefined);
+  const buckets: CallSumsRow[] = [];
+  keys.forEach((key, k) =>
+    DIRECTIONS.forEach((direction, d) => {
+      if (!present[k * 2 + d]) return;
+      const row = { key, direction } as Record<string, unknown>;
+      CALL_FIELDS.forEach((field, c) => (row[field] = sums[(k * 2 + d) * CALL_WIDTH + c]));
+      buckets.push(row as unknown as CallSumsRow);
+    }),
+  );
+  const hoursOfWeek: HourOfWeekCalls[] = [];
+  for (let h = 0; h < 168; h++) DIRECTIONS.forEach((direction, d) => week[h * 2 + d] && hoursOfWeek.push({ hourOfWeek: h, direction, calls: week[h * 2 + d]! }));
+  return { buckets, hoursOfWeek };
+}
+
+/** Appointment requests per key and source: started, submitted, scheduled (a cohort by creation hour). */
+function funnelOf(slices: Slices): FunnelRow[] {
+  const { keys } = slices;
+  const { sums, present } = addUp(slices, SOURCES.length, REQUEST_WIDTH, (l) => [l.requests, l.hasRequests]);
+  const rows: FunnelRow[] = [];
+  keys.forEach((key, k) =>
+    SOURCES.forEach((source, s) => {
+      if (!present[k * 3 + s]) return;
+      const at = (k * 3 + s) * REQUEST_WIDTH;
+      rows.push({ key, source, started: sums[at]!, submitted: sums[at + 1]!, scheduled: sums[at + 2]! });
+    }),
+  );
+  return rows;
+}
+
+/**
+ * Adds up each key's hours of one rollup — per hour, `groups` rows (directions or sources) of
+ * `width` sums — and marks the (key, group) pairs that had a row; `each` sees every row added.
+ */
+function addUp(
+  { keys, organizations }: Slices,
+  groups: number,
+  width: number,
+  part: (layout: Layout) => [values: Float64Array, has: Uint8Array],
+  each?: (layout: Layout, hour: number, group: number) => void,
+): { sums: Float64Array; present: Uint8Array } {
+  const sums = new Float64Array(keys.length * groups * width);
+  const present = new Uint8Array(keys.length * groups);
+  for (const { layout, bounds } of organizations) {
+    const [values, has] = part(layout);
+    for (let k = 0; k < keys.length; k++) {
+      for (let i = bounds[k * 2]!; i < bounds[k * 2 + 1]!; i++) {
+        for (let g = 0; g < groups; g++) {
+          if (!has[i * groups + g]) continue;
+          present[k * groups + g] = 1;
+          const from = (i * groups + g) * width;
+          const to = (k * groups + g) * width;
+          for (let c = 0; c < width; c++) sums[to + c]! += values[from + c]!;
+          each?.(layout, i, g);
         }
       }
     }
-    const buckets: CallSumsRow[] = [];
-    keys.forEach((key, k) =>
-      DIRECTIONS.forEach((direction, d) => {
-        if (!present[k * 2 + d]) return;
-        const row = { key, direction } as Record<string, unknown>;
-        CALL_FIELDS.forEach((field, c) => (row[field] = sums[(k * 2 + d) * CALL_WIDTH + c]));
-        buckets.push(row as unknown as CallSumsRow);
-      }),
-    );
-    const hoursOfWeek: HourOfWeekCalls[] = [];
-    for (let h = 0; h < 168; h++) DIRECTIONS.forEach((direction, d) => week[h * 2 + d] && hoursOfWeek.push({ hourOfWeek: h, direction, calls: week[h * 2 + d]! }));
-    return { buckets, hoursOfWeek };
   }
+  return { sums, present };
+}
 
-  /** Appointment requests per key and source: started, submitted, scheduled (a cohort by creation hour). */
-  funnel(w: Window, group: Grouping): FunnelRow[] {
-    const { keys, organizations } = this.slices(w, group);
-    const sums = new Float64Array(keys.length * 3 * REQUEST_WIDTH);
-    const present = new Uint8Array(keys.length * 3);
-    for (const { layout, bounds } of organizations) {
-      for (let k = 0; k < keys.length; k++) {
-        for (let i = bounds[k * 2]!; i < bounds[k * 2 + 1]!; i++) {
-          for (let s = 0; s < 3; s++) {
-            if (!layout.hasRequests[i * 3 + s]) continue;
-            present[k * 3 + s] = 1;
-            for (let c = 0; c < REQUEST_WIDTH; c++) sums[(k * 3 + s) * REQUEST_WIDTH + c]! += layout.requests[(i * 3 + s) * REQUEST_WIDTH + c]!;
-          }
-        }
-      }
-    }
-    const rows: FunnelRow[] = [];
-    keys.forEach((key, k) =>
-      SOURCES.forEach((source, s) => {
-        if (!present[k * 3 + s]) return;
-        const at = (k * 3 + s) * REQUEST_WIDTH;
-        rows.push({ key, source, started: sums[at]!, submitted: sums[at + 1]!, scheduled: sums[at + 2]! });
-      }),
-    );
-    return rows;
+/** Median and 90th percentile of each handoff duration per key, and for the whole window when grouped by bucket. */
+function durationsOf({ keys, organizations }: Slices, group: Grouping): DurationRow[] {
+  // Every (key, organization) holds one run of consecutive handoffs: copy each key's runs side
+  // by side into one array per duration, then select within each key's stretch.
+  const lengths = new Int32Array(keys.length);
+  for (const { layout, bounds } of organizations) {
+    for (let k = 0; k < keys.length; k++) lengths[k]! += layout.firstHandoff[bounds[k * 2 + 1]!]! - layout.firstHandoff[bounds[k * 2]!]!;
   }
-
-  /** Median and 90th percentile of each handoff duration per key, and for the whole window when grouped by bucket. */
-  durations(w: Window, group: Grouping): DurationRow[] {
-    const { keys, organizations } = this.slices(w, group);
-    // Every (key, organization) holds one run of consecutive handoffs: copy each key's runs side
-    // by side into one array per duration, then select within each key's stretch.
-    const lengths = new Int32Array(keys.length);
-    for (const { layout, bounds } of organizations) {
-      for (let k = 0; k < keys.length; k++) lengths[k]! += layout.firstHandoff[bounds[k * 2 + 1]!]! - layout.firstHandoff[bounds[k * 2]!]!;
-    }
-    const offsets = new Int32Array(keys.length + 1);
-    for (let k = 0; k < keys.length; k++) offsets[k + 1] = offsets[k]! + lengths[k]!;
-    const columns = DURATIONS.map(() => new Int32Array(offsets[keys.length]!));
-    const nones = DURATIONS.map(() => new Int32Array(keys.length));
-    const cursor = offsets.slice(0, keys.length);
-    for (const { layout, bounds } of organizations) {
-      for (let k = 0; k < keys.length; k++) {
-        const from = layout.firstHandoff[bounds[k * 2]!]!;
-        const to = layout.firstHandoff[bounds[k * 2 + 1]!]!;
-        if (to === from) continue;
-        for (let c = 0; c < DURATION_WIDTH; c++) {
-          columns[c]!.set(layout.durations[c]!.subarray(from, to), cursor[k]!);
-          nones[c]![k]! += layout.nonesBefore[c]![to]! - layout.nonesBefore[c]![from]!;
-        }
-        cursor[k]! += to - from;
+  const offsets = new Int32Array(keys.length + 1);
+  for (let k = 0; k < keys.length; k++) offsets[k + 1] = offsets[k]! + lengths[k]!;
+  const columns = DURATIONS.map(() => new Int32Array(offsets[keys.length]!));
+  const nones = DURATIONS.map(() => new Int32Array(keys.length));
+  const cursor = offsets.slice(0, keys.length);
+  for (const { layout, bounds } of organizations) {
+    for (let k = 0; k < keys.length; k++) {
+      const from = layout.firstHandoff[bounds[k * 2]!]!;
+      const to = layout.firstHandoff[bounds[k * 2 + 1]!]!;
+      if (to === from) continue;
+      for (let c = 0; c < DURATION_WIDTH; c++) {
+        columns[c]!.set(layout.durations[c]!.subarray(from, to), cursor[k]!);
+        nones[c]![k]! += layout.nonesBefore[c]![to]! - layout.nonesBefore[c]![from]!;
       }
+      cursor[k]! += to - from;
     }
-    const row = (key: string | null, from: number, to: number, nonesOf: (c: number) => number): DurationRow => {
-      const [claim, resolve, claimBusiness, resolveBusiness] = DURATIONS.map((_, c) => ({ values: percentilesIn(columns[c]!, from, to, nonesOf(c)), count: to - from - nonesOf(c) }));
-      return {
-        key,
-        claim: claim!.values,
-        claimCount: claim!.count,
-        resolve: resolve!.values,
-        resolveCount: resolve!.count,
-        claimBusiness: claimBusiness!.values,
-        claimBusinessCount: claimBusiness!.count,
-        resolveBusiness: resolveBusiness!.values,
-        resolveBusinessCount: resolveBusiness!.count,
-      };
+  }
+  const row = (key: string | null, from: number, to: number, nonesOf: (c: number) => number): DurationRow => {
+    const [claim, resolve, claimBusiness, resolveBusiness] = DURATIONS.map((_, c) => ({ values: percentilesIn(columns[c]!, from, to, nonesOf(c)), count: to - from - nonesOf(c) }));
+    return {
+      key,
+      claim: claim!.values,
+      claimCount: claim!.count,
+      resolve: resolve!.values,
+      resolveCount: resolve!.count,
+      claimBusiness: claimBusiness!.values,
+      claimBusinessCount: claimBusiness!.count,
+      resolveBusiness: resolveBusiness!.values,
+      resolveBusinessCount: resolveBusiness!.count,
     };
-    // A key whose handoffs are all still open has a row too (counts 0), as a SQL group would.
-    const rows = keys.flatMap((key, k) => (lengths[k]! > 0 ? [row(key, offsets[k]!, offsets[k + 1]!, (c) => nones[c]![k]!)] : []));
-    // The whole window: every key's values together (selection only reordered within each key).
-    const total = offsets[keys.length]!;
-    if (group === 'bucket' && total > 0) rows.push(row(null, 0, total, (c) => nones[c]!.reduce((a, n) => a + n, 0)));
-    return rows;
-  }
+  };
+  // A key whose handoffs are all still open has a row too (counts 0), as a SQL group would.
+  const rows = keys.flatMap((key, k) => (lengths[k]! > 0 ? [row(key, offsets[k]!, offsets[k + 1]!, (c) => nones[c]![k]!)] : []));
+  // The whole window: every key's values together (selection only reordered within each key).
+  const total = offsets[keys.length]!;
+  if (group === 'bucket' && total > 0) rows.push(row(null, 0, total, (c) => nones[c]!.reduce((a, n) => a + n, 0)));
+  return rows;
 }
 
 const memories = new WeakMap<Db, RollupMemory>();
