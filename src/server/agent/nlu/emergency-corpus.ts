@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { EMERGENCY_CATEGORIES, type EmergencyCategory } from './emergency.js';
 
-/** One labelled line of corpus/emergencies.txt. */
+/** One labelled line of corpus/dev/emergencies.txt. */
 export interface CorpusLine {
   text: string;
   /** The category it is about; `emergency` false for a near miss of that category. */
@@ -13,7 +13,7 @@ export interface CorpusLine {
 
 /** The labelled emergency corpus (the specification of emergency recognition); language from its section heading. */
 export function readEmergencyCorpus(): CorpusLine[] {
-  const raw = readFileSync(new URL('./corpus/emergencies.txt', import.meta.url), 'utf8');
+  const raw = readFileSync(new URL('./corpus/dev/emergencies.txt', import.meta.url), 'utf8');
   const out: CorpusLine[] = [];
   let language: 'en' | 'es' = 'en';
   raw.split('\n').forEach((row, i) => {
@@ -24,7 +24,7 @@ export function readEmergencyCorpus(): CorpusLine[] {
     }
     if (!line || line.startsWith('#')) return;
     const m = /^(not )?([a-z_]+)\s*\|\s*(.+)$/.exec(line);
-    if (!m || !EMERGENCY_CATEGORIES.includes(m[2] as EmergencyCategory)) throw new Error(`corpus/emergencies.txt line ${i + 1} is not "<category> | words" or "not <category> | words": ${line}`);
+    if (!m || !EMERGENCY_CATEGORIES.includes(m[2] as EmergencyCategory)) throw new Error(`corpus/dev/emergencies.txt line ${i + 1} is not "<category> | words" or "not <category> | words": ${line}`);
     out.push({ text: m[3]!, category: m[2] as EmergencyCategory, emergency: !m[1], language, line: i + 1 });
   });
   return out;

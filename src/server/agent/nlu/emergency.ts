@@ -15,7 +15,7 @@
  *
  * Hand-written on purpose: no maintained npm library does clinical triage with ConText scopes
  * in two languages (negex ports are English-only, unmaintained and clause-blind). The labelled
- * corpus in corpus/emergencies.txt is the specification; emergency.unit.test.ts scores it.
+ * corpus in corpus/dev/emergencies.txt is the specification; emergency.unit.test.ts scores it.
  * Cost: a few precompiled regular expressions per utterance (microseconds).
  */
 import { RULES, type Rule } from './emergency-concepts.js';
