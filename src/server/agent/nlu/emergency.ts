@@ -150,8 +150,17 @@ function clauses(folded: string): string[] {
  * anything saying it is happening now.
  */
 export function detectEmergency(text: string): EmergencyMatch | null {
+  return emergencyMentions(text).counted;
+}
+
+/**
+ * The first emergency that counts, and the first mention that did not (negated, past,
+ * hypothetical, administrative): a discounted mention may still deserve a screening question.
+ */
+export function emergencyMentions(text: string): { counted: EmergencyMatch | null; discounted: EmergencyMatch | null } {
   const folded = foldForMatching(text);
-  if (!folded) return null;
+  let discounted: EmergencyMatch | null = null;
+  if (!folded) return { counted: null, discounted };
   const parts = clauses(folded);
   const whole = parts.join(' ');
   for (const rule of RULES) {
@@ -163,11 +172,12 @@ export function detectEmergency(text: string): EmergencyMatch | null {
           rule.re.lastIndex++;
           continue;
         }
-        if (counts(rule, clause, m.index, m[0])) return { category: rule.category, phrase: m[0] };
+        if (counts(rule, clause, m.index, m[0])) return { counted: { category: rule.category, phrase: m[0] }, discounted };
+        discounted ??= { category: rule.category, phrase: m[0] };
       }
     }
   }
-  return null;
+  return { counted: null, discounted };
 }
 
 function counts(rule: Rule, clause: string, at: number, phrase: string): boolean {

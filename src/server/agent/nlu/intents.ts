@@ -4,19 +4,29 @@ import { normalize } from './text.js';
  * What the caller wants, from how people put it. Several can match one sentence ("can I talk
  * to someone about booking?"); they come back in priority order, so asking for a person wins.
  */
-export type Intent =
-  | 'human'
-  | 'callback'
-  | 'running_late'
-  | 'message'
-  | 'do_not_call'
-  | 'request_status'
-  | 'change_appointment'
-  | 'appointment'
-  | 'hours'
-  | 'location'
-  | 'goodbye'
-  | 'thanks';
+export const INTENTS = [
+  'appointment',
+  'change_appointment',
+  'running_late',
+  'request_status',
+  'message',
+  'callback',
+  'human',
+  'hours',
+  'location',
+  'practice_info',
+  'clinical_question',
+  'clinical_report',
+  'do_not_call',
+  'repeat',
+  'are_you_human',
+  'wrong_number',
+  'language',
+  'greeting',
+  'thanks',
+  'goodbye',
+] as const;
+export type Intent = (typeof INTENTS)[number];
 
 const RULES: { intent: Intent; re: RegExp }[] = [
   {

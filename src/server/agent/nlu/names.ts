@@ -1,5 +1,6 @@
 import { parseDayNumber } from './numbers.js';
-import { capitalizeName, editDistance, normalize } from './text.js';
+import { canBeName } from './name-words.js';
+import { capitalizeName, editDistance, joinSpokenPunctuation, normalize, splitAtCorrection } from './text.js';
 
 /**
  * Names as callers give them: "my name is Jane Smith", "it's Jane, Smith, S-M-I-T-H", "first
@@ -88,6 +89,8 @@ function nameWordsFrom(tokens: string[]): string[] {
     const clean = w.replace(/[^a-z'-]/g, '');
     if (!clean || STOP_AFTER_NAME.has(clean) || NUMBER_WORDS.has(clean)) break;
     if (clean.length === 1) break;
+    // An everyday word that is nobody's name ends the name, or means there is none ("all stuffed up").
+    if (!canBeName(clean)) break;
     out.push(clean);
     if (out.length === 3) break;
   }
@@ -105,7 +108,25 @@ function splitFull(list: string[]): NameParts {
  * stated name ("my name is…") does, so other sentences are not mistaken for names.
  */
 export function extractName(text: string, expecting?: 'full' | 'first' | 'last'): NameParts | null {
-  const t = normalize(text).replace(/,/g, ' , ');
+  const said = joinSpokenPunctuation(normalize(text));
+  const corrected = splitAtCorrection(said);
+  if (corrected) {
+    // "Jane Smith, sorry, Jane Smyth", "Jon, I mean John": the words after the correction win.
+    const before = nameIn(corrected.before, expecting);
+    const after = nameIn(corrected.after, expecting ?? 'full');
+    if (after && before) {
+      if (after.first && after.last) return after;
+      const only = (after.first ?? after.last)!;
+      return { ...before, [correctedPart(before, only)]: only };
+    }
+    if (after || before) return after ?? before;
+  }
+  return nameIn(said, expecting);
+}
+
+function nameIn(said: string, expecting?: 'full' | 'first' | 'last'): NameParts | null {
+  const text = said;
+  const t = said.replace(/,/g, ' , ');
   let result: NameParts = {};
   for (const { re, part } of PREFIXES) {
     for (const m of t.matchAll(re)) {

@@ -54,3 +54,22 @@ export function editDistance(a: string, b: string): number {
   }
   return dp[b.length]!;
 }
+
+/** "the third… no sorry, the fourth", "Jane, I mean Joan": a caller correcting themselves mid-answer. */
+const SELF_CORRECTION = /(?:^|[\s,.])(?:no,? sorry|sorry,? no|no,? wait|wait,? no|no,? no|oh,? sorry|sorry,? i mean|sorry,? i meant|i mean|i meant|no,? i mean|actually|correction|scratch that|or rather|rather|let me rephrase|perdon|perdón|digo|no,? espere|mejor dicho|quiero decir)[\s,.]+/g;
+
+/** What was said before and after the last self-correction inside an answer, or null when there is none. */
+export function splitAtCorrection(text: string): { before: string; after: string } | null {
+  let last: RegExpExecArray | null = null;
+  SELF_CORRECTION.lastIndex = 0;
+  for (let m = SELF_CORRECTION.exec(text); m; m = SELF_CORRECTION.exec(text)) last = m;
+  if (!last) return null;
+  const before = text.slice(0, last.index).trim();
+  const after = text.slice(last.index + last[0].length).trim();
+  return before && after ? { before, after } : null;
+}
+
+/** "o apostrophe neill" → "o'neill", "garcia dash lopez" → "garcia-lopez": punctuation said as a word. */
+export function joinSpokenPunctuation(text: string): string {
+  return text.replace(/\s+(?:apostrophe|apostrofe|apóstrofe)\s+/g, "'").replace(/\s+(?:dash|hyphen|hyphenated|guion|guión)\s+/g, '-');
+}

@@ -13,6 +13,11 @@ const CLINICIAN = /\b(nurse|nurse line|doctor|dr|on ?call|physician|clinician|pe
  * office). Such a transfer outside office hours goes to the after-hours cover (issue 19 §1).
  * Spanish arrives glossed ("mi hijo tiene fiebre" → "my son tiene fever").
  */
+/** Someone is unwell now: symptoms in what the caller said (Spanish arrives glossed). */
+export function describesHealthProblem(text: string): boolean {
+  return SYMPTOMS.test(foldForMatching(text).replace(/[.?!;,]/g, ' '));
+}
+
 export function needsClinicianNow(text: string): boolean {
   const t = foldForMatching(text).replace(/[.?!;,]/g, ' ');
   if (SYMPTOMS.test(t)) return true;

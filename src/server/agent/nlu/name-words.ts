@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { appRoot } from '../../app-root.js';
+
+/**
+ * Whether a word can be part of a person's name, from data rather than a list of exceptions
+ * (data/name-words.json, built by scripts/build-name-data.mjs): a known first or last name
+ * always can; an everyday English or Spanish word that is nobody's name ("all", "stuffed",
+ * "retired", "porque") never can; a word in neither list (a rare surname) can.
+ */
+let words: { names: Set<string>; common: Set<string> } | undefined;
+
+function load() {
+  const raw = JSON.parse(readFileSync(path.join(appRoot, 'src/server/agent/nlu/data/name-words.json'), 'utf8')) as { names: string; common: string };
+  return { names: new Set(raw.names.split(' ')), common: new Set(raw.common.split(' ')) };
+}
+
+export function isKnownName(word: string): boolean {
+  words ??= load();
+  return words.names.has(fold(word));
+}
+
+export function canBeName(word: string): boolean {
+  words ??= load();
+  const w = fold(word);
+  if (w.length < 2) return false;
+  // "o'neill", "garcia-lopez", "st james": each part judged on its own; a one-letter prefix (O', D') is fine.
+  const parts = w.split(/[-']/).filter((p) => p.length > 1);
+  if (parts.length === 0) return false;
+  return parts.every((p) => words!.names.has(p) || !words!.common.has(p));
+}
+
+function fold(word: string): string {
+  return word.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+}

@@ -1,0 +1,88 @@
+import { predict } from './classifier/logistic.js';
+import { emergencyMentions, foldForMatching, type EmergencyCategory } from './emergency.js';
+import { detectIntents, type Intent } from './intents.js';
+import { detectCallLanguage, type CallLanguage } from './language.js';
+import { understandingModels, type Models } from './models.js';
+import { describesHealthProblem } from './urgency.js';
+import { isCorrection, yesNo, type YesNo } from './yes-no.js';
+
+/**
+ * One caller utterance, understood once (issue 26 §1): what the caller wants and how sure we
+ * are, how urgent it is, the language, and the small answers every step needs. The dialogue
+ * decides from this only; both brains take their safety (urgency) from it.
+ */
+export interface Understanding {
+  /** The likeliest intent; null when nothing is likely enough to act on (then the agent asks). */
+  intent: Intent | null;
+  confidence: number;
+  /** The next likeliest, for a clarifying question that names them. */
+  alternatives: { intent: Intent; p: number }[];
+  urgency: Urgency;
+  /** The language the words are in, when they say (null: too short to tell). */
+  language: CallLanguage | null;
+  yesNo: YesNo;
+  /** The caller is changing something already said ("no wait, it's the 4th"). */
+  correction: boolean;
+}
+
+export type Urgency =
+  | { level: 'emergency'; category: EmergencyCategory; phrase: string; by: 'rules' | 'model' }
+  /** A health problem that is neither clearly routine nor clearly an emergency: ask the screening question. */
+  | { level: 'screen'; category: EmergencyCategory; why: 'model' | 'past_or_hypothetical' | 'health_problem' }
+  | { level: 'none' };
+
+/** Below this the agent asks which of the likeliest it is instead of guessing. */
+export const INTENT_CONFIDENCE = 0.45;
+/** The emergency model alone escalates from here… */
+export const EMERGENCY_AT = 0.8;
+/** …and asks the screening question from here. */
+export const SCREEN_AT = 0.3;
+
+/** Intents a health problem is routine inside: asking for a visit, a refill, a result. */
+const ROUTINE_WITH_SYMPTOMS = new Set<Intent>(['appointment', 'change_appointment', 'running_late', 'message', 'request_status', 'callback']);
+
+export interface UnderstandOptions {
+  /** The English gloss of a Spanish utterance (the patterns and symptom words read English). */
+  gloss?: string;
+  /** Models other than the ones trained on the whole development corpus (cross-validation). */
+  models?: Models;
+}
+
+export function understand(text: string, options: UnderstandOptions = {}): Understanding {
+  const heard = options.gloss ?? text;
+  const models = options.models ?? understandingModels();
+  const { intent, confidence, alternatives } = intentOf(models, text, heard);
+  return {
+    intent,
+    confidence,
+    alternatives,
+    urgency: urgencyOf(models, text, heard, intent, confidence),
+    language: detectCallLanguage(text)?.language ?? null,
+    yesNo: yesNo(heard),
+    correction: isCorrection(heard),
+  };
+}
+
+/** The classifier decides; a pattern only where the corpus showed the model wrong and the pattern right. */
+function intentOf(models: Models, text: string, heard: string): Pick<Understanding, 'intent' | 'confidence' | 'alternatives'> {
+  const p = predict(models.intent, text);
+  const alternatives = p.ranked.slice(1, 3).map((r) => ({ intent: r.label, p: r.p }));
+  if (p.confidence >= INTENT_CONFIDENCE) return { intent: p.label, confidence: p.confidence, alternatives };
+  const ruled = detectIntents(heard)[0];
+  if (ruled) return { intent: ruled, confidence: Math.max(p.confidence, INTENT_CONFIDENCE), alternatives: p.ranked.filter((r) => r.label !== ruled).slice(0, 2).map((r) => ({ intent: r.label, p: r.p })) };
+  return { intent: null, confidence: p.confidence, alternatives: p.ranked.slice(0, 2).map((r) => ({ intent: r.label, p: r.p })) };
+}
+
+/** Either the concept rules or the emergency model is enough to escalate (issue 26 §4). */
+function urgencyOf(models: Models, text: string, heard: string, intent: Intent | null, confidence: number): Urgency {
+  const mentions = emergencyMentions(text);
+  if (mentions.counted) return { level: 'emergency', category: mentions.counted.category, phrase: mentions.counted.phrase, by: 'rules' };
+  const p = predict(models.urgency, text).ranked.find((r) => r.label === 'emergency')!.p;
+  const category = () => predict(models.category, text).label;
+  // A mention the rules discounted (past, negated, "what if") never escalates on the model alone.
+  if (p >= EMERGENCY_AT && !mentions.discounted) return { level: 'emergency', category: category(), phrase: foldForMatching(text).slice(0, 80), by: 'model' };
+  if (p >= SCREEN_AT) return { level: 'screen', category: mentions.discounted?.category ?? category(), why: mentions.discounted ? 'past_or_hypothetical' : 'model' };
+  const routine = intent !== null && confidence >= INTENT_CONFIDENCE && ROUTINE_WITH_SYMPTOMS.has(intent);
+  if (!routine && describesHealthProblem(heard)) return { level: 'screen', category: mentions.discounted?.category ?? 'other', why: 'health_problem' };
+  return { level: 'none' };
+}
