@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client.js';
 import type { DeadlineRules } from '../features/handoffs/handoffs.repository.js';
 import type { BuiltinState } from './brains/builtin/builtin-state.js';
 import type { LlmState } from './brains/llm/llm-state.js';
+import type { EmergencyCategory } from './nlu/emergency.js';
 import type { TurnLog } from './turn-log.js';
 
 /** What the agent knows about the practice it answers for (from the organization's settings). */
@@ -94,6 +95,12 @@ export interface AgentState {
   patientId?: string;
   /** `urgent`: an after-hours transfer to the on-call cover; a call-back in its place stays urgent. */
   pendingTransfer?: { target: TransferTarget; handoffId: string | null; urgent?: boolean };
+  /**
+   * The screening question was asked about this (a health problem neither clearly routine nor
+   * clearly an emergency); the next answer decides. `screened`: asked once already this call.
+   */
+  screening?: { said: string; category: EmergencyCategory };
+  screened?: boolean;
   /** The language the call is held in from the moment the caller chose or spoke it (English until then). */
   language?: 'en' | 'es';
   builtin: BuiltinState;

@@ -3,8 +3,9 @@ import type { AgentReply, CallerInput, Speak, TurnEnv } from './agent-types.js';
 import { brainFor } from './brains/select-brain.js';
 import { respondToEmergency } from './emergency-response.js';
 import { noteCallerWords } from './caller-words.js';
-import { detectEmergency } from './nlu/emergency.js';
 import { detectCallLanguage, glossSpanish } from './nlu/language.js';
+import { understand } from './nlu/understand.js';
+import { screeningStep } from './screening.js';
 import { toSpanish } from './spanish-replies.js';
 import { createToolbox } from './tools/index.js';
 import { cancelLiveTransfer } from '../features/handoffs/create-handoff.service.js';
@@ -53,15 +54,24 @@ async function respond(env: TurnEnv, input: CallerInput): Promise<AgentReply> {
       state.silences = 0;
       state.heardCaller = true;
       env.log.callerSaid(text, { ...(input.confidence !== undefined ? { confidence: input.confidence } : {}), ...(input.digits ? { digits: input.digits } : {}) });
-      const emergency = detectEmergency(text);
-      const asked = chooseLanguage(env, text, emergency !== null);
-      if (emergency) return respondToEmergency(env, emergency, text);
-      if (asked) return asked;
+      // One understanding of the utterance (issue 26 §1); its urgency is the safety of both brains.
+      let understood = understand(text, { callLanguage: state.language, openMoment: OPEN_MOMENTS.has(state.builtin.flow) });
+      const { urgency } = understood;
+      const asked = chooseLanguage(env, text, urgency.level === 'emergency');
+      if (urgency.level === 'emergency') return respondToEmergency(env, urgency, text);
       if (state.turn >= MAX_TURNS) return { text: `I'm sorry, I haven't been able to help. Please call us again, or ask for a member of staff. Thank you for calling ${org.name}.`, next: { type: 'hangup' } };
+      const screening = await screeningStep(env, text, understood);
+      if (screening && 'reply' in screening) return screening.reply;
+      if (asked) return asked;
+      let said = text;
+      if (screening) {
+        said = screening.goOnWith;
+        understood = understand(said, { callLanguage: state.language });
+      }
       // The built-in brain understands Spanish through English glosses; what it stores stays in the caller's words.
-      const heard = state.language === 'es' && org.settings.brain === 'builtin' ? glossSpanish(text) : text;
-      if (heard !== text) noteCallerWords(env, heard, text);
-      return brainFor(env).respond(env, createToolbox(env), heard);
+      const heard = state.language === 'es' && org.settings.brain === 'builtin' ? glossSpanish(said) : said;
+      if (heard !== said) noteCallerWords(env, heard, said);
+      return brainFor(env).respond(env, createToolbox(env), heard, understood);
     }
   }
 }

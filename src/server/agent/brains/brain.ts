@@ -1,4 +1,5 @@
 import type { NextStep, TurnEnv } from '../agent-types.js';
+import type { Understanding } from '../nlu/understand.js';
 import type { Toolbox } from '../tools/index.js';
 
 export interface BrainReply {
@@ -12,5 +13,5 @@ export interface BrainReply {
  */
 export interface Brain {
   readonly kind: 'builtin' | 'llm';
-  respond(env: TurnEnv, tools: Toolbox, text: string): Promise<BrainReply>;
+  respond(env: TurnEnv, tools: Toolbox, text: string, understood?: Understanding): Promise<BrainReply>;
 }

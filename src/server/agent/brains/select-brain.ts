@@ -17,8 +17,8 @@ export function brainFor(env: TurnEnv): Brain {
 
 const unconfigured: Brain = {
   kind: 'llm',
-  async respond(env, tools, text) {
+  async respond(env, tools, text, understood) {
     env.log.add('model_request', { brain: 'llm', model: env.org.settings.model || env.ctx.env.LLM_MODEL, error: 'LLM_BASE_URL is not configured', fellBackToBuiltin: true }, 0);
-    return builtinBrain.respond(env, tools, text);
+    return builtinBrain.respond(env, tools, text, understood);
   },
 };

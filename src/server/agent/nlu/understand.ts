@@ -1,7 +1,7 @@
 import { predict } from './classifier/logistic.js';
 import { emergencyMentions, foldForMatching, type EmergencyCategory } from './emergency.js';
 import { detectIntents, type Intent } from './intents.js';
-import { detectCallLanguage, type CallLanguage } from './language.js';
+import { detectCallLanguage, glossSpanish, type CallLanguage } from './language.js';
 import { understandingModels, type Models } from './models.js';
 import { describesHealthProblem } from './urgency.js';
 import { isCorrection, yesNo, type YesNo } from './yes-no.js';
@@ -42,22 +42,32 @@ export const SCREEN_AT = 0.3;
 const ROUTINE_WITH_SYMPTOMS = new Set<Intent>(['appointment', 'change_appointment', 'running_late', 'message', 'request_status', 'callback']);
 
 export interface UnderstandOptions {
-  /** The English gloss of a Spanish utterance (the patterns and symptom words read English). */
+  /** The English gloss of a Spanish utterance (the patterns and symptom words read English); made here when absent. */
   gloss?: string;
+  /** The language the call is held in so far. */
+  callLanguage?: CallLanguage;
+  /**
+   * Between tasks (the caller says what they want): a health problem there gets the screening
+   * question. Inside a task (the reason for a visit) only an emergency counts, so a routine
+   * booking that names a symptom is never interrupted. True when absent.
+   */
+  openMoment?: boolean;
   /** Models other than the ones trained on the whole development corpus (cross-validation). */
   models?: Models;
 }
 
 export function understand(text: string, options: UnderstandOptions = {}): Understanding {
-  const heard = options.gloss ?? text;
+  const language = detectCallLanguage(text)?.language ?? null;
+  const heard = options.gloss ?? (options.callLanguage === 'es' || language === 'es' ? glossSpanish(text) : text);
   const models = options.models ?? understandingModels();
   const { intent, confidence, alternatives } = intentOf(models, text, heard);
+  const urgency = urgencyOf(models, text, heard, intent, confidence);
   return {
     intent,
     confidence,
     alternatives,
-    urgency: urgencyOf(models, text, heard, intent, confidence),
-    language: detectCallLanguage(text)?.language ?? null,
+    urgency: urgency.level === 'screen' && options.openMoment === false ? { level: 'none' } : urgency,
+    language,
     yesNo: yesNo(heard),
     correction: isCorrection(heard),
   };

@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import type { NextStep, TurnEnv } from '../../agent-types.js';
+import type { Understanding } from '../../nlu/understand.js';
 import { toolFunctionDefinitions, type Toolbox } from '../../tools/index.js';
 import type { ToolName } from '../../tools/tool-types.js';
 import type { Brain, BrainReply } from '../brain.js';
@@ -47,7 +48,7 @@ async function clientFor(c: LlmConfig): Promise<OpenAI> {
 export function createLlmBrain(config: LlmConfig): Brain {
   return {
     kind: 'llm',
-    async respond(env, tools, text) {
+    async respond(env, tools, text, understood) {
       const model = env.org.settings.model || config.model;
       const system = await systemPrompt(env);
       const deadline = performance.now() + config.timeoutMs;
@@ -90,7 +91,7 @@ export function createLlmBrain(config: LlmConfig): Brain {
           // Sentences already heard stay said; the unfinished one is dropped, and the fallback follows them.
           live?.abandon();
           env.log.add('model_request', { brain: 'llm', model, messages, ...(round === 0 ? { tools: toolDefs } : {}), error: errorText(err), fellBackToBuiltin: true }, ms(started));
-          return fallBack(env, tools, text, working, spoken, next, said);
+          return fallBack(env, tools, text, understood, working, spoken, next, said);
         }
         // The words before a tool call are heard before the tool runs.
         if (live) live.finish();
@@ -98,7 +99,7 @@ export function createLlmBrain(config: LlmConfig): Brain {
         const calls = (message.tool_calls ?? []).filter((c) => c.type === 'function');
         working.push({ role: 'assistant', content: message.content ?? null, ...(calls.length ? { tool_calls: calls.map((c) => ({ id: c.id, type: 'function' as const, function: c.function })) } : {}) });
         if (calls.length === 0) {
-          if (!message.content?.trim()) return fallBack(env, tools, text, working.slice(0, -1), spoken, next, said);
+          if (!message.content?.trim()) return fallBack(env, tools, text, understood, working.slice(0, -1), spoken, next, said);
           return finish(env, working, { text: said.join(' '), next });
         }
         for (const call of calls) {
@@ -109,7 +110,7 @@ export function createLlmBrain(config: LlmConfig): Brain {
         }
         if (next.type !== 'gather') return finish(env, working, { text: said.length ? said.join(' ') : spoken[spoken.length - 1] || '', next });
       }
-      return fallBack(env, tools, text, working, spoken, next, said);
+      return fallBack(env, tools, text, understood, working, spoken, next, said);
     },
   };
 }
@@ -135,10 +136,10 @@ function finish(env: TurnEnv, working: StoredMessage[], reply: BrainReply): Brai
  * Tools that already ran this turn speak for themselves; otherwise the built-in brain answers.
  * Either way the conversation the model sees next time includes what was said.
  */
-async function fallBack(env: TurnEnv, tools: Toolbox, text: string, working: StoredMessage[], spoken: string[], next: NextStep, said: string[]): Promise<BrainReply> {
+async function fallBack(env: TurnEnv, tools: Toolbox, text: string, understood: Understanding, working: StoredMessage[], spoken: string[], next: NextStep, said: string[]): Promise<BrainReply> {
   const own: BrainReply = spoken.length
     ? { text: next.type === 'gather' ? `${spoken[spoken.length - 1]} Is there anything else I can help you with?` : spoken[spoken.length - 1]!, next }
-    : await builtinBrain.respond(env, tools, text);
+    : await builtinBrain.respond(env, tools, text, understood);
   // What the model already said (heard on a real-time line) comes first, then the fallback's words.
   const reply: BrainReply = said.length ? { ...own, text: [...said, own.text].filter(Boolean).join(' ') } : own;
   const history = working.filter((m, i) => !(m.role === 'assistant' && m.tool_calls && !working.slice(i + 1).some((x) => x.role === 'tool')));
