@@ -76,6 +76,10 @@ const HYPOTHETICAL_BEFORE = new RegExp(
     '\\b(?:risk|risks|chance|chances) of\\b',
     '\\bprevent(?:ing)?\\b',
     '\\bto avoid\\b',
+    // "is that a seizure?", "could this be a stroke?": asking whether, about something not alarming in itself.
+    '\\b(?:is|could|can|might|would) (?:that|this|it) be (?:a |an )?$',
+    '\\bis (?:that|this|it) (?:a |an )?$',
+    '\\b(?:counts? as|considered)(?: a| an)?\\b',
     '\\bque (?:hago|hacemos|debo hacer|hay que hacer|puedo hacer|debemos hacer) si\\b',
     '\\ben caso de\\b',
     '\\bpor si\\b',
@@ -88,12 +92,13 @@ const HYPOTHETICAL_BEFORE = new RegExp(
 
 /** Appointments, medicines and paperwork named after a condition ("seizure medication", "stroke clinic"). */
 const ADMIN_AFTER =
-  /^\s*(?:\w+\s+)?(?:medication|medications|medicine|meds|pills|prescription|prescriptions|refill|refills|specialist|doctor|neurologist|cardiologist|clinic|appointment|appointments|follow up|followup|test|testing|tests|results|screening|scan|x ray|xray|class|classes|training|kit|plan|policy|risk|risks|prevention|awareness|support group|history|form|forms|paperwork|insurance|shots?|injections?|bracelet|action plan|protocol|medicina|medicinas|medicamentos?|receta|cita|citas|resultados|consulta|especialista|pastillas)\b/;
+  /^\s*(?:free\b|(?:\w+\s+)?(?:detector|detectors)\b)|^\s*(?:\w+\s+)?(?:medication|medications|medicine|meds|pills|prescription|prescriptions|refill|refills|specialist|doctor|neurologist|cardiologist|clinic|appointment|appointments|follow up|followup|test|testing|tests|results|screening|scan|x ray|xray|class|classes|training|kit|plan|policy|risk|risks|prevention|awareness|support group|history|form|forms|paperwork|insurance|shots?|injections?|bracelet|action plan|protocol|medicina|medicinas|medicamentos?|receta|cita|citas|resultados|consulta|especialista|pastillas)\b/;
 
 /** Said about a past event: "last year", "two weeks ago", "fine now", "history of". */
 const HISTORY = new RegExp(
   [
     '\\blast (?:week|month|year|summer|winter|spring|fall|autumn|christmas|time)\\b',
+    '\\b(?:yesterday|the other day|the day before yesterday|ayer|anteayer|antier)\\b',
     '\\b(?:\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of|couple|several|many) (?:days|weeks|months|years|yrs|week|month|year) ago\\b',
     '\\b(?:in|back in) (?:19|20)\\d\\d\\b',
     '\\byears (?:back|ago)\\b',
@@ -130,6 +135,8 @@ const NOW_WEAK = /\b(?:now|ahora)\b/;
 const ADMIN_INTENT = /\b(?:follow ?up|followup|check ?up|appointment|refill|prescription|records?|paperwork|referral|form|results|bill|cita|receta|consulta)\b/;
 /** "for my follow-up about my stroke": the words name a reason for an appointment or document. */
 const ADMIN_BEFORE = /\b(?:(?:medicina|medicamentos?|receta|pastillas|medication|medicine|meds|pills|prescription|refill|cita|consulta) (?:\w+ ){0,1}(?:para|de|for|contra) (?:(?:el|la|las|los|su|sus|mi|mis|my|his|her|the)\s+)?$)|\b(?:follow ?up|followup|check ?up|checkup|appointment|visit|paperwork|records?|bill|letter|referral|notes?|cita|consulta) (?:\w+ ){0,2}(?:for|about|on|after|regarding|from|since|de|por|sobre) (?:my|his|her|their|the|a|mi|su|el|la)\s+(?:\w+\s+){0,2}$/;
+/** "se me hinchó un poquito", "swelled up a little": the qualifier after the words. */
+const MILD_AFTER = /^\s*(?:(?:un|a|just a|only a|solo un|nomas un)\s+)?(?:poquito|poco|little|little bit|bit|tiny bit)\b/;
 const MILD_BEFORE = /\b(?:mild|minor|little|tiny|small|slight|bit of|light|leve|pequen[oa]|ligera)\s+(?:\w+\s+){0,1}$/;
 /** "Is this the emergency line?", "not an emergency", "the ER bill": the word without the event. */
 const NOT_AN_EMERGENCY =
@@ -185,10 +192,14 @@ function counts(rule: Rule, clause: string, at: number, phrase: string): boolean
   const after = clause.slice(at + phrase.length);
   if (ADMIN_AFTER.test(after)) return false;
   if (NEGATED_BEFORE.test(before)) return false;
-  if (rule.mildBefore && MILD_BEFORE.test(before)) return false;
+  if (rule.mildBefore && (MILD_BEFORE.test(before) || MILD_AFTER.test(after))) return false;
+  // "can't lift my arm over my head": a shoulder, not a stroke's sudden weakness.
+  if (rule.category === 'stroke' && /^\s*(?:(?:up|all the way)\s+)?(?:over|above|past|behind) (?:my|his|her|their|the) (?:head|shoulder)/.test(after)) return false;
   if (HYPOTHETICAL_BEFORE.test(before) && !/\b(?:dont know|not sure|no se|wondering|check|see|tell) if\b/.test(before.slice(-30))) return false;
   if (rule.category === 'other' && /emergen/.test(phrase) && NOT_AN_EMERGENCY.test(clause)) return false;
   if (OTHER_DISCOURSE.test(clause) && rule.category !== 'mental_health') return false;
+  // "what temperature counts as a fever for a newborn?": a question about the threshold, not a report.
+  if (/\b(?:counts? as|is considered|se considera)\b/.test(clause) && /^(?:what|when|how|at what|que|cuando|a partir de)\b/.test(clause)) return false;
   const past = HISTORY.test(clause) || RESOLVED_AFTER.test(after) || ADMIN_BEFORE.test(before);
   HISTORY.lastIndex = 0;
   if (!past) return true;

@@ -12,6 +12,7 @@ const schema = z.object({
   reason: z.string().trim().min(1).max(1000).describe('What the call back is about'),
   name: z.string().max(200).optional(),
   urgent: z.boolean().optional().describe('True when someone unwell asked for a person and nobody could take the call'),
+  clinicalReport: z.boolean().optional().describe('True when a clinician or facility (a lab with a critical result, a home-health nurse, a care home) reports about a patient: an urgent task for whoever is on call'),
   topic: z.enum(['refill', 'results', 'running_late', 'cancel', 'reschedule', 'billing', 'other']).optional().describe('What the call back is about; worked out from the reason when omitted'),
 });
 
@@ -25,20 +26,20 @@ export const requestCallbackTool: ToolDefinition<typeof schema> = {
     const { open, nextChangeMs } = await openState(env);
     const afterFailedTransfer = env.state.pendingTransfer !== undefined;
     // Someone unwell asking for a call-back while the office is closed cannot wait for it to open.
-    const urgent = args.urgent === true || env.state.pendingTransfer?.urgent === true || (!open && needsClinicianNow(args.reason));
+    const urgent = args.urgent === true || args.clinicalReport === true || env.state.pendingTransfer?.urgent === true || (!open && needsClinicianNow(args.reason));
     const topic = args.topic ?? messageTopic(args.reason);
     const language = env.state.language ?? 'en';
     const handoff = await createHandoff(env.ctx, await env.tx(), {
       organizationId: env.org.id,
       deadlineRules: await env.rules(),
-      type: 'callback',
+      type: args.clinicalReport ? 'urgent' : 'callback',
       priority: urgent ? 'urgent' : afterFailedTransfer ? 'high' : 'normal',
       source: 'call',
-      reason: `Call back${topic !== 'other' ? ` (${TOPIC_WORDS[topic]})` : ''}${language === 'es' ? ' — the caller speaks Spanish' : ''}: ${args.reason}`,
+      reason: args.clinicalReport ? `Clinical report for the clinician on call: ${args.reason}` : `Call back${topic !== 'other' ? ` (${TOPIC_WORDS[topic]})` : ''}${language === 'es' ? ' — the caller speaks Spanish' : ''}: ${args.reason}`,
       callId: env.call.id,
       contactName: args.name || callerName(env.state),
       contactPhone: phone,
-      details: { afterFailedTransfer, topic, language, about: args.reason, ...(urgent ? { urgent: true } : {}) },
+      details: { afterFailedTransfer, topic, language, about: args.reason, ...(urgent ? { urgent: true } : {}), ...(args.clinicalReport ? { clinicalReport: true } : {}) },
     });
     env.state.done.callback = true;
     // An unwell caller is not told to wait for the office to open: the urgent task is for whoever picks it up first.

@@ -1,5 +1,8 @@
 import type { AgentReply } from '../../agent-types.js';
 import { detectIntents } from '../../nlu/intents.js';
+import { understand, type Understanding } from '../../nlu/understand.js';
+import { normalize } from '../../nlu/text.js';
+import { ASKS_TO_REPEAT, repeatLast } from './conversation-moves.js';
 import type { Brain } from '../brain.js';
 import { appointmentTurn } from './appointment-flow.js';
 import type { BuiltinState } from './builtin-state.js';
@@ -18,16 +21,17 @@ const CLEAR_GOODBYE = /\b(bye|goodbye|good bye|never ?mind|forget it|hang up)\b/
  */
 export const builtinBrain: Brain = {
   kind: 'builtin',
-  async respond(env, tools, text): Promise<AgentReply> {
+  async respond(env, tools, text, understood): Promise<AgentReply> {
     const started = performance.now();
     const at = env.log.events.length;
     const fc = flowContext(env, tools);
     const before = fc.b.misunderstood;
-    const reply = await route(fc, text);
+    const u = understood ?? understand(text, { callLanguage: env.state.language });
+    const reply = await route(fc, text, u);
     if (fc.b.misunderstood === before) fc.b.misunderstood = 0;
     env.log.events.splice(at, 0, {
       kind: 'model_request',
-      payload: { brain: 'builtin', intent: fc.intent, slots: slotsOf(fc.b), decision: fc.decisions.join(' → ') || 'none', flow: fc.b.flow, step: fc.b.step },
+      payload: { brain: 'builtin', intent: fc.intent, confidence: Math.round(u.confidence * 100) / 100, slots: slotsOf(fc.b), decision: fc.decisions.join(' → ') || 'none', flow: fc.b.flow, step: fc.b.step },
       latencyMs: Math.round((performance.now() - started) * 100) / 100,
       at: env.now,
     });
@@ -35,10 +39,13 @@ export const builtinBrain: Brain = {
   },
 };
 
-async function route(fc: FlowCtx, text: string): Promise<FlowReply> {
+async function route(fc: FlowCtx, text: string, u: Understanding): Promise<FlowReply> {
   const { b } = fc;
+  // Inside a task the answer is to the agent's question: only asking for a person or to be left
+  // off the list interrupts it, recognised by their clear patterns (the classifier reads open requests).
   const intents = detectIntents(text);
   fc.intent = intents[0] ?? null;
+  if (ASKS_TO_REPEAT.test(normalize(text))) return repeatLast(fc);
   if (!FREE_TEXT.has(`${b.flow}:${b.step}`)) {
     if (intents[0] === 'human') return startTransfer(fc, text);
     if (intents[0] === 'do_not_call') {
@@ -58,7 +65,7 @@ async function route(fc: FlowCtx, text: string): Promise<FlowReply> {
     case 'status':
       return statusTurn(fc, text);
     default:
-      return topLevel(fc, text, intents);
+      return topLevel(fc, text, u);
   }
 }
 

@@ -29,8 +29,8 @@ export interface BuiltinState {
   /** The slot filled most recently, which "no, the 4th" corrects. */
   lastFilled?: 'name' | 'dob' | 'reason' | 'patient_type' | 'preferences' | 'phone';
   msg: { name?: string; text?: string; phone?: string; topic?: MessageTopic; dobIso?: string };
-  /** `urgent`: someone unwell asked for a person while nobody could take the call. */
-  cb: { reason?: string; phone?: string; urgent?: boolean };
+  /** `urgent`: someone unwell asked for a person while nobody could take the call; `clinicalReport`: a lab or nurse reporting about a patient. */
+  cb: { reason?: string; phone?: string; urgent?: boolean; clinicalReport?: boolean };
   status: { code?: string; dobIso?: string; firstName?: string; lastName?: string };
   /** Answers in a row that could not be understood at the current step. */
   misunderstood: number;

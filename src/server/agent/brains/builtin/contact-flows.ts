@@ -102,6 +102,7 @@ async function saveCallback(fc: FlowCtx): Promise<FlowReply> {
     topic: messageTopic(reason),
     ...(callerNameOf(fc) ? { name: callerNameOf(fc) } : {}),
     ...(fc.b.cb.urgent ? { urgent: true } : {}),
+    ...(fc.b.cb.clinicalReport ? { clinicalReport: true } : {}),
   });
   return anythingElse(fc, r.speech);
 }

@@ -1,4 +1,6 @@
 import type { Intent } from '../../nlu/intents.js';
+import type { Understanding } from '../../nlu/understand.js';
+import { afterOfferedPerson, answerAreYouHuman, answerGreeting, answerWrongNumber, askToClarify, clarifiedIntent, clinicalQuestion, clinicalReport } from './conversation-moves.js';
 import { yesNo } from '../../nlu/yes-no.js';
 import { hoursDayAsked } from '../../nlu/hours-day.js';
 import { startAppointment } from './appointment-flow.js';
@@ -17,11 +19,15 @@ const ASKS_ABOUT_APPOINTMENT = /\b(confirm\w*|what time|when is|what day|do (i|w
 const MENU = 'I can help you request an appointment, tell you our opening hours, check on a request, take a message, or connect you with someone.';
 
 /** Between tasks: what does the caller want? */
-export async function topLevel(fc: FlowCtx, text: string, intents: Intent[]): Promise<FlowReply> {
+export async function topLevel(fc: FlowCtx, text: string, u: Understanding): Promise<FlowReply> {
   const { b } = fc;
-  const yn = yesNo(text);
-  const meaningful = intents.filter((i) => i !== 'thanks');
-  if (b.flow === 'anything_else' && meaningful.length === 0) {
+  const yn = u.yesNo;
+  const offered = await afterOfferedPerson(fc, text, yn);
+  if (offered) return offered;
+  const clarified = clarifiedIntent(fc, text, u);
+  const intent = clarified ?? u.intent;
+  const meaningful = intent && intent !== 'thanks' && intent !== 'greeting' ? intent : null;
+  if (b.flow === 'anything_else' && (!meaningful || meaningful === 'goodbye')) {
     const submitted = fc.env.state.done.appointment?.referenceCode;
     if (submitted && CORRECTION.test(text)) return messageAboutRequest(fc, text, submitted);
     if (yn === 'no') return goodbye(fc);
@@ -32,11 +38,15 @@ export async function topLevel(fc: FlowCtx, text: string, intents: Intent[]): Pr
     }
   }
   if (b.flow === 'offer_help') {
-    if (/\b(message)\b/i.test(text)) return startMessage(fc);
-    if (yn === 'yes' || /\b(person|staff|someone|connect|transfer)\b/i.test(text)) return startTransfer(fc, text);
-    if (yn === 'no' && meaningful.length === 0) return goodbye(fc);
+    if (/\b(message|mensaje)\b/i.test(text)) return startMessage(fc);
+    if (yn === 'yes' || /\b(person|staff|someone|connect|transfer|persona|alguien)\b/i.test(text)) return startTransfer(fc, text);
+    if (yn === 'no' && !meaningful) return goodbye(fc);
   }
-  return routeIntent(fc, text, meaningful[0] ?? (intents.includes('thanks') ? 'thanks' : null));
+  if (!clarified && u.intent === null) {
+    const ask = askToClarify(fc, u);
+    if (ask) return ask;
+  }
+  return routeIntent(fc, text, intent);
 }
 
 async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Promise<FlowReply> {
@@ -67,6 +77,8 @@ async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Pr
       return anythingElse(fc, r.speech);
     }
     case 'location': {
+      const directions = answerFromFaq(org.settings.faq, text);
+      if (directions) return answerFaq(fc, directions);
       decide(fc, 'answer_location');
       const a = org.address;
       const where = [a.line1, a.line2, a.city, a.region, a.postalCode].filter(Boolean).join(', ');
@@ -77,18 +89,44 @@ async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Pr
       return goodbye(fc);
     case 'thanks':
       return anythingElse(fc, "You're welcome!");
+    case 'greeting':
+      return answerGreeting(fc);
+    case 'repeat':
+      return { text: fc.env.state.lastPrompt || 'How can I help you today?' };
+    case 'are_you_human':
+      return answerAreYouHuman(fc);
+    case 'wrong_number':
+      return answerWrongNumber(fc);
+    case 'clinical_question':
+      return clinicalQuestion(fc, text);
+    case 'clinical_report':
+      return clinicalReport(fc, text);
+    case 'language':
+      // The language itself is chosen before the brain (dialogue-loop); here it was already the call's, or is not offered.
+      if (org.settings.languages.includes('es')) return { text: 'Of course. How can I help you today?' };
+      decide(fc, 'language_not_offered');
+      fc.b.flow = 'offer_help';
+      return { text: "I'm sorry, I can only help in English on this line. I can take a message, or connect you with a member of staff. Which would you prefer?" };
     default:
       break;
   }
   const faq = answerFromFaq(org.settings.faq, text);
-  if (faq) {
-    decide(fc, 'answer_faq');
-    fc.env.state.done.answered = [...new Set([...(fc.env.state.done.answered ?? []), 'faq'])];
-    return anythingElse(fc, faq);
+  if (faq) return answerFaq(fc, faq);
+  if (intent === 'practice_info') {
+    // Asked about the practice, and its information does not say: say so, and offer a way to find out.
+    decide(fc, 'faq_no_answer');
+    fc.b.flow = 'offer_help';
+    return { text: "I'm sorry, I don't have that information. I can take a message for the team, or connect you with a member of staff. Which would you prefer?" };
   }
   if (fc.b.flow === 'offer_help') {
     decide(fc, 'give_up');
     return goodbye(fc, "I'm sorry I couldn't help today. Please call again, or ask for a member of staff.");
   }
   return notUnderstood(fc, `Sorry, I didn't quite catch that. ${MENU} What would you like to do?`);
+}
+
+function answerFaq(fc: FlowCtx, answer: string): FlowReply {
+  decide(fc, 'answer_faq');
+  fc.env.state.done.answered = [...new Set([...(fc.env.state.done.answered ?? []), 'faq'])];
+  return anythingElse(fc, answer);
 }

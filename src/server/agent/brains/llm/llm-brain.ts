@@ -136,7 +136,7 @@ function finish(env: TurnEnv, working: StoredMessage[], reply: BrainReply): Brai
  * Tools that already ran this turn speak for themselves; otherwise the built-in brain answers.
  * Either way the conversation the model sees next time includes what was said.
  */
-async function fallBack(env: TurnEnv, tools: Toolbox, text: string, understood: Understanding, working: StoredMessage[], spoken: string[], next: NextStep, said: string[]): Promise<BrainReply> {
+async function fallBack(env: TurnEnv, tools: Toolbox, text: string, understood: Understanding | undefined, working: StoredMessage[], spoken: string[], next: NextStep, said: string[]): Promise<BrainReply> {
   const own: BrainReply = spoken.length
     ? { text: next.type === 'gather' ? `${spoken[spoken.length - 1]} Is there anything else I can help you with?` : spoken[spoken.length - 1]!, next }
     : await builtinBrain.respond(env, tools, text, understood);
