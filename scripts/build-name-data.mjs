@@ -51,6 +51,13 @@ const frequent = new Set([...subtlex.slice(0, 3000).map(({ word }) => fold(word)
 for (const n of [...names]) if (frequent.has(n) && !local.has(n)) names.delete(n);
 for (const n of names) common.delete(n);
 for (const w of NEVER) common.add(w);
-const out = { names: [...names].sort().join(' '), common: [...common].filter((w) => /^[a-z']+$/.test(w)).sort().join(' ') };
+// The most frequent of them (function words, everyday verbs) cannot follow a first name as a surname either ("Jane all…");
+// rarer everyday words can (Leo Park, Oliver Twist).
+const veryFrequent = new Set([...subtlex.slice(0, 500).map(({ word }) => fold(word)), ...spanish.slice(0, 400).map(fold)].filter((w) => common.has(w)));
+const out = {
+  names: [...names].sort().join(' '),
+  common: [...common].filter((w) => /^[a-z']+$/.test(w)).sort().join(' '),
+  frequent: [...veryFrequent].filter((w) => /^[a-z']+$/.test(w)).sort().join(' '),
+};
 fs.writeFileSync(new URL('../src/server/agent/nlu/data/name-words.json', import.meta.url), `${JSON.stringify(out, null, 0)}\n`);
-console.log(`${names.size} name words, ${out.common.split(' ').length} everyday words`);
+console.log(`${names.size} name words, ${out.common.split(' ').length} everyday words (${veryFrequent.size} very frequent)`);

@@ -25,8 +25,10 @@ export const INTENTS = [
   'greeting',
   'thanks',
   'goodbye',
+  // Nothing the practice's line handles, or not understandable: trained on, never acted on (the agent asks).
+  'other',
 ] as const;
-export type Intent = (typeof INTENTS)[number];
+export type Intent = Exclude<(typeof INTENTS)[number], 'other'>;
 
 const RULES: { intent: Intent; re: RegExp }[] = [
   {

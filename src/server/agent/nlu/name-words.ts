@@ -8,11 +8,11 @@ import { appRoot } from '../../app-root.js';
  * always can; an everyday English or Spanish word that is nobody's name ("all", "stuffed",
  * "retired", "porque") never can; a word in neither list (a rare surname) can.
  */
-let words: { names: Set<string>; common: Set<string> } | undefined;
+let words: { names: Set<string>; common: Set<string>; frequent: Set<string> } | undefined;
 
 function load() {
-  const raw = JSON.parse(readFileSync(path.join(appRoot, 'src/server/agent/nlu/data/name-words.json'), 'utf8')) as { names: string; common: string };
-  return { names: new Set(raw.names.split(' ')), common: new Set(raw.common.split(' ')) };
+  const raw = JSON.parse(readFileSync(path.join(appRoot, 'src/server/agent/nlu/data/name-words.json'), 'utf8')) as { names: string; common: string; frequent: string };
+  return { names: new Set(raw.names.split(' ')), common: new Set(raw.common.split(' ')), frequent: new Set(raw.frequent.split(' ')) };
 }
 
 export function isKnownName(word: string): boolean {
@@ -20,14 +20,20 @@ export function isKnownName(word: string): boolean {
   return words.names.has(fold(word));
 }
 
-export function canBeName(word: string): boolean {
+/**
+ * `lenient`: the word follows a first name the data knows ("Leo Park", "Oliver Twist"), or is
+ * the whole of a short answer to "what's your name?": only the most frequent everyday words
+ * (function words, common verbs) are ruled out there.
+ */
+export function canBeName(word: string, options: { lenient?: boolean } = {}): boolean {
   words ??= load();
   const w = fold(word);
   if (w.length < 2) return false;
   // "o'neill", "garcia-lopez", "st james": each part judged on its own; a one-letter prefix (O', D') is fine.
   const parts = w.split(/[-']/).filter((p) => p.length > 1);
   if (parts.length === 0) return false;
-  return parts.every((p) => words!.names.has(p) || !words!.common.has(p));
+  const ruledOut = options.lenient ? words.frequent : words.common;
+  return parts.every((p) => words!.names.has(p) || !ruledOut.has(p));
 }
 
 function fold(word: string): string {

@@ -1,5 +1,5 @@
 import { parseDayNumber } from './numbers.js';
-import { canBeName } from './name-words.js';
+import { canBeName, isKnownName } from './name-words.js';
 import { capitalizeName, editDistance, joinSpokenPunctuation, normalize, splitAtCorrection } from './text.js';
 
 /**
@@ -79,7 +79,12 @@ export function spelledWords(text: string): string[] {
   return out;
 }
 
-function nameWordsFrom(tokens: string[]): string[] {
+/**
+ * `bare`: the whole answer is a few words given when a name was asked for ("Min Park"): there
+ * only the most frequent everyday words are ruled out; in a longer sentence any everyday word
+ * that is nobody's name ends the name.
+ */
+function nameWordsFrom(tokens: string[], bare = false): string[] {
   const out: string[] = [];
   const list = tokens.filter((w) => !HESITATIONS.has(w.replace(/[^a-z]/g, '')));
   // "March third", "June 10th": a date, not April, May or June as a first name.
@@ -90,7 +95,7 @@ function nameWordsFrom(tokens: string[]): string[] {
     if (!clean || STOP_AFTER_NAME.has(clean) || NUMBER_WORDS.has(clean)) break;
     if (clean.length === 1) break;
     // An everyday word that is nobody's name ends the name, or means there is none ("all stuffed up").
-    if (!canBeName(clean)) break;
+    if (!canBeName(clean, { lenient: bare || (out.length > 0 && isKnownName(out[out.length - 1]!)) })) break;
     out.push(clean);
     if (out.length === 3) break;
   }
@@ -143,7 +148,7 @@ function nameIn(said: string, expecting?: 'full' | 'first' | 'last'): NameParts 
       .replace(/^(?:(?:yes|yeah|yep|yup|sure|ok|okay|alright|um|uh|er|erm|hmm|oh|so|well|like|hi|hello|hey|it's|its|it is|that's|that is)\s+)+/, '')
       .split(/\s+/)
       .filter((w) => w !== ',');
-    const found = nameWordsFrom(tokens).filter((w) => !NOT_NAMES.has(w));
+    const found = nameWordsFrom(tokens, tokens.length <= 3).filter((w) => !NOT_NAMES.has(w));
     if (found.length && !NOT_NAMES.has(tokens[0]!.replace(/[^a-z'-]/g, ''))) {
       if (expecting === 'full') result = splitFull(found);
       else if (expecting === 'first') result = { first: capitalizeName(found[0]!) };

@@ -32,7 +32,7 @@ export type Urgency =
   | { level: 'none' };
 
 /** Below this the agent asks which of the likeliest it is instead of guessing. */
-export const INTENT_CONFIDENCE = 0.45;
+export const INTENT_CONFIDENCE = 0.5;
 /** The emergency model alone escalates from here… */
 export const EMERGENCY_AT = 0.9;
 /** …and asks the screening question from here. */
@@ -76,11 +76,14 @@ export function understand(text: string, options: UnderstandOptions = {}): Under
 /** The classifier decides; a pattern only where the corpus showed the model wrong and the pattern right. */
 function intentOf(models: Models, text: string, heard: string): Pick<Understanding, 'intent' | 'confidence' | 'alternatives'> {
   const p = predict(models.intent, text);
-  const alternatives = p.ranked.slice(1, 3).map((r) => ({ intent: r.label, p: r.p }));
-  if (p.confidence >= INTENT_CONFIDENCE) return { intent: p.label, confidence: p.confidence, alternatives };
+  const ranked = p.ranked.filter((r): r is { label: Intent; p: number } => r.label !== 'other');
+  if (p.label !== 'other' && p.confidence >= INTENT_CONFIDENCE) return { intent: p.label, confidence: p.confidence, alternatives: ranked.slice(1, 3).map((r) => ({ intent: r.label, p: r.p })) };
   const ruled = detectIntents(heard)[0];
-  if (ruled) return { intent: ruled, confidence: Math.max(p.confidence, INTENT_CONFIDENCE), alternatives: p.ranked.filter((r) => r.label !== ruled).slice(0, 2).map((r) => ({ intent: r.label, p: r.p })) };
-  return { intent: null, confidence: p.confidence, alternatives: p.ranked.slice(0, 2).map((r) => ({ intent: r.label, p: r.p })) };
+  const others = (but: Intent | null) => ranked.filter((r) => r.label !== but).slice(0, 2).map((r) => ({ intent: r.label, p: r.p }));
+  if (ruled) return { intent: ruled, confidence: Math.max(ranked.find((r) => r.label === ruled)?.p ?? 0, INTENT_CONFIDENCE), alternatives: others(ruled) };
+  // Nothing the line handles (or noise): no options worth naming; the agent says what it can do instead.
+  if (p.label === 'other') return { intent: null, confidence: 0, alternatives: [] };
+  return { intent: null, confidence: p.confidence, alternatives: others(null) };
 }
 
 /** Either the concept rules or the emergency model is enough to escalate (issue 26 §4). */
@@ -90,7 +93,9 @@ function urgencyOf(models: Models, text: string, heard: string, intent: Intent |
   const p = predict(models.urgency, text).ranked.find((r) => r.label === 'emergency')!.p;
   const category = () => predict(models.category, text).label;
   // A mention the rules discounted (past, negated, "what if") never escalates on the model alone.
-  if (p >= EMERGENCY_AT && !mentions.discounted) return { level: 'emergency', category: category(), phrase: foldForMatching(text).slice(0, 80), by: 'model' };
+  // Two words the rules did not recognise are too little for the model alone to send someone to 911.
+  const enough = foldForMatching(text).split(' ').length >= 3;
+  if (p >= EMERGENCY_AT && !mentions.discounted && enough) return { level: 'emergency', category: category(), phrase: foldForMatching(text).slice(0, 80), by: 'model' };
   if (p >= SCREEN_AT) return { level: 'screen', category: mentions.discounted?.category ?? category(), why: mentions.discounted ? 'past_or_hypothetical' : 'model' };
   const routine = intent !== null && confidence >= INTENT_CONFIDENCE && ROUTINE_WITH_SYMPTOMS.has(intent);
   if (!routine && describesHealthProblem(heard)) return { level: 'screen', category: mentions.discounted?.category ?? 'other', why: 'health_problem' };

@@ -88,10 +88,13 @@ const OPTION_WORDS: Partial<Record<Intent, string>> = {
 };
 
 export function askToClarify(fc: FlowCtx, u: Understanding): FlowReply | null {
+  // Asked once already and still unclear: the usual "didn't catch that" and, next, a person or a message.
+  if (fc.b.misunderstood > 0) return null;
   const options = u.alternatives.map((a) => a.intent).filter((i) => OPTION_WORDS[i]);
   const [first, second] = [...new Set(options)];
   if (!first || !second) return null;
   decide(fc, `clarify:${first}|${second}`);
+  fc.b.misunderstood++;
   fc.b.flow = 'idle';
   fc.b.step = `clarify:${first}|${second}`;
   return { text: `Sorry, just so I get this right: is this about ${OPTION_WORDS[first]}, or ${OPTION_WORDS[second]}?` };

@@ -16,18 +16,26 @@ export function foldText(text: string): string {
     .trim();
 }
 
-export function featuresOf(text: string): string[] {
+export interface FeatureOptions {
+  /** Shortest and longest letter sequences taken inside words. */
+  chars?: [number, number];
+  bigrams?: boolean;
+}
+
+export function featuresOf(text: string, options: FeatureOptions = {}): string[] {
+  const [from, to] = options.chars ?? [3, 5];
+  const bigrams = options.bigrams ?? true;
   const words = foldText(text).split(' ').filter(Boolean);
   const out = new Set<string>();
   if (words.length <= 2) out.add(`len:${words.length}`);
   let prev = '^';
   for (const w of words) {
     out.add(`w:${w}`);
-    out.add(`b:${prev}_${w}`);
+    if (bigrams) out.add(`b:${prev}_${w}`);
     prev = w;
     const padded = ` ${w} `;
-    for (let n = 3; n <= 5; n++) for (let i = 0; i + n <= padded.length; i++) out.add(`c:${padded.slice(i, i + n)}`);
+    for (let n = from; n <= to; n++) for (let i = 0; i + n <= padded.length; i++) out.add(`c:${padded.slice(i, i + n)}`);
   }
-  out.add(`b:${prev}_$`);
+  if (bigrams) out.add(`b:${prev}_$`);
   return [...out];
 }

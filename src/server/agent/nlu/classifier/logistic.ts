@@ -1,4 +1,4 @@
-import { featuresOf } from './features.js';
+import { featuresOf, type FeatureOptions } from './features.js';
 
 /**
  * Multinomial logistic regression over sparse binary features, trained by stochastic gradient
@@ -14,6 +14,7 @@ export interface Example<L extends string> {
 }
 
 export interface TrainOptions {
+  features?: FeatureOptions;
   epochs?: number;
   rate?: number;
   l2?: number;
@@ -24,6 +25,7 @@ export interface TrainOptions {
 
 export interface Model<L extends string> {
   labels: readonly L[];
+  features: FeatureOptions;
   vocabulary: Map<string, number>;
   /** Row f holds feature f's weight for each label; the last row is the bias. */
   weights: Float32Array;
@@ -48,8 +50,8 @@ function random(seed: number): () => number {
 }
 
 export function train<L extends string>(labels: readonly L[], examples: Example<L>[], options: TrainOptions = {}): Model<L> {
-  const { epochs = 25, rate = 0.5, l2 = 1e-5, seed = 7, minCount = 1 } = options;
-  const featureLists = examples.map((e) => featuresOf(e.text));
+  const { epochs = 25, rate = 0.2, l2 = 1e-5, seed = 7, minCount = 1 } = options;
+  const featureLists = examples.map((e) => featuresOf(e.text, options.features));
   const counts = new Map<string, number>();
   for (const list of featureLists) for (const f of list) counts.set(f, (counts.get(f) ?? 0) + 1);
   const vocabulary = new Map<string, number>();
@@ -84,7 +86,7 @@ export function train<L extends string>(labels: readonly L[], examples: Example<
       }
     }
   }
-  return { labels, vocabulary, weights };
+  return { labels, features: options.features ?? {}, vocabulary, weights };
 }
 
 function softmaxInto(weights: Float32Array, row: number[], scale: number, out: Float64Array): void {
@@ -103,7 +105,7 @@ function softmaxInto(weights: Float32Array, row: number[], scale: number, out: F
 
 export function predict<L extends string>(model: Model<L>, text: string): Prediction<L> {
   const { vocabulary, labels, weights } = model;
-  const row = [...featuresOf(text).map((f) => vocabulary.get(f)).filter((i): i is number => i !== undefined), vocabulary.size];
+  const row = [...featuresOf(text, model.features).map((f) => vocabulary.get(f)).filter((i): i is number => i !== undefined), vocabulary.size];
   const scores = new Float64Array(labels.length);
   softmaxInto(weights, row, 1 / Math.sqrt(row.length), scores);
   const ranked = labels.map((label, c) => ({ label, p: scores[c]! })).sort((a, b) => b.p - a.p);

@@ -74,11 +74,11 @@ function rows(file: string, fields: number): { parts: string[]; language: 'en' |
   return out;
 }
 
-export function readIntentCorpus(part: CorpusPart): Labelled<Intent>[] {
+export function readIntentCorpus(part: CorpusPart): Labelled<Intent | 'other'>[] {
   return filesOf(part, 'intents').flatMap((file) =>
     rows(file, 2).map(({ parts: [label, text], language, line }) => {
-      if (!INTENTS.includes(label as Intent)) throw new Error(`${path.basename(file)} line ${line}: unknown intent "${label}"`);
-      return { text: text!, label: label as Intent, language, file: path.basename(file), line };
+      if (!(INTENTS as readonly string[]).includes(label!)) throw new Error(`${path.basename(file)} line ${line}: unknown intent "${label}"`);
+      return { text: text!, label: label as Intent | 'other', language, file: path.basename(file), line };
     }),
   );
 }
