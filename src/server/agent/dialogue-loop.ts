@@ -6,7 +6,7 @@ import { noteCallerWords } from './caller-words.js';
 import { detectCallLanguage, glossSpanish } from './nlu/language.js';
 import { understand } from './nlu/understand.js';
 import { screeningStep } from './screening.js';
-import { toSpanish } from './spanish-replies.js';
+import { say } from './messages/index.js';
 import { createToolbox } from './tools/index.js';
 import { cancelLiveTransfer } from '../features/handoffs/create-handoff.service.js';
 
@@ -21,13 +21,10 @@ const MAX_TURNS = 60;
  */
 export async function runAgentTurn(env: TurnEnv, input: CallerInput, speak?: Speak): Promise<AgentReply> {
   const { state } = env;
-  // A sentence spoken early is put into the call's language as the whole reply is below.
-  if (speak) env.speak = (s) => (state.language === 'es' ? speak(toSpanish(s), 'es') : speak(s, 'en'));
+  // Every sentence is composed in the call's language (messages/); a real-time line is told which it is.
+  if (speak) env.speak = (s) => (state.language === 'es' ? speak(s, 'es') : speak(s, 'en'));
   const reply = await respond(env, input);
-  if (state.language === 'es') {
-    reply.text = toSpanish(reply.text);
-    reply.language = 'es';
-  }
+  if (state.language === 'es') reply.language = 'es';
   if (reply.next.type === 'hangup') state.ended = true;
   else {
     state.turn++;
@@ -59,7 +56,7 @@ async function respond(env: TurnEnv, input: CallerInput): Promise<AgentReply> {
       const { urgency } = understood;
       const asked = chooseLanguage(env, text, urgency.level === 'emergency');
       if (urgency.level === 'emergency') return respondToEmergency(env, urgency, text);
-      if (state.turn >= MAX_TURNS) return { text: `I'm sorry, I haven't been able to help. Please call us again, or ask for a member of staff. Thank you for calling ${org.name}.`, next: { type: 'hangup' } };
+      if (state.turn >= MAX_TURNS) return { text: say(env, 'call.noHelp', { practice: org.name }), next: { type: 'hangup' } };
       const screening = await screeningStep(env, text, understood);
       if (screening && 'reply' in screening) return screening.reply;
       if (asked) return asked;
@@ -101,13 +98,13 @@ function chooseLanguage(env: TurnEnv, text: string, emergency: boolean): AgentRe
     .replace(/[^a-z]+/g, ' ')
     .trim();
   if (!choice.asked || rest.split(' ').filter(Boolean).length > 1) return null;
-  const text2 = choice.language === 'es' ? org.settings.greetingEs || `Claro. Gracias por llamar a ${org.name}. ¿En qué puedo ayudarle?` : `Of course. How can I help you today?`;
+  const text2 = choice.language === 'es' ? org.settings.greetingEs || say(env, 'language.switchedGreeting', { practice: org.name }) : say(env, 'language.switched');
   state.llm.messages.push({ role: 'assistant', content: text2 });
   return { text: text2, next: { type: 'gather' } };
 }
 
 function greeting(env: TurnEnv): string {
-  return env.org.settings.greeting || `Thank you for calling ${env.org.name}. I'm the practice's virtual assistant. How can I help you today?`;
+  return env.org.settings.greeting || say(env, 'call.greeting', { practice: env.org.name });
 }
 
 /** No input: ask again twice, then say goodbye. */
@@ -117,11 +114,11 @@ function silence(env: TurnEnv): AgentReply {
   env.log.add('caller_speech', { text: '', noInput: true });
   if (state.silences >= 3) {
     env.log.add('model_request', { brain: 'builtin', decision: 'end_after_silence', silences: state.silences }, 0);
-    return { text: `I'm sorry, I can't hear anything. Please call us again when you're ready. Thank you for calling ${env.org.name}. Goodbye.`, next: { type: 'hangup' } };
+    return { text: say(env, 'call.silenceEnd', { practice: env.org.name }), next: { type: 'hangup' } };
   }
   env.log.add('model_request', { brain: 'builtin', decision: 'reprompt_after_silence', silences: state.silences }, 0);
-  const again = state.lastPrompt || 'How can I help you today?';
-  return { text: `Sorry, I didn't hear anything. ${again}`, next: { type: 'gather' } };
+  const again = state.lastPrompt || say(env, 'call.howCanIHelp');
+  return { text: `${say(env, 'call.silence')} ${again}`, next: { type: 'gather' } };
 }
 
 /** The transferred call ended: answered (done), or nobody took it (offer a call-back). */
@@ -137,8 +134,7 @@ async function dialResult(env: TurnEnv, status: string): Promise<AgentReply> {
   }
   if (status === 'canceled') return { text: '', next: { type: 'hangup' } };
   if (pending?.handoffId) await cancelLiveTransfer(env.ctx, await env.tx(), pending.handoffId, `The transfer was not answered (${status}).`);
-  const who = target?.type === 'user' ? target.name : 'our team';
-  const text = `I'm sorry, ${who} isn't available right now. Would you like someone to call you back?`;
+  const text = target?.type === 'user' ? say(env, 'transfer.nameUnavailable', { name: target.name }) : say(env, 'transfer.teamUnavailable');
   const b = state.builtin;
   b.flow = 'callback';
   b.step = 'offer';

@@ -1,5 +1,6 @@
 import { createHandoff } from '../features/handoffs/create-handoff.service.js';
 import type { AgentReply, TurnEnv } from './agent-types.js';
+import { say, type PlainKey } from './messages/index.js';
 import type { EmergencyMatch } from './nlu/emergency.js';
 import { callerName } from './tools/tool-helpers.js';
 
@@ -20,20 +21,16 @@ export function emergencyNumber(country: string | undefined): string {
 /** The stock English message organizations start with (it names 911 whatever the country). */
 const STOCK_MESSAGE = 'If this is a medical emergency, hang up and call 911 now.';
 
-const CRISIS_LINE: Record<string, { en: string; es: string }> = {
-  US: { en: 'You can also call or text 988, the Suicide and Crisis Lifeline, at any time.', es: 'También puede llamar o enviar un mensaje de texto al 988, la Línea de Prevención del Suicidio y Crisis, a cualquier hora.' },
-  CA: { en: 'You can also call or text 988, the Suicide Crisis Helpline, at any time.', es: 'También puede llamar o enviar un mensaje de texto al 988, la línea de crisis, a cualquier hora.' },
-  GB: { en: 'You can also call Samaritans on 116 123, free, at any time.', es: 'También puede llamar gratis a Samaritans al 116 123 a cualquier hora.' },
-};
+const CRISIS_LINE: Record<string, PlainKey> = { US: 'emergency.crisisLineUS', CA: 'emergency.crisisLineCA', GB: 'emergency.crisisLineGB' };
 
 /** What the caller hears: the organization's own text in the call's language, else the stock one with the country's number. */
 export function emergencyMessage(env: Pick<TurnEnv, 'org' | 'state'>): string {
   const number = emergencyNumber(env.org.address.country);
   const s = env.org.settings as TurnEnv['org']['settings'] & { emergencyMessageEs?: string };
-  if (env.state.language === 'es') return s.emergencyMessageEs || `Si se trata de una emergencia médica, cuelgue y llame al ${number} ahora mismo.`;
+  if (env.state.language === 'es') return s.emergencyMessageEs || say(env, 'emergency.stock', { number });
   const own = s.emergencyMessage;
   if (own && !(own === STOCK_MESSAGE && number !== '911')) return own;
-  return `If this is a medical emergency, hang up and call ${number} now.`;
+  return say(env, 'emergency.stock', { number });
 }
 
 /**
@@ -59,8 +56,8 @@ export async function respondToEmergency(env: TurnEnv, match: EmergencyMatch, sa
     env.log.add('tool_result', { name: 'urgent_handoff', ok: true, result: { handoffId: handoff.id, priority: 'urgent' } }, Math.round(performance.now() - started));
   }
   env.state.done.emergency = match.category;
-  const es = env.state.language === 'es';
-  const crisis = match.category === 'mental_health' ? ` ${CRISIS_LINE[env.org.country]?.[es ? 'es' : 'en'] ?? ''}`.trimEnd() : '';
-  const alerted = es ? 'He avisado al personal de la clínica y alguien se comunicará con usted.' : "I've alerted the practice's staff, and someone will follow up with you.";
+  const line = CRISIS_LINE[env.org.country];
+  const crisis = match.category === 'mental_health' ? ` ${line ? say(env, line) : ''}`.trimEnd() : '';
+  const alerted = say(env, 'emergency.alerted');
   return { text: `${emergencyMessage(env)}${crisis} ${alerted}`, next: { type: 'hangup' } };
 }

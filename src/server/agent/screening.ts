@@ -1,4 +1,5 @@
 import type { AgentReply, TurnEnv } from './agent-types.js';
+import { say } from './messages/index.js';
 import { respondToEmergency } from './emergency-response.js';
 import type { Understanding } from './nlu/understand.js';
 import { afterYesNo } from './nlu/yes-no.js';
@@ -10,11 +11,6 @@ import { afterYesNo } from './nlu/yes-no.js';
  * a clear no, takes the emergency path — a wrong alarm costs a staff member a minute, a missed
  * one far more. Asked at most once a call; both brains go through it.
  */
-const QUESTION = {
-  en: "Before we go on, I need to ask: right now, is anyone having trouble breathing, chest pain or pressure, confusion or being very hard to wake, severe bleeding, fainting, a sudden severe headache, or have they swallowed something they shouldn't have?",
-  es: 'Antes de seguir, necesito preguntarle: ¿ahora mismo alguien tiene dificultad para respirar, dolor o presión en el pecho, confusión o le cuesta mucho despertar, un sangrado fuerte, desmayos, un dolor de cabeza repentino y muy fuerte, o se tragó algo que no debía?',
-};
-
 /** "Nothing like that", "none of those", "she's fine otherwise": a no said without the word. */
 const NONE_OF_THOSE =
   /\b(?:nothing like that|none of (?:that|those|them|the above)|no(?:ne)? of (?:that|those)|not at all|no no|nope|nah|(?:he|she|they|i)(?:'s| is|'m| am|'re| are) (?:fine|okay|ok|alright) otherwise|nada de eso|ninguna? de (?:esas?|esos?)|nada de (?:eso|esas cosas)|no,? nada|para nada|ninguno|ninguna)\b/i;
@@ -37,5 +33,5 @@ export async function screeningStep(env: TurnEnv, said: string, u: Understanding
   state.screened = true;
   state.screening = { said, category: u.urgency.category };
   env.log.add('model_request', { brain: 'screening', decision: 'ask:screening', why: u.urgency.why, category: u.urgency.category }, 0);
-  return { reply: { text: QUESTION[state.language ?? 'en'], next: { type: 'gather' } } };
+  return { reply: { text: say(env, 'screening.question'), next: { type: 'gather' } } };
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context.js';
 import { initialAgentState, organizationProfile, readAgentState } from '../agent/agent-state.js';
 import type { AgentReply, CallerInput, CallInfo, OrganizationProfile, Speak } from '../agent/agent-types.js';
 import { runAgentTurn } from '../agent/dialogue-loop.js';
+import { say } from '../agent/messages/index.js';
 import { TurnLog } from '../agent/turn-log.js';
 import { findOrganizationForCall, findRelayHintNames, insertCall, isUniqueViolation, loadCall, storeTurn, type CallRef } from '../features/calls/call-records.service.js';
 import { callInfo, endPatch, FINAL_STATUSES, liveEvent, presentEvents, publishAfterCommit, turnEnv, type PipelineOptions, type TurnOutcome } from './call-turn-support.js';
@@ -184,5 +185,5 @@ function replayOf(callId: string, organizationId: string, payload: Record<string
 }
 
 function closedMessage(org: OrganizationProfile): string {
-  return `Thank you for calling ${org.name}. We're not able to take calls right now; please call again later. ${org.settings.emergencyMessage}`.trim();
+  return `${say('en', 'call.paused', { practice: org.name })} ${org.settings.emergencyMessage}`.trim();
 }

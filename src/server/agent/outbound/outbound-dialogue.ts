@@ -1,3 +1,4 @@
+import { say, type Language } from '../messages/index.js';
 import { detectEmergency } from '../nlu/emergency.js';
 import { checkDateOfBirth, parseDateParts } from '../nlu/dates.js';
 import { yesNo } from '../nlu/yes-no.js';
@@ -24,6 +25,8 @@ export interface OutboundCallFacts {
   dayFirst: boolean;
   today: string;
   emergencyMessage: string;
+  /** The language the call is held in; English when absent. */
+  language?: Language;
 }
 
 export type DialogueStep = 'confirm_person' | 'date_of_birth' | 'purpose' | 'ended';
@@ -59,27 +62,39 @@ const LATER = /\b(call (me )?(back )?(later|another time|tomorrow|next week|in a
 const CHANGE = /\b(change|reschedul\w*|move|cancel|different (day|time|date)|another (day|time|date)|can'?t make it)\b/i;
 const WRONG = /\b(wrong number|not (him|her|me|them)|no one (here )?by that name|doesn'?t live here|who\??$)\b/i;
 
+/** The contact's first name ('' when the job names nobody). */
 function firstName(name: string): string {
-  return name.trim().split(/\s+/)[0] || 'the patient';
+  return name.trim().split(/\s+/)[0] || '';
 }
 
+const lang = (f: OutboundCallFacts): Language => f.language ?? 'en';
+
 function purposeSentence(f: OutboundCallFacts): string {
+  const l = lang(f);
   const extra = f.instructions.trim() ? ` ${f.instructions.trim()}` : '';
   switch (f.purpose) {
     case 'appointment_reminder':
-      return `I'm calling to remind you of your upcoming appointment.${extra} Can you confirm you'll be there, or would you like to change it?`;
+      return `${say(l, 'outbound.reminder')}${extra} ${say(l, 'outbound.reminderAsk')}`;
     case 'recall':
-      return `Our records show you're due for your check-up.${extra} Would you like us to book it? You can say yes, or ask for a different time.`;
+      return `${say(l, 'outbound.recall')}${extra} ${say(l, 'outbound.recallAsk')}`;
     case 'callback':
-      return `I'm returning your call.${extra} Is everything settled, or would you like someone from the team to help you with a change?`;
+      return `${say(l, 'outbound.returning')}${extra} ${say(l, 'outbound.returningAsk')}`;
     case 'web_request_follow_up':
-      return `I'm following up on the request you sent through our website.${extra} Can you confirm it's still needed, or would you like to change it?`;
+      return `${say(l, 'outbound.webRequest')}${extra} ${say(l, 'outbound.webRequestAsk')}`;
     case 'custom':
-      return `${extra.trim() || 'I have a message from the practice for you.'} Can you confirm, or would you like to change something?`;
+      return `${extra.trim() || say(l, 'outbound.custom')} ${say(l, 'outbound.customAsk')}`;
   }
 }
 
-const callBack = (f: OutboundCallFacts) => `Please ask ${firstName(f.contactName)} to call ${f.organizationName} back at ${f.practiceNumber}. Thank you, goodbye.`;
+/** "Please ask Jane to call … back" (the patient, when the job names nobody). */
+const callBack = (f: OutboundCallFacts) => {
+  const number = { practice: f.organizationName, number: f.practiceNumber };
+  const name = firstName(f.contactName);
+  return name ? say(lang(f), 'outbound.askToCallBack', { ...number, name }) : say(lang(f), 'outbound.askPatientToCallBack', number);
+};
+/** Said to the person themselves: "Please call … back". */
+const callBackYourself = (f: OutboundCallFacts) =>
+  firstName(f.contactName) ? say(lang(f), 'outbound.callBack', { practice: f.organizationName, number: f.practiceNumber }) : callBack(f);
 
 function later(text: string): number {
   if (/tomorrow/i.test(text)) return 24 * 3_600_000;
@@ -98,65 +113,66 @@ const ask = (state: OutboundDialogueState, say: string, effects: OutboundEffects
 /** What the agent says when the callee picks up. */
 export function openOutboundCall(f: OutboundCallFacts): DialogueTurn {
   const who = f.contactName.trim();
-  const say = who
-    ? `Hello, this is the virtual assistant of ${f.organizationName}. May I speak with ${who}?`
-    : `Hello, this is the virtual assistant of ${f.organizationName}. Who am I speaking with?`;
-  return ask(initialOutboundState(), say);
+  const hello = who ? say(lang(f), 'outbound.hello', { practice: f.organizationName, name: who }) : say(lang(f), 'outbound.helloWho', { practice: f.organizationName });
+  return ask(initialOutboundState(), hello);
 }
 
 /** The message left on an answering machine: the campaign's own, never health details. */
 export function voicemailMessage(f: OutboundCallFacts, campaignMessage: string): string {
-  return campaignMessage.trim() || `Hello, this is ${f.organizationName} calling for ${firstName(f.contactName)}. Please call us back at ${f.practiceNumber}. Thank you.`;
+  const name = firstName(f.contactName);
+  const said = { practice: f.organizationName, number: f.practiceNumber };
+  return campaignMessage.trim() || (name ? say(lang(f), 'outbound.voicemail', { ...said, name }) : say(lang(f), 'outbound.voicemailPatient', said));
 }
 
 /** One turn: what the callee said, and where the conversation stands. */
 export function continueOutboundCall(f: OutboundCallFacts, state: OutboundDialogueState, said: string): DialogueTurn {
   const text = said.trim();
+  const l = lang(f);
   if (state.step === 'ended') return end(state, '', {});
   if (detectEmergency(text)) {
     return end(state, f.emergencyMessage, { outcome: 'emergency', handoff: { type: 'urgent', reason: 'Emergency mentioned during an outbound call.' } });
   }
   // The number's wish, whoever answers: it goes on the do-not-call list at once.
   if (NEVER.test(text)) {
-    return end(state, `Understood. We will not call this number again. Goodbye.`, { outcome: 'do_not_call', doNotCall: true });
+    return end(state, say(l, 'outbound.notAgain'), { outcome: 'do_not_call', doNotCall: true });
   }
   switch (state.step) {
     case 'confirm_person': {
       if (WRONG.test(text) || yesNo(text) === 'no') return end(state, callBack(f), { outcome: 'identity_not_confirmed' });
-      if (LATER.test(text)) return end(state, 'No problem, we will call another time. Goodbye.', { outcome: 'call_back_later', callAgainInMs: later(text) });
+      if (LATER.test(text)) return end(state, say(l, 'outbound.anotherTime'), { outcome: 'call_back_later', callAgainInMs: later(text) });
       if (yesNo(text) === 'yes' || /\b(speaking|this is (she|he|me)|it'?s me)\b/i.test(text)) {
-        if (!f.dateOfBirth) return end(state, `Thank you. ${callBack(f).replace(/^Please ask \S+ to call/, 'Please call')}`, { outcome: 'identity_not_confirmed' });
-        return ask({ ...state, step: 'date_of_birth' }, 'Thank you. To protect your privacy, could you tell me your date of birth?');
+        if (!f.dateOfBirth) return end(state, `${say(l, 'ack.thankYou')} ${callBackYourself(f)}`, { outcome: 'identity_not_confirmed' });
+        return ask({ ...state, step: 'date_of_birth' }, say(l, 'outbound.askDateOfBirth'));
       }
-      return ask(state, `Sorry, is this ${f.contactName.trim() || 'the person we are calling'}? Please say yes or no.`);
+      return ask(state, f.contactName.trim() ? say(l, 'outbound.isThis', { name: f.contactName.trim() }) : say(l, 'outbound.isThisPerson'));
     }
     case 'date_of_birth': {
       const parts = parseDateParts(text, { dayFirst: f.dayFirst, today: f.today });
       const check = parts ? checkDateOfBirth(parts, f.today) : null;
       if (check?.ok && check.iso === f.dateOfBirth) {
-        return ask({ ...state, step: 'purpose', verified: true }, `Thank you for confirming. ${purposeSentence(f)}`);
+        return ask({ ...state, step: 'purpose', verified: true }, `${say(l, 'outbound.thanksConfirming')} ${purposeSentence(f)}`);
       }
-      if (state.dobTries >= 1) return end(state, `I'm sorry, I couldn't confirm that. ${callBack(f).replace(/^Please ask \S+ to call/, 'Please call')}`, { outcome: 'identity_not_confirmed' });
-      return ask({ ...state, dobTries: state.dobTries + 1 }, "Sorry, I didn't catch that. Could you say your date of birth again, with the day, month and year?");
+      if (state.dobTries >= 1) return end(state, `${say(l, 'outbound.notConfirmed')} ${callBackYourself(f)}`, { outcome: 'identity_not_confirmed' });
+      return ask({ ...state, dobTries: state.dobTries + 1 }, say(l, 'outbound.retryDateOfBirth'));
     }
     case 'purpose': {
-      if (LATER.test(text)) return end(state, 'Of course, we will call you another time. Goodbye.', { outcome: 'call_back_later', callAgainInMs: later(text) });
+      if (LATER.test(text)) return end(state, say(l, 'outbound.later'), { outcome: 'call_back_later', callAgainInMs: later(text) });
       if (CHANGE.test(text)) {
-        return end(state, 'Thank you. Someone from the team will call you to arrange the change. Goodbye.', {
+        return end(state, say(l, 'outbound.changeArranged'), {
           outcome: 'change_requested',
           handoff: { type: 'callback', reason: `Asked for a change during an outbound ${f.purpose.replace(/_/g, ' ')} call: "${text.slice(0, 300)}"` },
         });
       }
       if (yesNo(text) === 'yes' || /\b(confirm|i'?ll be there|see you|sounds good|that'?s fine)\b/i.test(text)) {
-        return end(state, 'Thank you, that is confirmed. Goodbye.', { outcome: 'confirmed' });
+        return end(state, say(l, 'outbound.confirmed'), { outcome: 'confirmed' });
       }
       if (yesNo(text) === 'no') {
-        return end(state, 'Thank you. Someone from the team will call you to help. Goodbye.', {
+        return end(state, say(l, 'outbound.willHelp'), {
           outcome: 'change_requested',
           handoff: { type: 'callback', reason: `Declined during an outbound ${f.purpose.replace(/_/g, ' ')} call.` },
         });
       }
-      return ask(state, 'Sorry, could you say yes to confirm, ask for a change, or ask us to call another time?');
+      return ask(state, say(l, 'outbound.purposeRetry'));
     }
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { say } from '../messages/index.js';
 import { sayPhone } from '../nlu/phone-numbers.js';
 import { addDoNotCallFromCall } from '../../features/do-not-call/do-not-call.service.js';
 import { phoneArgument } from './tool-helpers.js';
@@ -12,9 +13,9 @@ export const addToDoNotCallTool: ToolDefinition<typeof schema> = {
   schema,
   async execute(env, args) {
     const phone = phoneArgument(env, args.phone);
-    if (!phone) return { ok: false, result: { error: 'invalid_phone' }, speech: 'Which number should I add to the do-not-call list?' };
+    if (!phone) return { ok: false, result: { error: 'invalid_phone' }, speech: say(env, 'doNotCall.askNumber') };
     await addDoNotCallFromCall(await env.tx(), { organizationId: env.org.id, phone, reason: 'Asked during a call', callId: env.call.id });
     env.state.done.doNotCall = true;
-    return { ok: true, result: { added: true, phone }, speech: `Done. I've added ${sayPhone(phone)} to our do-not-call list, so we won't call that number.` };
+    return { ok: true, result: { added: true, phone }, speech: say(env, 'doNotCall.added', { phone: sayPhone(phone) }) };
   },
 };

@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { createSubmittedRequest } from '../../features/appointment-requests/request-submission.service.js';
+import { say } from '../messages/index.js';
 import { sayReferenceCode } from '../nlu/reference-code.js';
 import type { TurnEnv } from '../agent-types.js';
 import { localDate } from './hours-speech.js';
@@ -39,20 +40,20 @@ export const createAppointmentRequestTool: ToolDefinition<typeof schema> = {
   schema,
   async execute(env, args) {
     if (!args.callerConfirmed) {
-      return { ok: false, result: { error: 'not_confirmed', message: 'Read the details back to the caller and get a yes first.' }, speech: 'Let me read the details back to you first.' };
+      return { ok: false, result: { error: 'not_confirmed', message: 'Read the details back to the caller and get a yes first.' }, speech: say(env, 'request.readBackFirst') };
     }
     if (!env.org.appointments.enabled) {
       return {
         ok: false,
         result: { error: 'not_accepting', message: 'This practice does not take appointment requests by phone.' },
-        speech: "I'm sorry, we're not taking appointment requests by phone right now.",
+        speech: say(env, 'request.notAccepting'),
       };
     }
     const phone = phoneArgument(env, args.phone);
-    if (!phone) return { ok: false, result: { error: 'invalid_phone', message: 'Ask for a callback number.' }, speech: "I'll need a phone number we can call you back on." };
+    if (!phone) return { ok: false, result: { error: 'invalid_phone', message: 'Ask for a callback number.' }, speech: say(env, 'request.needPhone') };
     const dob = new Date(`${args.dateOfBirth}T00:00:00Z`);
     if (Number.isNaN(dob.getTime()) || args.dateOfBirth > env.now.toISOString().slice(0, 10)) {
-      return { ok: false, result: { error: 'invalid_date_of_birth' }, speech: "I'm sorry, I need a valid date of birth." };
+      return { ok: false, result: { error: 'invalid_date_of_birth' }, speech: say(env, 'request.needDateOfBirth') };
     }
     const { request, handoffId } = await createSubmittedRequest(env.ctx, await env.tx(), {
       organizationId: env.org.id,
@@ -76,11 +77,11 @@ export const createAppointmentRequestTool: ToolDefinition<typeof schema> = {
     const code = request.referenceCode;
     env.state.done.appointment = { referenceCode: code, name: `${args.firstName} ${args.lastName}`, reason: args.reasonOther ? `${args.reason}: ${args.reasonOther}` : args.reason };
     // The practice's own message is in English; a call held in Spanish hears the standard one, in Spanish.
-    const next = (env.state.language !== 'es' && env.org.appointments.message) || 'The practice will call you to confirm a time.';
+    const next = (env.state.language !== 'es' && env.org.appointments.message) || say(env, 'request.practiceWillCall');
     return {
       ok: true,
       result: { requestId: request.id, referenceCode: code, handoffId, status: request.status },
-      speech: `Thank you. Your appointment request is in, and your reference code is ${sayReferenceCode(code)}. ${next}`,
+      speech: `${say(env, 'request.saved', { code: sayReferenceCode(code) })} ${next}`,
     };
   },
 };

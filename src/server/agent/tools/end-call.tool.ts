@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { say } from '../messages/index.js';
 import type { ToolDefinition } from './tool-types.js';
 
 const schema = z.object({ reason: z.string().max(200).optional() });
@@ -8,6 +9,6 @@ export const endCallTool: ToolDefinition<typeof schema> = {
   description: 'Ends the call after your final words (say goodbye in the same reply).',
   schema,
   async execute(env) {
-    return { ok: true, result: { ended: true }, speech: `Thank you for calling ${env.org.name}. Goodbye!`, next: { type: 'hangup' } };
+    return { ok: true, result: { ended: true }, speech: say(env, 'call.goodbye', { practice: env.org.name }), next: { type: 'hangup' } };
   },
 };

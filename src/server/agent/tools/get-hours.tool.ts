@@ -4,7 +4,8 @@ import { hoursOnDate, type DayHours } from '../../../domain/time/day-hours.js';
 import { HOURS_DAYS, type HoursDay } from '../nlu/hours-day.js';
 import { holidayAsked, type HolidayAsked } from '../nlu/hours-holiday.js';
 import type { Hours } from '../../../domain/time/index.js';
-import { localDate, sayDayHours, sayWeekendHours, sayWeeklyHours, sayWhen } from './hours-speech.js';
+import { languageOf, say, when } from '../messages/index.js';
+import { localDate, sayDayHours, sayWeekendHours, sayWeeklyHours } from './hours-speech.js';
 import { hoursNow, hoursOf, openState } from './tool-helpers.js';
 import type { ToolDefinition } from './tool-types.js';
 import type { TurnEnv } from '../agent-types.js';
@@ -48,18 +49,20 @@ export const getHoursTool: ToolDefinition<typeof schema> = {
     const status = await hoursNow(env);
     const weekly = sayWeeklyHours(hours.weekly);
     let now: string;
-    if (env.org.status === 'paused') now = "We're not taking calls at the moment.";
+    if (env.org.status === 'paused') now = say(env, 'hours.paused');
     else if (open) {
-      const when = nextChangeMs ? sayWhen(nextChangeMs, nowMs, env.org.timeZone) : null;
-      now = when ? `We're open right now, until ${when.replace(/^today at /, '')}.` : "We're open right now.";
+      const until = nextChangeMs ? when(nextChangeMs, nowMs, env.org.timeZone, 'timeIfToday') : null;
+      now = until ? say(env, 'hours.openUntil', { time: until }) : say(env, 'hours.open');
     } else {
-      const label = status.label ? ` for ${status.label}` : '';
-      now = nextChangeMs ? `We're closed right now${label}, and we open again ${sayWhen(nextChangeMs, nowMs, env.org.timeZone)}.` : `We're closed right now${label}.`;
+      const label = status.label;
+      const opens = nextChangeMs ? when(nextChangeMs, nowMs, env.org.timeZone) : null;
+      if (opens) now = label ? say(env, 'hours.closedForOpensAt', { label, when: opens }) : say(env, 'hours.closedOpensAt', { when: opens });
+      else now = label ? say(env, 'hours.closedFor', { label }) : say(env, 'hours.closed');
     }
     return {
       ok: true,
       result: { open, status: status.text, regularHours: weekly, nextChange: nextChangeMs ? new Date(nextChangeMs).toISOString() : null, timeZone: env.org.timeZone },
-      speech: `${now} Our regular hours are ${weekly}`,
+      speech: `${now} ${say(env, 'hours.regular', { weekly: (language) => sayWeeklyHours(hours.weekly, language) })}`,
     };
   },
 };
@@ -71,15 +74,14 @@ async function dayAnswer(env: TurnEnv, day: HoursDay) {
   const zone = env.org.timeZone;
   const today = localDate(nowMs, zone);
   const days = datesAsked(day, today).map((date) => hoursOnDate(hours, date));
-  const opts = { today, nowMs, timeZone: zone };
+  const opts = { today, nowMs, timeZone: zone, language: languageOf(env) };
   let speech = days.length > 1 ? sayWeekendHours(days, opts) : sayDayHours(days[0]!, opts);
   if (days.length === 1 && days[0]!.date === today && days[0]!.intervals.length > 0) {
     const { open, nextChangeMs } = await openState(env);
-    const when = nextChangeMs ? sayWhen(nextChangeMs, nowMs, zone) : null;
-    if (open) speech += when ? ` We're open now, until ${when.replace(/^today at /, '')}.` : '';
-    else if (when) speech += ` We're closed now and open again ${when}.`;
+    if (open) speech += nextChangeMs ? ` ${say(env, 'hours.nowOpenUntil', { time: when(nextChangeMs, nowMs, zone, 'timeIfToday') })}` : '';
+    else if (nextChangeMs) speech += ` ${say(env, 'hours.nowClosedOpensAt', { when: when(nextChangeMs, nowMs, zone) })}`;
   }
-  if (env.org.status === 'paused') speech = `We're not taking calls at the moment. ${speech}`;
+  if (env.org.status === 'paused') speech = `${say(env, 'hours.paused')} ${speech}`;
   return {
     ok: true,
     result: { day, days: days.map(present), timeZone: zone },
@@ -97,8 +99,8 @@ function holidayAnswer(env: TurnEnv, hours: Hours, holiday: HolidayAsked) {
   const zone = env.org.timeZone;
   const today = localDate(nowMs, zone);
   const day = hoursOnDate(hours, holiday.date);
-  const said = sayDayHours(day, { today, nowMs, timeZone: zone });
-  const speech = day.label ? said : `We have no special hours for ${holiday.name}. ${said}`;
+  const said = sayDayHours(day, { today, nowMs, timeZone: zone, language: languageOf(env) });
+  const speech = day.label ? said : `${say(env, 'hours.noHoliday', { holiday: holiday.name })} ${said}`;
   return { ok: true, result: { holiday: holiday.name, days: [present(day)], timeZone: zone }, speech };
 }
 

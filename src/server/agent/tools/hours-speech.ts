@@ -1,59 +1,21 @@
-import { Temporal } from 'temporal-polyfill';
 import type { WeeklyInterval } from '../../../domain/time/index.js';
 import type { DayHours } from '../../../domain/time/day-hours.js';
-
-const DAY_NAMES = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+import { allDay, dayReference, hoursSpans, say, timeOfDay, weekHours, when, type Language } from '../messages/index.js';
 
 /** "8 AM", "12:30 PM", "noon", "midnight". */
 export function sayTime(hhmm: string): string {
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  if ((h === 0 || h === 24) && m === 0) return 'midnight';
-  if (h === 12 && m === 0) return 'noon';
-  const hour12 = h % 12 === 0 ? 12 : h % 12;
-  return `${hour12}${m ? `:${String(m).padStart(2, '0')}` : ''} ${h < 12 || h === 24 ? 'AM' : 'PM'}`;
-}
-
-function sayIntervals(list: { start: string; end: string }[]): string {
-  const parts = [...list].sort((a, b) => a.start.localeCompare(b.start)).map((iv) => `${sayTime(iv.start)} to ${sayTime(iv.end)}`);
-  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : (parts[0] ?? '');
+  return timeOfDay(hhmm)('en');
 }
 
 /** "Monday to Friday, 8 AM to noon and 1 PM to 5 PM; Saturday, 9 AM to noon; closed Sunday." */
-export function sayWeeklyHours(weekly: WeeklyInterval[]): string {
-  if (weekly.length === 0) return 'We have no regular opening hours set.';
-  return sayDays([1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, intervals: weekly.filter((w) => w.day === day) })));
-}
-
-/** Consecutive days with the same hours said once: "Saturday and Sunday, 9 AM to 1 PM." */
-function sayDays(days: { day: number; intervals: { start: string; end: string }[] }[]): string {
-  const byDay = new Map<number, string>();
-  for (const d of days) byDay.set(d.day, sayIntervals(d.intervals));
-  const groups: { from: number; to: number; text: string }[] = [];
-  for (const { day: d } of days) {
-    const text = byDay.get(d)!;
-    const last = groups[groups.length - 1];
-    if (last && last.text === text && last.to === d - 1) last.to = d;
-    else groups.push({ from: d, to: d, text });
-  }
-  const open = groups.filter((g) => g.text);
-  const closed = groups.filter((g) => !g.text);
-  const range = (g: { from: number; to: number }) =>
-    g.from === g.to ? DAY_NAMES[g.from] : g.to === g.from + 1 ? `${DAY_NAMES[g.from]} and ${DAY_NAMES[g.to]}` : `${DAY_NAMES[g.from]} to ${DAY_NAMES[g.to]}`;
-  const sentences = open.map((g) => `${range(g)}, ${g.text}`);
-  if (closed.length) sentences.push(`closed ${closed.map(range).join(' and ')}`);
-  return `${sentences.join('; ')}.`;
+export function sayWeeklyHours(weekly: WeeklyInterval[], language: Language = 'en'): string {
+  if (weekly.length === 0) return say(language, 'hours.noRegular');
+  return weekHours([1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, intervals: weekly.filter((w) => w.day === day) })))(language);
 }
 
 /** "today at 5 PM", "tomorrow at 8 AM", "on Monday at 8 AM", "on Thursday, November 26 at 8 AM". */
 export function sayWhen(atMs: number, nowMs: number, timeZone: string): string {
-  const at = Temporal.Instant.fromEpochMilliseconds(atMs).toZonedDateTimeISO(timeZone);
-  const now = Temporal.Instant.fromEpochMilliseconds(nowMs).toZonedDateTimeISO(timeZone);
-  const days = now.toPlainDate().until(at.toPlainDate()).days;
-  const time = sayTime(`${String(at.hour).padStart(2, '0')}:${String(at.minute).padStart(2, '0')}`);
-  if (days === 0) return `today at ${time}`;
-  if (days === 1) return `tomorrow at ${time}`;
-  if (days < 7) return `on ${DAY_NAMES[at.dayOfWeek]} at ${time}`;
-  return `on ${DAY_NAMES[at.dayOfWeek]}, ${at.toLocaleString('en-US', { month: 'long', day: 'numeric' })} at ${time}`;
+  return when(atMs, nowMs, timeZone)('en');
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -75,37 +37,31 @@ export function localDate(nowMs: number, timeZone: string): string {
   return date;
 }
 
-/** How a date is named relative to today: "Today", "Tomorrow, Saturday,", "On Saturday". */
-function dayReference(day: DayHours, today: string): { subject: string; object: string } {
-  const offset = Temporal.PlainDate.from(today).until(Temporal.PlainDate.from(day.date)).days;
-  const name = DAY_NAMES[day.dayOfWeek]!;
-  if (offset === 0) return { subject: 'Today', object: 'today' };
-  if (offset === 1) return { subject: `Tomorrow, ${name},`, object: `tomorrow, ${name}` };
-  if (offset < 7) return { subject: `On ${name}`, object: `on ${name}` };
-  const date = Temporal.PlainDate.from(day.date).toLocaleString('en-US', { month: 'long', day: 'numeric' });
-  return { subject: `On ${name}, ${date},`, object: `on ${name}, ${date}` };
-}
-
 /**
  * One date's hours as a person says them: "Tomorrow, Saturday, we're open 9 AM to 1 PM.",
  * "We're closed on Thursday for Thanksgiving. We open again on Friday at 8 AM."
  */
-export function sayDayHours(day: DayHours, opts: { today: string; nowMs: number; timeZone: string }): string {
-  const ref = dayReference(day, opts.today);
+export function sayDayHours(day: DayHours, opts: { today: string; nowMs: number; timeZone: string; language?: Language }): string {
+  const language = opts.language ?? 'en';
+  const ref = dayReference(day.date, day.dayOfWeek, opts.today);
   if (day.intervals.length === 0) {
-    const closed = `We're closed ${ref.object}${day.label ? `${ref.object.includes(',') ? ',' : ''} for ${day.label}` : ''}.`;
-    return day.nextOpening ? `${closed} We open again ${sayWhen(day.nextOpening.epochMilliseconds, opts.nowMs, opts.timeZone)}.` : closed;
+    const object = ref.object(language);
+    const closed = day.label ? say(language, 'hours.dayClosedFor', { day: `${object}${object.includes(',') ? ',' : ''}`, label: day.label }) : say(language, 'hours.dayClosed', { day: object });
+    return day.nextOpening ? `${closed} ${say(language, 'hours.opensAgain', { when: when(day.nextOpening.epochMilliseconds, opts.nowMs, opts.timeZone) })}` : closed;
   }
   const [only] = day.intervals;
-  const spans = day.intervals.length === 1 && only!.start === '00:00' && only!.end === '24:00' ? 'all day' : sayIntervals(day.intervals);
-  return day.label ? `${ref.subject} we have special hours for ${day.label}: ${spans}.` : `${ref.subject} we're open ${spans}.`;
+  const spans = day.intervals.length === 1 && only!.start === '00:00' && only!.end === '24:00' ? allDay : hoursSpans(day.intervals);
+  return day.label ? say(language, 'hours.daySpecial', { day: ref.subject, label: day.label, hours: spans }) : say(language, 'hours.dayOpen', { day: ref.subject, hours: spans });
 }
 
 /** Saturday and Sunday (what is left of them): "This weekend: Saturday, 9 AM to noon; closed Sunday." */
-export function sayWeekendHours(days: DayHours[], opts: { nowMs: number; timeZone: string }): string {
+export function sayWeekendHours(days: DayHours[], opts: { nowMs: number; timeZone: string; language?: Language }): string {
+  const language = opts.language ?? 'en';
   if (days.every((d) => d.intervals.length === 0)) {
     const next = days[days.length - 1]?.nextOpening;
-    return next ? `We're closed this weekend. We open again ${sayWhen(next.epochMilliseconds, opts.nowMs, opts.timeZone)}.` : "We're closed this weekend.";
+    return next
+      ? `${say(language, 'hours.weekendClosed')} ${say(language, 'hours.opensAgain', { when: when(next.epochMilliseconds, opts.nowMs, opts.timeZone) })}`
+      : say(language, 'hours.weekendClosed');
   }
-  return `This weekend: ${sayDays(days.map((d) => ({ day: d.dayOfWeek, intervals: d.intervals })))}`;
+  return say(language, 'hours.weekend', { hours: weekHours(days.map((d) => ({ day: d.dayOfWeek, intervals: d.intervals }))) });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeReferenceCode } from '../../../domain/appointment-requests/reference-code.js';
-import { sayWhen } from './hours-speech.js';
+import { say, when, type PlainKey } from '../messages/index.js';
 import { findRequestForStatus, findRequestForStatusByName } from '../../features/appointment-requests/request-submission.service.js';
 import type { ToolDefinition } from './tool-types.js';
 
@@ -16,11 +16,11 @@ const schema = z
 /** Wrong pairs a call may try before lookups stop (guessing codes by phone is not a way in). */
 export const MAX_LOOKUP_FAILURES = 3;
 
-const STATUS_SPEECH: Record<string, string> = {
-  submitted: 'We have your request, and the practice will review it and call you to confirm a time.',
-  in_review: 'The practice is reviewing your request now and will call you to confirm a time.',
-  declined: "The practice wasn't able to schedule that request. I can have someone call you back about it.",
-  canceled: 'That request was canceled.',
+const STATUS_SPEECH: Record<string, PlainKey> = {
+  submitted: 'status.submitted',
+  in_review: 'status.inReview',
+  declined: 'status.declined',
+  canceled: 'status.canceled',
 };
 
 export const lookupRequestStatusTool: ToolDefinition<typeof schema> = {
@@ -30,21 +30,21 @@ export const lookupRequestStatusTool: ToolDefinition<typeof schema> = {
   schema,
   async execute(env, args) {
     if (env.state.lookupFailures >= MAX_LOOKUP_FAILURES) {
-      return { ok: false, result: { error: 'too_many_attempts' }, speech: "I'm sorry, I can't look up any more requests on this call. I can have someone call you back." };
+      return { ok: false, result: { error: 'too_many_attempts' }, speech: say(env, 'status.tooMany') };
     }
     const row = args.referenceCode
       ? await findRequestForStatus(env.reader(), env.org.id, normalizeReferenceCode(args.referenceCode), args.dateOfBirth)
       : await findRequestForStatusByName(env.reader(), env.org.id, args.firstName!, args.lastName!, args.dateOfBirth);
     if (!row) {
       env.state.lookupFailures++;
-      const by = args.referenceCode ? 'that reference code' : 'that name';
-      return { ok: true, result: { found: false }, speech: `I'm sorry, I couldn't find a request with ${by} and date of birth.` };
+      const by = args.referenceCode ? 'status.notFoundCode' : 'status.notFoundName';
+      return { ok: true, result: { found: false }, speech: say(env, by) };
     }
     env.state.done.answered = [...new Set([...(env.state.done.answered ?? []), 'request_status'])];
     const speech =
       row.status === 'scheduled' && row.scheduledFor
-        ? `Good news: your appointment is scheduled for ${sayWhen(row.scheduledFor.getTime(), env.now.getTime(), env.org.timeZone).replace(/^on /, '')}.`
-        : (STATUS_SPEECH[row.status] ?? 'We have your request.');
+        ? say(env, 'status.scheduled', { when: when(row.scheduledFor.getTime(), env.now.getTime(), env.org.timeZone, 'withoutOn') })
+        : say(env, STATUS_SPEECH[row.status] ?? 'status.other');
     return { ok: true, result: { found: true, status: row.status, scheduledFor: row.scheduledFor?.toISOString() ?? null }, speech };
   },
 };

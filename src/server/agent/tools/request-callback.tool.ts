@@ -3,7 +3,7 @@ import { createHandoff } from '../../features/handoffs/create-handoff.service.js
 import { messageTopic, TOPIC_WORDS } from '../nlu/message-topics.js';
 import { sayPhone } from '../nlu/phone-numbers.js';
 import { needsClinicianNow } from '../nlu/urgency.js';
-import { sayWhen } from './hours-speech.js';
+import { say, when } from '../messages/index.js';
 import { callerName, openState, phoneArgument } from './tool-helpers.js';
 import type { ToolDefinition } from './tool-types.js';
 
@@ -22,7 +22,7 @@ export const requestCallbackTool: ToolDefinition<typeof schema> = {
   schema,
   async execute(env, args) {
     const phone = phoneArgument(env, args.phone);
-    if (!phone) return { ok: false, result: { error: 'invalid_phone', message: 'Ask for a valid callback number.' }, speech: 'What number should we call you back on?' };
+    if (!phone) return { ok: false, result: { error: 'invalid_phone', message: 'Ask for a valid callback number.' }, speech: say(env, 'callback.askNumber') };
     const { open, nextChangeMs } = await openState(env);
     const afterFailedTransfer = env.state.pendingTransfer !== undefined;
     // Someone unwell asking for a call-back while the office is closed cannot wait for it to open.
@@ -43,11 +43,17 @@ export const requestCallbackTool: ToolDefinition<typeof schema> = {
     });
     env.state.done.callback = true;
     // An unwell caller is not told to wait for the office to open: the urgent task is for whoever picks it up first.
-    const when = open || urgent ? 'as soon as someone is free' : nextChangeMs ? `after we open ${sayWhen(nextChangeMs, env.now.getTime(), env.org.timeZone)}` : 'as soon as possible';
+    const said = { phone: sayPhone(phone) };
+    const speech =
+      open || urgent
+        ? say(env, 'callback.savedWhenFree', said)
+        : nextChangeMs
+          ? say(env, 'callback.savedAfterOpening', { ...said, when: when(nextChangeMs, env.now.getTime(), env.org.timeZone) })
+          : say(env, 'callback.savedWhenPossible', said);
     return {
       ok: true,
       result: { handoffId: handoff.id, phone, priority: handoff.priority, dueAt: handoff.dueAt.toISOString() },
-      speech: `Thank you. Someone from the practice will call you back at ${sayPhone(phone)} ${when}.`,
+      speech,
     };
   },
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createHandoff } from '../../features/handoffs/create-handoff.service.js';
+import { say } from '../messages/index.js';
 import { messageTopic, TOPIC_WORDS } from '../nlu/message-topics.js';
 import { callerName, phoneArgument } from './tool-helpers.js';
 import type { ToolDefinition } from './tool-types.js';
@@ -39,8 +40,10 @@ export const takeMessageTool: ToolDefinition<typeof schema> = {
       result: { handoffId: handoff.id, topic },
       speech:
         topic === 'running_late'
-          ? "Thank you, I've let the front desk know you're running late."
-          : `Thank you, I've passed your message on${args.recipient ? ` to ${args.recipient}` : ''}. Someone will get back to you if needed.`,
+          ? say(env, 'message.savedRunningLate')
+          : args.recipient
+            ? say(env, 'message.savedFor', { recipient: args.recipient })
+            : say(env, 'message.saved'),
     };
   },
 };

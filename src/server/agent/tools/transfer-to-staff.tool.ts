@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createHandoff } from '../../features/handoffs/create-handoff.service.js';
-import { sayWhen } from './hours-speech.js';
+import { say, when as whenOpen } from '../messages/index.js';
 import { onDutyIn, type OnDutyPerson } from '../../features/schedules/on-duty.service.js';
 import type { TransferTarget, TurnEnv } from '../agent-types.js';
 import { needsClinicianNow } from '../nlu/urgency.js';
@@ -30,8 +30,8 @@ export const transferToStaffTool: ToolDefinition<typeof schema> = {
   async execute(env, args) {
     const behaviour = env.org.settings.transferBehaviour;
     if (behaviour !== 'on_duty_then_callback') {
-      const offer = behaviour === 'never_transfer' ? 'I can take a message for the team.' : 'I can have someone call you back.';
-      return { ok: true, result: { transferred: false, why: 'not_offered', offer: behaviour === 'never_transfer' ? 'message' : 'callback' }, speech: `I'm not able to transfer calls, but ${offer}` };
+      const offer = behaviour === 'never_transfer' ? say(env, 'transfer.notOfferedMessage') : say(env, 'transfer.notOfferedCallback');
+      return { ok: true, result: { transferred: false, why: 'not_offered', offer: behaviour === 'never_transfer' ? 'message' : 'callback' }, speech: offer };
     }
     const org = { id: env.org.id, timeZone: env.org.timeZone };
     const { open, nextChangeMs } = await openState(env);
@@ -40,16 +40,16 @@ export const transferToStaffTool: ToolDefinition<typeof schema> = {
       const urgent = args.urgent === true || needsClinicianNow(args.reason);
       const cover = urgent && env.org.status === 'active' ? targetOf((await onDutyIn(env.reader(), org, env.now, { purpose: 'after_hours' }))[0]) : undefined;
       if (cover) return transfer(env, cover, args.reason, true);
-      const when = nextChangeMs ? ` We open again ${sayWhen(nextChangeMs, env.now.getTime(), env.org.timeZone)}.` : '';
+      const when = nextChangeMs ? ` ${say(env, 'hours.opensAgain', { when: whenOpen(nextChangeMs, env.now.getTime(), env.org.timeZone) })}` : '';
       return {
         ok: true,
         result: { transferred: false, why: 'closed', urgent, opensAt: nextChangeMs ? new Date(nextChangeMs).toISOString() : null },
-        speech: `We're closed right now, so there's nobody here to take your call.${when} I can have someone call you back.`,
+        speech: `${say(env, 'transfer.closed')}${when} ${say(env, 'transfer.canCallBack')}`,
       };
     }
     const target = targetOf((await onDutyIn(env.reader(), org, env.now))[0]);
     if (!target) {
-      return { ok: true, result: { transferred: false, why: 'nobody_available' }, speech: "I'm sorry, nobody is available to take your call right now. I can have someone call you back." };
+      return { ok: true, result: { transferred: false, why: 'nobody_available' }, speech: say(env, 'transfer.nobody') };
     }
     return transfer(env, target, args.reason, false);
   },
@@ -73,8 +73,12 @@ async function transfer(env: TurnEnv, target: TransferTarget, reason: string, af
   env.state.pendingTransfer = { target, handoffId: handoff.id, ...(afterHours ? { urgent: true } : {}) };
   env.log.add('transfer', { target: target.type === 'user' ? { type: 'user', userId: target.userId, name: target.name } : { type: 'phone', phone: target.phone }, ...(afterHours ? { afterHours: true } : {}) });
   const speech = afterHours
-    ? `The office is closed, so I'm connecting you with ${target.type === 'user' ? `${target.name}, who is on call` : 'our on-call line'}. Please hold.`
-    : `Please hold while I connect you with ${target.type === 'user' ? target.name : 'a member of our team'}.`;
+    ? target.type === 'user'
+      ? say(env, 'transfer.onCallName', { name: target.name })
+      : say(env, 'transfer.onCallLine')
+    : target.type === 'user'
+      ? say(env, 'transfer.holdName', { name: target.name })
+      : say(env, 'transfer.holdTeam');
   return {
     ok: true,
     result: { transferred: true, target: { type: target.type, name: target.name }, ...(afterHours ? { afterHours: true } : {}) },

@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
+import { say } from '../../agent/messages/index.js';
 import type { ZodApp } from '../../http/route-types.js';
 import { applyStatus, storeRecording } from '../call-lifecycle.js';
 import { continueCall, startCall } from '../call-pipeline.js';
@@ -11,8 +12,8 @@ import { callStatusOf, dialStatusOf } from './twilio-status.js';
 import { DialResultBody, GatherBody, RecordingBody, StatusBody, TurnQuery, VoiceBody } from './twilio.schemas.js';
 import { EMPTY_TWIML, renderTwiml, sayAndHangUp, TWILIO_PATHS } from './twiml.js';
 
-const UNKNOWN_NUMBER = 'Sorry, the number you have called is not in service. Goodbye.';
-const LOST_CALL = "Sorry, we've lost track of this call. Please call us again. Goodbye.";
+const UNKNOWN_NUMBER = say('en', 'call.unknownNumber');
+const LOST_CALL = say('en', 'call.lost');
 const tags = ['telephony'];
 
 function xml(reply: FastifyReply, body: string) {

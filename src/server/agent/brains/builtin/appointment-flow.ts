@@ -1,3 +1,4 @@
+import { say, type PlainKey } from '../../messages/index.js';
 import { checkDateOfBirth } from '../../nlu/dates.js';
 import { extractName } from '../../nlu/names.js';
 import { normalize } from '../../nlu/text.js';
@@ -14,7 +15,7 @@ export function startAppointment(fc: FlowCtx, text: string): FlowReply {
   if (!fc.env.org.appointments.enabled) {
     decide(fc, 'appointments_disabled');
     fc.b.flow = 'offer_help';
-    return { text: "I'm sorry, we're not taking appointment requests by phone right now. I can connect you with a member of staff, or take a message. Which would you prefer?" };
+    return { text: say(fc.env, 'appointment.disabled') };
   }
   decide(fc, 'start_appointment');
   fc.b.flow = 'appointment';
@@ -22,7 +23,7 @@ export function startAppointment(fc: FlowCtx, text: string): FlowReply {
   fc.b.lastFilled = undefined;
   const filled = absorb(fc, text, null);
   thirdParty(fc, text);
-  return askNext(fc, `I can help you request an appointment. ${acknowledge(fc, filled, { onlyNameOrDate: true })}`);
+  return askNext(fc, `${say(fc.env, 'appointment.start')} ${acknowledge(fc, filled, { onlyNameOrDate: true })}`);
 }
 
 const RELATION =
@@ -68,43 +69,43 @@ export async function appointmentTurn(fc: FlowCtx, text: string): Promise<FlowRe
   // "Scratch that, my birthday is the fourth" while asked a yes/no question: a correction, not an answer.
   if ((step === 'phone' || step === 'patient_type') && isCorrection(text) && yesNo(text) === null && b.lastFilled && NAMES_EARLIER_ANSWER.test(normalize(text))) {
     const changed = applyCorrection(fc, text);
-    if (changed.length) return askNext(fc, `Sorry about that. ${acknowledge(fc, changed, { corrected: true })}`);
+    if (changed.length) return askNext(fc, `${say(fc.env, 'ack.sorry')} ${acknowledge(fc, changed, { corrected: true })}`);
   }
   if (step === 'phone') {
     const filled = absorb(fc, text, 'phone');
-    if (filled.includes('phone')) return askNext(fc, 'Thank you.');
+    if (filled.includes('phone')) return askNext(fc, say(fc.env, 'ack.thankYou'));
     const own = callerNumber(fc);
     const yn = yesNo(text);
     if (yn === 'yes' && own) {
       a.phone = own;
       b.lastFilled = 'phone';
-      return askNext(fc, 'Great.');
+      return askNext(fc, say(fc.env, 'ack.great'));
     }
     if (yn === 'no' || !own) {
       b.step = 'phone_number';
       return { text: question(fc, 'phone_number') };
     }
-    return notUnderstood(fc, `Sorry, I didn't catch that. ${question(fc, 'phone')}`);
+    return notUnderstood(fc, `${say(fc.env, 'ack.notCaught')} ${question(fc, 'phone')}`);
   }
   if (step === 'contact_name') {
     const name = extractName(text, 'full');
-    if (!name) return notUnderstood(fc, "Sorry, I didn't catch your name. What's your first and last name?");
+    if (!name) return notUnderstood(fc, say(fc.env, 'appointment.retryContactName'));
     a.contactName = [name.first, name.last].filter(Boolean).join(' ');
-    return askNext(fc, 'Thank you.');
+    return askNext(fc, say(fc.env, 'ack.thankYou'));
   }
   if (step === 'patient_type') {
     const filled = absorb(fc, text, 'patient_type');
     if (!filled.includes('patient_type')) {
       const yn = yesNo(text);
-      if (yn === null) return notUnderstood(fc, `Sorry, I didn't catch that. ${question(fc, 'patient_type')} Please say yes or no.`);
+      if (yn === null) return notUnderstood(fc, `${say(fc.env, 'ack.notCaught')} ${question(fc, 'patient_type')} ${say(fc.env, 'ack.yesOrNo')}`);
       a.isNew = yn === 'no';
       b.lastFilled = 'patient_type';
     }
-    return askNext(fc, 'Thank you.');
+    return askNext(fc, say(fc.env, 'ack.thankYou'));
   }
   if (isCorrection(text) && b.lastFilled) {
     const changed = applyCorrection(fc, afterYesNo(text) || text);
-    if (changed.length) return askNext(fc, `Sorry about that. ${acknowledge(fc, changed, { corrected: true })}`);
+    if (changed.length) return askNext(fc, `${say(fc.env, 'ack.sorry')} ${acknowledge(fc, changed, { corrected: true })}`);
   }
   const filled = absorb(fc, text, step);
   if (nextSlot(a) !== step) return askNext(fc, acknowledge(fc, filled));
@@ -112,17 +113,18 @@ export async function appointmentTurn(fc: FlowCtx, text: string): Promise<FlowRe
     const check = checkDateOfBirth(a.dob, fc.today);
     if (!check.ok && 'invalid' in check) {
       a.dob = undefined;
-      return notUnderstood(fc, "I'm sorry, that doesn't sound like a valid date of birth. Could you say it again, for example March 3rd, 1980?");
+      return notUnderstood(fc, say(fc.env, 'appointment.invalidDateOfBirth'));
     }
     if (!check.ok) return { text: question(fc, 'dob') };
   }
-  const retry: Partial<Record<AppointmentSlot, string>> = {
-    name: "Sorry, I didn't catch the name. Could you say the patient's first and last name?",
-    last_name: "Sorry, I didn't catch the last name. Could you spell it for me?",
-    dob: "Sorry, I didn't catch the date of birth. Could you say it like March 3rd, 1980?",
-    phone_number: "Sorry, I didn't catch the number. Could you say it digit by digit?",
+  const retry: Partial<Record<AppointmentSlot, PlainKey>> = {
+    name: 'appointment.retryName',
+    last_name: 'appointment.retryLastName',
+    dob: 'appointment.retryDateOfBirth',
+    phone_number: 'phone.retryDigits',
   };
-  return notUnderstood(fc, retry[step] ?? `Sorry, I didn't catch that. ${question(fc, step)}`);
+  const again = retry[step];
+  return notUnderstood(fc, again ? say(fc.env, again) : `${say(fc.env, 'ack.notCaught')} ${question(fc, step)}`);
 }
 
 async function confirmStep(fc: FlowCtx, text: string): Promise<FlowReply> {
@@ -140,13 +142,13 @@ async function confirmStep(fc: FlowCtx, text: string): Promise<FlowReply> {
     return { text: question(fc, 'what_to_change') };
   }
   if (applyCorrection(fc, text).length) return reconfirm(fc);
-  return notUnderstood(fc, 'Sorry, is everything I read back correct? Please say yes or no.');
+  return notUnderstood(fc, say(fc.env, 'appointment.confirmAgain'));
 }
 
 function reconfirm(fc: FlowCtx): FlowReply {
   fc.b.step = 'confirm';
   decide(fc, 'reconfirm');
-  return { text: `Thanks for the correction. ${readBack(fc)}` };
+  return { text: `${say(fc.env, 'appointment.correctionThanks')} ${readBack(fc)}` };
 }
 
 const NAMED_SLOTS: [RegExp, AppointmentSlot, (keyof FlowCtx['b']['appt'])[]][] = [
@@ -167,7 +169,7 @@ function whatToChange(fc: FlowCtx, text: string): FlowReply {
     for (const k of keys) delete fc.b.appt[k];
     fc.b.step = slot;
     decide(fc, `ask:${slot}`);
-    return { text: `Of course. ${question(fc, slot)}` };
+    return { text: `${say(fc.env, 'ack.ofCourse')} ${question(fc, slot)}` };
   }
   return notUnderstood(fc, question(fc, 'what_to_change'));
 }
@@ -189,7 +191,7 @@ async function save(fc: FlowCtx): Promise<FlowReply> {
   });
   if (!r.ok) {
     fc.b.flow = 'offer_help';
-    return { text: `${r.speech || "I'm sorry, I couldn't save that request."} I can connect you with a member of staff, or take a message. Which would you prefer?` };
+    return { text: `${r.speech || say(fc.env, 'appointment.notSaved')} ${say(fc.env, 'help.staffOrMessage')}` };
   }
   return anythingElse(fc, r.speech);
 }

@@ -1,8 +1,9 @@
 import { inCallerWords } from '../../caller-words.js';
-import { checkDateOfBirth, mergeDateParts, parseDateParts, sayDate, type DateParts } from '../../nlu/dates.js';
+import { dateOfBirth, patientKind, preferences, say, visitReason, visitReasonList, type PlainKey } from '../../messages/index.js';
+import { checkDateOfBirth, mergeDateParts, parseDateParts, type DateParts } from '../../nlu/dates.js';
 import { correctedPart, extractName, spelledWords } from '../../nlu/names.js';
 import { extractPhone, sayPhone } from '../../nlu/phone-numbers.js';
-import { extractPreferences, sayPreferences } from '../../nlu/preferences.js';
+import { extractPreferences } from '../../nlu/preferences.js';
 import { capitalizeName, normalize } from '../../nlu/text.js';
 import { matchVisitReason, newOrExistingPatient } from '../../nlu/visit-reasons.js';
 import type { AppointmentSlot, AppointmentSlots } from './builtin-state.js';
@@ -31,61 +32,60 @@ export function question(fc: FlowCtx, slot: AppointmentSlot): string {
   const a = fc.b.appt;
   switch (slot) {
     case 'name':
-      return "May I have the patient's first and last name?";
+      return say(fc.env, 'appointment.askName');
     case 'last_name':
-      return `And what's ${a.first ? `${a.first}'s` : 'the'} last name? You can spell it if you like.`;
+      return a.first ? say(fc.env, 'appointment.askLastNameOf', { name: a.first }) : say(fc.env, 'appointment.askLastName');
     case 'dob':
-      return partialDobQuestion(a.dob) ?? "What's the patient's date of birth?";
+      return say(fc.env, partialDobQuestion(a.dob) ?? 'appointment.askDateOfBirth');
     case 'reason': {
       const examples = fc.env.org.appointments.visitReasons.slice(0, 4).map((r) => r.toLowerCase());
-      return `What's the reason for the visit?${examples.length ? ` For example, ${examples.join(', ')}.` : ''}`;
+      return examples.length ? say(fc.env, 'appointment.askReasonExamples', { examples: visitReasonList(examples) }) : say(fc.env, 'appointment.askReason');
     }
     case 'patient_type':
-      return `Has the patient been seen at ${fc.env.org.name} before?`;
+      return say(fc.env, 'appointment.askSeenBefore', { practice: fc.env.org.name });
     case 'preferences':
-      return 'Which days or times of day work best for the appointment?';
+      return say(fc.env, 'appointment.askPreferences');
     case 'contact_name':
-      return "And what's your own name, so the practice knows who to call?";
+      return say(fc.env, 'appointment.askContactName');
     case 'phone': {
       const own = callerNumber(fc);
-      return own ? `Is ${sayPhone(own)} the best number to reach you?` : "What's the best phone number to reach you?";
+      return own ? say(fc.env, 'appointment.askPhoneIsBest', { phone: sayPhone(own) }) : say(fc.env, 'appointment.askPhone');
     }
     case 'phone_number':
-      return "What's the best number to reach you? Please say it digit by digit.";
+      return say(fc.env, 'appointment.askPhoneDigits');
     case 'confirm':
       return readBack(fc);
     case 'what_to_change':
-      return 'What should I change? The name, date of birth, reason, preferred times, or phone number?';
+      return say(fc.env, 'appointment.askWhatToChange');
   }
 }
 
-function partialDobQuestion(d: DateParts | undefined): string | null {
+function partialDobQuestion(d: DateParts | undefined): PlainKey | null {
   if (!d) return null;
-  if (d.month && d.day && !d.year) return 'And what year was that?';
-  if (d.year && !d.month) return 'And the month and day?';
-  if (d.month && !d.day) return 'And which day of the month?';
+  if (d.month && d.day && !d.year) return 'appointment.askYear';
+  if (d.year && !d.month) return 'appointment.askMonthAndDay';
+  if (d.month && !d.day) return 'appointment.askDayOfMonth';
   return null;
 }
 
 export function readBack(fc: FlowCtx): string {
   const a = fc.b.appt;
   const who = `${a.first} ${a.last}`;
-  const named = a.reason?.toLowerCase() ?? '';
-  const reason = a.reason === 'Other' || !a.reason ? `this reason: ${a.reasonOther ?? 'a visit'}` : `${/^[aeiou]/.test(named) ? 'an' : 'a'} ${named}${a.reasonOther ? ` (${a.reasonOther})` : ''}`;
-  const patient = a.isNew ? 'a new patient' : 'a returning patient';
-  const prefs = a.prefs ? sayPreferences(a.prefs, fc.today) : 'any time';
-  const contact = a.contactName ? `${a.contactName} at ` : '';
-  return `Let me read that back. ${who}, born ${sayDate(a.dobIso!, fc.dayFirst)}, for ${reason}, ${patient}, preferring ${prefs}, and we'll call ${contact}${sayPhone(a.phone!)}. Is that all correct?`;
+  const reason = visitReason(a.reason, a.reasonOther);
+  const patient = patientKind(a.isNew);
+  const prefs = preferences(a.prefs, fc.today);
+  const said = { name: who, dateOfBirth: dateOfBirth(a.dobIso!, fc.dayFirst), reason, patient, preferences: prefs, phone: sayPhone(a.phone!) };
+  return a.contactName ? say(fc.env, 'appointment.readBackContact', { ...said, contact: a.contactName }) : say(fc.env, 'appointment.readBack', said);
 }
 
 /** A short acknowledgement of what was just understood ("Thanks, Jane."). */
 export function acknowledge(fc: FlowCtx, filled: Filled[], opts: { onlyNameOrDate?: boolean; corrected?: boolean } = {}): string {
   const a = fc.b.appt;
   // A corrected name is said in full, so the caller hears the part that changed ("Got it, Jane Smyth.").
-  if (filled.includes('name') && opts.corrected && (a.first || a.last)) return `Got it, ${[a.first, a.last].filter(Boolean).join(' ')}.`;
-  if (filled.includes('name') && a.first) return `Thank you, ${a.first}.`;
-  if (filled.includes('dob') && a.dobIso) return `Got it, ${sayDate(a.dobIso, fc.dayFirst)}.`;
-  if (filled.length && !opts.onlyNameOrDate) return 'Got it.';
+  if (filled.includes('name') && opts.corrected && (a.first || a.last)) return say(fc.env, 'ack.gotItName', { name: [a.first, a.last].filter(Boolean).join(' ') });
+  if (filled.includes('name') && a.first) return say(fc.env, 'ack.thankYouName', { name: a.first });
+  if (filled.includes('dob') && a.dobIso) return say(fc.env, 'ack.gotItDate', { date: dateOfBirth(a.dobIso, fc.dayFirst) });
+  if (filled.length && !opts.onlyNameOrDate) return say(fc.env, 'ack.gotIt');
   return '';
 }
 

@@ -1,4 +1,5 @@
 import type { AgentReply } from '../../agent-types.js';
+import { say } from '../../messages/index.js';
 import { detectIntents } from '../../nlu/intents.js';
 import { understand, type Understanding } from '../../nlu/understand.js';
 import { normalize } from '../../nlu/text.js';
@@ -51,9 +52,9 @@ async function route(fc: FlowCtx, text: string, u: Understanding): Promise<FlowR
     if (intents[0] === 'do_not_call') {
       const r = await fc.tools.run('add_to_do_not_call', {});
       b.flow = 'anything_else';
-      return { text: `${r.speech} Is there anything else I can help you with?` };
+      return { text: `${r.speech} ${say(fc.env, 'help.anythingElse')}` };
     }
-    if (CLEAR_GOODBYE.test(text) && b.flow !== 'idle' && b.flow !== 'anything_else') return goodbye(fc, 'No problem.');
+    if (CLEAR_GOODBYE.test(text) && b.flow !== 'idle' && b.flow !== 'anything_else') return goodbye(fc, say(fc.env, 'ack.noProblem'));
   }
   switch (b.flow) {
     case 'appointment':

@@ -1,4 +1,5 @@
 import { inCallerWords } from '../../caller-words.js';
+import { say } from '../../messages/index.js';
 import { checkDateOfBirth, parseDateParts } from '../../nlu/dates.js';
 import { messageTopic } from '../../nlu/message-topics.js';
 import { extractName } from '../../nlu/names.js';
@@ -26,11 +27,11 @@ export function offerCallback(fc: FlowCtx, said: string, reason: string | null):
   fc.b.flow = 'callback';
   fc.b.step = 'offer';
   fc.b.cb = { reason: reason ?? undefined };
-  return { text: `${said} Would you like someone to call you back?`.replace(/\s+/g, ' ').trim() };
+  return { text: `${said} ${say(fc.env, 'callback.offer')}`.replace(/\s+/g, ' ').trim() };
 }
 
 /** A call-back asked for directly ("can someone call me back about my results?"): the caller's words are what it is about. */
-export function startCallback(fc: FlowCtx, reason: string | null, prefix = 'Sure.'): FlowReply {
+export function startCallback(fc: FlowCtx, reason: string | null, prefix = say(fc.env, 'ack.sure')): FlowReply {
   decide(fc, 'start_callback');
   fc.b.flow = 'callback';
   fc.b.cb = { reason: reason ? inCallerWords(fc.env, reason) : undefined };
@@ -41,7 +42,7 @@ function askCallbackNumber(fc: FlowCtx, prefix: string): FlowReply {
   const own = callerNumber(fc);
   fc.b.step = own ? 'phone' : 'phone_number';
   decide(fc, `ask:${fc.b.step}`);
-  return { text: own ? `${prefix} Is ${sayPhone(own)} the best number to call you back on?` : `${prefix} What number should we call you back on?` };
+  return { text: own ? `${prefix} ${say(fc.env, 'callback.askIsBest', { phone: sayPhone(own) })}` : `${prefix} ${say(fc.env, 'callback.askNumber')}` };
 }
 
 /** Handles "is this the best number?" and "what number?" for call-backs and messages. */
@@ -60,20 +61,20 @@ function numberStep(fc: FlowCtx, text: string, set: (phone: string) => void): Fl
     }
     if (yn === 'no') {
       fc.b.step = 'phone_number';
-      return { text: 'What number should we use? Please say it digit by digit.' };
+      return { text: say(fc.env, 'phone.askDigits') };
     }
-    return notUnderstood(fc, `Sorry, I didn't catch that. Is ${sayPhone(own ?? '')} the best number?`);
+    return notUnderstood(fc, say(fc.env, 'phone.retryIsBest', { phone: sayPhone(own ?? '') }));
   }
-  return notUnderstood(fc, "Sorry, I didn't catch the number. Could you say it digit by digit?");
+  return notUnderstood(fc, say(fc.env, 'phone.retryDigits'));
 }
 
 export async function callbackTurn(fc: FlowCtx, text: string): Promise<FlowReply> {
   const { b } = fc;
   if (b.step === 'offer') {
     const yn = yesNo(text);
-    if (yn === 'yes') return askCallbackNumber(fc, 'Of course.');
-    if (yn === 'no') return anythingElse(fc, 'No problem.');
-    return notUnderstood(fc, 'Would you like someone from the practice to call you back? Please say yes or no.');
+    if (yn === 'yes') return askCallbackNumber(fc, say(fc.env, 'ack.ofCourse'));
+    if (yn === 'no') return anythingElse(fc, say(fc.env, 'ack.noProblem'));
+    return notUnderstood(fc, say(fc.env, 'callback.offerAgain'));
   }
   if (b.step === 'phone' || b.step === 'phone_number') {
     const r = numberStep(fc, text, (p) => (b.cb.phone = p));
@@ -81,12 +82,12 @@ export async function callbackTurn(fc: FlowCtx, text: string): Promise<FlowReply
     if (!b.cb.reason) {
       b.step = 'reason';
       decide(fc, 'ask:reason');
-      return { text: 'And briefly, what is the call about?' };
+      return { text: say(fc.env, 'callback.askAbout') };
     }
     return saveCallback(fc);
   }
   if (b.step === 'reason') {
-    if (!text.trim()) return notUnderstood(fc, 'Briefly, what is the call about?');
+    if (!text.trim()) return notUnderstood(fc, say(fc.env, 'callback.askAboutAgain'));
     b.cb.reason = inCallerWords(fc.env, text).trim().slice(0, 500);
     return saveCallback(fc);
   }
@@ -112,7 +113,7 @@ export function startMessage(fc: FlowCtx, prefix = ''): FlowReply {
   fc.b.flow = 'message';
   fc.b.step = 'text';
   fc.b.msg = { name: fc.b.msg.name };
-  return { text: `${prefix} Sure, I can take a message. What would you like me to pass on?`.trim() };
+  return { text: `${prefix} ${say(fc.env, 'message.start')}`.trim() };
 }
 
 /**
@@ -142,11 +143,11 @@ function afterMessageText(fc: FlowCtx, text: string): FlowReply {
   else if (b.appt.dobIso) b.msg.dobIso = b.appt.dobIso;
   const known = callerNameOf(fc);
   if (known) b.msg.name = known;
-  const got = b.msg.topic === 'running_late' ? "Got it, I'll let the front desk know you're running late." : 'Got it.';
+  const got = b.msg.topic === 'running_late' ? say(fc.env, 'message.gotRunningLate') : say(fc.env, 'ack.gotIt');
   if (!b.msg.name) {
     b.step = 'name';
     decide(fc, 'ask:name');
-    return { text: `${got} And who is the message from?` };
+    return { text: `${got} ${say(fc.env, 'message.askFrom')}` };
   }
   return askMessageNumber(fc, got);
 }
@@ -159,24 +160,25 @@ export async function messageAboutRequest(fc: FlowCtx, text: string, referenceCo
   startMessage(fc);
   decide(fc, 'message_about_request');
   const reply = await messageTurn(fc, `About appointment request ${referenceCode}: ${text.trim()}`);
-  return { ...reply, text: `Your request is already in, so I'll pass that on to the team with it. ${reply.text.replace(/^(?:Thank you|Got it)\. /, '')}` };
+  const lead = [say(fc.env, 'ack.thankYou'), say(fc.env, 'ack.gotIt')].find((s) => reply.text.startsWith(`${s} `));
+  return { ...reply, text: `${say(fc.env, 'message.aboutRequest')} ${lead ? reply.text.slice(lead.length + 1) : reply.text}` };
 }
 
 export async function messageTurn(fc: FlowCtx, text: string): Promise<FlowReply> {
   const { b } = fc;
   if (b.step === 'text') {
-    if (text.trim().length < 2) return notUnderstood(fc, 'What message would you like me to pass on?');
+    if (text.trim().length < 2) return notUnderstood(fc, say(fc.env, 'message.askText'));
     return afterMessageText(fc, text);
   }
   if (b.step === 'name') {
     const name = extractName(text, 'full');
-    if (!name) return notUnderstood(fc, "Sorry, I didn't catch your name. Who is the message from?");
+    if (!name) return notUnderstood(fc, say(fc.env, 'message.retryFrom'));
     b.msg.name = [name.first, name.last].filter(Boolean).join(' ');
     const parts = parseDateParts(text, { dayFirst: fc.dayFirst, today: fc.today });
     const dob = parts ? checkDateOfBirth(parts, fc.today) : null;
     // The date of birth is kept when the caller gives it (staff find the chart by it), never demanded.
     if (dob?.ok) b.msg.dobIso = dob.iso;
-    return askMessageNumber(fc, 'Thank you.');
+    return askMessageNumber(fc, say(fc.env, 'ack.thankYou'));
   }
   if (b.step === 'phone' || b.step === 'phone_number') {
     const r = numberStep(fc, text, (p) => (b.msg.phone = p));
@@ -194,9 +196,9 @@ export async function messageTurn(fc: FlowCtx, text: string): Promise<FlowReply>
   return anythingElse(fc, '');
 }
 
-function askMessageNumber(fc: FlowCtx, prefix = 'Thank you.'): FlowReply {
+function askMessageNumber(fc: FlowCtx, prefix = say(fc.env, 'ack.thankYou')): FlowReply {
   const own = callerNumber(fc);
   fc.b.step = own ? 'phone' : 'phone_number';
   decide(fc, `ask:${fc.b.step}`);
-  return { text: own ? `${prefix} Is ${sayPhone(own)} the best number for a reply?` : `${prefix} What number should we reply to?` };
+  return { text: own ? `${prefix} ${say(fc.env, 'message.askIsBest', { phone: sayPhone(own) })}` : `${prefix} ${say(fc.env, 'message.askNumber')}` };
 }

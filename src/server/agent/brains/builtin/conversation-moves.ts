@@ -1,3 +1,4 @@
+import { say } from '../../messages/index.js';
 import type { Intent } from '../../nlu/intents.js';
 import type { Understanding } from '../../nlu/understand.js';
 import { normalize } from '../../nlu/text.js';
@@ -18,14 +19,14 @@ export const ASKS_TO_REPEAT =
 export function repeatLast(fc: FlowCtx): FlowReply {
   decide(fc, 'repeat');
   const last = fc.env.state.lastPrompt;
-  return { text: last ? `Of course. ${last}` : 'Of course. How can I help you today?' };
+  return { text: last ? say(fc.env, 'conversation.repeat', { last }) : say(fc.env, 'conversation.ofCourse') };
 }
 
 export function answerAreYouHuman(fc: FlowCtx): FlowReply {
   decide(fc, 'answer_are_you_human');
   fc.b.flow = 'idle';
   fc.b.step = 'offered_person';
-  return { text: `I'm ${fc.env.org.name}'s virtual assistant, an automated system, not a person. I can help with appointments, messages and questions, or connect you with a member of staff. Would you like me to connect you with someone?` };
+  return { text: say(fc.env, 'conversation.automated', { practice: fc.env.org.name }) };
 }
 
 /** After "not a person": yes is a person, no goes on. */
@@ -35,26 +36,26 @@ export async function afterOfferedPerson(fc: FlowCtx, text: string, yn: 'yes' | 
   if (yn === 'yes') return startTransfer(fc, 'Asked for a person after hearing the agent is automated');
   if (yn === 'no' && normalize(text).split(' ').length <= 4) {
     decide(fc, 'ask:what_else');
-    return { text: 'No problem. How can I help you today?' };
+    return { text: say(fc.env, 'conversation.goOn') };
   }
   return null;
 }
 
 export function answerWrongNumber(fc: FlowCtx): FlowReply {
   decide(fc, 'say_which_practice');
-  return anythingElse(fc, `You've reached ${fc.env.org.name}.`);
+  return anythingElse(fc, say(fc.env, 'conversation.thisIs', { practice: fc.env.org.name }));
 }
 
 export function answerGreeting(fc: FlowCtx): FlowReply {
   decide(fc, 'greet');
-  return { text: "Hello! I'm here to help. What can I do for you today?" };
+  return { text: say(fc.env, 'conversation.hello') };
 }
 
 /** A nurse answers health questions: the person on duty, the on-call cover after hours, or a call-back. */
 export async function clinicalQuestion(fc: FlowCtx, text: string): Promise<FlowReply> {
   decide(fc, 'clinical_question');
   const reply = await startTransfer(fc, text);
-  return { ...reply, text: `I'm not able to give medical advice, but our clinical team can help. ${reply.text}` };
+  return { ...reply, text: `${say(fc.env, 'conversation.noMedicalAdvice')} ${reply.text}` };
 }
 
 /**
@@ -65,39 +66,28 @@ export async function clinicalReport(fc: FlowCtx, text: string): Promise<FlowRep
   decide(fc, 'clinical_report');
   const r = await fc.tools.run('transfer_to_staff', { reason: `Clinical report: ${text.slice(0, 280)}`, urgent: true });
   if (r.next?.type === 'transfer') return { text: r.speech, next: r.next };
-  const reply = startCallback(fc, text.slice(0, 300), "I'll pass this to the clinician on call as an urgent matter.");
+  const reply = startCallback(fc, text.slice(0, 300), say(fc.env, 'conversation.clinicalReport'));
   fc.b.cb.urgent = true;
   fc.b.cb.clinicalReport = true;
   return reply;
 }
 
-/** How an option is named in the clarifying question. */
-const OPTION_WORDS: Partial<Record<Intent, string>> = {
-  appointment: 'booking a visit',
-  change_appointment: 'changing or cancelling a visit you already have',
-  running_late: "letting us know you're running late",
-  request_status: 'checking on a request you made',
-  message: 'leaving a message for the practice',
-  callback: 'getting a call back',
-  human: 'speaking with a member of staff',
-  hours: 'our opening hours',
-  location: 'our address',
-  practice_info: 'a question about the practice',
-  clinical_question: 'a health question for our nurses',
-  clinical_report: 'reporting about a patient',
-};
+/** The intents a clarifying question can name (each has its words in the catalog, `clarify.<intent>`). */
+const OPTIONS = ['appointment', 'change_appointment', 'running_late', 'request_status', 'message', 'callback', 'human', 'hours', 'location', 'practice_info', 'clinical_question', 'clinical_report'] as const;
+type Option = (typeof OPTIONS)[number];
+const isOption = (i: Intent): i is Option => (OPTIONS as readonly string[]).includes(i);
 
 export function askToClarify(fc: FlowCtx, u: Understanding): FlowReply | null {
   // Asked once already and still unclear: the usual "didn't catch that" and, next, a person or a message.
   if (fc.b.misunderstood > 0) return null;
-  const options = u.alternatives.map((a) => a.intent).filter((i) => OPTION_WORDS[i]);
+  const options = u.alternatives.map((a) => a.intent).filter(isOption);
   const [first, second] = [...new Set(options)];
   if (!first || !second) return null;
   decide(fc, `clarify:${first}|${second}`);
   fc.b.misunderstood++;
   fc.b.flow = 'idle';
   fc.b.step = `clarify:${first}|${second}`;
-  return { text: `Sorry, just so I get this right: is this about ${OPTION_WORDS[first]}, or ${OPTION_WORDS[second]}?` };
+  return { text: say(fc.env, 'clarify.question', { first: say(fc.env, `clarify.${first}`), second: say(fc.env, `clarify.${second}`) }) };
 }
 
 /** The answer to "is this about A, or B?": the option it names (or "the first"/"the second"), else null. */

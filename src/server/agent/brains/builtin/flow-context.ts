@@ -1,4 +1,5 @@
 import type { NextStep, TurnEnv } from '../../agent-types.js';
+import { say } from '../../messages/index.js';
 import type { Toolbox } from '../../tools/index.js';
 import { localDate } from '../../tools/hours-speech.js';
 import type { BuiltinState } from './builtin-state.js';
@@ -42,7 +43,7 @@ export function decide(fc: FlowCtx, decision: string): void {
 export function anythingElse(fc: FlowCtx, said: string): FlowReply {
   fc.b.flow = 'anything_else';
   fc.b.step = '';
-  return { text: `${said} Is there anything else I can help you with?`.trim() };
+  return { text: `${said} ${say(fc.env, 'help.anythingElse')}`.trim() };
 }
 
 export async function goodbye(fc: FlowCtx, prefix = ''): Promise<FlowReply> {
@@ -58,7 +59,7 @@ export function notUnderstood(fc: FlowCtx, retry: string): FlowReply {
     decide(fc, 'offer_help');
     fc.b.flow = 'offer_help';
     fc.b.step = '';
-    return { text: "I'm sorry, I'm having trouble understanding. I can connect you with a member of staff, or take a message. Which would you prefer?" };
+    return { text: say(fc.env, 'help.trouble') };
   }
   decide(fc, 'reprompt');
   return { text: retry };

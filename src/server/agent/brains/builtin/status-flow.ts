@@ -1,3 +1,4 @@
+import { say } from '../../messages/index.js';
 import { checkDateOfBirth, parseDateParts } from '../../nlu/dates.js';
 import { extractName } from '../../nlu/names.js';
 import { extractReferenceCode } from '../../nlu/reference-code.js';
@@ -16,10 +17,10 @@ export function startStatus(fc: FlowCtx, text: string): FlowReply {
   if (code) {
     fc.b.status.code = code;
     fc.b.step = 'dob';
-    return { text: "Thank you. And what's the patient's date of birth?" };
+    return { text: say(fc.env, 'status.askDateOfBirth') };
   }
   fc.b.step = 'code';
-  return { text: "I can check on that. What's the reference code of your request? It has seven letters and numbers. If you don't have it, just say the patient's name." };
+  return { text: say(fc.env, 'status.askCode') };
 }
 
 /** "I don't have it", "I lost the code", "it's under Jane Smith": the lookup goes by name and date of birth instead. */
@@ -31,60 +32,60 @@ function byName(fc: FlowCtx, text: string): FlowReply | null {
     fc.b.status = { firstName: named.first, lastName: named.last };
     fc.b.step = 'dob';
     decide(fc, 'ask:dob');
-    return { text: `Thank you. And what's ${named.first}'s date of birth?` };
+    return { text: say(fc.env, 'status.askDateOfBirthOf', { name: named.first }) };
   }
   if (!NO_CODE.test(normalize(text))) return null;
   fc.b.status = {};
   fc.b.step = 'name';
   decide(fc, 'ask:name');
-  return { text: "No problem, I can look it up by name. What's the patient's first and last name?" };
+  return { text: say(fc.env, 'status.askName') };
 }
 
 export async function statusTurn(fc: FlowCtx, text: string): Promise<FlowReply> {
   const { b } = fc;
   if (b.step === 'code') {
     const code = extractReferenceCode(text);
-    if (!code) return byName(fc, text) ?? notUnderstood(fc, "Sorry, I didn't catch the code. Could you read it out one letter or number at a time? Or say the patient's name.");
+    if (!code) return byName(fc, text) ?? notUnderstood(fc, say(fc.env, 'status.retryCode'));
     b.status.code = code;
     b.step = 'dob';
     decide(fc, 'ask:dob');
-    return { text: "Thank you. And what's the patient's date of birth?" };
+    return { text: say(fc.env, 'status.askDateOfBirth') };
   }
   if (b.step === 'name') {
     const named = extractName(text, 'full');
-    if (!named?.first || !named.last) return notUnderstood(fc, "Sorry, I didn't catch that. What's the patient's first and last name?");
+    if (!named?.first || !named.last) return notUnderstood(fc, say(fc.env, 'status.retryName'));
     b.status = { firstName: named.first, lastName: named.last };
     b.step = 'dob';
     decide(fc, 'ask:dob');
-    return { text: `Thank you. And what's ${named.first}'s date of birth?` };
+    return { text: say(fc.env, 'status.askDateOfBirthOf', { name: named.first }) };
   }
   if (b.step === 'dob') {
     const parts = parseDateParts(text, { dayFirst: fc.dayFirst, today: fc.today });
     const check = parts ? checkDateOfBirth(parts, fc.today) : null;
-    if (!check?.ok) return notUnderstood(fc, "Sorry, I didn't catch the full date of birth. Could you say it like March 3rd, 1980?");
+    if (!check?.ok) return notUnderstood(fc, say(fc.env, 'status.retryDateOfBirth'));
     decide(fc, 'lookup_request_status');
     const who = b.status.code ? { referenceCode: b.status.code } : { firstName: b.status.firstName, lastName: b.status.lastName };
     const r = await fc.tools.run('lookup_request_status', { ...who, dateOfBirth: check.iso });
     if (r.ok && r.result.found) return anythingElse(fc, r.speech);
     if (fc.env.state.lookupFailures >= MAX_LOOKUP_FAILURES || !r.ok) return offerCallback(fc, r.speech, 'Question about an appointment request');
     b.step = 'retry';
-    return { text: `${r.speech} Would you like to try again?` };
+    return { text: `${r.speech} ${say(fc.env, 'status.tryAgain')}` };
   }
   if (b.step === 'retry') {
     const yn = yesNo(text);
     if (yn === 'yes') {
       b.step = 'code';
       b.status = {};
-      return { text: "What's the reference code?" };
+      return { text: say(fc.env, 'status.askCodeAgain') };
     }
-    if (yn === 'no') return offerCallback(fc, 'No problem.', 'Question about an appointment request');
+    if (yn === 'no') return offerCallback(fc, say(fc.env, 'ack.noProblem'), 'Question about an appointment request');
     const code = extractReferenceCode(text);
     if (code) {
       b.status = { code };
       b.step = 'dob';
-      return { text: "Thank you. And what's the patient's date of birth?" };
+      return { text: say(fc.env, 'status.askDateOfBirth') };
     }
-    return notUnderstood(fc, 'Would you like to try the reference code again? Please say yes or no.');
+    return notUnderstood(fc, say(fc.env, 'status.tryAgainRetry'));
   }
   return anythingElse(fc, '');
 }

@@ -1,6 +1,7 @@
+import { say } from '../../messages/index.js';
 import type { Intent } from '../../nlu/intents.js';
 import type { Understanding } from '../../nlu/understand.js';
-import { afterOfferedPerson, answerAreYouHuman, answerGreeting, answerWrongNumber, askToClarify, clarifiedIntent, clinicalQuestion, clinicalReport } from './conversation-moves.js';
+import { afterOfferedPerson, answerAreYouHuman, answerGreeting, answerWrongNumber, askToClarify, repeatLast, clarifiedIntent, clinicalQuestion, clinicalReport } from './conversation-moves.js';
 import { yesNo } from '../../nlu/yes-no.js';
 import { hoursDayAsked } from '../../nlu/hours-day.js';
 import { startAppointment } from './appointment-flow.js';
@@ -15,8 +16,6 @@ const CORRECTION = /\b(wait|actually|hold on|hang on|correction|i meant|mistake|
 
 /** "I wanted to confirm my appointment", "when is my appointment?": about one already booked, nothing to change. */
 const ASKS_ABOUT_APPOINTMENT = /\b(confirm\w*|what time|when is|what day|do (i|we) (still )?have)\b/i;
-
-const MENU = 'I can help you request an appointment, tell you our opening hours, check on a request, take a message, or connect you with someone.';
 
 /** Between tasks: what does the caller want? */
 export async function topLevel(fc: FlowCtx, text: string, u: Understanding): Promise<FlowReply> {
@@ -34,7 +33,7 @@ export async function topLevel(fc: FlowCtx, text: string, u: Understanding): Pro
     if (yn === 'yes') {
       b.flow = 'idle';
       decide(fc, 'ask:what_else');
-      return { text: 'Of course. What else can I help you with?' };
+      return { text: say(fc.env, 'help.whatElse') };
     }
   }
   if (b.flow === 'offer_help') {
@@ -67,8 +66,8 @@ async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Pr
       return startStatus(fc, text);
     case 'change_appointment':
       // Never a new booking: the front desk calls back about the existing appointment, in the caller's words.
-      if (ASKS_ABOUT_APPOINTMENT.test(text)) return startCallback(fc, text.slice(0, 300), "I can't see the appointment schedule myself, but I'll have the front desk call you back about it.");
-      return startCallback(fc, text.slice(0, 300), "I can't change appointments myself, but I'll have the front desk call you back about it.");
+      if (ASKS_ABOUT_APPOINTMENT.test(text)) return startCallback(fc, text.slice(0, 300), say(fc.env, 'appointment.cantSee'));
+      return startCallback(fc, text.slice(0, 300), say(fc.env, 'appointment.cantChange'));
     case 'hours': {
       const day = hoursDayAsked(text);
       decide(fc, day ? `get_hours:${day}` : 'get_hours');
@@ -83,16 +82,16 @@ async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Pr
       const a = org.address;
       const where = [a.line1, a.line2, a.city, a.region, a.postalCode].filter(Boolean).join(', ');
       fc.env.state.done.answered = [...new Set([...(fc.env.state.done.answered ?? []), 'location'])];
-      return anythingElse(fc, where ? `We're at ${where}.` : "I'm sorry, I don't have our address to hand.");
+      return anythingElse(fc, where ? say(fc.env, 'location.at', { address: where }) : say(fc.env, 'location.unknown'));
     }
     case 'goodbye':
       return goodbye(fc);
     case 'thanks':
-      return anythingElse(fc, "You're welcome!");
+      return anythingElse(fc, say(fc.env, 'help.welcome'));
     case 'greeting':
       return answerGreeting(fc);
     case 'repeat':
-      return { text: fc.env.state.lastPrompt || 'How can I help you today?' };
+      return repeatLast(fc);
     case 'are_you_human':
       return answerAreYouHuman(fc);
     case 'wrong_number':
@@ -103,10 +102,10 @@ async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Pr
       return clinicalReport(fc, text);
     case 'language':
       // The language itself is chosen before the brain (dialogue-loop); here it was already the call's, or is not offered.
-      if (org.settings.languages.includes('es')) return { text: 'Of course. How can I help you today?' };
+      if (org.settings.languages.includes('es')) return { text: say(fc.env, 'conversation.ofCourse') };
       decide(fc, 'language_not_offered');
       fc.b.flow = 'offer_help';
-      return { text: "I'm sorry, I can only help in English on this line. I can take a message, or connect you with a member of staff. Which would you prefer?" };
+      return { text: say(fc.env, 'conversation.onlyEnglish') };
     default:
       break;
   }
@@ -116,13 +115,13 @@ async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Pr
     // Asked about the practice, and its information does not say: say so, and offer a way to find out.
     decide(fc, 'faq_no_answer');
     fc.b.flow = 'offer_help';
-    return { text: "I'm sorry, I don't have that information. I can take a message for the team, or connect you with a member of staff. Which would you prefer?" };
+    return { text: say(fc.env, 'conversation.noInformation') };
   }
   if (fc.b.flow === 'offer_help') {
     decide(fc, 'give_up');
-    return goodbye(fc, "I'm sorry I couldn't help today. Please call again, or ask for a member of staff.");
+    return goodbye(fc, say(fc.env, 'help.giveUp'));
   }
-  return notUnderstood(fc, `Sorry, I didn't quite catch that. ${MENU} What would you like to do?`);
+  return notUnderstood(fc, say(fc.env, 'help.notCaught'));
 }
 
 function answerFaq(fc: FlowCtx, answer: string): FlowReply {

@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import type { NextStep, TurnEnv } from '../../agent-types.js';
+import { say } from '../../messages/index.js';
 import type { Understanding } from '../../nlu/understand.js';
 import { toolFunctionDefinitions, type Toolbox } from '../../tools/index.js';
 import type { ToolName } from '../../tools/tool-types.js';
@@ -138,7 +139,7 @@ function finish(env: TurnEnv, working: StoredMessage[], reply: BrainReply): Brai
  */
 async function fallBack(env: TurnEnv, tools: Toolbox, text: string, understood: Understanding | undefined, working: StoredMessage[], spoken: string[], next: NextStep, said: string[]): Promise<BrainReply> {
   const own: BrainReply = spoken.length
-    ? { text: next.type === 'gather' ? `${spoken[spoken.length - 1]} Is there anything else I can help you with?` : spoken[spoken.length - 1]!, next }
+    ? { text: next.type === 'gather' ? `${spoken[spoken.length - 1]} ${say(env, 'help.anythingElse')}` : spoken[spoken.length - 1]!, next }
     : await builtinBrain.respond(env, tools, text, understood);
   // What the model already said (heard on a real-time line) comes first, then the fallback's words.
   const reply: BrainReply = said.length ? { ...own, text: [...said, own.text].filter(Boolean).join(' ') } : own;
