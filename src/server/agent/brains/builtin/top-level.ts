@@ -5,6 +5,7 @@ import { startAppointment } from './appointment-flow.js';
 import { hasMessageContent } from '../../nlu/message-topics.js';
 import { messageAboutRequest, startCallback, startMessage, startMessageWith, startTransfer } from './contact-flows.js';
 import { answerFromFaq } from './faq.js';
+import { inCallerWords } from '../../caller-words.js';
 import { anythingElse, decide, goodbye, notUnderstood, type FlowCtx, type FlowReply } from './flow-context.js';
 import { startStatus } from './status-flow.js';
 
@@ -80,7 +81,7 @@ async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Pr
     default:
       break;
   }
-  const faq = answerFromFaq(org.settings.faq, text);
+  const faq = answerFromFaq(org.settings.faq, inCallerWords(fc.env, text), fc.env.state.language ?? 'en')?.answer;
   if (faq) {
     decide(fc, 'answer_faq');
     fc.env.state.done.answered = [...new Set([...(fc.env.state.done.answered ?? []), 'faq'])];
