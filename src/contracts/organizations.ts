@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '../domain/time/wall-clock.js';
+import { FAQ_LIMITS } from '../domain/faq/faq-entries.js';
 
 /**
  * The organizations endpoints (/api/organizations…): what the server validates and answers,
@@ -69,12 +70,41 @@ export type TransferBehaviour = z.infer<typeof TransferBehaviour>;
 export const VoiceMode = z.enum(['gather', 'relay'], { error: 'Choose Gather or ConversationRelay.' });
 export type VoiceMode = z.infer<typeof VoiceMode>;
 
+const faqText = (max: number, empty: string) =>
+  z
+    .string({ error: `${empty} as text.` })
+    .trim()
+    .min(1, { error: `${empty}.` })
+    .max(max, { error: `Use at most ${max.toLocaleString('en-US')} characters.` });
+
+/**
+ * One question of the practice's FAQ and its answer, as the agent says it (issue 26 §6). The
+ * Spanish ones are optional: a caller speaking Spanish hears the English answer when there is no
+ * Spanish one, and a Spanish question needs its Spanish answer.
+ */
+export const FaqEntry = z
+  .object({
+    question: faqText(FAQ_LIMITS.question, 'Enter the question'),
+    answer: faqText(FAQ_LIMITS.answer, 'Enter the answer'),
+    questionEs: text(FAQ_LIMITS.question).optional(),
+    answerEs: text(FAQ_LIMITS.answer).optional(),
+  })
+  .superRefine((e, ctx) => {
+    if (e.questionEs && !e.answerEs) ctx.addIssue({ code: 'custom', path: ['answerEs'], message: 'Enter the answer in Spanish, or clear the question in Spanish.', input: e.answerEs });
+  })
+  .meta({ id: 'FaqEntry' });
+export type FaqEntry = z.infer<typeof FaqEntry>;
+
+export const FaqEntries = z
+  .array(FaqEntry, { error: 'Send the FAQ as a list of questions and answers.' })
+  .max(FAQ_LIMITS.entries, { error: `Use at most ${FAQ_LIMITS.entries} questions.` });
+
 export const AgentSettings = z
   .object({
     greeting: text(1000).default(''),
     instructions: text(10_000).default(''),
-    /** FAQ knowledge as free text the agent may quote. */
-    faq: text(50_000).default(''),
+    /** The practice's questions and answers the agent may quote (a free text before issue 26, read as entries: domain/faq). */
+    faq: FaqEntries.default([]),
     emergencyMessage: text(1000).default(''),
     voice: text(60).default(''),
     language: z
@@ -130,7 +160,7 @@ export function defaultAgentSettings(practice: string): AgentSettings {
   return {
     greeting: defaultGreeting(practice),
     instructions: 'Be warm, brief and clear. Never give medical advice.',
-    faq: '',
+    faq: [],
     emergencyMessage: 'If this is a medical emergency, hang up and call 911 now.',
     voice: 'Polly.Joanna',
     language: 'en-US',

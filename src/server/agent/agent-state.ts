@@ -1,4 +1,5 @@
 import { defaultAgentSettings } from '../../contracts/organizations.js';
+import { faqEntriesFromStored } from '../../domain/faq/faq-entries.js';
 import type { AgentState, OrganizationProfile } from './agent-types.js';
 import { initialBuiltinState } from './brains/builtin/builtin-state.js';
 
@@ -43,6 +44,7 @@ function profileOf(row: {
   appointmentSettings: Record<string, unknown> | null;
 }): OrganizationProfile {
   const s = { ...defaultAgentSettings(row.name), ...pickStrings(row.agentSettings ?? {}) } as OrganizationProfile['settings'];
+  s.faq = faqEntriesFromStored(row.agentSettings?.faq);
   if (s.brain !== 'llm') s.brain = 'builtin';
   if (s.voiceMode !== 'relay') s.voiceMode = 'gather';
   if (!['on_duty_then_callback', 'callback_only', 'never_transfer'].includes(s.transferBehaviour)) s.transferBehaviour = 'on_duty_then_callback';

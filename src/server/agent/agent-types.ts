@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.js';
+import type { FaqEntry } from '../../domain/faq/faq-entries.js';
 import type { DbOrTx } from '../db/client.js';
 import type { DeadlineRules } from '../features/handoffs/handoffs.repository.js';
 import type { BuiltinState } from './brains/builtin/builtin-state.js';
@@ -18,7 +19,8 @@ export interface OrganizationProfile {
   settings: {
     greeting: string;
     instructions: string;
-    faq: string;
+    /** The practice's questions and answers (an old free-text FAQ already read as entries). */
+    faq: FaqEntry[];
     emergencyMessage: string;
     voice: string;
     language: string;

@@ -8,6 +8,7 @@ import { hashPassword } from '../auth/password-hash.js';
 import { setPasswordHash } from '../features/users/users.repository.js';
 import { defaultAgentSettings } from '../../contracts/organizations.js';
 import { DEMO_ORGANIZATIONS, DEMO_USERS } from './demo-organizations.js';
+import { DEMO_FAQ } from './demo-faq.js';
 import { DEMO_STAFF, seedHoursAndSchedules } from './demo-hours-schedules.js';
 import { enqueueJob } from '../jobs/jobs.repository.js';
 import { SEED_DEMO_CALLS_TASK } from './demo-calls/seed-demo-calls.job.js';
@@ -53,6 +54,7 @@ export async function seedDemo(db: Db, opts: { dataDir: string; demoPassword?: s
           address: { ...org.address },
           agentSettings: {
             ...defaultAgentSettings(org.name),
+            faq: DEMO_FAQ[org.key],
             ...(org.address.country === 'GB' ? { emergencyMessage: 'If this is a medical emergency, hang up and call 999 now.', voice: 'Polly.Amy', language: 'en-GB' } : {}),
           },
           appointmentSettings: { enabled: true, visitReasons: ['New patient visit', 'Follow-up', 'Annual physical', 'Sick visit', 'Vaccination'], message: 'We will call you to confirm a time.' },

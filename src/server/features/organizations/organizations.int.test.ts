@@ -183,3 +183,72 @@ describe('members', () => {
     expect((await call('outsider', 'GET', `/api/organizations/${home.id}/members`)).statusCode).toBe(404);
   });
 });
+
+describe('FAQ entries (issue 26 §6)', () => {
+  const settingsOf = async (id: string) => (await t.db.select({ s: organizations.agentSettings }).from(organizations).where(eq(organizations.id, id)))[0]!.s;
+
+  it('saves the entries, Spanish ones included, and answers them as saved', async () => {
+    const org = (await call('admin', 'GET', `/api/organizations/${home.id}`)).json();
+    const faq = [
+      { question: '  Where can I park?  ', answer: 'Behind the building.', questionEs: '¿Dónde me estaciono?', answerEs: 'Detrás del edificio.' },
+      { question: 'Do you take walk-ins?', answer: 'Mornings only.' },
+    ];
+    const res = await call('supervisor', 'PATCH', `/api/organizations/${home.id}`, { version: org.version, agentSettings: { ...org.agentSettings, faq } });
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = [{ ...faq[0], question: 'Where can I park?' }, faq[1]];
+    expect(res.json().agentSettings.faq).toEqual(saved);
+    expect((await settingsOf(home.id)).faq).toEqual(saved);
+    expect((await call('agent', 'GET', `/api/organizations/${home.id}`)).json().agentSettings.faq).toEqual(saved);
+  });
+
+  it('refuses bad entries with a message per field, and keeps what was saved', async () => {
+    const org = (await call('admin', 'GET', `/api/organizations/${home.id}`)).json();
+    const before = await settingsOf(home.id);
+    const patch = (faq: unknown) => call('admin', 'PATCH', `/api/organizations/${home.id}`, { version: org.version, agentSettings: { ...org.agentSettings, faq } });
+
+    const bad = await patch([
+      { question: ' ', answer: 'Behind the building.' },
+      { question: 'Do you take walk-ins?', answer: 'x'.repeat(1001) },
+      { question: 'Is there parking?', answer: 'Yes.', questionEs: '¿Hay estacionamiento?' },
+      { question: 'Do you see children?', answer: 'Yes.', extra: 'no' },
+      { question: 42, answer: 'Yes.' },
+    ]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toMatchObject({
+      'agentSettings.faq.0.question': 'Enter the question.',
+      'agentSettings.faq.1.answer': 'Use at most 1,000 characters.',
+      'agentSettings.faq.2.answerEs': 'Enter the answer in Spanish, or clear the question in Spanish.',
+      'agentSettings.faq.3.extra': 'Unknown field.',
+      'agentSettings.faq.4.question': 'Enter the question as text.',
+    });
+
+    const many = await patch(Array.from({ length: 101 }, (_, i) => ({ question: `Question ${i}?`, answer: 'Yes.' })));
+    expect(many.statusCode).toBe(400);
+    expect(many.json().error.fields['agentSettings.faq']).toBe('Use at most 100 questions.');
+
+    const text = await patch('Q: Is there parking? A: Yes.');
+    expect(text.statusCode).toBe(400);
+    expect(text.json().error.fields['agentSettings.faq']).toBe('Send the FAQ as a list of questions and answers.');
+
+    expect(await settingsOf(home.id)).toEqual(before);
+    expect((await call('admin', 'GET', `/api/organizations/${home.id}`)).json().version).toBe(org.version);
+  });
+
+  it('an FAQ stored as text is shown as entries, and saved as entries with nothing else changed', async () => {
+    const text = 'We are a family practice.\n\nQ: Do you accept Medicare? A: Yes, we accept Medicare.\nQ: Is there parking?\nA: Free parking behind the building.\n\nThe entrance is on Oak Lane.';
+    const org = await createOrganization(t.ctx, { agentSettings: { greeting: 'Hello from the old days.', faq: text } });
+    const shown = (await call('admin', 'GET', `/api/organizations/${org.id}`)).json();
+    expect(shown.agentSettings.greeting).toBe('Hello from the old days.');
+    // Text before the first question is kept as an entry of its own; an answer runs to the next "Q:", as it always did.
+    expect(shown.agentSettings.faq).toEqual([
+      { question: 'We are a family practice.', answer: 'We are a family practice.' },
+      { question: 'Do you accept Medicare?', answer: 'Yes, we accept Medicare.' },
+      { question: 'Is there parking?', answer: 'Free parking behind the building. The entrance is on Oak Lane.' },
+    ]);
+    expect((await settingsOf(org.id)).faq).toBe(text);
+
+    const res = await call('admin', 'PATCH', `/api/organizations/${org.id}`, { version: shown.version, agentSettings: shown.agentSettings });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await settingsOf(org.id)).faq).toEqual(shown.agentSettings.faq);
+  });
+});

@@ -1,5 +1,6 @@
 import type { OrganizationRow, PhoneNumberRow } from './organizations.repository.js';
 import { Address, AgentSettings, AppointmentSettings, defaultAgentSettings, defaultAppointmentSettings } from '../../../contracts/organizations.js';
+import { faqEntriesFromStored } from '../../../domain/faq/faq-entries.js';
 
 function presentPhoneNumbers(numbers: PhoneNumberRow[]) {
   return numbers.map((n) => ({ id: n.id, number: n.e164, label: n.label }));
@@ -33,7 +34,8 @@ export function presentOrganizationSummary(org: OrganizationRow, numbers: PhoneN
 export function presentOrganization(org: OrganizationRow, numbers: PhoneNumberRow[]) {
   return {
     ...presentOrganizationSummary(org, numbers),
-    agentSettings: settings(AgentSettings, org.agentSettings, defaultAgentSettings(org.name)),
+    // An FAQ stored as free text (before issue 26) is shown, and saved next time, as entries.
+    agentSettings: settings(AgentSettings, { ...org.agentSettings, faq: faqEntriesFromStored(org.agentSettings.faq) }, defaultAgentSettings(org.name)),
     appointmentSettings: settings(AppointmentSettings, org.appointmentSettings, defaultAppointmentSettings()),
     createdAt: org.createdAt.toISOString(),
   };

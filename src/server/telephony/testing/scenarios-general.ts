@@ -2,6 +2,10 @@ import type { Scenario } from './scenario-types.js';
 
 const EMERGENCY = /If this is a medical emergency, hang up and call 911 now\..*alerted the practice's staff/;
 const URGENT = [{ type: 'urgent', priority: 'urgent', status: 'open' }];
+const FAQ = [
+  { question: 'Which insurance plans do you accept?', answer: 'Yes, we accept Medicare, Aetna and Blue Cross.', questionEs: '¿Qué seguros aceptan?', answerEs: 'Aceptamos Medicare, Aetna y Blue Cross.' },
+  { question: 'Is there parking?', answer: 'Free parking behind the building.', questionEs: '¿Hay estacionamiento?', answerEs: 'Estacionamiento gratuito detrás del edificio.' },
+];
 
 /** Emergencies, questions, silence and misunderstandings. */
 export const GENERAL_SCENARIOS: Scenario[] = [
@@ -85,7 +89,19 @@ export const GENERAL_SCENARIOS: Scenario[] = [
     expect: { outcome: 'question_answered' },
   },
   {
-    name: 'a question answered from the practice’s FAQ',
+    name: 'a question answered from the practice’s FAQ, asked in other words',
+    practice: { agentSettings: { faq: FAQ } },
+    steps: [['where do I park', /Free parking behind the building\. Is there anything else/], ['do you take blue cross', /we accept Medicare, Aetna and Blue Cross/], ['no', /Goodbye/]],
+    expect: { outcome: 'question_answered' },
+  },
+  {
+    name: 'a Spanish caller hears the FAQ’s Spanish answer',
+    practice: { agentSettings: { faq: FAQ } },
+    steps: [['español', /En qué puedo ayudarle/], ['¿dónde me estaciono?', /Estacionamiento gratuito detrás del edificio\./], 'no'],
+    expect: { outcome: 'question_answered' },
+  },
+  {
+    name: 'an FAQ still stored as text (before issue 26) is read as entries',
     practice: { agentSettings: { faq: 'Q: Do you accept Medicare? A: Yes, we accept Medicare and most major insurance plans.\nQ: Is there parking? A: Free parking behind the building.' } },
     steps: [['do you accept medicare insurance', /Yes, we accept Medicare/], ['no', /Goodbye/]],
     expect: { outcome: 'question_answered' },

@@ -8,6 +8,7 @@ import { startAppointment } from './appointment-flow.js';
 import { hasMessageContent } from '../../nlu/message-topics.js';
 import { messageAboutRequest, startCallback, startMessage, startMessageWith, startTransfer } from './contact-flows.js';
 import { answerFromFaq } from './faq.js';
+import { inCallerWords } from '../../caller-words.js';
 import { anythingElse, decide, goodbye, notUnderstood, type FlowCtx, type FlowReply } from './flow-context.js';
 import { startStatus } from './status-flow.js';
 
@@ -76,7 +77,7 @@ async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Pr
       return anythingElse(fc, r.speech);
     }
     case 'location': {
-      const directions = answerFromFaq(org.settings.faq, text);
+      const directions = faqAnswer(fc, text);
       if (directions) return answerFaq(fc, directions);
       decide(fc, 'answer_location');
       const a = org.address;
@@ -109,7 +110,7 @@ async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Pr
     default:
       break;
   }
-  const faq = answerFromFaq(org.settings.faq, text);
+  const faq = faqAnswer(fc, text);
   if (faq) return answerFaq(fc, faq);
   if (intent === 'practice_info') {
     // Asked about the practice, and its information does not say: say so, and offer a way to find out.
@@ -128,4 +129,9 @@ function answerFaq(fc: FlowCtx, answer: string): FlowReply {
   decide(fc, 'answer_faq');
   fc.env.state.done.answered = [...new Set([...(fc.env.state.done.answered ?? []), 'faq'])];
   return anythingElse(fc, answer);
+}
+
+/** The practice's own answer, searched in the caller's words and language. */
+function faqAnswer(fc: FlowCtx, text: string): string | undefined {
+  return answerFromFaq(fc.env.org.settings.faq, inCallerWords(fc.env, text), fc.env.state.language ?? 'en')?.answer;
 }

@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import type { TurnEnv } from '../../agent-types.js';
+import type { FaqEntry } from '../../../../domain/faq/faq-entries.js';
 import { sayPhone } from '../../nlu/phone-numbers.js';
 import { sayWhen } from '../../tools/hours-speech.js';
 import { openState } from '../../tools/tool-helpers.js';
@@ -31,6 +32,13 @@ export async function systemPrompt(env: TurnEnv): Promise<string> {
   ];
   if (env.state.language === 'es') lines.push('', 'The caller speaks Spanish: answer only in Spanish (usted), and pass their words to the tools as they said them. Staff will call back in Spanish.');
   if (org.settings.instructions) lines.push('', `The practice's instructions: ${org.settings.instructions.slice(0, 4000)}`);
-  if (org.settings.faq) lines.push('', `Facts about the practice you may quote:\n${org.settings.faq.slice(0, 8000)}`);
+  if (org.settings.faq.length) lines.push('', `The practice's answers to common questions, which you may quote:\n${faqText(org.settings.faq, env.state.language ?? 'en')}`);
   return lines.join('\n');
+}
+
+/** "Q: … A: …" lines in the call's language (the English where there is no Spanish), whole entries up to 8,000 characters. */
+function faqText(entries: FaqEntry[], language: 'en' | 'es'): string {
+  const lines = entries.map((e) => (language === 'es' && e.answerEs ? `Q: ${e.questionEs || e.question} A: ${e.answerEs}` : `Q: ${e.question} A: ${e.answer}`));
+  let length = 0;
+  return lines.filter((l) => (length += l.length + 1) <= 8000).join('\n');
 }

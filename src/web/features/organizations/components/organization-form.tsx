@@ -26,6 +26,7 @@ import { isApiError } from '@web/lib/api';
 import { sentence } from '../lib/messages';
 import { timeZoneList } from '../lib/time-zones';
 import { TRANSFER_LABELS } from '../labels';
+import { FaqEntriesEditor } from './faq-entries-editor';
 
 const visitReasonLines = (text: string) =>
   text
@@ -51,12 +52,13 @@ const organizationFormSchema = CreateOrganizationBody.extend({
   }
 });
 
-type OrganizationFormInput = z.input<typeof organizationFormSchema>;
+export type OrganizationFormInput = z.input<typeof organizationFormSchema>;
 export type OrganizationFormValues = z.output<typeof organizationFormSchema>;
 
-type Tab = 'details' | 'numbers' | 'agent' | 'appointments';
+type Tab = 'details' | 'numbers' | 'agent' | 'faq' | 'appointments';
 const TAB_OF: Array<[RegExp, Tab]> = [
   [/^phoneNumbers/, 'numbers'],
+  [/^agentSettings\.faq/, 'faq'],
   [/^agentSettings/, 'agent'],
   [/^(appointmentSettings|visitReasonsText)/, 'appointments'],
 ];
@@ -75,6 +77,7 @@ function slugify(name: string): string {
 /** A new organization starts from the server's defaults; its greeting is written from its name on save. */
 export function valuesFrom(org: Organization | null): OrganizationFormInput {
   const appointments = org?.appointmentSettings ?? defaultAppointmentSettings();
+  const agent = org?.agentSettings ?? { ...defaultAgentSettings(''), greeting: '' };
   return {
     name: org?.name ?? '',
     slug: org?.slug ?? '',
@@ -82,7 +85,8 @@ export function valuesFrom(org: Organization | null): OrganizationFormInput {
     status: org?.status === 'paused' ? 'paused' : 'active',
     address: org?.address ?? { line1: '', line2: '', city: '', region: '', postalCode: '', country: 'US' },
     phoneNumbers: org?.phoneNumbers.map((p) => ({ number: p.number, label: p.label })) ?? [],
-    agentSettings: org?.agentSettings ?? { ...defaultAgentSettings(''), greeting: '' },
+    // Every text of an FAQ entry is a field of the form, the Spanish ones too.
+    agentSettings: { ...agent, faq: agent.faq.map((e) => ({ questionEs: '', answerEs: '', ...e })) },
     appointmentSettings: { enabled: appointments.enabled, message: appointments.message },
     visitReasonsText: appointments.visitReasons.join('\n'),
   };
@@ -136,7 +140,7 @@ export const OrganizationForm = React.forwardRef<OrganizationFormHandle, Organiz
       let first: string | null = null;
       for (const [key, message] of Object.entries(error.fields)) {
         const name = key.startsWith('appointmentSettings.visitReasons') ? 'visitReasonsText' : key;
-        const known = /^(name|slug|timeZone|status|address\.\w+|phoneNumbers\.\d+\.(number|label)|agentSettings\.\w+|appointmentSettings\.(enabled|message)|visitReasonsText)$/.test(name);
+        const known = /^(name|slug|timeZone|status|address\.\w+|phoneNumbers\.\d+\.(number|label)|agentSettings\.\w+|agentSettings\.faq\.\d+\.(question|answer|questionEs|answerEs)|appointmentSettings\.(enabled|message)|visitReasonsText)$/.test(name);
         if (!known) {
           unmatched[key] = message;
           continue;
@@ -168,6 +172,7 @@ export const OrganizationForm = React.forwardRef<OrganizationFormHandle, Organiz
                 ['details', 'Details'],
                 ['numbers', 'Phone numbers'],
                 ['agent', 'Agent'],
+                ['faq', 'FAQ'],
                 ['appointments', 'Appointments'],
               ] as const
             ).map(([value, label]) => (
@@ -275,9 +280,6 @@ export const OrganizationForm = React.forwardRef<OrganizationFormHandle, Organiz
             <FormField label="Instructions" error={errors.agentSettings?.instructions?.message}>
               <Textarea rows={3} {...register('agentSettings.instructions')} />
             </FormField>
-            <FormField label="FAQ knowledge" error={errors.agentSettings?.faq?.message} description="Facts the agent may quote: parking, insurance, what to bring.">
-              <Textarea rows={4} {...register('agentSettings.faq')} />
-            </FormField>
             <FormField label="Emergency message" error={errors.agentSettings?.emergencyMessage?.message}>
               <Textarea rows={2} {...register('agentSettings.emergencyMessage')} />
             </FormField>
@@ -333,6 +335,10 @@ export const OrganizationForm = React.forwardRef<OrganizationFormHandle, Organiz
                 <Input placeholder={brain === 'llm' ? 'gpt-4o-mini' : 'Only for the LLM brain'} {...register('agentSettings.model')} />
               </FormField>
             </div>
+          </TabsContent>
+
+          <TabsContent value="faq" forceMount className="data-[state=inactive]:hidden">
+            <FaqEntriesEditor form={form} spanish={spanish} readOnly={readOnly} />
           </TabsContent>
 
           <TabsContent value="appointments" forceMount className="space-y-4 data-[state=inactive]:hidden">
