@@ -69,7 +69,7 @@ const HYPOTHETICAL_BEFORE = new RegExp(
     '\\bwhat if\\b',
     '\\bif (?:he|she|i|they|my|the|we|you|someone|somebody|a|your|her|his|it|there)\\b',
     '\\bin case\\b',
-    '\\b(?:what are|what is|know|learn|read|information|info|questions?|tell me|about) (?:about )?(?:the )?(?:warning )?(?:signs?|symptoms?) of\\b',
+    '\\b(?:what are|what is|know|learn|read|information|info|questions?|tell me|about) (?:about )?(?:the )?(?:warning )?(?:signs?|symptoms?) (?:of|that)\\b',
     '\\bhow (?:do|would|can|will) (?:i|we|you) (?:know|tell)\\b',
     '\\b(?:can|could|does|do|would|will|is|are) (?:it|that|this|these|those|my|the|\\w+)(?: \\w+)? (?:cause|causes|causing|give (?:you|me)|lead to|trigger|a side effect)\\b',
     '\\bwhat happens if\\b',
@@ -98,7 +98,8 @@ const ADMIN_AFTER =
 const HISTORY = new RegExp(
   [
     '\\blast (?:week|month|year|summer|winter|spring|fall|autumn|christmas|time)\\b',
-    '\\b(?:yesterday|the other day|the day before yesterday|ayer|anteayer|antier)\\b',
+    // "since yesterday", "desde ayer": a duration still running, not a past event.
+    '(?<!\\bsince |\\bdesde )\\b(?:yesterday|the other day|the day before yesterday|ayer|anteayer|antier)\\b',
     '\\b(?:\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of|couple|several|many) (?:days|weeks|months|years|yrs|week|month|year) ago\\b',
     '\\b(?:in|back in) (?:19|20)\\d\\d\\b',
     '\\byears (?:back|ago)\\b',
@@ -171,7 +172,7 @@ export function emergencyMentions(text: string): { counted: EmergencyMatch | nul
   const parts = clauses(folded);
   const whole = parts.join(' ');
   for (const rule of RULES) {
-    if (rule.with && !rule.with.test(whole)) continue;
+    if (rule.with && !partnerSaid(rule.with, whole)) continue;
     for (const clause of parts) {
       rule.re.lastIndex = 0;
       for (let m = rule.re.exec(clause); m; m = rule.re.exec(clause)) {
@@ -185,6 +186,15 @@ export function emergencyMentions(text: string): { counted: EmergencyMatch | nul
     }
   }
   return { counted: null, discounted };
+}
+
+/** The other half of a combination counts unless it is denied where it is said ("no chest pain, just sweating"). */
+const globalPartners = new WeakMap<RegExp, RegExp>();
+function partnerSaid(partner: RegExp, whole: string): boolean {
+  let g = globalPartners.get(partner);
+  if (!g) globalPartners.set(partner, (g = new RegExp(partner.source, partner.flags.includes('g') ? partner.flags : `${partner.flags}g`)));
+  for (const m of whole.matchAll(g)) if (!NEGATED_BEFORE.test(whole.slice(0, m.index))) return true;
+  return false;
 }
 
 function counts(rule: Rule, clause: string, at: number, phrase: string): boolean {

@@ -1,0 +1,123 @@
+import type { Rule } from './rule.js';
+import { re, any, PERSON_OBJ } from '../emergency-vocabulary.js';
+
+/** Mental health: intent to die or to harm, said outright or through its preparations. */
+export const MENTAL_HEALTH_RULES: Rule[] = [
+  // First: with an overdose or an injury, intent to die also gets the crisis line (988).
+  {
+    category: 'mental_health',
+    re: re(
+      'suicid\\w*',
+      'sue aside\\w*',
+      'kill (?:myself|my self|himself|herself|themselves|themself)',
+      'killing (?:myself|himself|herself)',
+      'end (?:it all|my life|his life|her life|their life|things|everything)',
+      'ending (?:it all|my life|his life|her life)',
+      '(?:going to|gonna|want to|wants to|wanna|thinking about|about to|plan to|planning to) end it',
+      '(?:feel like|feels like|felt like|feeling like|thinking about|thinking of|thought about|ready to|ready for) (?:just )?(?:ending it|end it)(?! with| for)',
+      'take (?:my|his|her) (?:own )?life',
+      'want(?:s|ed)? to die',
+      'wanna die',
+      'better off dead',
+      '(?:dont|do not|doesnt|does not) want to (?:live|be alive|be here anymore|wake up|go on)',
+      'no reason to live',
+      '(?:no point|see the point|any point|the point) (?:in|of|to) (?:living|going on|being alive|life)',
+      'tired of (?:living|being alive)',
+      // Not an accident said as one: "I cut myself shaving", "hurt himself lifting boxes", "on a can", "at work".
+      '(?<!accidentally |by accident )(?:hurt|harm|cut|cutting|hurting|harming|burning) (?:myself|my self|himself|herself|themselves)(?! (?:\\w+ing|on (?:a|an|the|some|my|his|her)|with (?:a|an|the|my|his|her)|at (?:work|the gym|school|practice)|in (?:a|the) (?:fall|yard|garden|kitchen|accident)|by accident|accidentally|when (?:i|he|she) (?:fell|slipped|tripped)|playing|at|during)\\b)',
+      'self ?harm\\w*',
+      'hang (?:myself|himself|herself)',
+      '(?:shoot|stab) (?:myself|himself|herself)',
+      'jump off (?:a|the) (?:bridge|building|roof)',
+      `(?:want to|wants to|going to|gonna|will|about to|thinking of|thinking about|plan to|planning to|threatening to|threatened to|trying to|tried to) (?:kill|hurt|shoot|stab|murder) (?:${PERSON_OBJ}|me)`,
+      'voices (?:telling|tell) (?:me|him|her) to',
+      'matarme',
+      'suicidarme',
+      'quitarme la vida',
+      'quitar(?:me|se)? la vida',
+      'quitarse la vida',
+      '(?:quiero|quiere|queria) morir(?:me|se)?',
+      '(?:me|se) quiere morir',
+      'no (?:quiero|quiere) (?:vivir|seguir viviendo)',
+      '(?:hacerme|hacerse) dano',
+      '(?:se |me )?(?:quiere|quiero|queria|va a|voy a) (?:hacer(?:se|me)?|lastimar(?:se|me)?) dano',
+      'lastimarme',
+      'lastimarse',
+      'cortarme',
+      '(?:quiero|quiere|voy a|va a) matar(?:lo|la|los|las|me)?',
+      'acabar con (?:mi|su) vida',
+    ),
+  },
+  {
+    // Said indirectly: goodbyes, "better off without me", no way out, a weapon at hand, threats to others.
+    category: 'mental_health',
+    re: re(
+      'goodbye (?:notes?|letters?|texts?|messages?|videos?|emails?|posts?)',
+      '(?:texted|messaged|wrote|emailed|posted|sent) (?:(?:me|us|her|him|everyone|everybody|a|his|her|the family)\\s+){0,2}(?:a )?goodbye',
+      'saying goodbye to (?:everyone|everybody|us all|all of us|the family)',
+      'better off (?:without (?:me|him|her|them|us)(?! (?:ex|husband|wife|boyfriend|girlfriend|job|family|parents|mom|dad|friends?|phone|car|boss)\\b)|with(?: (?:me|him|her|them))? gone|if (?:i|he|she|they)(?: was| were)? (?:gone|dead|not (?:around|here))|if (?:i|he|she|they) (?:wasnt|werent) (?:around|here))',
+      '(?:no|dont see a|dont see any|cant see a|cant see any|there is no|theres no|not any) way out',
+      '(?:theres|there is|whats the|is|see) no point (?:anymore|any more|in anything|to anything|in living|in trying|in going on|to life|in life)',
+      '(?:gun|pistol|rifle|shotgun|revolver) (?:\\w+ ){0,2}(?:in|on) (?:my|his|her|their) (?:lap|hand|hands|mouth|head|temple)',
+      '(?:gun|pistol|rifle|shotgun|knife|blade|razor) (?:to|against|at|in) (?:my|his|her|their) (?:head|chest|throat|wrists?|neck|temple|mouth)',
+      `(?:threaten\\w* to|going to|gonna|wants? to|says? (?:hes|shes|he is|she is|he will|she will|hell|shell) (?:going to|gonna)) (?:hurt|kill|stab|shoot|beat up|attack) (?:(?:his|her|their|my|our|the|a) (?:(?:little|big|older|younger|baby|step|own)\\s+)?(?:brother|sister|son|daughter|mom|mother|dad|father|wife|husband|kids?|children|baby|family|girlfriend|boyfriend|teacher|neighbor|roommate|grandma|grandpa|grandmother|grandfather|partner|friend|coworker|boss|classmates?|students?|siblings?)s?)`,
+      '(?:threaten\\w*|waving|pointing|came at|coming at|chasing|went after|going after) (?:\\w+ ){0,4}with (?:a |the |his |her |my )?(?:knife|gun|pistol|machete|bat|weapon|axe|hammer|rifle)',
+      '(?:gun|pistol|pistola) en (?:las|la|su|mi|sus|mis) (?:piernas|mano|manos|boca|cabeza)',
+      '(?:se|me) va a (?:cortar|matar|colgar|ahorcar)(?! (?:el|la|las|los|un|una|mi|su|sus|mis|trabajando|de)\\b)',
+      '(?:tirar|aventar)(?:se|me)? (?:de|del|desde) (?:un |el |la )?(?:puente|edificio|techo|azotea|balcon)',
+      '(?:mensaje|mensajes|carta|cartas|nota|notas|texto|whatsapp) (?:\\w+ ){0,2}despidi\\w*',
+      '(?:mensaje|carta|nota|cartas|notas|mensajes) de (?:despedida|adios)',
+      '(?:estarian|estariamos|estarias|estaria|estan|estamos|estaran|vivirian|viviriamos) mejor sin (?:mi|el|ella)',
+      'no (?:le )?(?:veo|ve|hay|tengo|tiene) (?:la |otra |ninguna )?salida',
+      '(?:va a|voy a|quiere|quiero|amenaza con|amenazo con|amenazando con) (?:lastimar|matar|apunalar|herir|hacer(?:le)? dano|pegar(?:le)?|acuchillar)(?:l[oa]s?|le)? a (?:su|mi|sus|mis|la|el|alguien|todos|toda)',
+      'amenaz\\w* (?:\\w+ ){0,4}con (?:un|una|el|la|su) (?:cuchillo|pistola|arma|navaja|machete)',
+    ),
+  },
+  {
+    // Preparations: pills counted out or saved up, with letters, goodbyes or despair.
+    category: 'mental_health',
+    re: re(
+      '(?:pills|meds|tablets) (?:\\w+ ){0,2}(?:counted out|lined up|saved up|stockpiled|ready|all ready|laid out)',
+      '(?:counted out|lined up|saved up|stockpiled|stockpiling|saving up|hoarding|collecting) (?:\\w+ ){0,3}(?:pills|meds|tablets)',
+      'pastillas (?:\\w+ )?(?:listas|contadas|juntadas|guardadas)',
+      '(?:juntando|junte|guardando|guarde|contando|conte) (?:\\w+ ){0,2}pastillas',
+    ),
+    with: any(
+      '(?:letters?|notes?|cartas?|notas?) (?:\\w+ )?(?:to|for|para|a) (?:my|his|her|the|mis|sus|los) (?:kids|children|family|wife|husband|mom|dad|parents|son|daughter|hijos|familia)',
+      'goodbye', 'giving (?:\\w+ ){0,2}away', 'better off', 'no way out', 'no point', 'hopeless', 'burden', 'cant (?:take|do) (?:it|this) anymore', 'cant go on', 'someone to know',
+      'despedi\\w*', 'regalando', 'mejor sin', 'salida', 'ya no (?:aguanto|puedo)', 'alguien supiera', 'sin esperanza',
+    ),
+  },
+  {
+    // Letters to the family, things given away: with pills ready, a method or despair.
+    category: 'mental_health',
+    re: re(
+      '(?:wrote|written|writing|left|leaving) (?:\\w+ ){0,2}(?:letters?|notes?) (?:to|for) (?:my|his|her|the|all) (?:kids|children|family|wife|husband|mom|dad|parents|son|daughter|sister|brother)(?! (?:school|teacher|doctor|coach|daycare))',
+      '(?:giving|gave|given|giving away) (?:away )?(?:all )?(?:\\w+ ){0,2}(?:stuff|things|belongings|possessions|jewelry|pets?)(?: away)?',
+      '(?:escribi|escribio|escribiendo|dejo|deje) (?:\\w+ ){0,2}cartas? (?:para|a) (?:mis|sus|los|su|mi) (?:hijos|familia|esposa|esposo|papas|padres|mama|papa)',
+      '(?:regalando|regalo|regala|regalado) (?:todas )?(?:sus|mis|las) cosas',
+    ),
+    with: any(
+      '(?:pills|meds|pastillas) (?:\\w+ ){0,2}(?:counted|ready|saved|stockpiled|listas|contadas|juntadas|guardadas)', '(?:counted|saved|stockpil\\w*|juntando|guardando) (?:\\w+ ){0,3}(?:pills|meds|pastillas)',
+      'goodbye', 'better off', 'no way out', 'no point', 'hopeless', 'burden', 'cant (?:take|do) (?:it|this) anymore', 'cant go on', 'someone to know', 'gun', 'rope',
+      'despedi\\w*', 'mejor sin', 'salida', 'ya no (?:aguanto|puedo)', 'alguien supiera', 'sin esperanza', 'pistola',
+    ),
+  },
+  {
+    // A method thought through, or wanting it over, with despair or the means.
+    category: 'mental_health',
+    re: re(
+      '(?:thinking|thought|planning|planned|figured out|figuring out|researching|looking up|googling) (?:about |of )?how (?:i would|id|to|he would|hed|she would|shed|i could|i can|i might|i should) (?:do it|end it)',
+      '(?:pensando|pensado|planeando|viendo) (?:en )?como (?:hacerlo|matarme|matarse|quitarme|quitarse)',
+      '(?:want|wanted|wants|wanting) (?:it|everything|it all) (?:all )?to (?:be over|end)',
+      '(?:quiero|queria|quiere) que (?:todo )?(?:se acabe|termine|se termine|acabe)',
+      '(?:on|from|at|off) (?:the|a) (?:bridge|roof|rooftop|ledge|overpass)',
+      '(?:en|desde) (?:el|un) (?:puente|techo|azotea)',
+    ),
+    with: any(
+      'no way out', 'better off', 'no point', 'hopeless', 'cant (?:take|do) (?:it|this) anymore', 'cant go on', 'goodbye',
+      '(?:took|taken|swallowed|had) (?:\\w+ ){0,3}(?:pills|meds|tablets)', 'gun', 'rope', 'knife',
+      'ya no (?:aguanto|puedo)', 'salida', 'mejor sin', '(?:tome|tomo|me tome|se tomo) (?:\\w+ ){0,2}pastillas', 'pistola', 'cuerda', 'despedi\\w*', 'sin esperanza',
+    ),
+  },
+];

@@ -1,0 +1,11 @@
+import type { EmergencyCategory } from '../emergency.js';
+
+/** One concept of a triage category; emergency.ts judges each match in its clause. */
+export interface Rule {
+  category: EmergencyCategory;
+  re: RegExp;
+  /** Must also be said somewhere in the utterance (the other half of a combination). */
+  with?: RegExp;
+  /** "a mild allergic reaction": these qualifiers just before the words take the alarm away. */
+  mildBefore?: boolean;
+}
