@@ -1,4 +1,5 @@
-import { normalize, words } from './text.js';
+import * as chrono from 'chrono-node';
+import { normalize, splitAtCorrection, words } from './text.js';
 import { parseDayNumber, parseYear, TEENS, TENS, UNITS } from './numbers.js';
 
 /**
@@ -51,6 +52,33 @@ function numericDate(text: string, ctx: DateContext): DateParts | null {
 
 /** The parts of a date found in `text` (null when there is none at all). */
 export function parseDateParts(text: string, ctx: DateContext): DateParts | null {
+  // "July 9 2001, wait, no, 2002", "the third… no sorry, the fourth": what follows the correction changes what came before.
+  const corrected = splitAtCorrection(normalize(text), { bareNo: true });
+  if (corrected) {
+    const before = spokenDateParts(corrected.before, ctx);
+    const after = spokenDateParts(corrected.after, ctx);
+    if (after) return before ? mergeDateParts(before, after) : after;
+  }
+  const parts = spokenDateParts(text, ctx);
+  if (parts?.day && parts.month && parts.year) return parts;
+  return chronoDate(text, ctx) ?? parts;
+}
+
+/**
+ * chrono-node (English and Spanish) where the spoken-digit reader finds no whole date: it knows
+ * forms ours does not ("1974 01 22", "the 8th of May, 1981"). Taken only when it is sure of the
+ * day, the month and the year; ours is better at spoken years and digit runs, so it goes first.
+ */
+function chronoDate(text: string, ctx: DateContext): DateParts | null {
+  const reference = new Date(`${ctx.today}T12:00:00Z`);
+  for (const parser of [chrono.en.casual, chrono.es.casual]) {
+    const found = parser.parse(text, reference)[0]?.start;
+    if (found && found.isCertain('day') && found.isCertain('month') && found.isCertain('year')) return { day: found.get('day')!, month: found.get('month')!, year: found.get('year')! };
+  }
+  return null;
+}
+
+function spokenDateParts(text: string, ctx: DateContext): DateParts | null {
   const numeric = numericDate(normalize(text), ctx);
   if (numeric) return numeric;
   // "March third, uh, nineteen eighty": hesitations between the parts are not there.

@@ -1,7 +1,7 @@
 import { checkDateOfBirth, parseDateParts } from './dates.js';
 import { extractName } from './names.js';
 import { extractPhone, type PhoneCountry } from './phone-numbers.js';
-import { newOrExistingPatient } from './visit-reasons.js';
+import { patientTypeAnswer } from './visit-reasons.js';
 import { yesNo } from './yes-no.js';
 
 /**
@@ -32,7 +32,7 @@ export function readSlot(slot: SlotValue['slot'], text: string, ctx: SlotContext
     case 'yes_no':
       return { slot, value: yesNo(text) ?? 'unclear' };
     case 'patient_type': {
-      const p = newOrExistingPatient(text);
+      const p = patientTypeAnswer(text, yesNo(text));
       return { slot, value: p === null ? 'unclear' : p ? 'new' : 'existing' };
     }
     case 'phone': {

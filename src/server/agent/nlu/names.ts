@@ -97,7 +97,8 @@ function nameWordsFrom(tokens: string[], bare = false): string[] {
     // An everyday word that is nobody's name ends the name, or means there is none ("all stuffed up").
     if (!canBeName(clean, { lenient: bare || (out.length > 0 && isKnownName(out[out.length - 1]!)) })) break;
     out.push(clean);
-    if (out.length === 3) break;
+    // "José Luis Ramírez Soto": two given names and two surnames.
+    if (out.length === 4) break;
   }
   return out;
 }

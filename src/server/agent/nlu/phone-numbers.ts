@@ -1,6 +1,6 @@
 import { toE164 } from '../../../domain/phone.js';
 import { spokenDigits, TEENS, TENS, UNITS } from './numbers.js';
-import { normalize, words } from './text.js';
+import { normalize, splitAtCorrection, words } from './text.js';
 
 export type PhoneCountry = 'US' | 'GB' | 'CA';
 
@@ -10,7 +10,15 @@ export type PhoneCountry = 'US' | 'GB' | 'CA';
  * make a valid number.
  */
 export function extractPhone(text: string, country: PhoneCountry): string | null {
-  const digits = spokenDigits(pairsAsDigits(words(text)));
+  const corrected = splitAtCorrection(normalize(text), { bareNo: true });
+  let digits = spokenDigits(pairsAsDigits(words(text)));
+  if (corrected) {
+    // "312 555 0177, no wait, 0171": the digits after the correction replace the last ones said before it.
+    const before = spokenDigits(pairsAsDigits(words(corrected.before)));
+    const after = spokenDigits(pairsAsDigits(words(corrected.after)));
+    if (after.length >= 7) digits = after;
+    else if (after && before.length >= 7) digits = before.slice(0, before.length - after.length) + after;
+  }
   if (digits.length < 7 || digits.length > 15) return null;
   const international = /(^|\s)(\+|plus\s)/.test(normalize(text));
   return toE164(international ? `+${digits}` : digits, country) ?? (digits.length > 10 ? toE164(`+${digits}`, country) : null);

@@ -5,6 +5,9 @@
 export function normalize(text: string): string {
   return text
     .toLowerCase()
+    // "José García" → "jose garcia": accents folded, not the letters dropped.
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[\u2018\u2019`]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/[^a-z0-9'\-/+.,:\s]/g, ' ')
@@ -58,11 +61,20 @@ export function editDistance(a: string, b: string): number {
 /** "the third… no sorry, the fourth", "Jane, I mean Joan": a caller correcting themselves mid-answer. */
 const SELF_CORRECTION = /(?:^|[\s,.])(?:no,? sorry|sorry,? no|no,? wait|wait,? no|no,? no|oh,? sorry|sorry,? i mean|sorry,? i meant|i mean|i meant|no,? i mean|actually|correction|scratch that|or rather|rather|let me rephrase|perdon|perdón|digo|no,? espere|mejor dicho|quiero decir)[\s,.]+/g;
 
-/** What was said before and after the last self-correction inside an answer, or null when there is none. */
-export function splitAtCorrection(text: string): { before: string; after: string } | null {
+/** A bare "no" between two values ("february second no third"): a correction inside a date or a number. */
+const BARE_NO = /[\s,.](?:no|nope)[\s,.]+/g;
+
+/**
+ * What was said before and after the last self-correction inside an answer, or null when there
+ * is none. `bareNo`: a plain "no" between two values counts too (dates, numbers — not names,
+ * where "no" may start a sentence about something else).
+ */
+export function splitAtCorrection(text: string, options: { bareNo?: boolean } = {}): { before: string; after: string } | null {
   let last: RegExpExecArray | null = null;
-  SELF_CORRECTION.lastIndex = 0;
-  for (let m = SELF_CORRECTION.exec(text); m; m = SELF_CORRECTION.exec(text)) last = m;
+  for (const re of options.bareNo ? [SELF_CORRECTION, BARE_NO] : [SELF_CORRECTION]) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) if (!last || m.index > last.index) last = m;
+  }
   if (!last) return null;
   const before = text.slice(0, last.index).trim();
   const after = text.slice(last.index + last[0].length).trim();

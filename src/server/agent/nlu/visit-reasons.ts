@@ -44,10 +44,33 @@ export function matchVisitReason(text: string, visitReasons: string[], opts: { r
   return words.length >= 3 ? { reason: 'Other', reasonOther: words } : null;
 }
 
-/** New (true) or existing (false) patient, when the sentence says so. */
-export function newOrExistingPatient(text: string): boolean | null {
+/**
+ * New (true) or existing (false) patient, when the sentence says so. `asked`: the answer to "has
+ * the patient been seen here before?", where looser words count ("new", "for years", "a few
+ * times", "goes there") that in any other sentence could be about something else.
+ */
+export function newOrExistingPatient(text: string, options: { asked?: boolean } = {}): boolean | null {
   const t = normalize(text);
-  if (/\b(new patient|first time|never been|not been (there|here|before)|haven'?t been|have not been|not a patient|not yet a patient|new to (the|your) (practice|clinic|office))\b/.test(t)) return true;
-  if (/\b(existing|returning|current patient|regular patient|already a patient|i'?m a patient|been (there|here|coming|seeing)|been before|seen (dr|doctor|there|you)|established)\b/.test(t)) return false;
+  if (NEW_PATIENT.test(t) || (options.asked && NEW_WHEN_ASKED.test(t))) return true;
+  if (EXISTING_PATIENT.test(t) || (options.asked && EXISTING_WHEN_ASKED.test(t))) return false;
   return null;
+}
+
+const NEW_PATIENT =
+  /\b(new patient|first time|never been|not been (there|here|before)|haven'?t been|have not been|not a patient|not yet a patient|new to (the|your) (practice|clinic|office))\b/;
+const NEW_WHEN_ASKED = /\b(first (?:time|visit|appointment)|(?:brand|totally|completely) new|^(?:um |uh )?new\b|never|not yet|haven'?t|hasn'?t|just moved|recently moved|moved here)\b/;
+
+const EXISTING_PATIENT =
+  /\b(existing|returning|current patient|regular patient|already a patient|i'?m a patient|been (there|here|coming|seeing)|been before|seen (dr|doctor|there|you)|established|patient (?:there|here|of yours|with you) already)\b/;
+const EXISTING_WHEN_ASKED =
+  /\b(existing|returning|established|patient (?:there|here|of yours|with you|already)|(?:he'?s|she'?s|they'?re|we'?re|i'?m) (?:a |already a )?patients?|been (there|here|coming|seeing|going|in)|been before|been seen|seen (dr|doctor|there|you|by)|sees? (dr|doctor|the doctor)|(?:goes|go|going|come|comes|coming) (there|here|to you)|was (?:just )?(?:in|there|seen) (?:last|a few|two|three|earlier|this)|times|for years|since (?:she|he|they|i) was|shots there|whole family)\b/;
+
+/**
+ * The answer to "has the patient been seen here before?": said in words ("he's a patient there
+ * already", "first time"), or a plain yes (seen before) or no (new).
+ */
+export function patientTypeAnswer(text: string, yn: 'yes' | 'no' | null): boolean | null {
+  const said = newOrExistingPatient(text, { asked: true });
+  if (said !== null) return said;
+  return yn === null ? null : yn === 'no';
 }

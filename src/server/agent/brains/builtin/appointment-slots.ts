@@ -123,7 +123,7 @@ export function absorb(fc: FlowCtx, text: string, expecting: AppointmentSlot | n
     filled.push('reason');
   }
 
-  const patient = newOrExistingPatient(text);
+  const patient = newOrExistingPatient(text, { asked: expecting === 'patient_type' });
   if (patient !== null) {
     a.isNew = patient;
     filled.push('patient_type');

@@ -57,7 +57,8 @@ export function scoreEmergencies(lines: EmergencyLine[], models: Models | undefi
 }
 
 export function scoreEntities(lines: EntityLine[], f: Figures): void {
-  const norm = (v: string | null) => (v ?? 'none').toLowerCase().replace(/[^a-z0-9'\- ]/g, '').replace(/\s+/g, ' ').trim();
+  // Accents folded: speech recognition gives them or not, and the agent stores what it heard.
+  const norm = (v: string | null) => (v ?? 'none').toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9'\- ]/g, '').replace(/\s+/g, ' ').trim();
   for (const l of lines) {
     const got = readSlot(l.slot, heardAs(l.text, l.language), SLOT_CONTEXT).value;
     const ok = norm(got) === norm(l.expected);
