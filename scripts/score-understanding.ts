@@ -5,7 +5,7 @@
  *
  *   node --import tsx scripts/score-understanding.ts [--dev-mistakes]
  */
-import { readEmergencyLines, readEntityCorpus, readIntentCorpus } from '../src/server/agent/nlu/corpus/corpus-files.js';
+import { readEmergencyLines, readEntityCorpus, readIntentCorpus, unseen } from '../src/server/agent/nlu/corpus/corpus-files.js';
 import { crossValidate, describe, emptyFigures, scoreEmergencies, scoreEntities, scoreIntents } from '../src/server/agent/nlu/corpus/score.js';
 
 const t0 = performance.now();
@@ -13,9 +13,9 @@ const dev = crossValidate(readIntentCorpus('dev'), readEmergencyLines('dev'));
 scoreEntities(readEntityCorpus('dev'), dev);
 console.log(describe('development part (5-fold cross-validated)', dev));
 const blind = emptyFigures();
-scoreIntents(readIntentCorpus('blind'), undefined, blind);
-scoreEmergencies(readEmergencyLines('blind'), undefined, blind);
-scoreEntities(readEntityCorpus('blind'), blind);
+scoreIntents(unseen(readIntentCorpus('blind')), undefined, blind);
+scoreEmergencies(unseen(readEmergencyLines('blind')), undefined, blind);
+scoreEntities(unseen(readEntityCorpus('blind')), blind);
 console.log(describe('blind part (models trained on all of the development part)', blind));
 console.log(`(${Math.round(performance.now() - t0)} ms)`);
 if (process.argv.includes('--dev-mistakes')) console.log(dev.mistakes.join('\n'));

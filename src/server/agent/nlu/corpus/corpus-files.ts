@@ -101,3 +101,14 @@ export function readEntityCorpus(part: CorpusPart): EntityLine[] {
     }),
   );
 }
+
+/**
+ * The blind lines that are not also development lines. Two writers who never saw each other's
+ * lines still both write "yes" or "I think I have the wrong number": a line the models were
+ * trained on says nothing about callers they have not heard, so it is left out of the blind figures.
+ */
+export function unseen<T extends { text: string }>(blind: T[]): T[] {
+  const key = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const dev = new Set([...readIntentCorpus('dev'), ...readEmergencyLines('dev'), ...readEntityCorpus('dev')].map((l) => key(l.text)));
+  return blind.filter((l) => !dev.has(key(l.text)));
+}
