@@ -231,7 +231,7 @@ const FLOWS: Flow[] = [
     lines: ["it's for my mother, she needs a checkup", 'Rosa Diaz', 'oh three oh five nineteen fifty', 'annual physical', 'yes she has', 'mornings', 'Maria Diaz', 'yes', 'yes', 'no'],
     check: (r) => {
       expect(r.requests[0]).toMatchObject({ firstName: 'Rosa', lastName: 'Diaz', dateOfBirth: '1950-03-05', reason: 'Annual physical', phone: CALLER, locale: 'en' });
-      expect(r.requests[0]!.notes).toContain("Maria Diaz (the patient's mother)");
+      expect(r.requests[0]!.notes).toContain("Maria Diaz (the patient's son or daughter)");
     },
   },
   {
@@ -240,7 +240,7 @@ const FLOWS: Flow[] = [
     lines: ['my little girl needs a checkup', 'Lily Chen', 'zero four one two two zero one nine', 'yes', 'any time', 'Wei Chen', 'yes', 'yes', 'no'],
     check: (r) => {
       expect(r.requests[0]).toMatchObject({ firstName: 'Lily', lastName: 'Chen', dateOfBirth: '2019-04-12' });
-      expect(r.requests[0]!.notes).toContain("Wei Chen (the patient's daughter)");
+      expect(r.requests[0]!.notes).toContain("Wei Chen (the patient's parent)");
     },
   },
   {

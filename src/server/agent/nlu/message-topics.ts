@@ -25,7 +25,8 @@ export function messageTopic(text: string): MessageTopic {
 export function hasMessageContent(text: string): boolean {
   const rest = foldForMatching(text)
     .replace(/[.?!;]/g, ' ')
-    .replace(/\b(hi|hello|yes|yeah|um|uh|please|can i|could i|may i|i'?d like to|id like to|i would like to|i want to|i wanna|i need to|i just|just|to|leave|take|pass on|give|a|an|the|message|messages|for|dr|doctor|nurse|someone|somebody|them|office|front desk|with you|quisiera|quiero|dejar|un|una|mensaje|para|el|la|doctor|doctora|por favor|hola|si)\b/g, ' ')
+    // "Can you take a message?", "could I leave a message for Dr Lee please": asking, not the message itself.
+    .replace(/\b(hi|hello|hey|yes|yeah|okay|ok|so|well|um|uh|please|can i|could i|may i|can you|could you|would you|will you|is it possible|possible|you|me|i|i'?d like to|id like to|i would like to|i want to|i wanted to|i wanna|i need to|i was hoping to|hoping|i just|just|to|if|leave|take|pass on|pass along|pass|along|relay|give|get|a|an|the|quick|short|message|messages|for|dr|doctor|nurse|someone|somebody|them|office|front desk|with you|the practice|calling|quisiera|queria|quiero|necesito|puede|podria|puedo|dejar|dejarle|tomar|tomarme|tomarle|le|me|un|una|mensaje|recado|para|el|la|doctora|por favor|hola|si|pasar|pasarle)\b/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   return rest.split(' ').filter(Boolean).length >= 2;

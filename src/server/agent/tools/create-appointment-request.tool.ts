@@ -98,9 +98,27 @@ function comingDate(env: TurnEnv, iso: string | undefined): { earliestDate?: str
   }
 }
 
+/**
+ * `relationship` is who the patient is to the caller ("it's for my daughter"); the note says who
+ * the caller is to the patient (her parent), the way round staff read it.
+ */
+const CALLER_IS: Record<string, string> = {
+  son: 'parent', daughter: 'parent', child: 'parent', kid: 'parent', baby: 'parent', boy: 'parent', girl: 'parent',
+  mother: 'son or daughter', father: 'son or daughter', mom: 'son or daughter', dad: 'son or daughter', parent: 'son or daughter',
+  husband: 'spouse', wife: 'spouse', partner: 'partner', spouse: 'spouse',
+  grandmother: 'grandchild', grandfather: 'grandchild', grandma: 'grandchild', grandpa: 'grandchild',
+  grandson: 'grandparent', granddaughter: 'grandparent', grandchild: 'grandparent',
+  brother: 'sibling', sister: 'sibling', aunt: 'niece or nephew', uncle: 'niece or nephew', niece: 'aunt or uncle', nephew: 'aunt or uncle',
+  patient: 'carer', client: 'carer',
+};
+
+function callerIs(relationship: string): string {
+  return CALLER_IS[relationship.toLowerCase()] ?? `relative (the patient is their ${relationship})`;
+}
+
 /** Staff read who asked and in which language (a Spanish speaker is called back in Spanish). */
 function requestNotes(args: { contactName?: string; relationship?: string }, language: 'en' | 'es'): string {
-  const by = args.relationship ? ` by ${args.contactName ?? 'a relative or carer'} (the patient's ${args.relationship}), the contact for this request` : '';
+  const by = args.relationship ? ` by ${args.contactName ?? 'a relative or carer'} (the patient's ${callerIs(args.relationship)}), the contact for this request` : '';
   const spanish = language === 'es' ? ' The caller speaks Spanish: call back in Spanish.' : '';
   return `Requested by phone through the agent${by}.${spanish}`;
 }

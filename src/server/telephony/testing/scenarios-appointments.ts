@@ -190,7 +190,7 @@ export const APPOINTMENT_SCENARIOS: Scenario[] = [
     ],
     expect: {
       outcome: 'appointment_requested',
-      request: { firstName: 'Leo', lastName: 'Park', dateOfBirth: '2015-12-21', reason: 'Sick visit', reasonOther: 'he has a bad cough and a fever', phone: '+18605550199', notes: "Requested by phone through the agent by Min Park (the patient's son), the contact for this request." },
+      request: { firstName: 'Leo', lastName: 'Park', dateOfBirth: '2015-12-21', reason: 'Sick visit', reasonOther: 'he has a bad cough and a fever', phone: '+18605550199', notes: "Requested by phone through the agent by Min Park (the patient's parent), the contact for this request." },
     },
   },
   {
