@@ -7,12 +7,13 @@ import { CALLER, type Scenario } from './testing/scenario-types.js';
 import { APPOINTMENT_SCENARIOS } from './testing/scenarios-appointments.js';
 import { CONTACT_SCENARIOS } from './testing/scenarios-contact.js';
 import { GENERAL_SCENARIOS } from './testing/scenarios-general.js';
+import { UNDERSTANDING_SCENARIOS } from './testing/scenarios-understanding.js';
 
 /**
  * The caller-scenario suite (issue 4, point 6): scripted callers through the signed Twilio
  * webhooks, asserting what the agent says (TwiML) and what the call leaves behind.
  */
-const SCENARIOS: Scenario[] = [...APPOINTMENT_SCENARIOS, ...CONTACT_SCENARIOS, ...GENERAL_SCENARIOS];
+const SCENARIOS: Scenario[] = [...APPOINTMENT_SCENARIOS, ...CONTACT_SCENARIOS, ...GENERAL_SCENARIOS, ...UNDERSTANDING_SCENARIOS];
 
 let t: TestAppHandle;
 beforeAll(async () => {

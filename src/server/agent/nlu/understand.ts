@@ -38,8 +38,12 @@ export const EMERGENCY_AT = 0.9;
 /** …and asks the screening question from here. */
 export const SCREEN_AT = 0.3;
 
-/** Intents a health problem is routine inside: asking for a visit, a refill, a result. */
-const ROUTINE_WITH_SYMPTOMS = new Set<Intent>(['appointment', 'change_appointment', 'running_late', 'message', 'request_status', 'callback']);
+/**
+ * Intents whose own flow takes care of a health problem said with them: a visit, a refill, a
+ * result — and asking for a person or a call-back, which reaches the nurse or the on-call cover
+ * (urgent after hours) without the agent screening first.
+ */
+const HANDLED_WITH_SYMPTOMS = new Set<Intent>(['appointment', 'change_appointment', 'running_late', 'message', 'request_status', 'callback', 'human']);
 
 export interface UnderstandOptions {
   /** The English gloss of a Spanish utterance (the patterns and symptom words read English); made here when absent. */
@@ -97,7 +101,7 @@ function urgencyOf(models: Models, text: string, heard: string, intent: Intent |
   const enough = foldForMatching(text).split(' ').length >= 3;
   if (p >= EMERGENCY_AT && !mentions.discounted && enough) return { level: 'emergency', category: category(), phrase: foldForMatching(text).slice(0, 80), by: 'model' };
   if (p >= SCREEN_AT) return { level: 'screen', category: mentions.discounted?.category ?? category(), why: mentions.discounted ? 'past_or_hypothetical' : 'model' };
-  const routine = intent !== null && confidence >= INTENT_CONFIDENCE && ROUTINE_WITH_SYMPTOMS.has(intent);
+  const routine = intent !== null && confidence >= INTENT_CONFIDENCE && HANDLED_WITH_SYMPTOMS.has(intent);
   if (!routine && describesHealthProblem(heard)) return { level: 'screen', category: mentions.discounted?.category ?? 'other', why: 'health_problem' };
   return { level: 'none' };
 }

@@ -30,15 +30,24 @@ function detail(text: string): string {
     .slice(0, 300);
 }
 
+/**
+ * Whether the caller said more than a category's name ("a follow-up for my thyroid blood work",
+ * "to get my stitches out"): then their words are kept beside the category, which alone would
+ * lose what the visit is for (issue 26 §3).
+ */
+function ownWords(text: string): boolean {
+  return detail(text).split(/\s+/).filter((w) => w.length > 2).length >= 3;
+}
+
 export function matchVisitReason(text: string, visitReasons: string[], opts: { requireMatch: boolean }): VisitReason | null {
   const t = normalize(text);
   for (const { re, keys, withDetail } of SYNONYMS) {
     if (!re.test(t)) continue;
     const reason = visitReasons.find((r) => keys.test(r.toLowerCase()));
-    if (reason) return { reason, reasonOther: withDetail ? detail(text) : null };
+    if (reason) return { reason, reasonOther: withDetail || ownWords(text) ? detail(text) : null };
   }
   const direct = visitReasons.find((r) => t.includes(r.toLowerCase()));
-  if (direct) return { reason: direct, reasonOther: null };
+  if (direct) return { reason: direct, reasonOther: ownWords(text) ? detail(text) : null };
   if (opts.requireMatch) return null;
   const words = detail(text);
   return words.length >= 3 ? { reason: 'Other', reasonOther: words } : null;

@@ -72,11 +72,10 @@ export const GENERAL_SCENARIOS: Scenario[] = [
     expect: { outcome: 'question_answered', neverSaid: /regular hours|horario habitual/ },
   },
   {
-    name: 'a sick child after hours with no on-call cover: the screening question, then an urgent call-back',
+    name: 'a sick child after hours with no on-call cover: an urgent call-back',
     practice: { open: false },
     steps: [
-      ['I need to talk to a nurse, my son is four and he has had a fever since this afternoon', /right now, is anyone having trouble breathing, chest pain/],
-      ["no, nothing like that, it's just the fever", /We're closed right now.*call you back/],
+      ['I need to talk to a nurse, my son is four and he has had a fever since this afternoon', /We're closed right now.*call you back/],
       ['yes please', /best number/],
       ['yes', /call you back .* as soon as someone is free/],
       ['no', /Goodbye/],

@@ -47,7 +47,9 @@ async function route(fc: FlowCtx, text: string, u: Understanding): Promise<FlowR
   const intents = detectIntents(text);
   fc.intent = intents[0] ?? null;
   if (ASKS_TO_REPEAT.test(normalize(text))) return repeatLast(fc);
-  if (!FREE_TEXT.has(`${b.flow}:${b.step}`)) {
+  // Between tasks the classifier reads what the caller wants ("am I talking to a real person?" is a question, not a request for one).
+  const midTask = b.flow !== 'idle' && b.flow !== 'anything_else' && b.flow !== 'offer_help';
+  if (midTask && !FREE_TEXT.has(`${b.flow}:${b.step}`)) {
     if (intents[0] === 'human') return startTransfer(fc, text);
     if (intents[0] === 'do_not_call') {
       const r = await fc.tools.run('add_to_do_not_call', {});

@@ -27,6 +27,8 @@ export async function topLevel(fc: FlowCtx, text: string, u: Understanding): Pro
   const clarified = clarifiedIntent(fc, text, u);
   const intent = clarified ?? u.intent;
   const meaningful = intent && intent !== 'thanks' && intent !== 'greeting' ? intent : null;
+  // "Oh sorry, wrong number, bye": a clear goodbye ends the call whatever else was said with it.
+  if (b.flow === 'anything_else' && /\b(bye|goodbye|good bye|adios)\b/i.test(text)) return goodbye(fc);
   if (b.flow === 'anything_else' && (!meaningful || meaningful === 'goodbye')) {
     const submitted = fc.env.state.done.appointment?.referenceCode;
     if (submitted && CORRECTION.test(text)) return messageAboutRequest(fc, text, submitted);
@@ -84,6 +86,11 @@ async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Pr
       const where = [a.line1, a.line2, a.city, a.region, a.postalCode].filter(Boolean).join(', ');
       fc.env.state.done.answered = [...new Set([...(fc.env.state.done.answered ?? []), 'location'])];
       return anythingElse(fc, where ? say(fc.env, 'location.at', { address: where }) : say(fc.env, 'location.unknown'));
+    }
+    case 'do_not_call': {
+      decide(fc, 'add_to_do_not_call');
+      const r = await fc.tools.run('add_to_do_not_call', {});
+      return anythingElse(fc, r.speech);
     }
     case 'goodbye':
       return goodbye(fc);

@@ -1,0 +1,95 @@
+import type { Scenario } from './scenario-types.js';
+
+const SCREENING = /right now, is anyone having trouble breathing, chest pain or pressure/;
+const EMERGENCY = /hang up and call 911 now/;
+
+/**
+ * Issue 26: what the understanding adds to a call — the nurse line's screening question, the
+ * clarifying question, the conversation itself (repeat, "are you a robot?", the wrong practice),
+ * a clinician reporting about a patient, answers from the practice's information, and the
+ * caller's own words kept with a message and a visit's reason.
+ */
+export const UNDERSTANDING_SCENARIOS: Scenario[] = [
+  {
+    name: 'a health problem, neither routine nor clearly an emergency: the screening question; yes takes the emergency path',
+    steps: [
+      ["my son threw up twice this morning and has a tummy ache", SCREENING],
+      ['yes, he is breathing really fast', EMERGENCY],
+    ],
+    expect: { outcome: 'emergency', hangup: true, handoffs: [{ type: 'urgent', priority: 'urgent' }] },
+  },
+  {
+    name: 'the screening question answered unclearly: the emergency path',
+    steps: [["my son threw up twice this morning and has a tummy ache", SCREENING], ["I don't know, maybe?", EMERGENCY]],
+    expect: { outcome: 'emergency', hangup: true, handoffs: [{ type: 'urgent', priority: 'urgent' }] },
+  },
+  {
+    name: 'the screening question answered no: the health question goes to the clinical team',
+    steps: [
+      ['my daughter has had a cough for three days and I am wondering if I should worry', SCREENING],
+      ['no, nothing like that', /not able to give medical advice.*Please hold while I connect you with Dana Reyes/],
+      { dial: 'completed' },
+    ],
+    expect: { outcome: 'transferred', transferred: true, handoffs: [{ type: 'live_transfer', priority: 'high' }] },
+  },
+  {
+    name: 'a relative’s heart attack years ago while booking: no alarm, a visit',
+    steps: [["hi I'd like to book a checkup for my mom, she had a heart attack back in 2015 and she's been fine since", /first and last name/], ['never mind, bye', /Goodbye/]],
+    expect: { outcome: 'other', request: null, handoffs: [] },
+  },
+  {
+    name: 'a lab reporting a critical result: put through to the person on duty',
+    steps: [["hi this is Quest Diagnostics calling with a critical potassium result on one of Dr. Chen's patients", /Please hold while I connect you with Dana Reyes/], { dial: 'completed' }],
+    expect: { outcome: 'transferred', transferred: true },
+  },
+  {
+    name: 'a home-health nurse reporting after hours with no cover: an urgent task with her number',
+    practice: { open: false },
+    steps: [
+      ["this is the home health nurse for Mr. Alvarez, his blood pressure is seventy over forty and he's not himself, I need to reach the on-call doctor", /clinician on call as an urgent matter/],
+      ['yes', /call you back .* as soon as someone is free/],
+      ['no', /Goodbye/],
+    ],
+    expect: { outcome: 'message_taken', handoffs: [{ type: 'urgent', priority: 'urgent' }] },
+  },
+  {
+    name: 'asks whether this is a robot: an honest answer and the offer of a person',
+    steps: [['am I talking to a real person or a robot?', /virtual assistant, an automated system, not a person.*connect you with someone\?/], ['no thanks', /How can I help you today\?/], ['what time do you close', /open/], ['no', /Goodbye/]],
+    expect: { outcome: 'question_answered' },
+  },
+  {
+    name: 'asks to hear it again: the last thing said, repeated',
+    steps: [['I need an appointment', /first and last name/], ['sorry, can you say that again?', /^Of course\. I can help you request an appointment\. May I have the patient's first and last name\?/], ['never mind, bye', /Goodbye/]],
+    expect: { outcome: 'other', request: null },
+  },
+  {
+    name: 'reached the wrong practice: told which practice this is',
+    steps: [["is this Dr. Patel's dental office?", /You've reached Test Clinic/], ['oh sorry, wrong number, bye', /Goodbye/]],
+    expect: { outcome: 'other', hangup: true },
+  },
+  {
+    name: 'asks for a message to be taken: the message itself is asked for and kept word for word',
+    steps: [['can you take a message?', /What would you like me to pass on\?/], ['tell Dr. Lee the new inhaler makes my hands shake', /who is the message from/], ['Ann Lee', /reply/], ['yes', /passed your message on/], ['no', /Goodbye/]],
+    expect: { outcome: 'message_taken', handoffs: [{ type: 'message', priority: 'normal' }] },
+  },
+  {
+    name: 'asks something the practice’s information does not say: told so, offered a message',
+    practice: { agentSettings: { faq: 'Q: Is there parking? A: Free parking behind the building.' } },
+    steps: [['do you have a wheelchair ramp at the entrance', /don't have that information.*take a message/], ['a message please', /pass on/], ['please ask if there is step-free access for my wheelchair', /who is the message from/], ['Ann Lee', /reply/], ['yes', /passed your message on/], ['no', /Goodbye/]],
+    expect: { outcome: 'message_taken', handoffs: [{ type: 'message', priority: 'normal' }] },
+  },
+  {
+    name: 'what the visit is for stays in the caller’s words beside the category',
+    steps: [
+      ["I'd like to come in for a follow-up on my thyroid blood work", /first and last name/],
+      ['Jane Smith', /date of birth/],
+      ['March third nineteen eighty', /been seen at .* before/],
+      ["yes I'm a patient there already", /days or times/],
+      ['any time', /best number/],
+      ['yes', /Is that all correct\?/],
+      ['yes', /reference code/],
+      ['no', /Goodbye/],
+    ],
+    expect: { outcome: 'appointment_requested', request: { reason: 'Follow-up', isNewPatient: false } },
+  },
+];
