@@ -1,5 +1,6 @@
 import path from 'node:path';
 import pg from 'pg';
+import { warmUnderstanding } from './agent/nlu/models.js';
 import { ConfigError, loadEnv } from './config/env.js';
 import { StartupError, startEmbeddedPostgres, stopDatabaseOurselvesOnSignals, type EmbeddedDatabase } from './db/embedded.js';
 import { migrateDatabase } from './db/migrate.js';
@@ -63,6 +64,8 @@ async function main(): Promise<void> {
     if (role !== 'worker') {
       const seed = await seedDemo(ctx.db, { dataDir: env.dataDir, demoPassword: env.DEMO_PASSWORD });
       const webDir = await ensureWebBuild(appRoot, say);
+      // The understanding's models, read from the install's cache (trained now if the corpus changed since): no caller waits for them.
+      warmUnderstanding();
       const app = await buildApp(ctx, { webDir });
       shutdownTasks.push(() => app.close());
       await listen(app, env.PORT, env.HOST);

@@ -10,6 +10,7 @@ import { CALLER, type Scenario } from '../testing/scenario-types.js';
 import { APPOINTMENT_SCENARIOS } from '../testing/scenarios-appointments.js';
 import { CONTACT_SCENARIOS } from '../testing/scenarios-contact.js';
 import { GENERAL_SCENARIOS } from '../testing/scenarios-general.js';
+import { UNDERSTANDING_SCENARIOS } from '../testing/scenarios-understanding.js';
 
 /**
  * ConversationRelay (issue 20): a fake provider on 127.0.0.1 speaks the WebSocket protocol to
@@ -188,7 +189,8 @@ const PICKED = [
   'asks to be put on the do-not-call list',
   'silent after a question, then answers',
 ];
-const SCENARIOS: Scenario[] = [...APPOINTMENT_SCENARIOS, ...CONTACT_SCENARIOS, ...GENERAL_SCENARIOS].filter((s) => PICKED.includes(s.name));
+// Everything the understanding added (issue 26 §8) runs in both modes too.
+const SCENARIOS: Scenario[] = [...[...APPOINTMENT_SCENARIOS, ...CONTACT_SCENARIOS, ...GENERAL_SCENARIOS].filter((s) => PICKED.includes(s.name)), ...UNDERSTANDING_SCENARIOS];
 
 describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s, in both voice modes', (_name, scenario) => {
   it('leaves the same records through Gather and through ConversationRelay', async () => {

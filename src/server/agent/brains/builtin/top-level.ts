@@ -2,7 +2,6 @@ import { say } from '../../messages/index.js';
 import type { Intent } from '../../nlu/intents.js';
 import type { Understanding } from '../../nlu/understand.js';
 import { afterOfferedPerson, answerAreYouHuman, answerGreeting, answerWrongNumber, askToClarify, repeatLast, clarifiedIntent, clinicalQuestion, clinicalReport } from './conversation-moves.js';
-import { yesNo } from '../../nlu/yes-no.js';
 import { hoursDayAsked } from '../../nlu/hours-day.js';
 import { startAppointment } from './appointment-flow.js';
 import { hasMessageContent } from '../../nlu/message-topics.js';
