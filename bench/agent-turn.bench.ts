@@ -87,7 +87,7 @@ export default async function agentTurn(): Promise<Figure[]> {
       { name: 'baseline_insert_throughput', value: round(rate(baseline)), unit: 'req/s', non2xx: baseline.non2xx, p99: median(baseline.p99) },
       { name: 'server_cpu_per_request_baseline', value: perRequest(baseline.cpuMs, baseline.requests), unit: 'ms', database: perRequest(baseline.dbMs, baseline.requests) },
       { name: 'server_cpu_per_request_turn', value: perRequest(turns.cpuMs, turns.requests), unit: 'ms', database: perRequest(turns.dbMs, turns.requests) },
-      { name: 'agent_turn_throughput_vs_baseline', value: round(ratio * 100), unit: '%', target: '>= 40', byRound: turns.rates.map((r, i) => round((r / baseline.rates[i]!) * 100)) },
+      { name: 'agent_turn_throughput_vs_baseline', value: round(ratio * 100), unit: '%', target: '>= 25', byRound: turns.rates.map((r, i) => round((r / baseline.rates[i]!) * 100)) },
       { name: 'agent_turn_no_write_throughput', value: round(rate(talk)), unit: 'req/s', p99: median(talk.p99), non2xx: talk.non2xx },
       { name: 'server_cpu_per_request_no_write_turn', value: perRequest(talk.cpuMs, talk.requests), unit: 'ms', database: perRequest(talk.dbMs, talk.requests) },
       { name: 'agent_turn_no_write_vs_baseline', value: round((rate(talk) / rate(baseline)) * 100), unit: '%', byRound: talk.rates.map((r, i) => round((r / baseline.rates[i]!) * 100)) },

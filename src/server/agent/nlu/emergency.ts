@@ -60,7 +60,7 @@ export function foldForMatching(text: string): string {
 
 /** "no trouble breathing", "never had a seizure", "sin dolor de pecho": a denial just before the words. */
 const NEGATED_BEFORE =
-  /\b(?:no|not|never|without|denies|denied|deny|nor|hasnt had|havent had|has not had|have not had|hasnt|havent|doesnt have|dont have|didnt have|do not have|does not have|did not have|is not having|not experiencing|isnt having|arent having|not having|wasnt|werent|free of|negative for|ruled out|sin|nunca|ni|no tiene|no tengo|no tuvo|no ha tenido|ya no tiene|nada de|tampoco)\s+(?:(?:any|a|an|the|real|more|much|signs? of|symptoms? of|other|further|serious|significant|ningun|ninguna|mas|senales de|problemas? de|tenido|had|been|having|experiencing|got|gotten|felt|feeling|un|una|el|la)\s+){0,3}$/;
+  /\b(?:no|not|never|without|denies|denied|deny|nor|hasnt had|havent had|has not had|have not had|hasnt|havent|doesnt have|dont have|didnt have|do not have|does not have|did not have|is not having|not experiencing|isnt having|arent having|not having|wasnt|werent|free of|negative for|ruled out|sin|nunca|ni|no tiene|no tengo|no tuvo|no ha tenido|ya no tiene|nada de|tampoco)\s+(?:(?:any|a|an|the|real|more|much|signs? of|symptoms? of|other|further|serious|significant|ningun|ninguna|mas|senales de|problemas? de|tenido|had|been|having|experiencing|got|gotten|felt|feeling|un|una|el|la|me|he|ha|han|se|le|lo)\s+){0,3}$/;
 
 /** "what should I do if…", "signs of a stroke", "en caso de…": the words are about a possibility. */
 const HYPOTHETICAL_BEFORE = new RegExp(
@@ -68,6 +68,8 @@ const HYPOTHETICAL_BEFORE = new RegExp(
     '\\bwhat (?:should|do|would|can|shall) (?:i|we) do if\\b',
     '\\bwhat if\\b',
     '\\bif (?:he|she|i|they|my|the|we|you|someone|somebody|a|your|her|his|it|there)\\b',
+    '\\bsi (?:un|una|el|la|mi|su|alguien|se|le|me)\\b',
+    '\\bwhat (?:are|is) the (?:signs|symptoms|warning signs)\\b',
     '\\bin case\\b',
     '\\b(?:what are|what is|know|learn|read|information|info|questions?|tell me|about) (?:about )?(?:the )?(?:warning )?(?:signs?|symptoms?) (?:of|that)\\b',
     '\\bhow (?:do|would|can|will) (?:i|we|you) (?:know|tell)\\b',
@@ -92,7 +94,7 @@ const HYPOTHETICAL_BEFORE = new RegExp(
 
 /** Appointments, medicines and paperwork named after a condition ("seizure medication", "stroke clinic"). */
 const ADMIN_AFTER =
-  /^\s*(?:free\b|(?:\w+\s+)?(?:detector|detectors)\b)|^\s*(?:\w+\s+)?(?:medication|medications|medicine|meds|pills|prescription|prescriptions|refill|refills|specialist|doctor|neurologist|cardiologist|clinic|appointment|appointments|follow up|followup|test|testing|tests|results|screening|scan|x ray|xray|class|classes|training|kit|plan|policy|risk|risks|prevention|awareness|support group|history|form|forms|paperwork|insurance|shots?|injections?|bracelet|action plan|protocol|medicina|medicinas|medicamentos?|receta|cita|citas|resultados|consulta|especialista|pastillas)\b/;
+  /^\s*(?:free\b|(?:\w+\s+)?(?:detector|detectors)\b|(?:\w+\s+){0,4}(?:expires|expired|expiring|vence|se vence|se vencio)\b)|^\s*(?:\w+\s+)?(?:medication|medications|medicine|meds|pills|prescription|prescriptions|refill|refills|specialist|doctor|neurologist|cardiologist|clinic|appointment|appointments|follow up|followup|test|testing|tests|results|screening|scan|x ray|xray|class|classes|training|kit|plan|policy|risk|risks|prevention|awareness|support group|history|form|forms|paperwork|insurance|shots?|injections?|bracelet|action plan|protocol|medicina|medicinas|medicamentos?|receta|cita|citas|resultados|consulta|especialista|pastillas)\b/;
 
 /** Said about a past event: "last year", "two weeks ago", "fine now", "history of". */
 const HISTORY = new RegExp(
@@ -112,7 +114,12 @@ const HISTORY = new RegExp(
     '\\bprior\\b',
     '\\brecovering from\\b',
     '\\bsince (?:my|his|her|their|the)\\b',
-    '\\b(?:fine|better|ok|okay|good|alright|all right|normal|stable) now\\b',
+    '\\b(?:fine|better|ok|okay|good|alright|all right|normal|stable|clean|sober) now\\b',
+    // Months or years of it: a long-standing complaint, not an emergency now ("short of breath on the stairs for months").
+    '\\bfor (?:months|years|a few months|a couple of months|a few years|several months|a long time)(?: now)?\\b',
+    '\\b(?:durante|desde hace) (?:meses|anos|varios meses)\\b',
+    '\\b(?:on|last) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b',
+    '\\bel (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo) pasado\\b',
     '\\ball better\\b',
     '\\bback to normal\\b',
     '\\brecovered\\b',
@@ -135,7 +142,7 @@ const NOW_STRONG =
 const NOW_WEAK = /\b(?:now|ahora)\b/;
 const ADMIN_INTENT = /\b(?:follow ?up|followup|check ?up|appointment|refill|prescription|records?|paperwork|referral|form|results|bill|cita|receta|consulta)\b/;
 /** "for my follow-up about my stroke": the words name a reason for an appointment or document. */
-const ADMIN_BEFORE = /\b(?:(?:medicina|medicamentos?|receta|pastillas|medication|medicine|meds|pills|prescription|refill|cita|consulta) (?:\w+ ){0,1}(?:para|de|for|contra) (?:(?:el|la|las|los|su|sus|mi|mis|my|his|her|the)\s+)?$)|\b(?:follow ?up|followup|check ?up|checkup|appointment|visit|paperwork|records?|bill|letter|referral|notes?|cita|consulta) (?:\w+ ){0,2}(?:for|about|on|after|regarding|from|since|de|por|sobre) (?:my|his|her|their|the|a|mi|su|el|la)\s+(?:\w+\s+){0,2}$/;
+const ADMIN_BEFORE = /\b(?:(?:medicina|medicamentos?|receta|pastillas|medication|medicine|meds|pills|prescription|refill|cita|consulta|plan|form|forma|formulario) (?:\w+ ){0,1}(?:para|de|del|for|contra|on) (?:(?:el|la|las|los|su|sus|mi|mis|my|his|her|the)\s+)?$)|\b(?:follow ?up|followup|check ?up|checkup|appointment|visit|paperwork|records?|bill|letter|referral|notes?|tests?|testing|therapy|rehab|rehabilitation|terapia|referencia|cita|consulta) (?:\w+ ){0,3}(?:for|about|on|after|regarding|from|since|de|del|por|sobre|despues del|despues de la) (?:(?:my|his|her|their|the|a|mi|su|el|la)\s+)?(?:\w+\s+){0,2}$/;
 /** "se me hinchó un poquito", "swelled up a little": the qualifier after the words. */
 const MILD_AFTER = /^\s*(?:(?:un|a|just a|only a|solo un|nomas un)\s+)?(?:poquito|poco|little|little bit|bit|tiny bit)\b/;
 const MILD_BEFORE = /\b(?:mild|minor|little|tiny|small|slight|bit of|light|leve|pequen[oa]|ligera)\s+(?:\w+\s+){0,1}$/;
@@ -165,6 +172,14 @@ export function detectEmergency(text: string): EmergencyMatch | null {
  * The first emergency that counts, and the first mention that did not (negated, past,
  * hypothetical, administrative): a discounted mention may still deserve a screening question.
  */
+/**
+ * "He choked on a grape but coughed it right up and he's totally fine now": the utterance says the
+ * event is over, past the "but" that ends the event's own clause. Said about the same event, it
+ * takes the past mentions with it; a clause that says something is happening now still counts.
+ */
+const RESOLVED_AFTERWARDS =
+  /\b(?:(?:is|s|she s|he s|shes|hes|they re|theyre|im|i m|we re) (?:totally |completely |perfectly |all |just )?(?:fine|ok|okay|alright|all right|better|back to normal) now|(?:was|were) (?:totally |completely |perfectly )?(?:fine|ok|okay|better) after|coughed it (?:right )?(?:up|out))\b|(?:^|\s)(?:(?:pero|y) )?(?:ya )?(?:esta|estan) bien\b/;
+
 export function emergencyMentions(text: string): { counted: EmergencyMatch | null; discounted: EmergencyMatch | null } {
   const folded = foldForMatching(text);
   let discounted: EmergencyMatch | null = null;
@@ -180,7 +195,7 @@ export function emergencyMentions(text: string): { counted: EmergencyMatch | nul
           rule.re.lastIndex++;
           continue;
         }
-        if (counts(rule, clause, m.index, m[0])) return { counted: { category: rule.category, phrase: m[0] }, discounted };
+        if (counts(rule, clause, m.index, m[0]) && !overAfterwards(clause, parts)) return { counted: { category: rule.category, phrase: m[0] }, discounted };
         discounted ??= { category: rule.category, phrase: m[0] };
       }
     }
@@ -197,6 +212,12 @@ function partnerSaid(partner: RegExp, whole: string): boolean {
   return false;
 }
 
+/** The event of a clause with no present-time words is over when a later clause of the utterance says so. */
+function overAfterwards(clause: string, parts: string[]): boolean {
+  const later = parts.slice(parts.indexOf(clause) + 1).join(' ');
+  return later !== '' && RESOLVED_AFTERWARDS.test(later) && !NOW_STRONG.test(clause);
+}
+
 function counts(rule: Rule, clause: string, at: number, phrase: string): boolean {
   const before = clause.slice(0, at);
   const after = clause.slice(at + phrase.length);
@@ -210,6 +231,7 @@ function counts(rule: Rule, clause: string, at: number, phrase: string): boolean
   if (OTHER_DISCOURSE.test(clause) && rule.category !== 'mental_health') return false;
   // "what temperature counts as a fever for a newborn?": a question about the threshold, not a report.
   if (/\b(?:counts? as|is considered|se considera)\b/.test(clause) && /^(?:what|when|how|at what|que|cuando|a partir de)\b/.test(clause)) return false;
+  if (/^(?:a )?(?:que|what) (?:temperatura|temperature) (?:es|is)\b/.test(clause)) return false;
   const past = HISTORY.test(clause) || RESOLVED_AFTER.test(after) || ADMIN_BEFORE.test(before);
   HISTORY.lastIndex = 0;
   if (!past) return true;

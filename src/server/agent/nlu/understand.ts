@@ -34,7 +34,7 @@ export type Urgency =
 /** Below this the agent asks which of the likeliest it is instead of guessing. */
 export const INTENT_CONFIDENCE = 0.5;
 /** The emergency model alone escalates from here… */
-export const EMERGENCY_AT = 0.9;
+export const EMERGENCY_AT = 0.95;
 /** …and asks the screening question from here. */
 export const SCREEN_AT = 0.3;
 
