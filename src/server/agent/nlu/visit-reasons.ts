@@ -24,8 +24,11 @@ export interface VisitReason {
 
 /** The caller's words with leading filler removed ("it's for my…" → "my…"). */
 function detail(text: string): string {
-  return text
-    .trim()
+  let said = text.trim();
+  // "I'd like to make an appointment for my daughter, she has a rash on her arm": what follows the asking is the reason.
+  const asking = /\b(?:appointment|appt|visit|seen|come in|book|schedule)\b[^,.;]*?(?:[,.;]|\bbecause\b|\bcuz\b|\bsince\b|\bporque\b)\s*/i.exec(said);
+  if (asking && said.slice(asking.index + asking[0].length).split(/\s+/).length >= 3) said = said.slice(asking.index + asking[0].length);
+  return said
     .replace(/^(?:(?:um|uh|well|so|yeah|yes|it's|it is|i need|i want|i'd like|i would like|for|a|an)\b[\s,]*)+/i, '')
     .slice(0, 300);
 }
