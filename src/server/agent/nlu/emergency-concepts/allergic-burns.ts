@@ -23,7 +23,7 @@ export const ALLERGIC_BURNS_RULES: Rule[] = [
       '(?:stung|sting|stings|bee|wasp|hornet|yellow jacket|peanuts?|nuts|shellfish|shrimp|penicillin|amoxicillin|reaction to)(?: \\w+){0,8} (?:swell\\w*|hives|breath\\w*|wheez\\w*|throat|dizzy|faint\\w*|puffy|puffed|tongue|lips)',
       'reaccion alergica',
       'se (?:le|me) (?:esta )?hinch\\w* (?:la cara|los labios|la lengua|la garganta|los ojos|la boca)',
-      '(?:cara|labios|lengua|garganta|ojos) hinchad[oa]s?',
+      '(?:cara|labios|lengua|garganta|ojos|boca) hinchad[oa]s?',
       'ronchas por todo',
       '(?:picadura|pico una (?:abeja|avispa)|le pico|me pico|cacahuate|mani|mariscos|camaron)(?: \\w+){0,8} (?:hinch\\w*|respir\\w*|ronchas|garganta)',
     ),

@@ -57,6 +57,9 @@ export const MATERNAL_INFANT_RULES: Rule[] = [
       'no (?:he|ha|hemos|han) sentido (?:al|a mi|a su|el|mi) bebe',
       'no (?:lo|la) (?:siento|he sentido|ha sentido) (?:mover|moverse|patear)',
       '(?:el )?bebe no se (?:ha movido|mueve|mueva)',
+      // Fewer movements than usual is the warning sign too, not only none.
+      '(?:the |my |her )?baby(?:s| has| is)? (?:been )?(?:really |very |so |super )?(?:quiet|still)(?: \\w+){0,4} (?:less|fewer|not as much|than normal|than usual)',
+      '(?:baby|bebe) (?:\\w+ ){0,3}(?:moving|kicking|se mueve|patea) (?:a lot |way |much )?(?:less|menos)',
       '(?:pounding|splitting|horrible|terrible|awful|worst|really bad) headache',
       'dolor de cabeza (?:\\w+ )?(?:horrible|fuerte|intenso|terrible|espantoso)',
       '(?:ve|veo|viendo|mira|miro|ver) (?:\\w+ )?(?:lucecitas|luces|estrellitas|puntitos|manchitas|borroso)',

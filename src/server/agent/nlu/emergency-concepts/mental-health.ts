@@ -74,6 +74,24 @@ export const MENTAL_HEALTH_RULES: Rule[] = [
     ),
   },
   {
+    // Said the way people text and talk about it now.
+    category: 'mental_health',
+    re: re('kms', 'unalive (?:myself|himself|herself|themselves)', '(?:checking|check|checked) out (?:for good|permanently)', 'acabar con todo', 'terminar con todo', '(?:no le|ya no le) (?:encuentro|encuentra|veo|ve) sentido a (?:nada|la vida)'),
+  },
+  {
+    // The means at hand, with wanting it over: "I've got the razor in my hand", "he just bought rope".
+    category: 'mental_health',
+    re: re(
+      '(?:got|have|holding|bought|buying|has|had|found) (?:\\w+ ){0,2}(?:rope|razor|razor blade|gun|pistol|noose|cuerda|navaja|pistola|soga)',
+      '(?:rope|razor|gun|pistol|noose|cuerda|navaja|pistola|soga) (?:\\w+ ){0,2}(?:in (?:my|his|her) hand|ready|en la mano|lista)',
+      '(?:on|at|in front of) (?:the|a) (?:bridge|ledge|tracks|train tracks|roof edge)(?: right now| rn| now)?',
+    ),
+    with: any(
+      'end it', 'ending it', 'for good', 'checking out', 'kms', 'no point', 'done with (?:it|life|everything)', "(?:im|i am|hes|shes) done", 'wrote the letters', 'somebody to know', 'someone to know', 'voices', 'goodbye',
+      'kill (?:my|him|her)self', 'acabar con', 'ya no (?:aguanto|puedo|quiero)', 'sin sentido', 'despedi\\w*', 'quitarme la vida', 'matarme',
+    ),
+  },
+  {
     // Preparations: pills counted out or saved up, with letters, goodbyes or despair.
     category: 'mental_health',
     re: re(
@@ -87,6 +105,12 @@ export const MENTAL_HEALTH_RULES: Rule[] = [
       'goodbye', 'giving (?:\\w+ ){0,2}away', 'better off', 'no way out', 'no point', 'hopeless', 'burden', 'cant (?:take|do) (?:it|this) anymore', 'cant go on', 'someone to know',
       'despedi\\w*', 'regalando', 'mejor sin', 'salida', 'ya no (?:aguanto|puedo)', 'alguien supiera', 'sin esperanza',
     ),
+  },
+  {
+    // "I'm done. I wrote the letters.": the letters, with being done or wanting someone to know.
+    category: 'mental_health',
+    re: re('(?:wrote|written|left|finished) (?:the|my|all the|all my) (?:letters|notes|goodbye letters)', '(?:ya )?(?:escribi|deje) (?:las|mis) cartas'),
+    with: any("(?:im|i am|hes|shes|she is|he is) done", '(?:somebody|someone|alguien) (?:to know|supiera)', 'goodbye', 'for good', 'ya no (?:aguanto|puedo)', 'no point'),
   },
   {
     // Letters to the family, things given away: with pills ready, a method or despair.

@@ -116,6 +116,7 @@ export const NEURO_RULES: Rule[] = [
       'not responsive',
       '(?:not|isnt|wont|wasnt) respond(?:ing)?',
       'wont (?:wake|wake up|open (?:his|her|their) eyes)',
+      'no (?:abre|quiere abrir|puede abrir) los ojos',
       'will not wake',
       'cant wake (?:him|her|them|my \\w+)(?: up)?',
       'cant get (?:him|her|them|my \\w+) (?:to wake|up|to respond|to answer)',
