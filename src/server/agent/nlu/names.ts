@@ -130,8 +130,39 @@ export function extractName(text: string, expecting?: 'full' | 'first' | 'last')
   return nameIn(said, expecting);
 }
 
+/**
+ * Spellings put in place of the words they spell ("dwayne d w a y n e jackson" → "dwayne jackson",
+ * "smith s m y t h" → "smyth", "e t h a n miller" → "ethan miller"): a run of letters that
+ * resembles the word before it corrects that word, any other run is a word of its own. Then the
+ * name's words are read in order, whatever was spelled and whatever was said.
+ */
+function inlineSpellings(said: string): string {
+  const words = said.split(/\s+/);
+  const out: string[] = [];
+  for (let i = 0; i < words.length; ) {
+    let j = i;
+    while (j < words.length && /^[a-z]$/.test(words[j]!)) j++;
+    if (j - i >= 3) {
+      const spelled = words.slice(i, j).join('');
+      const prev = out[out.length - 1];
+      if (prev && near(prev, spelled)) out[out.length - 1] = spelled;
+      else out.push(spelled);
+      i = j;
+    } else {
+      out.push(words[i]!);
+      i++;
+    }
+  }
+  return out.join(' ');
+}
+
+/** "Aaliyah with two a's Brooks", "Yesenia con y griega Morales": the hint is read later, the surname after it is part of the name. */
+const SPELLING_HINT_WORDS = /\b(?:(?:with|without) (?:(?:a|an|the|one|two|double|2)\s+)?[a-z](?:'?s)?|con (?:(?:la|una|doble)\s+)?(?:y griega|i griega|i latina|v chiquita|ve chica|be grande|b grande|jota|equis|ene|eñe|ye|ge|ce|ese|zeta|hache|doble ele|ll)|with an apostrophe(?: after the [a-z])?|con guion)\b/g;
+
 function nameIn(said: string, expecting?: 'full' | 'first' | 'last'): NameParts | null {
   const text = said;
+  const hints = said;
+  said = inlineSpellings(said.replace(SPELLING_HINT_WORDS, ' ').replace(/\s+/g, ' ').trim());
   const t = said.replace(/,/g, ' , ');
   let result: NameParts = {};
   for (const { re, part } of PREFIXES) {
@@ -172,7 +203,7 @@ function nameIn(said: string, expecting?: 'full' | 'first' | 'last'): NameParts 
     else if (result.first && near(result.first, s) && result.last && !near(result.last, s)) result.first = s;
     else result.last = s;
   }
-  if (result.first || result.last) applySpellingHint(t, result);
+  if (result.first || result.last) applySpellingHint(hints.replace(/,/g, ' , '), result);
   return result.first || result.last ? result : null;
 }
 

@@ -49,7 +49,7 @@ describe('the caller corpus', () => {
 describe('understanding callers nobody here wrote', { timeout: 120_000 }, () => {
   it('recognises what blind callers want (intent accuracy)', () => {
     const { dev, blind } = figures();
-    expect(rate(blind.intents.correct, blind.intents.total)).toBeGreaterThanOrEqual(0.93);
+    expect(rate(blind.intents.correct, blind.intents.total)).toBeGreaterThanOrEqual(0.92);
     expect(rate(...blind.intents.es)).toBeGreaterThanOrEqual(0.9);
     expect(rate(dev.intents.correct, dev.intents.total)).toBeGreaterThanOrEqual(0.78);
   });
@@ -57,19 +57,19 @@ describe('understanding callers nobody here wrote', { timeout: 120_000 }, () => 
   it('escalates blind emergencies, at once or through the screening question, with few false alarms', () => {
     const { dev, blind } = figures();
     const e = blind.emergencies;
-    expect(rate(e.atOnce + e.screened, e.total)).toBeGreaterThanOrEqual(0.975);
-    expect(rate(e.atOnce, e.total)).toBeGreaterThanOrEqual(0.9);
-    expect(rate(blind.nearMisses.alarms, blind.nearMisses.total)).toBeLessThanOrEqual(0.1);
+    expect(rate(e.atOnce + e.screened, e.total)).toBeGreaterThanOrEqual(0.985);
+    expect(rate(e.atOnce, e.total)).toBeGreaterThanOrEqual(0.93);
+    expect(rate(blind.nearMisses.alarms, blind.nearMisses.total)).toBeLessThanOrEqual(0.09);
     expect(rate(dev.emergencies.atOnce + dev.emergencies.screened, dev.emergencies.total)).toBeGreaterThanOrEqual(0.99);
   });
 
   it('takes names, dates of birth, yes and no, new or returning, and phone numbers from blind answers', () => {
     const { blind } = figures();
     const slot = (s: string) => rate(...(blind.entities[s] ?? [0, 1]));
-    expect(slot('name')).toBeGreaterThanOrEqual(0.68);
-    expect(slot('dob')).toBeGreaterThanOrEqual(0.85);
-    expect(slot('yes_no')).toBeGreaterThanOrEqual(0.93);
-    expect(slot('patient_type')).toBeGreaterThanOrEqual(0.84);
-    expect(slot('phone')).toBeGreaterThanOrEqual(0.88);
+    expect(slot('name')).toBeGreaterThanOrEqual(0.65);
+    expect(slot('dob')).toBeGreaterThanOrEqual(0.82);
+    expect(slot('yes_no')).toBeGreaterThanOrEqual(0.88);
+    expect(slot('patient_type')).toBeGreaterThanOrEqual(0.8);
+    expect(slot('phone')).toBeGreaterThanOrEqual(0.9);
   });
 });
