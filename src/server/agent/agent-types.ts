@@ -95,8 +95,11 @@ export interface AgentState {
   lookupFailures: number;
   /** The practice's patient this call turned out to be about (set when a request is saved). */
   patientId?: string;
-  /** `urgent`: an after-hours transfer to the on-call cover; a call-back in its place stays urgent. */
-  pendingTransfer?: { target: TransferTarget; handoffId: string | null; urgent?: boolean };
+  /**
+   * `urgent`: an after-hours transfer to the on-call cover; a call-back in its place stays urgent.
+   * `clinicalReport`: what a lab or nurse reported, kept for the urgent task if nobody answers.
+   */
+  pendingTransfer?: { target: TransferTarget; handoffId: string | null; urgent?: boolean; clinicalReport?: string };
   /**
    * The screening question was asked about this (a health problem neither clearly routine nor
    * clearly an emergency); the next answer decides. `screened`: asked once already this call.

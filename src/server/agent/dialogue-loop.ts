@@ -5,7 +5,7 @@ import { respondToEmergency } from './emergency-response.js';
 import { noteCallerWords } from './caller-words.js';
 import { detectCallLanguage, glossSpanish } from './nlu/language.js';
 import { understand } from './nlu/understand.js';
-import { screeningStep } from './screening.js';
+import { screeningSilence, screeningStep } from './screening.js';
 import { say } from './messages/index.js';
 import { createToolbox } from './tools/index.js';
 import { cancelLiveTransfer } from '../features/handoffs/create-handoff.service.js';
@@ -52,10 +52,11 @@ async function respond(env: TurnEnv, input: CallerInput): Promise<AgentReply> {
       state.heardCaller = true;
       env.log.callerSaid(text, { ...(input.confidence !== undefined ? { confidence: input.confidence } : {}), ...(input.digits ? { digits: input.digits } : {}) });
       // One understanding of the utterance (issue 26 §1); its urgency is the safety of both brains.
-      let understood = understand(text, { callLanguage: state.language, openMoment: OPEN_MOMENTS.has(state.builtin.flow) });
+      let understood = understand(text, { callLanguage: state.language, openMoment: openMoment(env) });
       const { urgency } = understood;
       const asked = chooseLanguage(env, text, urgency.level === 'emergency');
-      if (urgency.level === 'emergency') return respondToEmergency(env, urgency, text);
+      // The answer to the screening question is judged by the screening (only the rules may overrule it: "none of those" is no alarm).
+      if (urgency.level === 'emergency' && (!state.screening || urgency.by === 'rules')) return respondToEmergency(env, urgency, text);
       if (state.turn >= MAX_TURNS) return { text: say(env, 'call.noHelp', { practice: org.name }), next: { type: 'hangup' } };
       const screening = await screeningStep(env, text, understood);
       if (screening && 'reply' in screening) return screening.reply;
@@ -75,6 +76,19 @@ async function respond(env: TurnEnv, input: CallerInput): Promise<AgentReply> {
 
 /** Moments where the caller says what they want (not mid-answer, where a Spanish name is just a name). */
 const OPEN_MOMENTS = new Set(['idle', 'anything_else', 'offer_help']);
+
+/**
+ * Whether the caller is saying what they want rather than answering the agent's question: then a
+ * health problem gets the screening question. The built-in brain's flow says; an answer to "is
+ * this about A or B?" or "shall I connect you?" is not such a moment. The LLM brain keeps no flow:
+ * its first caller turn is.
+ */
+function openMoment(env: TurnEnv): boolean {
+  const { state, org } = env;
+  if (org.settings.brain !== 'builtin') return state.turn <= 1;
+  const b = state.builtin;
+  return OPEN_MOMENTS.has(b.flow) && !b.step.startsWith('clarify:') && b.step !== 'offered_person';
+}
 
 /**
  * The call's language (issue 15 §2): Spanish when the practice offers it and the caller asks for
@@ -108,8 +122,10 @@ function greeting(env: TurnEnv): string {
 }
 
 /** No input: ask again twice, then say goodbye. */
-function silence(env: TurnEnv): AgentReply {
+async function silence(env: TurnEnv): Promise<AgentReply> {
   const { state } = env;
+  // No answer to "is anyone having trouble breathing…?" is not a no.
+  if (state.screening) return screeningSilence(env);
   state.silences++;
   env.log.add('caller_speech', { text: '', noInput: true });
   if (state.silences >= 3) {
@@ -138,7 +154,8 @@ async function dialResult(env: TurnEnv, status: string): Promise<AgentReply> {
   const b = state.builtin;
   b.flow = 'callback';
   b.step = 'offer';
-  b.cb = { reason: 'Asked for a person; the transfer was not answered' };
+  // A clinician's report stays an urgent task for whoever is on call, in their words.
+  b.cb = pending?.clinicalReport ? { reason: pending.clinicalReport, urgent: true, clinicalReport: true } : { reason: 'Asked for a person; the transfer was not answered' };
   state.llm.messages.push({ role: 'assistant', content: text });
   env.log.add('model_request', { brain: 'builtin', decision: 'offer_callback_after_transfer', dialStatus: status }, 0);
   return { text, next: { type: 'gather' } };

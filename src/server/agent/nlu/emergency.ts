@@ -94,14 +94,14 @@ const HYPOTHETICAL_BEFORE = new RegExp(
 
 /** Appointments, medicines and paperwork named after a condition ("seizure medication", "stroke clinic"). */
 const ADMIN_AFTER =
-  /^\s*(?:free\b|(?:\w+\s+)?(?:detector|detectors)\b|(?:\w+\s+){0,4}(?:expires|expired|expiring|vence|se vence|se vencio)\b)|^\s*(?:\w+\s+)?(?:medication|medications|medicine|meds|pills|prescription|prescriptions|refill|refills|specialist|doctor|neurologist|cardiologist|clinic|appointment|appointments|follow up|followup|test|testing|tests|results|screening|scan|x ray|xray|class|classes|training|kit|plan|policy|risk|risks|prevention|awareness|support group|history|form|forms|paperwork|insurance|shots?|injections?|bracelet|action plan|protocol|medicina|medicinas|medicamentos?|receta|cita|citas|resultados|consulta|especialista|pastillas)\b/;
+  /^\s*(?:free\b|(?:\w+\s+)?(?:detector|detectors)\b|(?:(?:is|has|just|already|ya)\s+){0,2}(?:expires|expired|expiring|vence|se vence|se vencio)\b)|^\s*(?:\w+\s+)?(?:medication|medications|medicine|meds|pills|prescription|prescriptions|refill|refills|specialist|doctor|neurologist|cardiologist|clinic|appointment|appointments|follow up|followup|test|testing|tests|results|screening|scan|x ray|xray|class|classes|training|kit|plan|policy|risk|risks|prevention|awareness|support group|history|form|forms|paperwork|insurance|shots?|injections?|bracelet|action plan|protocol|medicina|medicinas|medicamentos?|receta|cita|citas|resultados|consulta|especialista|pastillas)\b/;
 
 /** Said about a past event: "last year", "two weeks ago", "fine now", "history of". */
 const HISTORY = new RegExp(
   [
     '\\blast (?:week|month|year|summer|winter|spring|fall|autumn|christmas|time)\\b',
     // "since yesterday", "desde ayer": a duration still running, not a past event.
-    '(?<!\\bsince |\\bdesde )\\b(?:yesterday|the other day|the day before yesterday|ayer|anteayer|antier)\\b',
+    '\\b(?:the other day|the day before yesterday|anteayer|antier)\\b',
     '\\b(?:\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of|couple|several|many) (?:days|weeks|months|years|yrs|week|month|year) ago\\b',
     '\\b(?:in|back in) (?:19|20)\\d\\d\\b',
     '\\byears (?:back|ago)\\b',
@@ -118,7 +118,7 @@ const HISTORY = new RegExp(
     // Months or years of it: a long-standing complaint, not an emergency now ("short of breath on the stairs for months").
     '\\bfor (?:months|years|a few months|a couple of months|a few years|several months|a long time)(?: now)?\\b',
     '\\b(?:durante|desde hace) (?:meses|anos|varios meses)\\b',
-    '\\b(?:on|last) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b',
+    '\\blast (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b',
     '\\bel (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo) pasado\\b',
     '\\ball better\\b',
     '\\bback to normal\\b',
@@ -169,17 +169,17 @@ export function detectEmergency(text: string): EmergencyMatch | null {
 }
 
 /**
- * The first emergency that counts, and the first mention that did not (negated, past,
- * hypothetical, administrative): a discounted mention may still deserve a screening question.
- */
-/**
  * "He choked on a grape but coughed it right up and he's totally fine now": the utterance says the
  * event is over, past the "but" that ends the event's own clause. Said about the same event, it
  * takes the past mentions with it; a clause that says something is happening now still counts.
  */
 const RESOLVED_AFTERWARDS =
-  /\b(?:(?:is|s|she s|he s|shes|hes|they re|theyre|im|i m|we re) (?:totally |completely |perfectly |all |just )?(?:fine|ok|okay|alright|all right|better|back to normal) now|(?:was|were) (?:totally |completely |perfectly )?(?:fine|ok|okay|better) after|coughed it (?:right )?(?:up|out))\b|(?:^|\s)(?:(?:pero|y) )?(?:ya )?(?:esta|estan) bien\b/;
+  /\b(?:(?:is|s|she s|he s|shes|hes|they re|theyre|im|i m|we re) (?:totally |completely |perfectly |all |just )?(?:fine|ok|okay|alright|all right|better|back to normal) now|(?:was|were) (?:totally |completely |perfectly )?(?:fine|ok|okay|better) after|coughed it (?:right )?(?:up|out))\b|(?:^|\s)(?:(?:pero|y) (?:ya )?|ya )(?:esta|estan) bien\b/;
 
+/**
+ * The first emergency that counts, and the first mention that did not (negated, past,
+ * hypothetical, administrative): a discounted mention may still deserve a screening question.
+ */
 export function emergencyMentions(text: string): { counted: EmergencyMatch | null; discounted: EmergencyMatch | null } {
   const folded = foldForMatching(text);
   let discounted: EmergencyMatch | null = null;
@@ -215,7 +215,10 @@ function partnerSaid(partner: RegExp, whole: string): boolean {
 /** The event of a clause with no present-time words is over when a later clause of the utterance says so. */
 function overAfterwards(clause: string, parts: string[]): boolean {
   const later = parts.slice(parts.indexOf(clause) + 1).join(' ');
-  return later !== '' && RESOLVED_AFTERWARDS.test(later) && !NOW_STRONG.test(clause);
+  const said = RESOLVED_AFTERWARDS.exec(later);
+  // "No está bien", "I don't think he is okay now": the opposite.
+  const negated = said !== null && /\b(?:no|not|dont|doesnt|isnt|never|nunca)\b(?:\s+\w+){0,3}\s*$/.test(later.slice(0, said.index));
+  return said !== null && !negated && !NOW_STRONG.test(clause);
 }
 
 function counts(rule: Rule, clause: string, at: number, phrase: string): boolean {

@@ -9,8 +9,8 @@ import { train, type Example, type Model } from './classifier/logistic.js';
 
 /**
  * The understanding's statistical models, trained from the development corpus (never the blind
- * part) the first time they are needed: about a second on one core, so a server warms them at
- * start (`warmUnderstanding`) and no caller waits for it. The same lines always give the same
+ * part): about 4 s on one core, done at `npm ci` and kept on disk, read by a server at start
+ * (`warmUnderstanding`) so no caller waits for them. The same lines always give the same
  * weights (decision 037).
  */
 export interface Models {
@@ -23,7 +23,7 @@ export interface Models {
 
 let models: Models | undefined;
 
-export function trainModels(part: { intents: Example<Intent | 'other'>[]; emergencies: { text: string; category: EmergencyCategory; emergency: boolean }[] }): Models {
+export function trainModels(part: { intents: (Example<Intent | 'other'> & { language?: 'en' | 'es' })[]; emergencies: { text: string; category: EmergencyCategory; emergency: boolean }[] }): Models {
   const intent = train(INTENTS, withIntroductions(part.intents), { minCount: 2 });
   const positives = part.emergencies.filter((e) => e.emergency);
   // A missed emergency costs far more than a screening question: emergencies weigh more.
@@ -49,12 +49,12 @@ const INTRODUCTIONS = {
  * with any request, so a name must never count for one intent (without this, "my name is…" leaned
  * towards the intents whose examples happened to include one).
  */
-function withIntroductions(examples: Example<Intent | 'other'>[]): Example<Intent | 'other'>[] {
+function withIntroductions(examples: (Example<Intent | 'other'> & { language?: 'en' | 'es' })[]): Example<Intent | 'other'>[] {
   const extra: Example<Intent | 'other'>[] = [];
   examples.forEach((e, i) => {
     if (e.label === 'other' || e.label === 'greeting' || e.label === 'thanks' || e.label === 'goodbye' || e.label === 'repeat') return;
-    const spanish = /[áéíóúñ¿¡]|\b(?:que|para|una|mi|necesito|quiero|por favor|hola)\b/i.test(e.text);
-    const list = INTRODUCTIONS[spanish ? 'es' : 'en'];
+    const spanish = e.language === 'es';
+    const list = INTRODUCTIONS[e.language ?? 'en'];
     const intro = list[i % list.length]!;
     extra.push({ ...e, text: i % 2 === 0 ? `${intro} ${e.text}` : `${e.text} ${spanish ? 'mi nombre es' : 'my name is'} ${intro.split(' ').slice(-2).join(' ')}` });
   });
@@ -66,23 +66,20 @@ export function understandingModels(): Models {
   return models;
 }
 
-/** What the models are built from: the development corpus and the code that trains them. */
-function inputs(): string[] {
+/** The code that turns the corpus into models: this file and the classifier's. */
+function trainingCode(): string[] {
   const nlu = path.join(appRoot, 'src/server/agent/nlu');
-  const dev = path.join(nlu, 'corpus/dev');
-  return [
-    ...readdirSync(dev).filter((f) => f.endsWith('.txt')).sort().map((f) => path.join(dev, f)),
-    path.join(nlu, 'models.ts'),
-    path.join(nlu, 'corpus/corpus-files.ts'),
-    ...['features.ts', 'logistic.ts', 'model-cache.ts'].map((f) => path.join(nlu, 'classifier', f)),
-  ];
+  const classifier = path.join(nlu, 'classifier');
+  return [path.join(nlu, 'models.ts'), ...readdirSync(classifier).filter((f) => f.endsWith('.ts')).sort().map((f) => path.join(classifier, f))];
 }
 
 function cachedModels(): Models {
-  const file = path.join(appRoot, 'node_modules/.cache/switchboard-understanding', `${cacheKey(inputs())}.bin`);
+  // Named by what they are trained on (the corpus lines and labels) and the code that trains them.
+  const part = { intents: readIntentCorpus('dev').map(({ text, label, language }) => ({ text, label, language })), emergencies: readEmergencyLines('dev') };
+  const file = path.join(appRoot, 'node_modules/.cache/switchboard-understanding', `${cacheKey({ part, INTENTS, EMERGENCY_CATEGORIES }, trainingCode())}.bin`);
   const cached = readModels<Models & Record<string, Model<string>>>(file);
   if (cached) return cached;
-  const trained = trainModels({ intents: readIntentCorpus('dev'), emergencies: readEmergencyLines('dev') });
+  const trained = trainModels(part);
   try {
     writeModels(file, trained as unknown as Record<string, Model<string>>);
   } catch {

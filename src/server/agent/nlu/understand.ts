@@ -3,7 +3,7 @@ import { emergencyMentions, foldForMatching, type EmergencyCategory } from './em
 import { detectIntents, type Intent } from './intents.js';
 import { detectCallLanguage, glossSpanish, type CallLanguage } from './language.js';
 import { understandingModels, type Models } from './models.js';
-import { describesHealthProblem } from './urgency.js';
+import { describesHealthProblem, mentionsHealth } from './urgency.js';
 import { isCorrection, yesNo, type YesNo } from './yes-no.js';
 
 /**
@@ -65,12 +65,13 @@ export function understand(text: string, options: UnderstandOptions = {}): Under
   const heard = options.gloss ?? (options.callLanguage === 'es' || language === 'es' ? glossSpanish(text) : text);
   const models = options.models ?? understandingModels();
   const { intent, confidence, alternatives } = intentOf(models, text, heard);
-  const urgency = urgencyOf(models, text, heard, intent, confidence);
+  const openMoment = options.openMoment !== false;
+  const urgency = urgencyOf(models, text, heard, intent, confidence, openMoment);
   return {
     intent,
     confidence,
     alternatives,
-    urgency: urgency.level === 'screen' && options.openMoment === false ? { level: 'none' } : urgency,
+    urgency: urgency.level === 'screen' && !openMoment ? { level: 'none' } : urgency,
     language,
     yesNo: yesNo(heard),
     correction: isCorrection(heard),
@@ -91,17 +92,22 @@ function intentOf(models: Models, text: string, heard: string): Pick<Understandi
 }
 
 /** Either the concept rules or the emergency model is enough to escalate (issue 26 §4). */
-function urgencyOf(models: Models, text: string, heard: string, intent: Intent | null, confidence: number): Urgency {
+function urgencyOf(models: Models, text: string, heard: string, intent: Intent | null, confidence: number, openMoment: boolean): Urgency {
   const mentions = emergencyMentions(text);
   if (mentions.counted) return { level: 'emergency', category: mentions.counted.category, phrase: mentions.counted.phrase, by: 'rules' };
   const p = predict(models.urgency, text).ranked.find((r) => r.label === 'emergency')!.p;
   const category = () => predict(models.category, text).label;
   // A mention the rules discounted (past, negated, "what if") never escalates on the model alone.
-  // Two words the rules did not recognise are too little for the model alone to send someone to 911.
-  const enough = foldForMatching(text).split(' ').length >= 3;
-  if (p >= EMERGENCY_AT && !mentions.discounted && enough) return { level: 'emergency', category: category(), phrase: foldForMatching(text).slice(0, 80), by: 'model' };
-  if (p >= SCREEN_AT) return { level: 'screen', category: mentions.discounted?.category ?? category(), why: mentions.discounted ? 'past_or_hypothetical' : 'model' };
+  // The model alone is over-sure of short sentences ("none of those", "she is two weeks old"
+  // scored high on it): it sends someone to 911 from five words, and asks the screening question
+  // from three. A clearly routine request is asked, never escalated, and only when it speaks of
+  // health ("I can't make it, something came up" is neither); inside a task it must speak of health.
+  const words = foldForMatching(text).split(' ').length;
+  const health = mentionsHealth(text) || mentionsHealth(heard);
   const routine = intent !== null && confidence >= INTENT_CONFIDENCE && HANDLED_WITH_SYMPTOMS.has(intent);
+  const alarming = words >= 5 && !mentions.discounted && (openMoment ? !routine : health);
+  if (p >= EMERGENCY_AT && alarming) return { level: 'emergency', category: category(), phrase: foldForMatching(text).slice(0, 80), by: 'model' };
+  if (p >= SCREEN_AT && words >= 3 && (health || !routine)) return { level: 'screen', category: mentions.discounted?.category ?? category(), why: mentions.discounted ? 'past_or_hypothetical' : 'model' };
   if (!routine && describesHealthProblem(heard)) return { level: 'screen', category: mentions.discounted?.category ?? 'other', why: 'health_problem' };
   return { level: 'none' };
 }

@@ -5,12 +5,15 @@ const LEAD = String.raw`(?:(?:oh|um|uh|er|erm|hmm|well|so|like|okay so|ok so)\s+
 const YES_WORDS =
   "yes|yeah|yep|yup|yea|ya|yah|yessir|yes sir|yes ma'am|sure|sure thing|you bet|you got it|correct|right|that's right|that is right|sounds right|that sounds right|exactly|absolutely|definitely|ok|okay|alright|all right|please|please do|go ahead|sounds good|looks good|all good|perfect|spot on|bingo|affirmative|uh huh|mhm|mhmm|mm hmm|mm hm|mmhmm|of course|that's correct|that is correct|that's all correct|that works|that's fine|fine|great|yes please|it is|that's it|that is it|certainly|indeed|i do|i would|i have|please yes|no problem|no worries|si|claro|that sounds good|sounds great|that would be great|that'd be great|would be great|that works for me|works for me|i guess so|guess so|yes indeed|let's do it|let's do that|do it|go for it";
 const NO_WORDS =
-  "no|nope|nah|naw|nuh uh|not really|not quite|not exactly|not at all|negative|negatory|incorrect|wrong|that's wrong|that is wrong|that's incorrect|that is incorrect|that's not right|that is not right|that's not correct|that is not correct|not correct|that's not it|not right|i don't|i do not|don't|do not|no thanks|no thank you|i haven't|i have not|never|absolutely not|definitely not|certainly not|of course not|sure not|really not|hell no|heck no|uh uh|uh-uh|nuh-uh|i'm good|i am good|i'm ok|i'm okay|not necessary|no need|not needed|that's ok|that's okay";
+  "no|nope|nah|naw|nuh uh|not really|not quite|not exactly|not at all|negative|negatory|incorrect|wrong|that's wrong|that is wrong|that's incorrect|that is incorrect|that's not right|that is not right|that's not correct|that is not correct|not correct|that's not it|not right|i don't|i do not|don't|do not|no thanks|no thank you|i haven't|i have not|never|absolutely not|definitely not|certainly not|of course not|sure not|really not|hell no|heck no|uh uh|uh-uh|nuh-uh|not necessary|no need|not needed";
 const YES = new RegExp(`^${LEAD}(?:${YES_WORDS})\\b`);
 // "No problem", "no worries" agree: they start with "no" but are a yes.
 const NO = new RegExp(`^${LEAD}(?!no (?:problem|worries)\\b)(?:(?:actually|sorry)\\s+)?(?:${NO_WORDS})\\b`);
 /** "Yeah, no, that's wrong", "yes but the date is wrong": a yes word, then the read-back is refused. */
 const REFUSED_AFTER = /\b(?:(?:that|it|that one|the \w+|this)(?:'s| is| was| are)? (?:wrong|incorrect|not right|not correct|off)|(?:that's|that is|it's|it is|thats) not (?:right|correct|it)|not (?:right|correct)|is wrong)\b/;
+
+/** "I'm good", "I'm fine, thanks" as the whole answer: a polite no ("I'm good with that" is not one). */
+const DECLINED = new RegExp(`^${LEAD}(?:no )?(?:i'?m|i am) (?:good|ok|okay|fine|all good)(?: thanks| thank you| thanks though)?$`);
 
 /** "I don't know", "not sure": neither (before, "I don't…" made it a no). */
 const UNSURE = new RegExp(`^${LEAD}(?:i don't know|i do not know|dunno|i'm not sure|i am not sure|not sure|no idea|i have no idea|i don't remember|i can't remember|i'm not certain)\\b`);
@@ -30,7 +33,7 @@ function answerText(text: string): string {
 export function yesNo(text: string): YesNo {
   const t = answerText(text);
   if (UNSURE.test(t)) return null;
-  if (NO.test(t)) return 'no';
+  if (NO.test(t) || DECLINED.test(t)) return 'no';
   if (YES.test(t)) return REFUSED_AFTER.test(t) ? 'no' : 'yes';
   return null;
 }

@@ -35,7 +35,7 @@ export const requestCallbackTool: ToolDefinition<typeof schema> = {
       type: args.clinicalReport ? 'urgent' : 'callback',
       priority: urgent ? 'urgent' : afterFailedTransfer ? 'high' : 'normal',
       source: 'call',
-      reason: args.clinicalReport ? `Clinical report for the clinician on call: ${args.reason}` : `Call back${topic !== 'other' ? ` (${TOPIC_WORDS[topic]})` : ''}${language === 'es' ? ' — the caller speaks Spanish' : ''}: ${args.reason}`,
+      reason: args.clinicalReport ? `Clinical report for the clinician on call${language === 'es' ? ' — the caller speaks Spanish' : ''}: ${args.reason}` : `Call back${topic !== 'other' ? ` (${TOPIC_WORDS[topic]})` : ''}${language === 'es' ? ' — the caller speaks Spanish' : ''}: ${args.reason}`,
       callId: env.call.id,
       contactName: args.name || callerName(env.state),
       contactPhone: phone,

@@ -33,6 +33,21 @@ export const UNDERSTANDING_SCENARIOS: Scenario[] = [
     expect: { outcome: 'transferred', transferred: true, handoffs: [{ type: 'live_transfer', priority: 'high' }] },
   },
   {
+    name: 'the screening question answered "she\'s fine" is a no; "say that again" hears it again',
+    steps: [
+      ['my son threw up twice this morning and has a tummy ache', SCREENING],
+      ['sorry, can you say that again?', SCREENING],
+      ["no, he's fine otherwise, he's just a bit pale", /not able to give medical advice.*Please hold while I connect you with Dana Reyes/],
+      { dial: 'completed' },
+    ],
+    expect: { outcome: 'transferred', transferred: true },
+  },
+  {
+    name: 'no answer to the screening question: the emergency path',
+    steps: [['my son threw up twice this morning and has a tummy ache', SCREENING], { silence: true, agent: EMERGENCY }],
+    expect: { outcome: 'emergency', hangup: true, handoffs: [{ type: 'urgent', priority: 'urgent' }] },
+  },
+  {
     name: 'a relative’s heart attack years ago while booking: no alarm, a visit',
     steps: [["hi I'd like to book a checkup for my mom, she had a heart attack back in 2015 and she's been fine since", /first and last name/], ['never mind, bye', /Goodbye/]],
     expect: { outcome: 'other', request: null, handoffs: [] },

@@ -3,7 +3,8 @@ import { say } from '../../messages/index.js';
 import { detectIntents } from '../../nlu/intents.js';
 import { understand, type Understanding } from '../../nlu/understand.js';
 import { normalize } from '../../nlu/text.js';
-import { ASKS_TO_REPEAT, repeatLast } from './conversation-moves.js';
+import { ASKS_TO_REPEAT, CLEAR_GOODBYE } from '../../nlu/conversation-words.js';
+import { repeatLast } from './conversation-moves.js';
 import type { Brain } from '../brain.js';
 import { appointmentTurn } from './appointment-flow.js';
 import type { BuiltinState } from './builtin-state.js';
@@ -14,7 +15,6 @@ import { topLevel } from './top-level.js';
 
 /** Steps whose answer is free text: "tell the doctor…" there is a message, not a request. */
 const FREE_TEXT = new Set(['message:text', 'callback:reason', 'appointment:reason', 'appointment:preferences']);
-const CLEAR_GOODBYE = /\b(bye|goodbye|good bye|never ?mind|forget it|hang up)\b/i;
 
 /**
  * The built-in deterministic agent (works offline). Asking for a person or to be left off the

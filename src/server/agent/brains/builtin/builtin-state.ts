@@ -32,6 +32,8 @@ export interface BuiltinState {
   /** `urgent`: someone unwell asked for a person while nobody could take the call; `clinicalReport`: a lab or nurse reporting about a patient. */
   cb: { reason?: string; phone?: string; urgent?: boolean; clinicalReport?: boolean };
   status: { code?: string; dobIso?: string; firstName?: string; lastName?: string };
+  /** The request a clarifying question ("is this about A, or B?") was asked about, and its options. */
+  clarifying?: { said: string; options: [string, string] };
   /** Answers in a row that could not be understood at the current step. */
   misunderstood: number;
 }

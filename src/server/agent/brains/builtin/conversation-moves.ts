@@ -1,3 +1,4 @@
+import { inCallerWords } from '../../caller-words.js';
 import { say } from '../../messages/index.js';
 import type { Intent } from '../../nlu/intents.js';
 import type { Understanding } from '../../nlu/understand.js';
@@ -12,13 +13,10 @@ import { anythingElse, decide, type FlowCtx, type FlowReply } from './flow-conte
  * two and never guesses.
  */
 
-/** "Say that again", "sorry?", "come again": repeat, at any step (the words are clear enough for a rule). */
-export const ASKS_TO_REPEAT =
-  /^(?:(?:um|uh|sorry|i'?m sorry|excuse me|pardon|what)[\s,.?]*)*(?:(?:can|could|would) you )?(?:please )?(?:say (?:that|it|this) again|repeat (?:that|it|this|yourself|the question)|come again|say again|one more time|what did you (?:just )?say|i didn'?t (?:catch|hear|get) (?:that|you|it|what you said)|(?:sorry|pardon|what|huh|excuse me)\??|otra vez|rep[ií]t(?:a|alo|ame)|puede repetir|me lo repite|c[oó]mo dijo|perd[oó]n)[\s,.?!]*(?:please|por favor)?[\s,.?!]*$/;
-
 export function repeatLast(fc: FlowCtx): FlowReply {
   decide(fc, 'repeat');
-  const last = fc.env.state.lastPrompt;
+  // Asked twice: "Of course." once.
+  const last = fc.env.state.lastPrompt.replace(/^(?:Of course\.|Claro\.)\s+/, '');
   return { text: last ? say(fc.env, 'conversation.repeat', { last }) : say(fc.env, 'conversation.ofCourse') };
 }
 
@@ -33,7 +31,8 @@ export function answerAreYouHuman(fc: FlowCtx): FlowReply {
 export async function afterOfferedPerson(fc: FlowCtx, text: string, yn: 'yes' | 'no' | null): Promise<FlowReply | null> {
   if (fc.b.step !== 'offered_person') return null;
   fc.b.step = '';
-  if (yn === 'yes') return startTransfer(fc, 'Asked for a person after hearing the agent is automated');
+  // Their words go with the transfer: "yes, my daughter has a high fever" reaches the on-call cover after hours.
+  if (yn === 'yes') return startTransfer(fc, text);
   if (yn === 'no' && normalize(text).split(' ').length <= 4) {
     decide(fc, 'ask:what_else');
     return { text: say(fc.env, 'conversation.goOn') };
@@ -65,7 +64,11 @@ export async function clinicalQuestion(fc: FlowCtx, text: string): Promise<FlowR
 export async function clinicalReport(fc: FlowCtx, text: string): Promise<FlowReply> {
   decide(fc, 'clinical_report');
   const r = await fc.tools.run('transfer_to_staff', { reason: `Clinical report: ${text.slice(0, 280)}`, urgent: true });
-  if (r.next?.type === 'transfer') return { text: r.speech, next: r.next };
+  if (r.next?.type === 'transfer') {
+    const pending = fc.env.state.pendingTransfer;
+    if (pending) pending.clinicalReport = inCallerWords(fc.env, text).slice(0, 300);
+    return { text: r.speech, next: r.next };
+  }
   const reply = startCallback(fc, text.slice(0, 300), say(fc.env, 'conversation.clinicalReport'));
   fc.b.cb.urgent = true;
   fc.b.cb.clinicalReport = true;
@@ -77,7 +80,7 @@ const OPTIONS = ['appointment', 'change_appointment', 'running_late', 'request_s
 type Option = (typeof OPTIONS)[number];
 const isOption = (i: Intent): i is Option => (OPTIONS as readonly string[]).includes(i);
 
-export function askToClarify(fc: FlowCtx, u: Understanding): FlowReply | null {
+export function askToClarify(fc: FlowCtx, text: string, u: Understanding): FlowReply | null {
   // Asked once already and still unclear: the usual "didn't catch that" and, next, a person or a message.
   if (fc.b.misunderstood > 0) return null;
   const options = u.alternatives.map((a) => a.intent).filter(isOption);
@@ -87,21 +90,32 @@ export function askToClarify(fc: FlowCtx, u: Understanding): FlowReply | null {
   fc.b.misunderstood++;
   fc.b.flow = 'idle';
   fc.b.step = `clarify:${first}|${second}`;
+  fc.b.clarifying = { said: text, options: [first, second] };
   return { text: say(fc.env, 'clarify.question', { first: say(fc.env, `clarify.${first}`), second: say(fc.env, `clarify.${second}`) }) };
 }
 
-/** The answer to "is this about A, or B?": the option it names (or "the first"/"the second"), else null. */
-export function clarifiedIntent(fc: FlowCtx, text: string, u: Understanding): Intent | null {
-  const m = /^clarify:(\w+)\|(\w+)$/.exec(fc.b.step);
-  if (!m) return null;
+/**
+ * The answer to "is this about A, or B?": the option it names ("the first", "booking"), or what
+ * the answer asks for itself, and the request it was asked about (which keeps what the caller
+ * said first: a date, a reason, what a call-back is about). Null when no question was pending.
+ */
+export function clarifiedIntent(fc: FlowCtx, text: string, u: Understanding): { intent: Intent | null; said: string } | null {
+  const pending = fc.b.clarifying;
+  if (!pending || !fc.b.step.startsWith('clarify:')) return null;
   fc.b.step = '';
-  const [a, b] = [m[1] as Intent, m[2] as Intent];
+  fc.b.clarifying = undefined;
+  const [a, b] = pending.options as [Intent, Intent];
+  // The first request holds the details; an answer that says more ("booking, for my son") adds them.
+  const said = `${pending.said}. ${text}`;
   const t = normalize(text);
-  if (/\b(first|former|the first one|primero|lo primero)\b/.test(t)) return a;
-  if (/\b(second|latter|the second one|the other|segundo|lo segundo|lo otro)\b/.test(t)) return b;
-  if (u.intent === a || u.intent === b) return u.intent;
+  // Only a short answer is an ordinal: "changing my appointment on the first" is a date.
+  if (t.split(' ').length <= 4) {
+    if (/\b(first|former|the first one|primero|primera|lo primero|la primera)\b/.test(t)) return { intent: a, said: pending.said };
+    if (/\b(second|latter|the second one|the other|segundo|segunda|lo segundo|la segunda|lo otro|la otra)\b/.test(t)) return { intent: b, said: pending.said };
+  }
+  if (u.intent === a || u.intent === b) return { intent: u.intent, said };
   const ranked = [u.intent, ...u.alternatives.map((x) => x.intent)];
   const pick = ranked.find((i) => i === a || i === b);
-  if (pick && u.yesNo !== 'no') return pick;
-  return u.intent;
+  if (pick && u.yesNo !== 'no') return { intent: pick, said: pending.said };
+  return { intent: u.intent, said: u.intent ? text : said };
 }

@@ -1,6 +1,7 @@
 import { say } from '../../messages/index.js';
 import type { Intent } from '../../nlu/intents.js';
 import type { Understanding } from '../../nlu/understand.js';
+import { CLEAR_GOODBYE } from '../../nlu/conversation-words.js';
 import { afterOfferedPerson, answerAreYouHuman, answerGreeting, answerWrongNumber, askToClarify, repeatLast, clarifiedIntent, clinicalQuestion, clinicalReport } from './conversation-moves.js';
 import { hoursDayAsked } from '../../nlu/hours-day.js';
 import { startAppointment } from './appointment-flow.js';
@@ -24,10 +25,11 @@ export async function topLevel(fc: FlowCtx, text: string, u: Understanding): Pro
   const offered = await afterOfferedPerson(fc, text, yn);
   if (offered) return offered;
   const clarified = clarifiedIntent(fc, text, u);
-  const intent = clarified ?? u.intent;
+  const intent = clarified ? clarified.intent : u.intent;
+  const request = clarified?.said ?? text;
   const meaningful = intent && intent !== 'thanks' && intent !== 'greeting' ? intent : null;
   // "Oh sorry, wrong number, bye": a clear goodbye ends the call whatever else was said with it.
-  if (b.flow === 'anything_else' && /\b(bye|goodbye|good bye|adios)\b/i.test(text)) return goodbye(fc);
+  if (b.flow === 'anything_else' && CLEAR_GOODBYE.test(text) && !/\bnever ?mind\b/i.test(text)) return goodbye(fc);
   if (b.flow === 'anything_else' && (!meaningful || meaningful === 'goodbye')) {
     const submitted = fc.env.state.done.appointment?.referenceCode;
     if (submitted && CORRECTION.test(text)) return messageAboutRequest(fc, text, submitted);
@@ -44,10 +46,10 @@ export async function topLevel(fc: FlowCtx, text: string, u: Understanding): Pro
     if (yn === 'no' && !meaningful) return goodbye(fc);
   }
   if (!clarified && u.intent === null) {
-    const ask = askToClarify(fc, u);
+    const ask = askToClarify(fc, text, u);
     if (ask) return ask;
   }
-  return routeIntent(fc, text, intent);
+  return routeIntent(fc, request, intent);
 }
 
 async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Promise<FlowReply> {

@@ -11,7 +11,7 @@ export function foldText(text: string): string {
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/['\u2018\u2019`]/g, '')
-    .replace(/[^a-z0-9ñ\s]/g, ' ')
+    .replace(/[^a-z0-9\s]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FeatureOptions } from './features.js';
 import type { Model } from './logistic.js';
@@ -11,9 +11,10 @@ import type { Model } from './logistic.js';
  * keep in step by hand: change a corpus line or the training code and the name changes, so the
  * models are trained again (decision 037).
  */
-export function cacheKey(inputs: string[]): string {
-  const h = createHash('sha256');
-  for (const file of inputs) h.update(file).update('\0').update(readFileSync(file)).update('\0');
+export function cacheKey(data: unknown, codeFiles: string[]): string {
+  const h = createHash('sha256').update(JSON.stringify(data));
+  // Contents only, not where the checkout is: a moved install keeps its models.
+  for (const file of codeFiles) h.update('\0').update(readFileSync(file));
   return h.digest('hex').slice(0, 24);
 }
 
@@ -24,13 +25,16 @@ interface Header {
   weights: number;
 }
 
+/** The models in `file`, or null when there is none or it cannot be read (then they are trained again). */
 export function readModels<T extends Record<string, Model<string>>>(file: string): T | null {
-  let raw: Buffer;
   try {
-    raw = readFileSync(file);
+    return parse(readFileSync(file)) as T;
   } catch {
     return null;
   }
+}
+
+function parse(raw: Buffer): Record<string, Model<string>> {
   const out: Record<string, Model<string>> = {};
   let at = 0;
   const count = raw.readUInt32LE(at);
@@ -48,7 +52,8 @@ export function readModels<T extends Record<string, Model<string>>>(file: string
     at += header.weights * 4;
     out[name] = { labels: header.labels, features: header.features, vocabulary: new Map(header.vocabulary.map((f, j) => [f, j])), weights };
   }
-  return out as T;
+  if (at !== raw.length) throw new Error('trailing bytes: not a whole models file');
+  return out;
 }
 
 export function writeModels(file: string, models: Record<string, Model<string>>): void {
@@ -59,11 +64,18 @@ export function writeModels(file: string, models: Record<string, Model<string>>)
     const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
     parts.push(u32(nameBytes.length), nameBytes, u32(headerBytes.length), headerBytes, Buffer.from(m.weights.buffer, m.weights.byteOffset, m.weights.byteLength));
   }
-  mkdirSync(path.dirname(file), { recursive: true });
+  const dir = path.dirname(file);
+  mkdirSync(dir, { recursive: true });
   // Written aside and renamed: a process reading at the same moment sees the old file or the whole new one.
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, Buffer.concat(parts));
-  renameSync(temp, file);
+  const temp = path.join(dir, `${randomUUID()}.tmp`);
+  try {
+    writeFileSync(temp, Buffer.concat(parts));
+    renameSync(temp, file);
+  } finally {
+    rmSync(temp, { force: true });
+  }
+  // Models of an older corpus or training code are never read again.
+  for (const other of readdirSync(dir)) if (other !== path.basename(file) && other.endsWith('.bin')) rmSync(path.join(dir, other), { force: true });
 }
 
 function u32(n: number): Buffer {

@@ -83,7 +83,7 @@ export function crossValidate(intents: Labelled<Intent | 'other'>[], emergencies
     const inFold = (_: unknown, i: number) => i % folds === k;
     const outFold = (_: unknown, i: number) => i % folds !== k;
     const models = trainModels({
-      intents: intents.filter(outFold).map((l) => ({ text: l.text, label: l.label })),
+      intents: intents.filter(outFold).map((l) => ({ text: l.text, label: l.label, language: l.language })),
       emergencies: emergencies.filter(outFold),
     });
     scoreIntents(intents.filter(inFold), models, f);
