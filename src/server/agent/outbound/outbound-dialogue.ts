@@ -1,5 +1,5 @@
 import { say, type Language } from '../messages/index.js';
-import { detectEmergency } from '../nlu/emergency.js';
+import { understand } from '../nlu/understand.js';
 import { checkDateOfBirth, parseDateParts } from '../nlu/dates.js';
 import { yesNo } from '../nlu/yes-no.js';
 import type { OutboundOutcome, OutboundPurpose } from '../../../domain/outbound/vocabulary.js';
@@ -129,7 +129,8 @@ export function continueOutboundCall(f: OutboundCallFacts, state: OutboundDialog
   const text = said.trim();
   const l = lang(f);
   if (state.step === 'ended') return end(state, '', {});
-  if (detectEmergency(text)) {
+  // The same safety as inbound calls (issue 26 §4): the rules or the emergency model; every answer here is to the agent's question.
+  if (understand(text, { openMoment: false }).urgency.level === 'emergency') {
     return end(state, f.emergencyMessage, { outcome: 'emergency', handoff: { type: 'urgent', reason: 'Emergency mentioned during an outbound call.' } });
   }
   // The number's wish, whoever answers: it goes on the do-not-call list at once.
