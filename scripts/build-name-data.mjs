@@ -55,7 +55,7 @@ for (const n of names) common.delete(n);
 for (const w of NEVER) common.add(w);
 // The most frequent of them (function words, everyday verbs) cannot follow a first name as a surname either ("Jane all…");
 // rarer everyday words can (Leo Park, Oliver Twist).
-const veryFrequent = new Set([...subtlex.slice(0, 500).map(({ word }) => fold(word)), ...spanish.slice(0, 400).map(fold)].filter((w) => common.has(w)));
+const veryFrequent = new Set([...subtlex.slice(0, 500).map(({ word }) => fold(word)), ...spanish.slice(0, 400).map(fold), ...NEVER].filter((w) => common.has(w)));
 const out = {
   names: [...names].sort().join(' '),
   common: [...common].filter((w) => /^[a-z']+$/.test(w)).sort().join(' '),

@@ -56,7 +56,7 @@ const NUMBER_WORDS = new Set(
 const PREFIXES: { re: RegExp; part: 'full' | 'first' | 'last' }[] = [
   { re: /\b(?:first name(?: is|'s)?|first name being)\s+/g, part: 'first' },
   { re: /\b(?:last name|surname|family name)(?: is|'s)?\s+/g, part: 'last' },
-  { re: /\b(?:my name is|my name's|name is|name's|the name is|this is|i am|i'm|im|it's|it is|call me|speaking is|you're speaking with|you are speaking with)\s+/g, part: 'full' },
+  { re: /\b(?:my name is|my name's|name is|name's|the name is|this is|i am|i'm|im|it's|it is|call me|speaking is|you're speaking with|you are speaking with|his name is|her name is|their name is|se llama|su nombre es|a nombre de (?:(?:my|mi|su) \w+ )?)\s+/g, part: 'full' },
   // "for my daughter Emily", "my son, Tommy O'Neil", "my husband named Raj Patel".
   {
     re: /\bmy (?:son|daughter|child|kid|baby|boy|girl|husband|wife|partner|mother|mom|mum|father|dad|grandson|granddaughter|grandmother|grandfather)(?:'s name is|\s*,|\s+named|\s+called)?\s+/g,
@@ -157,7 +157,7 @@ function inlineSpellings(said: string): string {
 }
 
 /** "Aaliyah with two a's Brooks", "Yesenia con y griega Morales": the hint is read later, the surname after it is part of the name. */
-const SPELLING_HINT_WORDS = /\b(?:(?:with|without) (?:(?:a|an|the|one|two|double|2)\s+)?[a-z](?:'?s)?|con (?:(?:la|una|doble)\s+)?(?:y griega|i griega|i latina|v chiquita|ve chica|be grande|b grande|jota|equis|ene|eñe|ye|ge|ce|ese|zeta|hache|doble ele|ll)|with an apostrophe(?: after the [a-z])?|con guion)\b/g;
+const SPELLING_HINT_WORDS = /\b(?:(?:with|without) (?:(?:a|an|the|one|two|double|2)\s+)?[a-z](?:'?s)?|(?:con|with) (?:(?:la|una|doble)\s+)?(?:(?:y|and|i) griega|i latina|v chiquita|ve chica|be grande|b grande|jota|equis|ene|ye|ge|ce|ese|zeta|hache|doble ele|ll)|with an apostrophe(?: after the [a-z])?|(?:con|with) guion)\b/g;
 
 function nameIn(said: string, expecting?: 'full' | 'first' | 'last'): NameParts | null {
   const text = said;

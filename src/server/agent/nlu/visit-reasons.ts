@@ -70,7 +70,7 @@ export function newOrExistingPatient(text: string, options: { asked?: boolean } 
 
 const NEW_PATIENT =
   /\b(new patient|first time|never been|not been (there|here|before)|haven'?t been|have not been|not a patient|not yet a patient|new to (the|your) (practice|clinic|office))\b/;
-const NEW_WHEN_ASKED = /\b(first (?:time|visit|appointment)|(?:brand|totally|completely) new|^(?:um |uh )?new\b|never|not yet|haven'?t|hasn'?t|just moved|recently moved|moved here)\b/;
+const NEW_WHEN_ASKED = /\b(nuev[oa]s?|primera vez|first (?:time|visit|appointment)|(?:brand|totally|completely) new|^(?:um |uh )?new\b|never|not yet|haven'?t|hasn'?t|just moved|recently moved|moved here)\b/;
 
 const EXISTING_PATIENT =
   /\b(existing|returning|current patient|regular patient|already a patient|i'?m a patient|been (there|here|coming|seeing)|been before|seen (dr|doctor|there|you)|established|patient (?:there|here|of yours|with you) already)\b/;

@@ -16,7 +16,7 @@ const REFUSED_AFTER = /\b(?:(?:that|it|that one|the \w+|this)(?:'s| is| was| are
 const DECLINED = new RegExp(`^${LEAD}(?:no )?(?:i'?m|i am) (?:good|ok|okay|fine|all good)(?: thanks| thank you| thanks though)?$`);
 
 /** "I don't know", "not sure": neither (before, "I don't…" made it a no). */
-const UNSURE = new RegExp(`^${LEAD}(?:i don't know|i do not know|dunno|i'm not sure|i am not sure|not sure|no idea|i have no idea|i don't remember|i can't remember|i'm not certain)\\b`);
+const UNSURE = new RegExp(`^${LEAD}(?:no se|no lo se|quien sabe|yes and no|i don't know|i do not know|dunno|i'm not sure|i am not sure|not sure|no idea|i have no idea|i don't remember|i can't remember|i'm not certain)\\b`);
 
 export type YesNo = 'yes' | 'no' | null;
 
