@@ -78,7 +78,32 @@ function chronoDate(text: string, ctx: DateContext): DateParts | null {
   return null;
 }
 
+/**
+ * Birthdays said as the day they fall on ("Christmas Eve nineteen ninety", "cinco de mayo
+ * sixty six", "el día de reyes del 2015"): the fixed-date holidays, as the month and day.
+ */
+const HOLIDAYS: [RegExp, string][] = [
+  [/\bchristmas eve\b|\bnochebuena\b/, 'december 24'],
+  [/\bchristmas(?: day)?\b|\bnavidad\b/, 'december 25'],
+  [/\bnew year'?s eve\b/, 'december 31'],
+  [/\bnew year'?s(?: day)?\b|\bano nuevo\b/, 'january 1'],
+  [/\bvalentine'?s(?: day)?\b|\bdia del amor y la amistad\b|\bsan valentin\b/, 'february 14'],
+  [/\b(?:saint|st) patrick'?s(?: day)?\b/, 'march 17'],
+  [/\b(?:the )?fourth of july\b|\bindependence day\b/, 'july 4'],
+  [/\bhalloween\b/, 'october 31'],
+  [/\bveterans'? day\b/, 'november 11'],
+  [/\bgroundhog day\b/, 'february 2'],
+  [/\bleap day\b/, 'february 29'],
+  [/\bcinco de mayo\b/, 'may 5'],
+  [/\bpi day\b/, 'march 14'],
+  [/\b(?:el )?dia de (?:los )?reyes\b/, 'january 6'],
+  [/\b(?:el )?dia de las madres\b/, 'may 10'],
+];
+
 function spokenDateParts(text: string, ctx: DateContext): DateParts | null {
+  let said = normalize(text);
+  for (const [re, day] of HOLIDAYS) if (re.test(said)) said = said.replace(re, ` ${day} `);
+  text = said;
   const numeric = numericDate(normalize(text), ctx);
   if (numeric) return numeric;
   // "March third, uh, nineteen eighty": hesitations between the parts are not there.
@@ -205,7 +230,7 @@ function ohYear(list: string[], i: number, pivot: (yy: number) => number): { val
 }
 
 function looksLikeDateAround(list: string[], i: number): boolean {
-  return parseDayNumber(list, i + 1) !== null || parseDayNumber(list, i - 1) !== null || (list[i - 1] === 'of' && parseDayNumber(list, i - 2) !== null);
+  return parseDayNumber(list, i + 1) !== null || (list[i + 1] === 'the' && parseDayNumber(list, i + 2) !== null) || parseDayNumber(list, i - 1) !== null || (list[i - 1] === 'of' && parseDayNumber(list, i - 2) !== null);
 }
 
 /** A day number that ends right at index `end` (inclusive): "third", "twenty third", "3". */

@@ -78,6 +78,8 @@ function smallNumber(a: string, b?: string): number | null {
 const YEAR_WORD = '(?:uno|una|un|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|trece|catorce|quince|dieciseis|diecisiete|dieciocho|diecinueve|veinte|veinti\\w+|treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa)';
 const YEARS = new RegExp(`\\b(mil novecientos|dos mil)(?: (${YEAR_WORD})(?: y (${YEAR_WORD}))?)?\\b`, 'g');
 
+const MONTH_NAMES_EN = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
 const MONTHS_ES: Record<string, string> = {
   enero: 'january', febrero: 'february', marzo: 'march', abril: 'april', mayo: 'may', junio: 'june', julio: 'july', agosto: 'august',
   septiembre: 'september', setiembre: 'september', octubre: 'october', noviembre: 'november', diciembre: 'december',
@@ -194,6 +196,14 @@ export function glossSpanish(text: string): string {
   t = t.replace(/\b(?:el )?(\w+) de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)(?: de(?:l)?)?\b/g, (m, d: string, mo: string) => {
     const n = d === 'primero' ? 1 : smallNumber(d);
     return n ? `${MONTHS_ES[mo]} ${n}` : m;
+  });
+  // "el quince del tres del ochenta", "11 del 6 del 98": day, then month, then year, as Spanish speakers say them.
+  t = t.replace(/\b(?:el )?(\w+) del (\w+) del (\d{2,4}|\w+)\b/g, (m, d: string, mo: string, y: string) => {
+    const day = /^\d{1,2}$/.test(d) ? Number(d) : d === 'primero' ? 1 : smallNumber(d);
+    const month = /^\d{1,2}$/.test(mo) ? Number(mo) : smallNumber(mo);
+    const year = /^\d{2,4}$/.test(y) ? y : smallNumber(y);
+    if (!day || !month || month > 12 || day > 31 || year === null) return m;
+    return `${MONTH_NAMES_EN[month - 1]} ${day} ${year}`;
   });
   // "después del quince" → "después del the 15th": a day of the month after a date word.
   t = t.replace(/\b(despues del|a partir del|no antes del|desde el|semana del) (?:dia )?(\w+)\b/g, (m, before: string, d: string) => {

@@ -56,12 +56,13 @@ const NUMBER_WORDS = new Set(
 const PREFIXES: { re: RegExp; part: 'full' | 'first' | 'last' }[] = [
   { re: /\b(?:first name(?: is|'s)?|first name being)\s+/g, part: 'first' },
   { re: /\b(?:last name|surname|family name)(?: is|'s)?\s+/g, part: 'last' },
-  { re: /\b(?:my name is|my name's|name is|name's|the name is|this is|i am|i'm|im|it's|it is|call me|speaking is|you're speaking with|you are speaking with|his name is|her name is|their name is|se llama|su nombre es|a nombre de (?:(?:my|mi|su) \w+ )?)\s+/g, part: 'full' },
-  // "for my daughter Emily", "my son, Tommy O'Neil", "my husband named Raj Patel".
+  // The patient before whoever is calling: "this is Carl Webb and the patient is my wife Linda Webb".
+  // "for my daughter Emily", "my son, Tommy O'Neil", "my husband named Raj Patel", "one of our residents, Walter…".
   {
-    re: /\bmy (?:son|daughter|child|kid|baby|boy|girl|husband|wife|partner|mother|mom|mum|father|dad|grandson|granddaughter|grandmother|grandfather)(?:'s name is|\s*,|\s+named|\s+called)?\s+/g,
+    re: /\b(?:the patient(?:'s name)?(?: is)?(?: my \w+(?: in law)?)?|(?:for|about) (?:one of )?our (?:residents?|patients?|clients?)|my (?:son|daughter|child|kid|baby|boy|girl|husband|wife|partner|mother|mom|mum|father|dad|grandson|granddaughter|grandmother|grandfather|brother|sister|mother in law|father in law)(?:'s name is|\s*,|\s+named|\s+called)?)\s+/g,
     part: 'full',
   },
+  { re: /\b(?:my name is|my name's|name is|name's|the name is|this is|i am|i'm|im|it's|it is|call me|speaking is|you're speaking with|you are speaking with|his name is|her name is|their name is|it's for me|for me|se llama|su nombre es|a nombre de (?:(?:my|mi|su) \w+ )?)\s+/g, part: 'full' },
 ];
 
 const LETTER_RUN = /\b[a-z](?:(?:\s*[-.]\s*|\s+)[a-z]\b){2,}/g;
@@ -89,19 +90,33 @@ function nameWordsFrom(tokens: string[], bare = false): string[] {
   const list = tokens.filter((w) => !HESITATIONS.has(w.replace(/[^a-z]/g, '')));
   // "March third", "June 10th": a date, not April, May or June as a first name.
   if (MONTH_WORDS.has(list[0]?.replace(/[^a-z]/g, '') ?? '') && parseDayNumber(list.map((w) => w.replace(/[^a-z0-9]/g, '')), 1)) return [];
-  for (const w of list) {
+  for (let i = 0; i < list.length; i++) {
+    const w = list[i]!;
     if (/\d/.test(w)) break;
     const clean = w.replace(/[^a-z'-]/g, '');
+    // "Mrs. Eleanor Price", "doña Carmen": a title before the name is not part of it.
+    if (out.length === 0 && TITLES.has(clean)) continue;
+    // "Will, Will Bishop", "Renee, uh, Renee Dubose": said twice is said once.
+    if (clean === out[out.length - 1]) continue;
+    // "Maria de la Cruz", "Elena dos Santos", "Van der Berg": a particle inside a name, before more of it.
+    if (out.length > 0 && PARTICLES.has(clean) && list.slice(i + 1).some((n) => !PARTICLES.has(n) && canBeName(n, { lenient: true }))) {
+      out.push(clean);
+      continue;
+    }
     if (!clean || STOP_AFTER_NAME.has(clean) || NUMBER_WORDS.has(clean)) break;
     if (clean.length === 1) break;
     // An everyday word that is nobody's name ends the name, or means there is none ("all stuffed up").
     if (!canBeName(clean, { lenient: bare || (out.length > 0 && isKnownName(out[out.length - 1]!)) })) break;
     out.push(clean);
     // "José Luis Ramírez Soto": two given names and two surnames.
-    if (out.length === 4) break;
+    if (out.filter((x) => !PARTICLES.has(x)).length === 4) break;
   }
+  while (out.length && PARTICLES.has(out[out.length - 1]!)) out.pop();
   return out;
 }
+
+const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mister', 'missus', 'dr', 'doctor', 'don', 'dona', 'senor', 'senora', 'sr', 'sra', 'srta', 'senorita', 'la', 'el']);
+const PARTICLES = new Set(['de', 'del', 'la', 'las', 'los', 'dos', 'das', 'da', 'di', 'du', 'van', 'von', 'der', 'den', 'le', 'st', 'saint', 'al', 'bin', 'ibn']);
 
 function splitFull(list: string[]): NameParts {
   if (list.length === 0) return {};
@@ -144,8 +159,9 @@ function inlineSpellings(said: string): string {
     while (j < words.length && /^[a-z]$/.test(words[j]!)) j++;
     if (j - i >= 3) {
       const spelled = words.slice(i, j).join('');
-      const prev = out[out.length - 1];
-      if (prev && near(prev, spelled)) out[out.length - 1] = spelled;
+      // The word it spells, wherever it was said ("deandra white d e a n d r a").
+      const at = out.findLastIndex((w) => /^[a-z'-]{2,}$/.test(w) && near(w, spelled));
+      if (at >= 0) out[at] = spelled;
       else out.push(spelled);
       i = j;
     } else {
