@@ -2,18 +2,9 @@
  * Who calls the demo practices: names, dates of birth said the way people say them, numbers,
  * reasons and messages. A seeded random generator keeps one seed's history reproducible.
  */
-export type Random = () => number;
+import type { Random } from '../../../domain/seeded-random.js';
 
-export function seededRandom(seed: number): Random {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom, type Random } from '../../../domain/seeded-random.js';
 
 export const pick = <T>(r: Random, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
 

@@ -1,3 +1,4 @@
+import { seededRandom } from '../../../../domain/seeded-random.js';
 import { featuresOf, type FeatureOptions } from './features.js';
 
 /**
@@ -38,16 +39,6 @@ export interface Prediction<L extends string> {
   ranked: { label: L; p: number }[];
 }
 
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function train<L extends string>(labels: readonly L[], examples: Example<L>[], options: TrainOptions = {}): Model<L> {
   const { epochs = 25, rate = 0.2, l2 = 1e-5, seed = 7, minCount = 1 } = options;
@@ -63,7 +54,7 @@ export function train<L extends string>(labels: readonly L[], examples: Example<
   const rows = featureLists.map((list) => [...list.map((f) => vocabulary.get(f)).filter((i): i is number => i !== undefined), bias]);
   const targets = examples.map((e) => labels.indexOf(e.label));
   const order = examples.map((_, i) => i);
-  const next = random(seed);
+  const next = seededRandom(seed);
   const scores = new Float64Array(k);
   for (let epoch = 0; epoch < epochs; epoch++) {
     for (let i = order.length - 1; i > 0; i--) {
