@@ -107,7 +107,9 @@ function urgencyOf(models: Models, text: string, heard: string, intent: Intent |
   const routine = intent !== null && confidence >= INTENT_CONFIDENCE && HANDLED_WITH_SYMPTOMS.has(intent);
   const alarming = words >= 5 && !mentions.discounted && (openMoment ? !routine : health);
   if (p >= EMERGENCY_AT && alarming) return { level: 'emergency', category: category(), phrase: foldForMatching(text).slice(0, 80), by: 'model' };
-  if (p >= SCREEN_AT && words >= 3 && (health || !routine)) return { level: 'screen', category: mentions.discounted?.category ?? category(), why: mentions.discounted ? 'past_or_hypothetical' : 'model' };
+  // Asking for a person or a call-back reaches the nurse or the on-call cover, who asks the questions.
+  const toAPerson = routine && (intent === 'human' || intent === 'callback');
+  if (p >= SCREEN_AT && words >= 3 && (health || !routine) && !toAPerson) return { level: 'screen', category: mentions.discounted?.category ?? category(), why: mentions.discounted ? 'past_or_hypothetical' : 'model' };
   if (!routine && describesHealthProblem(heard)) return { level: 'screen', category: mentions.discounted?.category ?? 'other', why: 'health_problem' };
   return { level: 'none' };
 }
