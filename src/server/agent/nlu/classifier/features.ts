@@ -1,3 +1,5 @@
+import { foldForMatching } from '../emergency.js';
+
 /**
  * What the classifiers look at in an utterance: its words, pairs of neighbouring words, and the
  * letter sequences inside words (three to five letters). Letter sequences are what lets a model
@@ -6,14 +8,8 @@
  * folded away, as speech recognition is inconsistent with both.
  */
 export function foldText(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/['\u2018\u2019`]/g, '')
-    .replace(/[^a-z0-9\s]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  // The emergency rules' folding, with sentence punctuation dropped too.
+  return foldForMatching(text).replace(/[.?!;]/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
 export interface FeatureOptions {
