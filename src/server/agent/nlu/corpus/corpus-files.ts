@@ -3,6 +3,7 @@ import path from 'node:path';
 import { appRoot } from '../../../app-root.js';
 import { EMERGENCY_CATEGORIES, type EmergencyCategory } from '../emergency.js';
 import { INTENTS, type Intent } from '../intents.js';
+import { OUTBOUND_STEPS, PURPOSE_ANSWERS, WHO_ANSWERS, type OutboundStep, type PurposeAnswer, type WhoAnswer } from '../outbound-labels.js';
 
 /**
  * The labelled caller corpus (corpus/README.md): `dev/` trains and tunes the understanding,
@@ -102,6 +103,27 @@ export function readEntityCorpus(part: CorpusPart): EntityLine[] {
   );
 }
 
+export interface OutboundLine {
+  step: OutboundStep;
+  label: WhoAnswer | PurposeAnswer;
+  text: string;
+  language: 'en' | 'es';
+  file: string;
+  line: number;
+}
+
+/** The outbound callee's answers (`<step> | <label> | <utterance>`); a label must fit its step. */
+export function readOutboundLines(part: CorpusPart): OutboundLine[] {
+  return filesOf(part, 'outbound').flatMap((file) =>
+    rows(file, 3).map(({ parts: [step, label, text], language, line }) => {
+      if (!OUTBOUND_STEPS.includes(step as OutboundStep)) throw new Error(`${path.basename(file)} line ${line}: unknown step "${step}"`);
+      const labels: readonly string[] = step === 'who' ? WHO_ANSWERS : PURPOSE_ANSWERS;
+      if (!labels.includes(label!)) throw new Error(`${path.basename(file)} line ${line}: "${label}" is not an answer to step ${step}`);
+      return { step: step as OutboundStep, label: label as WhoAnswer | PurposeAnswer, text: text!, language, file: path.basename(file), line };
+    }),
+  );
+}
+
 /**
  * The blind lines that are not also development lines. Two writers who never saw each other's
  * lines still both write "yes" or "I think I have the wrong number": a line the models were
@@ -109,6 +131,6 @@ export function readEntityCorpus(part: CorpusPart): EntityLine[] {
  */
 export function unseen<T extends { text: string }>(blind: T[]): T[] {
   const key = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-  const dev = new Set([...readIntentCorpus('dev'), ...readEmergencyLines('dev'), ...readEntityCorpus('dev')].map((l) => key(l.text)));
+  const dev = new Set([...readIntentCorpus('dev'), ...readEmergencyLines('dev'), ...readEntityCorpus('dev'), ...readOutboundLines('dev')].map((l) => key(l.text)));
   return blind.filter((l) => !dev.has(key(l.text)));
 }

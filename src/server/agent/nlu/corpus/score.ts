@@ -3,7 +3,8 @@ import { glossSpanish } from '../language.js';
 import { trainModels, type Models } from '../models.js';
 import { readSlot, type SlotContext } from '../entities.js';
 import { understand } from '../understand.js';
-import type { EmergencyLine, EntityLine, Labelled } from './corpus-files.js';
+import type { EmergencyLine, EntityLine, Labelled, OutboundLine } from './corpus-files.js';
+import { readPurposeAnswer, readWhoAnswer } from '../outbound-answers.js';
 
 /**
  * Figures of the understanding on a part of the corpus (issue 26 §5): intent accuracy, entity
@@ -15,6 +16,8 @@ export interface Figures {
   emergencies: { total: number; atOnce: number; screened: number; missed: number };
   nearMisses: { total: number; alarms: number; screened: number };
   entities: Record<string, [correct: number, total: number]>;
+  /** Outbound callees' answers read as the dialogue reads them; `unclear` is asked again, not acted on. */
+  outbound: { total: number; correct: number; unclear: number; who: [number, number]; purpose: [number, number]; emergencies: [number, number] };
   mistakes: string[];
 }
 
@@ -69,15 +72,41 @@ export function scoreEntities(lines: EntityLine[], f: Figures): void {
   }
 }
 
+export function scoreOutbound(lines: OutboundLine[], models: Models | undefined, f: Figures): void {
+  for (const l of lines) {
+    const o = { language: l.language, ...(models ? { models } : {}) };
+    const got = l.step === 'who' ? readWhoAnswer(l.text, o) : readPurposeAnswer(l.text, o);
+    const ok = got === l.label;
+    f.outbound.total++;
+    if (ok) f.outbound.correct++;
+    if (got === null) f.outbound.unclear++;
+    const tally = l.step === 'who' ? f.outbound.who : f.outbound.purpose;
+    tally[1]++;
+    if (ok) tally[0]++;
+    if (l.label === 'emergency') {
+      f.outbound.emergencies[1]++;
+      if (got === 'emergency') f.outbound.emergencies[0]++;
+    }
+    if (!ok) f.mistakes.push(`outbound ${l.step} ${l.label} → ${got ?? 'unclear'} | ${l.text}`);
+  }
+}
+
 export function emptyFigures(): Figures {
-  return { intents: { total: 0, correct: 0, asked: 0, en: [0, 0], es: [0, 0] }, emergencies: { total: 0, atOnce: 0, screened: 0, missed: 0 }, nearMisses: { total: 0, alarms: 0, screened: 0 }, entities: {}, mistakes: [] };
+  return {
+    intents: { total: 0, correct: 0, asked: 0, en: [0, 0], es: [0, 0] },
+    emergencies: { total: 0, atOnce: 0, screened: 0, missed: 0 },
+    nearMisses: { total: 0, alarms: 0, screened: 0 },
+    entities: {},
+    outbound: { total: 0, correct: 0, unclear: 0, who: [0, 0], purpose: [0, 0], emergencies: [0, 0] },
+    mistakes: [],
+  };
 }
 
 /**
  * The development part's honest figure: each fifth scored by models trained on the other four
  * (scoring lines the model was trained on would say nothing about callers it has not heard).
  */
-export function crossValidate(intents: Labelled<Intent | 'other'>[], emergencies: EmergencyLine[], folds = 5): Figures {
+export function crossValidate(intents: Labelled<Intent | 'other'>[], emergencies: EmergencyLine[], outbound: OutboundLine[], folds = 5): Figures {
   const f = emptyFigures();
   for (let k = 0; k < folds; k++) {
     const inFold = (_: unknown, i: number) => i % folds === k;
@@ -85,9 +114,11 @@ export function crossValidate(intents: Labelled<Intent | 'other'>[], emergencies
     const models = trainModels({
       intents: intents.filter(outFold).map((l) => ({ text: l.text, label: l.label, language: l.language })),
       emergencies: emergencies.filter(outFold),
+      outbound: outbound.filter(outFold),
     });
     scoreIntents(intents.filter(inFold), models, f);
     scoreEmergencies(emergencies.filter(inFold), models, f);
+    scoreOutbound(outbound.filter(inFold), models, f);
   }
   return f;
 }
@@ -103,5 +134,6 @@ export function describe(name: string, f: Figures): string {
     `  emergencies ${e.total}: escalated at once ${pct(e.atOnce, e.total)}, with the screening question ${pct(e.atOnce + e.screened, e.total)}, missed ${e.missed}`,
     `  near misses ${n.total}: false alarms ${pct(n.alarms, n.total)}, screening question ${pct(n.screened, n.total)}`,
     `  entities ${Object.entries(f.entities).map(([s, [c, t]]) => `${s} ${pct(c, t)} of ${t}`).join(', ') || '—'}`,
+    `  outbound answers ${pct(f.outbound.correct, f.outbound.total)} of ${f.outbound.total} ("am I speaking with…" ${pct(...f.outbound.who)}, the purpose's question ${pct(...f.outbound.purpose)}; asked again ${f.outbound.unclear}; emergencies ${f.outbound.emergencies[0]} of ${f.outbound.emergencies[1]})`,
   ].join('\n');
 }
