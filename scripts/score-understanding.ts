@@ -5,12 +5,12 @@
  *
  *   node --import tsx scripts/score-understanding.ts [--dev-mistakes] [--dev-only]
  */
-import { readEmergencyLines, readEntityCorpus, readIntentCorpus, unseen } from '../src/server/agent/nlu/corpus/corpus-files.js';
-import { crossValidate, describe, emptyFigures, scoreEmergencies, scoreEntities, scoreIntents } from '../src/server/agent/nlu/corpus/score.js';
+import { readEmergencyLines, readEntityCorpus, readIntentCorpus, readOutboundLines, unseen } from '../src/server/agent/nlu/corpus/corpus-files.js';
+import { crossValidate, describe, emptyFigures, scoreEmergencies, scoreEntities, scoreIntents, scoreOutbound } from '../src/server/agent/nlu/corpus/score.js';
 
 const t0 = performance.now();
 const batchOf = (file: string) => /batch(\d+)/.exec(file)?.[0] ?? 'batch1';
-const dev = crossValidate(readIntentCorpus('dev'), readEmergencyLines('dev'));
+const dev = crossValidate(readIntentCorpus('dev'), readEmergencyLines('dev'), readOutboundLines('dev'));
 scoreEntities(readEntityCorpus('dev'), dev);
 console.log(describe('development part (5-fold cross-validated)', dev));
 if (process.argv.includes('--dev-mistakes')) console.log(dev.mistakes.join('\n'));
@@ -19,9 +19,10 @@ const blind = emptyFigures();
 scoreIntents(unseen(readIntentCorpus('blind')), undefined, blind);
 scoreEmergencies(unseen(readEmergencyLines('blind')), undefined, blind);
 scoreEntities(unseen(readEntityCorpus('blind')), blind);
+scoreOutbound(unseen(readOutboundLines('blind')), undefined, blind);
 console.log(describe('blind part (models trained on all of the development part)', blind));
 // Each batch on its own: a later batch was written after the changes the earlier one measured.
-const batches = [...new Set([...readIntentCorpus('blind'), ...readEmergencyLines('blind'), ...readEntityCorpus('blind')].map((l) => batchOf(l.file)))].sort();
+const batches = [...new Set([...readIntentCorpus('blind'), ...readEmergencyLines('blind'), ...readEntityCorpus('blind'), ...readOutboundLines('blind')].map((l) => batchOf(l.file)))].sort();
 if (batches.length > 1) {
   for (const batch of batches) {
     const f = emptyFigures();
@@ -29,6 +30,7 @@ if (batches.length > 1) {
     scoreIntents(inBatch(unseen(readIntentCorpus('blind'))), undefined, f);
     scoreEmergencies(inBatch(unseen(readEmergencyLines('blind'))), undefined, f);
     scoreEntities(inBatch(unseen(readEntityCorpus('blind'))), f);
+    scoreOutbound(inBatch(unseen(readOutboundLines('blind'))), undefined, f);
     console.log(describe(`  blind ${batch}`, f));
   }
 }

@@ -26,8 +26,27 @@ export type OutboundAttemptResult = (typeof OUTBOUND_ATTEMPT_RESULTS)[number];
 export const OUTBOUND_PLACEMENT_STATES = ['placing', 'placed', 'not_placed'] as const;
 export type OutboundPlacementState = (typeof OUTBOUND_PLACEMENT_STATES)[number];
 
-/** What a completed job achieved (set by the conversation, or `voicemail`). */
-export const OUTBOUND_OUTCOMES = ['confirmed', 'change_requested', 'call_back_later', 'do_not_call', 'voicemail', 'identity_not_confirmed', 'emergency', 'other'] as const;
+/**
+ * What a completed job achieved (set by the conversation, or `voicemail`). Each names the record
+ * staff act on (issue 27): `confirmed` — the patient will come to the reminded visit (the job
+ * itself); `booking_requested` — an appointment request; `change_requested` and
+ * `callback_requested` — a callback handoff with the callee's words; `declined`, `wrong_number`,
+ * `do_not_call` — the contact's row (and the do-not-call list).
+ */
+export const OUTBOUND_OUTCOMES = [
+  'confirmed',
+  'booking_requested',
+  'change_requested',
+  'callback_requested',
+  'declined',
+  'call_back_later',
+  'wrong_number',
+  'do_not_call',
+  'voicemail',
+  'identity_not_confirmed',
+  'emergency',
+  'other',
+] as const;
 export type OutboundOutcome = (typeof OUTBOUND_OUTCOMES)[number];
 
 /** A campaign: `scheduled` (waits for its start), `running`, `paused`, then `completed` or `canceled`. */

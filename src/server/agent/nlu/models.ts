@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { appRoot } from '../../app-root.js';
 import { cacheKey, readModels, writeModels } from './classifier/model-cache.js';
-import { readEmergencyLines, readIntentCorpus } from './corpus/corpus-files.js';
+import { readEmergencyLines, readIntentCorpus, readOutboundLines } from './corpus/corpus-files.js';
+import { PURPOSE_ANSWERS, WHO_ANSWERS, type PurposeAnswer, type WhoAnswer } from './outbound-labels.js';
 import { EMERGENCY_CATEGORIES, type EmergencyCategory } from './emergency.js';
 import { INTENTS, type Intent } from './intents.js';
 import { train, type Example, type Model } from './classifier/logistic.js';
@@ -19,11 +20,21 @@ export interface Models {
   urgency: Model<'emergency' | 'routine'>;
   /** Which kind of emergency, for the handoff and the words said back. */
   category: Model<EmergencyCategory>;
+  /** An outbound callee's answer to "am I speaking with…?" (issue 27). */
+  outboundWho: Model<WhoAnswer>;
+  /** An outbound callee's answer to the purpose's question. */
+  outboundPurpose: Model<PurposeAnswer>;
 }
 
 let models: Models | undefined;
 
-export function trainModels(part: { intents: (Example<Intent | 'other'> & { language?: 'en' | 'es' })[]; emergencies: { text: string; category: EmergencyCategory; emergency: boolean }[] }): Models {
+export interface TrainingPart {
+  intents: (Example<Intent | 'other'> & { language?: 'en' | 'es' })[];
+  emergencies: { text: string; category: EmergencyCategory; emergency: boolean }[];
+  outbound: { step: string; label: string; text: string }[];
+}
+
+export function trainModels(part: TrainingPart): Models {
   const intent = train(INTENTS, withIntroductions(part.intents), { minCount: 2 });
   const positives = part.emergencies.filter((e) => e.emergency);
   // A missed emergency costs far more than a screening question: emergencies weigh more.
@@ -36,7 +47,11 @@ export function trainModels(part: { intents: (Example<Intent | 'other'> & { lang
     ...part.intents.map((e) => ({ text: e.text, label: 'routine' as const })),
   ], { minCount: 2 });
   const category = train(EMERGENCY_CATEGORIES, positives.map((e) => ({ text: e.text, label: e.category })), { minCount: 2 });
-  return { intent, urgency, category };
+  const who = part.outbound.filter((l) => l.step === 'who') as Example<WhoAnswer>[];
+  const answers = part.outbound.filter((l) => l.step !== 'who') as Example<PurposeAnswer>[];
+  const outboundWho = train(WHO_ANSWERS, who, { minCount: 2 });
+  const outboundPurpose = train(PURPOSE_ANSWERS, answers, { minCount: 2 });
+  return { intent, urgency, category, outboundWho, outboundPurpose };
 }
 
 const INTRODUCTIONS = {
@@ -75,8 +90,12 @@ function trainingCode(): string[] {
 
 function cachedModels(): Models {
   // Named by what they are trained on (the corpus lines and labels) and the code that trains them.
-  const part = { intents: readIntentCorpus('dev').map(({ text, label, language }) => ({ text, label, language })), emergencies: readEmergencyLines('dev') };
-  const file = path.join(appRoot, 'node_modules/.cache/switchboard-understanding', `${cacheKey({ part, INTENTS, EMERGENCY_CATEGORIES }, trainingCode())}.bin`);
+  const part: TrainingPart = {
+    intents: readIntentCorpus('dev').map(({ text, label, language }) => ({ text, label, language })),
+    emergencies: readEmergencyLines('dev'),
+    outbound: readOutboundLines('dev').map(({ step, label, text }) => ({ step, label, text })),
+  };
+  const file = path.join(appRoot, 'node_modules/.cache/switchboard-understanding', `${cacheKey({ part, INTENTS, EMERGENCY_CATEGORIES, WHO_ANSWERS, PURPOSE_ANSWERS }, trainingCode())}.bin`);
   const cached = readModels<Models & Record<string, Model<string>>>(file);
   if (cached) return cached;
   const trained = trainModels(part);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readEmergencyLines, readEntityCorpus, readIntentCorpus, unseen } from './corpus/corpus-files.js';
-import { crossValidate, describe as describeFigures, emptyFigures, scoreEmergencies, scoreEntities, scoreIntents, type Figures } from './corpus/score.js';
+import { readEmergencyLines, readEntityCorpus, readIntentCorpus, readOutboundLines, unseen } from './corpus/corpus-files.js';
+import { crossValidate, describe as describeFigures, emptyFigures, scoreEmergencies, scoreEntities, scoreIntents, scoreOutbound, type Figures } from './corpus/score.js';
 import { EMERGENCY_CATEGORIES } from './emergency.js';
 
 /**
@@ -16,18 +16,20 @@ import { EMERGENCY_CATEGORIES } from './emergency.js';
 const blindIntents = unseen(readIntentCorpus('blind'));
 const blindEmergencies = unseen(readEmergencyLines('blind'));
 const blindEntities = unseen(readEntityCorpus('blind'));
+const blindOutbound = unseen(readOutboundLines('blind'));
 const rate = (a: number, b: number) => (b ? a / b : 0);
 
 let dev: Figures;
 let blind: Figures;
 function figures() {
   if (!blind) {
-    dev = crossValidate(readIntentCorpus('dev'), readEmergencyLines('dev'));
+    dev = crossValidate(readIntentCorpus('dev'), readEmergencyLines('dev'), readOutboundLines('dev'));
     scoreEntities(readEntityCorpus('dev'), dev);
     blind = emptyFigures();
     scoreIntents(blindIntents, undefined, blind);
     scoreEmergencies(blindEmergencies, undefined, blind);
     scoreEntities(blindEntities, blind);
+    scoreOutbound(blindOutbound, undefined, blind);
     blind.mistakes = [];
     console.log(`${describeFigures('development part (cross-validated)', dev)}\n${describeFigures('blind part', blind)}`);
   }

@@ -5,6 +5,7 @@ import { patients } from './patients.js';
 import { handoffs } from './handoffs.js';
 import { calls } from './calls.js';
 import { users } from './auth.js';
+import { appointmentRequests } from './appointment-requests.js';
 import {
   CAMPAIGN_STATUSES,
   OUTBOUND_ATTEMPT_RESULTS,
@@ -31,7 +32,12 @@ export const outboundCampaigns = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     purpose: text('purpose', { enum: OUTBOUND_PURPOSES }).notNull(),
+    /** Guidance for the agent and the staff who follow up; never spoken (issue 27). */
     instructions: text('instructions').notNull().default(''),
+    /** Said to the confirmed patient as written, after the purpose sentence (issue 27). */
+    messageForPatient: text('message_for_patient').notNull().default(''),
+    /** What the calls are about ("well-child check-up"): said after identity is confirmed. */
+    visitType: text('visit_type').notNull().default(''),
     /** Left on an answering machine; never health details. */
     voicemailMessage: text('voicemail_message').notNull().default(''),
     /** Calling window in the callee's local time (HH:MM), on ISO weekdays 1 (Monday) – 7. */
@@ -70,7 +76,13 @@ export const outboundJobs = pgTable(
     /** YYYY-MM-DD, for the identity check before anything about health is said. */
     dateOfBirth: text('date_of_birth'),
     purpose: text('purpose', { enum: OUTBOUND_PURPOSES }).notNull(),
+    /** Guidance for the agent and the staff who follow up; never spoken (issue 27). */
     instructions: text('instructions').notNull().default(''),
+    messageForPatient: text('message_for_patient').notNull().default(''),
+    /** What the call is about; a campaign's contact may name its own (a CSV column). */
+    visitType: text('visit_type').notNull().default(''),
+    /** The reminded visit (appointment reminders). */
+    appointmentAt: timestamp('appointment_at', { withTimezone: true }),
     status: text('status', { enum: OUTBOUND_JOB_STATUSES }).notNull().default('scheduled'),
     outcome: text('outcome', { enum: OUTBOUND_OUTCOMES }),
     attempts: integer('attempts').notNull().default(0),
@@ -79,6 +91,13 @@ export const outboundJobs = pgTable(
     /** When the dispatcher looks at the job next (its time, a retry, or the next window opening). */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastResult: text('last_result', { enum: OUTBOUND_ATTEMPT_RESULTS }),
+    /** What the callee said that decided the outcome, in their words. */
+    response: text('response'),
+    /** What the conversation created for staff: a request, or a handoff (besides the one a call-back answers). */
+    appointmentRequestId: uuid('appointment_request_id').references(() => appointmentRequests.id, { onDelete: 'set null' }),
+    resultHandoffId: uuid('result_handoff_id').references(() => handoffs.id, { onDelete: 'set null' }),
+    /** A message is left on a machine once per contact. */
+    voicemailLeftAt: timestamp('voicemail_left_at', { withTimezone: true }),
     /** Spreadsheet row of the import (2 = the first contact) and the columns no field took. */
     rowNumber: integer('row_number'),
     fields: jsonb('fields').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),

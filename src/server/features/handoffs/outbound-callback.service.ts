@@ -21,3 +21,16 @@ export async function noteOutboundCallBack(
   });
   await publishLive(db, { topic: 'handoffs', organizationId: entry.organizationId, type: 'updated', id: entry.handoffId, data: { action: 'callback' } });
 }
+
+/** What the person called back answered, in their words, on the handoff the call answers (issue 27 §2). */
+export async function noteOutboundAnswer(db: DbOrTx, entry: { handoffId: string; organizationId: string; text: string; callId: string; jobId: string; at: Date }): Promise<void> {
+  await insertHandoffEvent(db, {
+    handoffId: entry.handoffId,
+    kind: 'note',
+    actorUserId: null,
+    body: entry.text.slice(0, 2000),
+    data: { callId: entry.callId, outboundJobId: entry.jobId },
+    at: entry.at,
+  });
+  await publishLive(db, { topic: 'handoffs', organizationId: entry.organizationId, type: 'updated', id: entry.handoffId, data: { action: 'note' } });
+}

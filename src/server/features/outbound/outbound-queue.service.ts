@@ -11,7 +11,10 @@ import { enqueueJob } from '../../jobs/jobs.repository.js';
 import { firstNumberOf, insertCall, linkCallToOutboundJob, loadCall, storeTurn } from '../calls/call-records.service.js';
 import { addDoNotCallFromCall, doNotCallNumbers } from '../do-not-call/do-not-call.service.js';
 import { createHandoff } from '../handoffs/create-handoff.service.js';
-import { noteOutboundCallBack } from '../handoffs/outbound-callback.service.js';
+import { noteOutboundAnswer, noteOutboundCallBack } from '../handoffs/outbound-callback.service.js';
+import { createSubmittedRequest } from '../appointment-requests/request-submission.service.js';
+import { organizationProfile } from '../../agent/agent-state.js';
+import type { Preferences } from '../../agent/nlu/preferences.js';
 import { publishLive } from '../live/live.service.js';
 import { findOrganizationById, type OrganizationRow } from '../organizations/organizations.service.js';
 import { calleeZones, nextCallTime, type WindowSettings } from '../../../domain/outbound/calling-window.js';
@@ -372,8 +375,11 @@ async function settleJob(ctx: AppContext, tx: DbOrTx, attempt: AttemptRow, resul
   const stopped = campaign?.status === 'canceled' || job.status === 'canceled';
   let patch: Partial<JobRow>;
   if (result === 'answered' || result === 'voicemail') {
-    if (outcome === 'call_back_later' && callAgainInMs && !stopped) {
+    if (outcome === 'call_back_later' && callAgainInMs && !stopped && job.attempts < job.maxAttempts + 2) {
+      // Asked to be called later: once more at that time, a couple of times at most beyond the attempts set.
       patch = { status: 'scheduled', outcome, lastResult: result, nextAttemptAt: new Date(now.getTime() + callAgainInMs), maxAttempts: Math.max(job.maxAttempts, job.attempts + 1) };
+    } else if (outcome === 'do_not_call') {
+      patch = { status: 'blocked_dnc', outcome, lastResult: result, completedAt: now };
     } else patch = { status: 'completed', outcome, lastResult: result, completedAt: now };
   } else if (result === 'canceled') {
     patch = { status: 'canceled', lastResult: result, completedAt: now };
@@ -395,40 +401,108 @@ async function settleJob(ctx: AppContext, tx: DbOrTx, attempt: AttemptRow, resul
   }
 }
 
+/** What the conversation decided (agent/outbound/outbound-dialogue.ts's effects). */
+export interface ConversationEffects {
+  outcome?: OutboundOutcome;
+  response?: string;
+  doNotCall?: boolean;
+  handoff?: { type: 'callback' | 'urgent'; reason: string };
+  appointmentRequest?: { preferences: Preferences | null; said: string; notes: string };
+  callAgainInMs?: number;
+}
+
 /**
- * What the conversation decided, applied when it ends: the number on the do-not-call list at
- * once, a handoff for people (a change, an emergency), and the outcome kept for the final status.
+ * What the conversation decided, applied as it ends and before the agent's last words (issue 27
+ * §2): the number on the do-not-call list at once; the appointment request the callee asked for
+ * (its reference is said back), or a handoff with their words — on the handoff a call-back
+ * answers when there is one, never a second for the same job; the callee's words and what was
+ * created on the job's row. The staff's instructions go with the record, for the people who follow up.
  */
-export async function applyConversationEnd(
-  ctx: AppContext,
-  attemptId: string,
-  effects: { outcome?: OutboundOutcome; doNotCall?: boolean; handoff?: { type: 'callback' | 'urgent'; reason: string }; callAgainInMs?: number },
-): Promise<void> {
+export async function applyConversationEnd(ctx: AppContext, attemptId: string, effects: ConversationEffects, locale: 'en' | 'es' = 'en'): Promise<{ referenceCode?: string }> {
   const attempt = await findAttempt(ctx.db, attemptId);
-  if (!attempt?.callId) return;
-  const job = await findJob(ctx.db, attempt.jobId);
-  if (!job) return;
+  if (!attempt?.callId) return {};
+  const callId = attempt.callId;
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
+    const job = await lockJob(tx, attempt.jobId);
+    if (!job) return {};
+    const campaign = job.campaignId ? await findCampaign(tx, job.campaignId) : undefined;
+    const guidance = [job.instructions, campaign?.instructions].find((t) => t?.trim());
+    const forStaff = (line: string) => (guidance ? `${line}\nThe practice's instructions for this call: ${guidance.trim()}` : line);
+    const patch: Partial<JobRow> = {};
+    if (effects.response) patch.response = effects.response.slice(0, 1000);
     if (effects.doNotCall) {
-      await addDoNotCallFromCall(tx, { organizationId: job.organizationId, phone: job.phone, reason: 'Asked during an outbound call never to be called again.', callId: attempt.callId! });
+      await addDoNotCallFromCall(tx, { organizationId: job.organizationId, phone: job.phone, reason: 'Asked during an outbound call never to be called again.', callId });
     }
-    if (effects.handoff) {
-      await createHandoff(ctx, tx, {
+    let referenceCode: string | undefined;
+    let handoff = effects.handoff;
+    if (effects.appointmentRequest && !job.appointmentRequestId) {
+      const made = await requestFromCall(ctx, tx, job, campaign, callId, effects.appointmentRequest, forStaff, locale);
+      if (made) {
+        referenceCode = made.referenceCode;
+        patch.appointmentRequestId = made.id;
+      } else handoff ??= { type: 'callback', reason: effects.appointmentRequest.notes };
+    }
+    if (handoff?.type === 'urgent' || (handoff && !job.handoffId && !job.resultHandoffId)) {
+      const row = await createHandoff(ctx, tx, {
         organizationId: job.organizationId,
-        type: effects.handoff.type,
-        priority: effects.handoff.type === 'urgent' ? 'urgent' : 'normal',
+        type: handoff.type,
+        priority: handoff.type === 'urgent' ? 'urgent' : 'normal',
         source: 'call',
-        reason: effects.handoff.reason,
-        callId: attempt.callId,
+        reason: forStaff(handoff.reason),
+        callId,
         patientId: job.patientId,
         contactName: job.contactName || null,
         contactPhone: job.phone,
         details: { outboundJobId: job.id },
         at: now,
       });
+      patch.resultHandoffId = row.id;
+    } else if (handoff && job.handoffId) {
+      // A call-back's answer lands on the handoff it answers (settleJob adds the call's result there too).
+      await noteOutboundAnswer(tx, { handoffId: job.handoffId, organizationId: job.organizationId, text: handoff.reason, callId, jobId: job.id, at: now });
     }
+    if (Object.keys(patch).length) await updateJob(tx, job.id, { ...patch, updatedAt: now });
+    return referenceCode ? { referenceCode } : {};
   });
+}
+
+/** The request the callee asked for, in the same steps as the phone agent's and the web form's. */
+async function requestFromCall(
+  ctx: AppContext,
+  tx: DbOrTx,
+  job: JobRow,
+  campaign: CampaignRow | undefined,
+  callId: string,
+  wanted: NonNullable<ConversationEffects['appointmentRequest']>,
+  forStaff: (line: string) => string,
+  locale: 'en' | 'es',
+): Promise<{ id: string; referenceCode: string } | null> {
+  const org = await findOrganizationById(tx, job.organizationId);
+  const profile = org ? organizationProfile(org) : null;
+  const [first, ...rest] = job.contactName.trim().split(/\s+/);
+  if (!profile?.appointments.enabled || !job.dateOfBirth || !first || !rest.length) return null;
+  const visit = job.visitType.trim() || String(job.fields['Due for'] ?? job.fields['Visit type'] ?? '').trim() || campaign?.visitType.trim() || '';
+  const named = profile.appointments.visitReasons.find((r) => r.toLowerCase() === visit.toLowerCase());
+  const p = wanted.preferences;
+  const { request } = await createSubmittedRequest(ctx, tx, {
+    organizationId: job.organizationId,
+    source: 'phone',
+    callId,
+    firstName: first,
+    lastName: rest.join(' '),
+    dateOfBirth: job.dateOfBirth,
+    phone: job.phone,
+    // Called because the practice already knows them (a recall, a follow-up): not a new patient.
+    isNewPatient: job.patientId || job.purpose === 'recall' ? false : null,
+    reason: named ?? 'Other',
+    reasonOther: named ? null : visit || (job.purpose === 'recall' ? 'Recall visit' : 'Visit requested on an outbound call'),
+    preferences: p ? { days: p.days, timesOfDay: p.timesOfDay, ...(p.earliestDate ? { earliestDate: p.earliestDate } : {}), text: wanted.said.slice(0, 300) } : { text: wanted.said.slice(0, 300) },
+    notes: forStaff(wanted.notes),
+    locale,
+    consentToContact: true,
+  });
+  return { id: request.id, referenceCode: request.referenceCode };
 }
 
 /** The dispatcher looks at the queue now (a line freed, new work). */

@@ -20,6 +20,8 @@ import {
   type OutboundCallState,
 } from '../../features/outbound/outbound-queue.service.js';
 import type { PendingEvent } from '../../agent/turn-log.js';
+import { sayReferenceCode } from '../../agent/nlu/reference-code.js';
+import { markVoicemailLeft, structuredFacts } from '../../features/outbound/outbound-call-facts.js';
 
 /**
  * An outbound call's conversation, for every adapter (Twilio's webhooks, the simulated callee):
@@ -47,16 +49,21 @@ async function load(ctx: AppContext, attemptId: string, dedupeKey: string | null
   if (!call || !job) return null;
   const campaign = job.campaignId ? await findCampaign(ctx.db, job.campaignId) : undefined;
   const org = organizationProfile(call.organization);
-  const country = (call.organization.address as Record<string, string>).country?.toUpperCase();
+  const now = ctx.clock.now();
+  const zone = call.organization.timeZone;
+  const dayFirst = org.country !== 'US' && org.country !== 'CA';
   const facts: OutboundCallFacts = {
     organizationName: call.organization.name,
     practiceNumber: call.fromNumber,
     contactName: job.contactName,
     dateOfBirth: job.dateOfBirth,
     purpose: job.purpose,
-    instructions: job.instructions,
-    dayFirst: !!country && country !== 'US' && country !== 'CA',
-    today: todayIn(call.organization.timeZone, ctx.clock.now()),
+    ...structuredFacts(job, campaign, { timeZone: zone, dayFirst, now }),
+    answersHandoff: !!job.handoffId,
+    dayFirst,
+    today: todayIn(zone, now),
+    nowMs: now.getTime(),
+    timeZone: zone,
     emergencyMessage: emergencyMessage({ org, state: initialAgentState() }),
   };
   const state = (call.agentState.outbound ?? { jobId: job.id, attemptId }) as OutboundCallState;
@@ -78,7 +85,9 @@ export async function answerOutboundCall(ctx: AppContext, attemptId: string, ans
     return { say: (l.state.lastSaid as string) ?? '', hangUp: dialogue?.step === 'ended' || l.state.voicemail === 'left', callId: l.call.id };
   }
   if (isMachine(answeredBy) || l.state.voicemail === true) {
-    const say = l.voicemailText;
+    // One message per contact: a machine reached again is left without another.
+    const say = l.job.voicemailLeftAt ? '' : l.voicemailText;
+    if (say) await markVoicemailLeft(ctx.db, l.job.id, now);
     await storeTurn(ctx.pool, l.call.id, l.call.lastSeq, [speech('agent_speech', say, now)], 'voicemail', {
       agentState: { ...l.call.agentState, outbound: { ...l.state, voicemail: 'left', outcome: 'voicemail', lastSaid: say } },
       at: now,
@@ -102,14 +111,16 @@ export async function outboundCallerTurn(ctx: AppContext, attemptId: string, sai
   const now = ctx.clock.now();
   const turn = continueOutboundCall(l.facts, dialogue, said);
   const outcome = turn.effects.outcome ?? (l.state.outcome as OutboundCallState['outcome']) ?? null;
-  await storeTurn(ctx.pool, l.call.id, l.call.lastSeq, [speech('caller_speech', said, now), speech('agent_speech', turn.say, now)], dedupeKey, {
+  // The records first: the agent says a request was sent, with its reference, only once it exists.
+  const created = turn.hangUp ? await applyConversationEnd(ctx, attemptId, turn.effects, l.facts.language ?? turn.state.language ?? 'en') : {};
+  const say = created.referenceCode && turn.sayAfterRequest ? turn.sayAfterRequest(sayReferenceCode(created.referenceCode)) : turn.say;
+  await storeTurn(ctx.pool, l.call.id, l.call.lastSeq, [speech('caller_speech', said, now), speech('agent_speech', say, now)], dedupeKey, {
     agentState: {
       ...l.call.agentState,
-      outbound: { ...l.state, dialogue: turn.state, lastSaid: turn.say, outcome, ...(turn.effects.callAgainInMs ? { callAgainInMs: turn.effects.callAgainInMs } : {}) },
+      outbound: { ...l.state, dialogue: turn.state, lastSaid: say, outcome, ...(turn.effects.callAgainInMs ? { callAgainInMs: turn.effects.callAgainInMs } : {}) },
     },
     at: now,
     ...(turn.state.verified && l.job.patientId ? { patientId: l.job.patientId } : {}),
   });
-  if (turn.hangUp) await applyConversationEnd(ctx, attemptId, turn.effects);
-  return { say: turn.say, hangUp: turn.hangUp, callId: l.call.id };
+  return { say, hangUp: turn.hangUp, callId: l.call.id };
 }

@@ -36,9 +36,13 @@ export const JOB_STATUS_VARIANT: Record<OutboundJobStatus, BadgeProps['variant']
 };
 
 export const OUTCOME_LABELS: Record<OutboundOutcome, string> = {
-  confirmed: 'Confirmed',
+  confirmed: 'Will come',
+  booking_requested: 'Wants a visit (request created)',
   change_requested: 'Asked for a change',
+  callback_requested: 'Wants a call back',
+  declined: 'Declined',
   call_back_later: 'Call back later',
+  wrong_number: 'Wrong number or moved',
   do_not_call: 'Asked not to be called',
   voicemail: 'Voicemail left',
   identity_not_confirmed: 'Identity not confirmed',

@@ -14,7 +14,7 @@ export const NEURO_RULES: Rule[] = [
       '(?:one side of (?:his|her|my|the) (?:face|body)|half (?:his|her|my) (?:face|body)) (?:is |went |feels |looks )?(?:numb|weak|droop\\w*|paralyzed|dead|limp)',
       'slurr\\w*',
       '(?:talking|speaking|speech|words) (?:is |are |sounds )?(?:funny|weird|strange|garbled|jumbled|all jumbled|mixed up|not making sense)',
-      'cant (?:get (?:his|her|my) words out|talk right|speak right|find (?:his|her|my) words|talk all of a sudden|speak all of a sudden)',
+      'cant (?:get (?:his|her|my) words out|talk right(?! now)|speak right(?! now)|find (?:his|her|my) words|talk all of a sudden|speak all of a sudden)',
       '(?:cant|cannot|unable to|couldnt) (?:move|feel|lift) (?:my|his|her|their) (?:left |right )?(?:arm|leg|hand|face|side)(?! (?:much|very much|all the way|well|that well|since|after|because|from))',
       '(?:numb|numbness|weak|weakness|paralyzed|paralysis|dead) (?:on|in|down) (?:one|the left|the right|his left|his right|her left|her right|my left|my right) side',
       'sudden (?:numbness|weakness|confusion|blindness|vision loss|loss of vision|severe headache|dizziness and)',
