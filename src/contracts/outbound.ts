@@ -34,7 +34,12 @@ export const OutboundIdParams = z.object({ id: z.string().max(100) });
 export type OutboundIdParams = z.infer<typeof OutboundIdParams>;
 
 const Instant = z.iso.datetime({ offset: true, error: 'Use an ISO date-time with its offset (2026-03-01T09:00:00-05:00).' });
+/** Guidance for the agent and the staff who follow up: never spoken (issue 27). */
 const Instructions = z.string().trim().max(2000, 'At most 2,000 characters.');
+/** Said as written to the confirmed patient after the purpose; no instructions to the agent here. */
+const MessageForPatient = z.string().trim().max(500, 'At most 500 characters.');
+/** What the call is about, said after identity is confirmed ("well-child check-up"). */
+const VisitType = z.string().trim().max(100, 'At most 100 characters.');
 const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM between 00:00 and 23:59.');
 
 /** `POST /api/outbound/calls`: one call, now or at a time. The number is read for the organization's country. */
@@ -46,6 +51,10 @@ export const CreateSingleCallBody = z
     patientId: z.uuid({ error: 'Not a valid patient id.' }).optional(),
     purpose: OutboundPurpose,
     instructions: Instructions.optional(),
+    messageForPatient: MessageForPatient.optional(),
+    visitType: VisitType.optional(),
+    /** The reminded visit (appointment reminders). */
+    appointmentAt: Instant.optional(),
     /** Omitted: as soon as the callee's calling window allows. */
     scheduledFor: Instant.optional(),
   })
@@ -82,6 +91,8 @@ export const CampaignSettings = z.object({
   name: z.string().trim().min(1, 'Name the campaign.').max(200, 'At most 200 characters.'),
   purpose: OutboundPurpose,
   instructions: Instructions.default(''),
+  messageForPatient: MessageForPatient.default(''),
+  visitType: VisitType.default(''),
   voicemailMessage: z.string().trim().max(1000, 'At most 1,000 characters.').default(''),
   window: CallingWindow,
   maxAttempts: z.number({ error: 'Enter a number of attempts.' }).int('A whole number.').min(1, 'At least 1.').max(10, 'At most 10.'),
@@ -133,6 +144,12 @@ export const OutboundJobSummary = z
     /** The call of the latest attempt. */
     lastCallId: z.string().nullable(),
     rowNumber: z.number().int().nullable(),
+    /** What the callee said that decided the outcome, in their words. */
+    response: z.string().nullable(),
+    /** What the call created for staff: the appointment request (its handoff) or a handoff. */
+    created: z
+      .object({ kind: z.enum(['appointment_request', 'handoff']), handoffId: z.string().nullable(), appointmentRequestId: z.string().nullable(), referenceCode: z.string().nullable() })
+      .nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
     /** Pass as `cursor` to read the jobs after this one. */
@@ -143,6 +160,9 @@ export type OutboundJobSummary = z.infer<typeof OutboundJobSummary>;
 
 export const OutboundJobDetail = OutboundJobSummary.extend({
   instructions: z.string(),
+  messageForPatient: z.string(),
+  visitType: z.string(),
+  appointmentAt: z.string().nullable(),
   dateOfBirth: z.string().nullable(),
   fields: z.record(z.string(), z.string()),
   attempts: z.number().int(),
@@ -203,6 +223,8 @@ export const CampaignView = z
     name: z.string(),
     purpose: OutboundPurpose,
     instructions: z.string(),
+    messageForPatient: z.string(),
+    visitType: z.string(),
     voicemailMessage: z.string(),
     window: z.object({ start: z.string(), end: z.string(), days: z.array(z.number().int()) }),
     maxAttempts: z.number().int(),
@@ -314,3 +336,29 @@ export const SingleCallTiming = z
   })
   .meta({ id: 'SingleCallTiming' });
 export type SingleCallTiming = z.infer<typeof SingleCallTiming>;
+
+/** `POST /api/outbound/preview`: what the agent will say on such a call, before it is placed (issue 27 §1). */
+export const OutboundPreviewBody = z
+  .object({
+    organizationId: z.uuid({ error: 'Choose an organization.' }),
+    purpose: OutboundPurpose,
+    contactName: z.string().trim().max(200, 'At most 200 characters.').optional(),
+    /** YYYY-MM-DD: a child's call asks for a parent or guardian. */
+    dateOfBirth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD.').optional(),
+    visitType: VisitType.optional(),
+    messageForPatient: MessageForPatient.optional(),
+    appointmentAt: Instant.optional(),
+    voicemailMessage: z.string().trim().max(1000, 'At most 1,000 characters.').optional(),
+  })
+  .meta({ id: 'OutboundPreviewRequest' });
+export type OutboundPreviewBody = z.infer<typeof OutboundPreviewBody>;
+
+export const OutboundPreview = z
+  .object({
+    /** The agent's lines in order: the greeting, the identity question, then (once confirmed) the purpose. */
+    opening: z.array(z.string()),
+    /** Said when an answering machine picks up. */
+    voicemail: z.string(),
+  })
+  .meta({ id: 'OutboundPreview' });
+export type OutboundPreview = z.infer<typeof OutboundPreview>;

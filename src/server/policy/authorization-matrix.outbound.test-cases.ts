@@ -61,6 +61,12 @@ export function outboundMatrixRows(): MatrixRow[] {
       otherOrganization: foreign('agent', (fx) => ({ payload: callBody(fx) })),
     },
     {
+      route: 'POST /api/outbound/preview',
+      expect: only(['admin', 'supervisor', 'agent'], 200),
+      request: (fx) => ({ payload: { organizationId: callBody(fx).organizationId, purpose: 'recall', visitType: 'check-up' } }),
+      otherOrganization: foreign('agent', (fx) => ({ payload: { organizationId: callBody(fx).organizationId, purpose: 'recall' } })),
+    },
+    {
       route: 'POST /api/handoffs/:id/call-back',
       expect: only(['admin', 'supervisor', 'agent'], 201),
       request: async (fx) => ({ url: `/api/handoffs/${(await handoff(fx)).id}/call-back`, payload: { scheduledFor: '2099-01-01T15:00:00Z' } }),

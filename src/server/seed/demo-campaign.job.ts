@@ -15,7 +15,8 @@ const ZONE = 'America/Los_Angeles';
 
 /**
  * Harbor's families due for a check-up. The simulator answers each by the last digit of the
- * number (0–3 confirm, 4 asks for another time, 5 no answer, 6 busy, 7 voicemail, 9 never again),
+ * number (0–2 want the visit, 3 declines, 4 asks for another time, 5 no answer, 6 busy,
+ * 7 voicemail, 8 call tomorrow, 9 never again),
  * so the run reaches every state a real campaign does; two numbers are on the do-not-call list.
  */
 const CONTACTS: [name: string, local: string, dob: string][] = [
@@ -88,8 +89,11 @@ export async function seedDemoCampaign(ctx: AppContext): Promise<boolean> {
         organizationId: org.id,
         name: DEMO_CAMPAIGN_NAME,
         purpose: 'recall',
-        instructions: 'Tell the parent their child is due for a well-child check-up and offer to book it; take a preferred day and time.',
-        voicemailMessage: 'Hello, this is Harbor Pediatrics with a message for the family. Please call us back at your convenience.',
+        // Guidance for the agent and the staff who follow up; never spoken (issue 27). What the parent hears comes from the purpose and the visit type.
+        instructions: 'Parents who want the visit: take preferred days and times; the front desk books it and calls back. Offer the flu shot at the same visit.',
+        visitType: 'well-child check-up',
+        messageForPatient: '',
+        voicemailMessage: '',
         window: { start: '09:00', end: '19:00', days: [1, 2, 3, 4, 5, 6] },
         maxAttempts: 2,
         retryIntervalMinutes: 30,

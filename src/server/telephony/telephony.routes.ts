@@ -4,6 +4,7 @@ import { twilioRoutes } from './twilio/twilio.routes.js';
 import { twilioSmsRoutes } from './twilio/twilio-sms.routes.js';
 import { relayRoutes } from './relay/relay.routes.js';
 import { twilioOutboundRoutes } from './outbound/twilio-outbound.routes.js';
+import { outboundPreviewRoutes } from './outbound/outbound-preview.routes.js';
 
 /** The telephony adapters: Twilio-compatible webhooks (inbound and outbound calls, inbound texts) and the simulator API. */
 export const telephonyRoutes: FeatureRoutes = async (app, ctx) => {
@@ -11,5 +12,6 @@ export const telephonyRoutes: FeatureRoutes = async (app, ctx) => {
   await twilioSmsRoutes(app, ctx);
   await relayRoutes(app, ctx);
   await twilioOutboundRoutes(app, ctx);
+  await outboundPreviewRoutes(app, ctx);
   await simulatorRoutes(app, ctx);
 };

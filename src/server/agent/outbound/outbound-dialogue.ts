@@ -103,7 +103,7 @@ const number = (f: OutboundCallFacts) => sayPhone(f.practiceNumber);
 /** The patient as the sentence names them: their first name, or "the patient" when the job names nobody. */
 const patientName = (f: OutboundCallFacts, l: Language) => firstName(f.contactName) || (l === 'es' ? 'el paciente' : 'the patient');
 /** Spanish contracts "de el" and "a el" ("del paciente", "al paciente"). */
-const contract = (text: string, l: Language) => (l === 'es' ? text.replace(/de el/g, 'del').replace(/A el/g, 'Al') : text);
+const contract = (text: string, l: Language) => (l === 'es' ? text.replace(/\bde el\b/g, 'del').replace(/\bA el\b/g, 'Al') : text);
 
 /** The visit as a noun phrase: "well-child check-up" / "visit"; for Spanish, " (well-child check-up)" or nothing. */
 const visitNoun =

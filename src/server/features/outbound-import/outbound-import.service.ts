@@ -36,7 +36,7 @@ export async function createCampaignFromCsv(ctx: AppContext, actor: StaffActor, 
   if (contacts.length === 0) throw invalid({ csv: 'No row of the file can be imported; fix the refused rows first.' }, 'Nothing to import.');
 
   const { campaign, imported } = await ctx.db.transaction(async (tx) => {
-    const campaign = await createCampaign(ctx, actor, { ...settings, instructions: settings.instructions ?? '', voicemailMessage: settings.voicemailMessage ?? '' }, tx);
+    const campaign = await createCampaign(ctx, actor, { ...settings, instructions: settings.instructions ?? '', messageForPatient: settings.messageForPatient ?? '', visitType: settings.visitType ?? '', voicemailMessage: settings.voicemailMessage ?? '' }, tx);
     await addCampaignContacts(tx, campaign.id, contacts);
     const imported = await insertCampaignImport(tx, {
       organizationId: organization.id,

@@ -79,20 +79,25 @@ describe('a single call on the simulator', () => {
     const [ended] = await t.db.select().from(calls).where(eq(calls.id, a!.callId!));
     expect(ended!.status).toBe('completed');
     expect(ended!.transcriptText).toMatch(/date of birth/);
-    expect(ended!.transcriptText).toMatch(/remind you of your upcoming appointment/);
+    expect(ended!.transcriptText).toMatch(/This is a reminder of .*'s upcoming visit at Outbound Clinic/);
+    // Said only once the job holds it: the patient will come.
+    expect(ended!.transcriptText).toMatch(/I've noted that .* will come/);
+    expect(ended!.transcriptText).not.toMatch(/confirmed|booked/i);
+    expect(done.response).toMatch(/yes/i);
 
     const detail = await t.app.inject({ method: 'GET', url: `/api/outbound/jobs/${job.id}`, headers: { cookie: cookie.agent } });
     expect(detail.json()).toMatchObject({ status: 'completed', outcome: 'confirmed', lastCallId: a!.callId, attemptList: [{ attemptNo: 1, result: 'answered', callId: a!.callId }] });
   });
 
-  it('without a date of birth on file says nothing about the appointment: it only asks to call back', async () => {
+  it('without a date of birth on file says nothing about the appointment: staff get a handoff to call back', async () => {
     const job = (await single(number(0))).json();
     await runQueue();
     expect(await jobRow(job.id)).toMatchObject({ status: 'completed', outcome: 'identity_not_confirmed' });
     const [a] = await attemptsOf(job.id);
     const [call] = await t.db.select().from(calls).where(eq(calls.id, a!.callId!));
     expect(call!.transcriptText).not.toMatch(/appointment/i);
-    expect(call!.transcriptText).toMatch(/call Outbound Clinic back/);
+    expect(call!.transcriptText).toMatch(/can't confirm your details .* call Outbound Clinic at 8 6 0, 5 5 5, 0 0 0 0/);
+    expect((await jobRow(job.id)).resultHandoffId).toBeTruthy();
   });
 
   it('on a machine leaves the voicemail message: outcome voicemail', async () => {
@@ -105,7 +110,7 @@ describe('a single call on the simulator', () => {
     const phone = number(9);
     const job = (await single(phone)).json();
     await runQueue();
-    expect(await jobRow(job.id)).toMatchObject({ status: 'completed', outcome: 'do_not_call' });
+    expect(await jobRow(job.id)).toMatchObject({ status: 'blocked_dnc', outcome: 'do_not_call' });
     const listed = await t.db.select().from(doNotCall).where(eq(doNotCall.phone, job.phone));
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ organizationId: org.id, source: 'call' });

@@ -17,7 +17,14 @@ export async function startDueCampaigns(db: DbOrTx, now: Date): Promise<Campaign
   return db
     .update(outboundCampaigns)
     .set({ status: 'running', updatedAt: now })
-    .where(and(eq(outboundCampaigns.status, 'scheduled'), sql`${outboundCampaigns.startAt} <= ${now.toISOString()}::timestamptz`))
+    .where(
+      and(
+        eq(outboundCampaigns.status, 'scheduled'),
+        sql`${outboundCampaigns.startAt} <= ${now.toISOString()}::timestamptz`,
+        // Issue 27 §4: a campaign starts with at least one contact left to call, never empty.
+        sql`exists (select 1 from outbound_jobs j where j.campaign_id = ${outboundCampaigns.id} and j.status in ('scheduled', 'queued'))`,
+      ),
+    )
     .returning();
 }
 

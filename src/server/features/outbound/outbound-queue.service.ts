@@ -13,7 +13,6 @@ import { addDoNotCallFromCall, doNotCallNumbers } from '../do-not-call/do-not-ca
 import { createHandoff } from '../handoffs/create-handoff.service.js';
 import { noteOutboundAnswer, noteOutboundCallBack } from '../handoffs/outbound-callback.service.js';
 import { createSubmittedRequest } from '../appointment-requests/request-submission.service.js';
-import { organizationProfile } from '../../agent/agent-state.js';
 import type { Preferences } from '../../agent/nlu/preferences.js';
 import { publishLive } from '../live/live.service.js';
 import { findOrganizationById, type OrganizationRow } from '../organizations/organizations.service.js';
@@ -479,11 +478,13 @@ async function requestFromCall(
   locale: 'en' | 'es',
 ): Promise<{ id: string; referenceCode: string } | null> {
   const org = await findOrganizationById(tx, job.organizationId);
-  const profile = org ? organizationProfile(org) : null;
+  const settings = (org?.appointmentSettings ?? {}) as { enabled?: unknown; visitReasons?: unknown };
+  const reasons = Array.isArray(settings.visitReasons) ? settings.visitReasons.filter((r): r is string => typeof r === 'string') : [];
   const [first, ...rest] = job.contactName.trim().split(/\s+/);
-  if (!profile?.appointments.enabled || !job.dateOfBirth || !first || !rest.length) return null;
+  // A practice that takes no appointment requests by phone gets a handoff instead (the caller hears the same).
+  if (!org || settings.enabled === false || !job.dateOfBirth || !first || !rest.length) return null;
   const visit = job.visitType.trim() || String(job.fields['Due for'] ?? job.fields['Visit type'] ?? '').trim() || campaign?.visitType.trim() || '';
-  const named = profile.appointments.visitReasons.find((r) => r.toLowerCase() === visit.toLowerCase());
+  const named = reasons.find((r) => r.toLowerCase() === visit.toLowerCase());
   const p = wanted.preferences;
   const { request } = await createSubmittedRequest(ctx, tx, {
     organizationId: job.organizationId,

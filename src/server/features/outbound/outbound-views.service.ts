@@ -155,7 +155,14 @@ export async function changeCampaign(ctx: AppContext, actor: StaffActor, id: str
   return getCampaign(ctx, actor, id);
 }
 
-const RESULT_HEADERS = ['Row', 'Name', 'Phone', 'Status', 'Outcome', 'Attempts', 'Last result', 'Last call', 'Updated'];
+const RESULT_HEADERS = ['Row', 'Name', 'Phone', 'Status', 'Outcome', 'What they said', 'Created', 'Attempts', 'Last result', 'Last call', 'Updated'];
+
+/** "Appointment request AB12CD (https://…/handoffs/…)", "Handoff (https://…/handoffs/…)" or ''. */
+function createdCell(baseUrl: string, j: JobListRow): string {
+  const link = j.resultHandoffId ? ` (${baseUrl}/handoffs/${j.resultHandoffId})` : '';
+  if (j.appointmentRequestId) return `Appointment request ${j.requestReference ?? ''}${link}`.replace('  ', ' ');
+  return j.resultHandoffId ? `Handoff${link}` : '';
+}
 
 /** The campaign's per-contact results as CSV (cells that start with = + - @ are neutralised by the CSV writer). */
 export async function campaignResultsCsv(ctx: AppContext, actor: StaffActor, id: string): Promise<{ filename: string; csv: string }> {
@@ -171,6 +178,8 @@ export async function campaignResultsCsv(ctx: AppContext, actor: StaffActor, id:
       j.phone,
       j.status,
       j.outcome ?? '',
+      j.response ?? '',
+      createdCell(ctx.baseUrl, j),
       j.attempts,
       j.lastResult ?? '',
       j.lastCallId ? `${ctx.baseUrl}/calls/${j.lastCallId}` : '',

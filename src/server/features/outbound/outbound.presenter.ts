@@ -26,10 +26,18 @@ export function presentJob(row: JobListRow, organizationZone: string): OutboundJ
     nextAttemptAt: FINAL.has(row.status) || row.status === 'dialing' || row.status === 'in_progress' ? null : iso(row.nextAttemptAt),
     lastCallId: row.lastCallId,
     rowNumber: row.rowNumber,
+    response: row.response,
+    created: createdOf(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     cursor: row.cursor,
   };
+}
+
+function createdOf(row: JobListRow): OutboundJobSummary['created'] {
+  if (row.appointmentRequestId) return { kind: 'appointment_request', handoffId: row.resultHandoffId, appointmentRequestId: row.appointmentRequestId, referenceCode: row.requestReference };
+  if (row.resultHandoffId) return { kind: 'handoff', handoffId: row.resultHandoffId, appointmentRequestId: null, referenceCode: null };
+  return null;
 }
 
 export function presentAttempt(a: AttemptRow): OutboundAttempt {
@@ -53,6 +61,9 @@ export function presentJobDetail(row: JobListRow, organizationZone: string, atte
   return {
     ...presentJob(row, organizationZone),
     instructions: row.instructions,
+    messageForPatient: row.messageForPatient,
+    visitType: row.visitType,
+    appointmentAt: iso(row.appointmentAt),
     dateOfBirth: row.dateOfBirth,
     fields: row.fields,
     attemptList: attempts.map(presentAttempt),
@@ -70,6 +81,8 @@ export function presentCampaign(row: CampaignRow & { cursor: string }, progress:
     name: row.name,
     purpose: row.purpose,
     instructions: row.instructions,
+    messageForPatient: row.messageForPatient,
+    visitType: row.visitType,
     voicemailMessage: row.voicemailMessage,
     window: { start: row.windowStart, end: row.windowEnd, days: row.windowDays },
     maxAttempts: row.maxAttempts,

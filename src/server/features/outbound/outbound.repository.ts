@@ -21,6 +21,9 @@ export async function findCampaign(db: DbOrTx, id: string): Promise<CampaignRow 
 }
 
 export interface NewJob {
+  messageForPatient?: string;
+  visitType?: string;
+  appointmentAt?: Date | null;
   organizationId: string;
   campaignId: string | null;
   handoffId: string | null;
@@ -73,7 +76,10 @@ export async function attemptsOfJob(db: DbOrTx, jobId: string): Promise<AttemptR
 // Spelled out: inside a subquery drizzle would name the column without its table.
 const lastCallId = sql<string | null>`(select a.call_id from outbound_attempts a where a.job_id = "outbound_jobs"."id" order by a.attempt_no desc limit 1)`;
 
-export type JobListRow = JobRow & { cursor: string; lastCallId: string | null };
+/** The reference of the request the call created (said to the callee; shown in the results). */
+const requestReference = sql<string | null>`(select r.reference_code from appointment_requests r where r.id = "outbound_jobs"."appointment_request_id")`;
+
+export type JobListRow = JobRow & { cursor: string; lastCallId: string | null; requestReference: string | null };
 
 export async function listJobs(
   db: DbOrTx,
@@ -89,7 +95,7 @@ export async function listJobs(
   if (opts.status) where.push(eq(outboundJobs.status, opts.status));
   if (opts.cursor) where.push(olderThanCursor(outboundJobs.createdAt, outboundJobs.id, opts.cursor));
   return db
-    .select({ ...getTableColumns(outboundJobs), cursor: timeCursorOf(outboundJobs.createdAt, outboundJobs.id), lastCallId })
+    .select({ ...getTableColumns(outboundJobs), cursor: timeCursorOf(outboundJobs.createdAt, outboundJobs.id), lastCallId, requestReference })
     .from(outboundJobs)
     .where(and(...where))
     .orderBy(desc(outboundJobs.createdAt), desc(outboundJobs.id))
@@ -156,7 +162,7 @@ export async function campaignProgress(db: DbOrTx, campaignIds: string[]): Promi
 
 export async function findJobListRow(db: DbOrTx, id: string): Promise<JobListRow | undefined> {
   const [row] = await db
-    .select({ ...getTableColumns(outboundJobs), cursor: timeCursorOf(outboundJobs.createdAt, outboundJobs.id), lastCallId })
+    .select({ ...getTableColumns(outboundJobs), cursor: timeCursorOf(outboundJobs.createdAt, outboundJobs.id), lastCallId, requestReference })
     .from(outboundJobs)
     .where(eq(outboundJobs.id, id))
     .limit(1);
@@ -205,7 +211,7 @@ export async function cancelWaitingJobsOfCampaign(db: DbOrTx, campaignId: string
 /** Every job of a campaign for its results export, in spreadsheet order. */
 export async function jobsOfCampaign(db: DbOrTx, campaignId: string): Promise<JobListRow[]> {
   return db
-    .select({ ...getTableColumns(outboundJobs), cursor: timeCursorOf(outboundJobs.createdAt, outboundJobs.id), lastCallId })
+    .select({ ...getTableColumns(outboundJobs), cursor: timeCursorOf(outboundJobs.createdAt, outboundJobs.id), lastCallId, requestReference })
     .from(outboundJobs)
     .where(eq(outboundJobs.campaignId, campaignId))
     .orderBy(sql`${outboundJobs.rowNumber} asc nulls last`, outboundJobs.createdAt, outboundJobs.id);

@@ -72,7 +72,8 @@ export const outboundRoutes: FeatureRoutes = (app, ctx) => {
     schema: { tags, summary: 'Create a campaign (contacts are added by the CSV import)', body: CreateCampaignBody, response: { 201: CampaignView, ...errors } },
     handler: async (request, reply) => {
       const actor = actorOf(request);
-      const campaign = await createCampaign(ctx, actor, request.body);
+      // Without contacts yet it waits as scheduled: a campaign starts only with someone to call (issue 27 §4).
+      const campaign = await createCampaign(ctx, actor, { ...request.body, startAt: request.body.startAt ?? ctx.clock.now().toISOString() }, undefined, { waitForContacts: true });
       await wakeOutboundQueue(ctx);
       return reply.status(201).send(await getCampaign(ctx, actor, campaign.id));
     },

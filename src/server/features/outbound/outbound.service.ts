@@ -52,7 +52,7 @@ export interface CampaignContact {
 const DEFAULT_MAX_ATTEMPTS = 3;
 const DEFAULT_RETRY_MINUTES = 30;
 
-export async function createCampaign(ctx: AppContext, actor: StaffActor, body: CreateCampaignBody, tx?: DbOrTx): Promise<CampaignRow> {
+export async function createCampaign(ctx: AppContext, actor: StaffActor, body: CreateCampaignBody, tx?: DbOrTx, opts: { waitForContacts?: boolean } = {}): Promise<CampaignRow> {
   requireCapability(actor, 'outbound.campaigns');
   const db = tx ?? ctx.db;
   const org = await loadVisibleOrganization(db, actor, body.organizationId);
@@ -64,6 +64,8 @@ export async function createCampaign(ctx: AppContext, actor: StaffActor, body: C
     name: body.name,
     purpose: body.purpose,
     instructions: body.instructions,
+    messageForPatient: body.messageForPatient ?? '',
+    visitType: body.visitType ?? '',
     voicemailMessage: body.voicemailMessage,
     windowStart: body.window.start,
     windowEnd: body.window.end,
@@ -71,7 +73,8 @@ export async function createCampaign(ctx: AppContext, actor: StaffActor, body: C
     maxAttempts: body.maxAttempts,
     retryIntervalMinutes: body.retryIntervalMinutes,
     concurrency: body.concurrency,
-    status: startAt > now ? 'scheduled' : 'running',
+    // Created before its contacts: scheduled until the dispatcher finds one to call (startDueCampaigns).
+    status: startAt > now || opts.waitForContacts ? 'scheduled' : 'running',
     startAt,
     createdBy: actor.userId,
     createdAt: now,
@@ -127,6 +130,9 @@ export async function createSingleCall(ctx: AppContext, actor: StaffActor, body:
       dateOfBirth,
       purpose: body.purpose,
       instructions: body.instructions ?? '',
+      messageForPatient: body.messageForPatient ?? '',
+      visitType: body.visitType ?? '',
+      appointmentAt: body.appointmentAt ? new Date(body.appointmentAt) : null,
       maxAttempts: DEFAULT_MAX_ATTEMPTS,
       retryIntervalMinutes: DEFAULT_RETRY_MINUTES,
       nextAttemptAt: timing.placeAt ? new Date(timing.placeAt) : requested,
@@ -167,6 +173,7 @@ export async function callBackHandoff(ctx: AppContext, actor: StaffActor, handof
       timeZone: null,
       dateOfBirth: patient?.dateOfBirth ?? null,
       purpose: 'callback',
+      // The handoff's reason is for the agent and the staff; the callee hears only that the practice returns their call.
       instructions: body.instructions ?? h.reason ?? '',
       maxAttempts: DEFAULT_MAX_ATTEMPTS,
       retryIntervalMinutes: DEFAULT_RETRY_MINUTES,

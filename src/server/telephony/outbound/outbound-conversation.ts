@@ -21,7 +21,7 @@ import {
 } from '../../features/outbound/outbound-queue.service.js';
 import type { PendingEvent } from '../../agent/turn-log.js';
 import { sayReferenceCode } from '../../agent/nlu/reference-code.js';
-import { markVoicemailLeft, structuredFacts } from '../../features/outbound/outbound-call-facts.js';
+import { markVoicemailLeft, structuredFacts } from '../../features/outbound/outbound-call-facts.service.js';
 
 /**
  * An outbound call's conversation, for every adapter (Twilio's webhooks, the simulated callee):

@@ -11,13 +11,15 @@ export { SIMULATE_CALLEE_TASK };
  * The built-in simulator's callee (no Twilio account configured): a person, a voicemail box or
  * nobody, by persona, so the demo and the browser tests run whole campaigns on a fresh machine.
  * The persona is the contact's `persona` column when the CSV has one, else it follows the last
- * digit of the number (0–3 confirm, 4 asks for a change, 5 no answer, 6 busy, 7 voicemail,
- * 8 asks to be called tomorrow, 9 asks never to be called again).
+ * digit of the number (0–2 say yes, 3 declines, 4 asks for another time, 5 no answer, 6 busy,
+ * 7 voicemail, 8 asks to be called tomorrow, 9 asks never to be called again). A persona says its
+ * lines in order and stops when the agent hangs up: a recall's yes is followed by preferred times,
+ * a reminder's yes ends the call.
  */
-export const PERSONAS = ['confirms', 'changes', 'no_answer', 'busy', 'voicemail', 'later', 'never_again', 'wrong_person'] as const;
+export const PERSONAS = ['confirms', 'declines', 'changes', 'question', 'no_answer', 'busy', 'voicemail', 'later', 'never_again', 'wrong_person'] as const;
 export type Persona = (typeof PERSONAS)[number];
 
-const BY_DIGIT: Persona[] = ['confirms', 'confirms', 'confirms', 'confirms', 'changes', 'no_answer', 'busy', 'voicemail', 'later', 'never_again'];
+const BY_DIGIT: Persona[] = ['confirms', 'confirms', 'confirms', 'declines', 'changes', 'no_answer', 'busy', 'voicemail', 'later', 'never_again'];
 
 export function personaOf(job: Pick<JobRow, 'fields' | 'phone'>): Persona {
   const own = String(job.fields.persona ?? job.fields.Persona ?? '').trim().toLowerCase().replace(/[\s-]+/g, '_');
@@ -29,9 +31,13 @@ function repliesOf(persona: Persona, job: JobRow): string[] {
   const dob = job.dateOfBirth ? `It's ${sayDate(job.dateOfBirth)}.` : "I'd rather not say.";
   switch (persona) {
     case 'confirms':
-      return ['Yes, speaking.', dob, 'Yes, I confirm, thank you.'];
+      return ['Yes, speaking.', dob, 'Yes please, that would be great.', 'Tuesday or Thursday mornings are best for us.'];
+    case 'declines':
+      return ['Yes, this is me.', dob, "No thanks, we're all set for now, we had it done somewhere else."];
     case 'changes':
-      return ['Yes, this is me.', dob, "I can't make it, I need to change it to another day."];
+      return ['Yes, this is me.', dob, "That day doesn't work for us, can we do it another day next week, in the afternoon?"];
+    case 'question':
+      return ['Yes, speaking.', dob, 'How much is that going to cost?', 'Yes, okay.', 'Mornings are better.'];
     case 'later':
       return ["I'm driving, can you call me back tomorrow?"];
     case 'never_again':

@@ -63,14 +63,14 @@ describe('a campaign on the simulator', () => {
       const queued = await t.db.execute(sql`select task_identifier, attempts, run_at, last_error from graphile_worker.jobs`);
       expect.fail(`campaign still ${view.status}: jobs ${JSON.stringify(left.rows)}; worker queue ${JSON.stringify(queued.rows)}`);
     }
-    expect(view.progress).toMatchObject({ total: 5, done: 5, answered: 2, voicemail: 1, noAnswer: 1, busy: 1 });
+    expect(view.progress).toMatchObject({ total: 5, done: 5, answered: 1, voicemail: 1, noAnswer: 1, busy: 1, doNotCall: 1 });
     const jobs = await t.db.select().from(outboundJobs).where(eq(outboundJobs.campaignId, campaign.id));
     expect(Object.fromEntries(jobs.map((j) => [j.phone.at(-1), `${j.status}/${j.outcome}`]))).toEqual({
       '0': 'completed/identity_not_confirmed',
       '5': 'no_answer/null',
       '6': 'busy/null',
       '7': 'completed/voicemail',
-      '9': 'completed/do_not_call',
+      '9': 'blocked_dnc/do_not_call',
     });
     const csv = await t.app.inject({ method: 'GET', url: `/api/outbound/campaigns/${campaign.id}/results.csv`, headers: { cookie } });
     expect(csv.statusCode).toBe(200);

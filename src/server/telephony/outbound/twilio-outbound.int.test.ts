@@ -73,11 +73,12 @@ describe('placing through Twilio', () => {
     const dob = await step(open.gatherAction!, 'Yes, speaking');
     expect(dob.text).toMatch(/date of birth/);
     const purpose = await step(dob.gatherAction!, 'March 4th 1980');
-    expect(purpose.text).toMatch(/remind you of your upcoming appointment/);
+    expect(purpose.text).toMatch(/This is a reminder of Ada's upcoming visit at .*\. Will Ada be able to come\?/);
     // The same request again gets the same answer, stored once.
     expect((await step(dob.gatherAction!, 'March 4th 1980')).text).toBe(purpose.text);
-    const bye = await step(purpose.gatherAction!, 'Yes I confirm');
+    const bye = await step(purpose.gatherAction!, "Yes, we'll be there");
     expect(bye.hangup).toBe(true);
+    expect(bye.text).toMatch(/I've noted that Ada will come/);
     expect((await postSigned(t.app, `/telephony/twilio/outbound/status?attempt=${a!.id}`, { CallSid: sid, CallStatus: 'completed', CallDuration: '35' })).statusCode).toBe(200);
     expect((await t.db.select().from(outboundJobs).where(eq(outboundJobs.id, job.id)))[0]).toMatchObject({ status: 'completed', outcome: 'confirmed' });
   });
@@ -89,7 +90,7 @@ describe('placing through Twilio', () => {
     const voice = await postSigned(t.app, `/telephony/twilio/outbound/voice?attempt=${a!.id}`, { CallSid: a!.providerCallId!, AnsweredBy: 'machine_end_beep' });
     const vm = parseTwiml(voice.statusCode, voice.body);
     expect(vm.hangup).toBe(true);
-    expect(vm.text).toMatch(/Please call us back at \+18605550000/);
+    expect(vm.text).toMatch(/Please call us back at 8 6 0, 5 5 5, 0 0 0 0/);
     expect(vm.text).not.toMatch(/appointment|health|results/i);
     await postSigned(t.app, `/telephony/twilio/outbound/status?attempt=${a!.id}`, { CallSid: a!.providerCallId!, CallStatus: 'completed', AnsweredBy: 'machine_end_beep' });
     expect((await t.db.select().from(outboundJobs).where(eq(outboundJobs.id, job.id)))[0]).toMatchObject({ status: 'completed', outcome: 'voicemail', lastResult: 'voicemail' });
