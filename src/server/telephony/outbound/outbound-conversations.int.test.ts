@@ -83,7 +83,7 @@ describe('outbound conversations, answered as people answer', () => {
     expect(request).toMatchObject({ firstName: 'Maya', lastName: 'Chen', dateOfBirth: '2019-04-12', source: 'phone', reasonOther: 'well-child check-up' });
     expect(request!.preferences).toMatchObject({ days: ['tue'] });
     expect(request!.notes).toContain(SECRET);
-    expect(said.at(-1)).toContain(sayReferenceCode(request!.referenceCode));
+    expect(said.at(-1)).toContain(sayReferenceCode(request!.referenceCode!));
     expect(said.at(-1)!).toMatch(/nothing is booked until they do/);
   });
 
