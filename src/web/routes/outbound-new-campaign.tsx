@@ -124,7 +124,7 @@ export function NewCampaignRoute() {
           <>
             {create.error && !(isApiError(create.error) && create.error.hasFieldErrors) ? <FormErrorAlert error={create.error} /> : null}
             {serverFields.csv ? <FormErrorAlert error={create.error} /> : null}
-            <SettingsStep defaultValues={settings} serverErrors={serverFields} pending={create.isPending} onBack={() => go('preview')} onSubmit={submit} />
+            <SettingsStep organizationId={file?.organizationId} defaultValues={settings} serverErrors={serverFields} pending={create.isPending} onBack={() => go('preview')} onSubmit={submit} />
             {create.isPending ? (
               <div className="mt-4 space-y-1" role="status">
                 <progress className="w-full" max={1} value={sent < 1 ? sent : undefined} aria-label="Creating the campaign" />

@@ -15,6 +15,12 @@ function serve() {
   server.use(
     http.get('/api/outbound/summary', () => HttpResponse.json({ provider: 'simulator', runningCampaigns: [], callsInProgress: 0, waiting: 0, nextWindowOpensAt: null })),
     http.get('/api/outbound/jobs', () => HttpResponse.json({ items: [], nextCursor: null })),
+    http.post('/api/outbound/preview', () =>
+      HttpResponse.json({
+        opening: ['Hello, this is the virtual assistant of Maple Street. May I speak with Alicia Rossi?', 'Thank you. To protect your privacy, could you tell me your date of birth?', 'Thank you for confirming. Maple Street asked me to get in touch with you.'],
+        voicemail: 'Hello, this is Maple Street calling for Alicia. Please call us back at 8 6 0, 5 5 5, 0 1 0 0. Thank you.',
+      }),
+    ),
     http.get('/api/outbound/campaigns', () => HttpResponse.json({ items: [], nextCursor: null })),
     http.get(`/api/organizations/${ORG_MAPLE.id}/do-not-call`, () => HttpResponse.json({ items: [ENTRY], nextCursor: null })),
     http.get(`/api/organizations/${ORG_MAPLE.id}/outbound-settings`, () => HttpResponse.json(SETTINGS)),

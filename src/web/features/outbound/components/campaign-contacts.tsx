@@ -1,7 +1,8 @@
 import * as React from 'react';
 import { Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { OutboundJobStatus } from '@contracts/outbound';
+import { OutboundJobStatus, type OutboundJobSummary } from '@contracts/outbound';
+import { handoffPaths } from '@web/features/handoffs/paths';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -16,6 +17,35 @@ import { JOB_STATUS_LABELS } from '../labels';
 import { ContactAttempts } from './contact-attempts';
 import { JobStatusBadge } from './job-status-badge';
 import { formatPhone } from '@web/lib/format-phone';
+
+/** What the person said and what the call created for staff (issue 27 §2). */
+export function ContactResult({ job }: { job: Pick<OutboundJobSummary, 'response' | 'created' | 'contactName'> }) {
+  if (!job.response && !job.created) return null;
+  return (
+    <div className="mt-1 space-y-0.5 text-sm">
+      {job.response ? (
+        <p>
+          <span className="text-muted-foreground">They said: </span>
+          <q className="break-words">{job.response}</q>
+        </p>
+      ) : null}
+      {job.created ? (
+        <p>
+          <span className="text-muted-foreground">Created: </span>
+          {job.created.kind === 'appointment_request' ? `Appointment request${job.created.referenceCode ? ` ${job.created.referenceCode}` : ''}` : 'Handoff for the team'}
+          {job.created.handoffId ? (
+            <>
+              {' · '}
+              <Link className="font-medium text-primary underline-offset-4 hover:underline" to={handoffPaths.handoff.href(job.created.handoffId)} aria-label={`Open what was created for ${job.contactName || 'this contact'}`}>
+                Open
+              </Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 /** Per-contact results of a campaign: state, outcome, attempts, and the call of the last attempt. */
 export function CampaignContacts({ campaignId }: { campaignId: string }) {
@@ -66,6 +96,7 @@ export function CampaignContacts({ campaignId }: { campaignId: string }) {
                   {j.attempts}/{j.maxAttempts} attempts
                   {j.nextAttemptAt && ['scheduled', 'queued'].includes(j.status) ? ` · next ${formatDateTime(j.nextAttemptAt)}` : ''}
                 </p>
+                <ContactResult job={j} />
               </div>
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 <JobStatusBadge job={j} />

@@ -20,8 +20,9 @@ import { PURPOSE_LABELS } from '../labels';
 import { CallTimingNote } from './call-timing-note';
 import { PatientCombobox } from './patient-combobox';
 import { WhenField } from './when-field';
+import { OpeningPreview } from './opening-preview';
 
-const FIELDS = ['organizationId', 'phone', 'contactName', 'patientId', 'purpose', 'instructions', 'scheduledFor'] as const;
+const FIELDS = ['organizationId', 'phone', 'contactName', 'patientId', 'purpose', 'instructions', 'messageForPatient', 'visitType', 'appointmentAt', 'scheduledFor'] as const;
 
 export interface SingleCallPrefill {
   organizationId?: string;
@@ -42,6 +43,9 @@ export function SingleCallForm({ organizations, prefill }: { organizations: Sess
       patientId: prefill?.patientId,
       purpose: 'custom' as const,
       instructions: '',
+      messageForPatient: '',
+      visitType: '',
+      appointmentAt: undefined,
       scheduledFor: undefined,
     }),
     [organizations, prefill],
@@ -53,6 +57,16 @@ export function SingleCallForm({ organizations, prefill }: { organizations: Sess
   const organizationId = watch('organizationId');
   const phone = watch('phone');
   const scheduledFor = watch('scheduledFor');
+  const purpose = watch('purpose');
+  const preview = {
+    organizationId,
+    purpose,
+    contactName: watch('contactName') || undefined,
+    dateOfBirth: patient?.dateOfBirth ?? undefined,
+    visitType: watch('visitType') || undefined,
+    messageForPatient: watch('messageForPatient') || undefined,
+    appointmentAt: watch('appointmentAt') || undefined,
+  };
   const linkPatient = (p: PatientMatch | null) => {
     setPatient(p);
     setValue('patientId', p?.id, { shouldDirty: true });
@@ -64,7 +78,14 @@ export function SingleCallForm({ organizations, prefill }: { organizations: Sess
 
   const onSubmit = handleSubmit((values) =>
     create.mutate(
-      { ...values, contactName: values.contactName || undefined, instructions: values.instructions || undefined },
+      {
+        ...values,
+        contactName: values.contactName || undefined,
+        instructions: values.instructions || undefined,
+        messageForPatient: values.messageForPatient || undefined,
+        visitType: values.visitType || undefined,
+        appointmentAt: values.purpose === 'appointment_reminder' ? values.appointmentAt : undefined,
+      },
       {
         onSuccess: (job) => {
           toast({ title: 'Call queued', description: `${job.contactName || formatPhone(job.phone)} will be called ${job.nextAttemptAt ? `from ${formatDateTime(job.nextAttemptAt)}` : 'as soon as the calling window allows'}.` });
@@ -130,9 +151,21 @@ export function SingleCallForm({ organizations, prefill }: { organizations: Sess
           </Select>
         </FormField>
       </div>
-      <FormField label="Instructions for the agent" error={errors.instructions?.message} description="What the call is about. Health details are only discussed after the callee confirms who they are.">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Visit" error={errors.visitType?.message} description="What the call is about, said once the person has confirmed who they are (e.g. “flu shot”).">
+          <Input autoComplete="off" {...register('visitType')} />
+        </FormField>
+        {purpose === 'appointment_reminder' ? (
+          <WhenField key={`appointment-${formKey}`} legend="Appointment" nowLabel="Not given" error={errors.appointmentAt?.message} onChange={(iso) => setValue('appointmentAt', iso, { shouldValidate: formState.isSubmitted })} />
+        ) : null}
+      </div>
+      <FormField label="Message for the patient" error={errors.messageForPatient?.message} description="Said word for word to the person once they have confirmed who they are. Leave it empty to let the agent say only the purpose.">
+        <Textarea rows={2} {...register('messageForPatient')} />
+      </FormField>
+      <FormField label="Instructions for the agent" error={errors.instructions?.message} description="Guidance for the agent and for the staff who follow up. Never read out to the person called.">
         <Textarea rows={3} {...register('instructions')} />
       </FormField>
+      <OpeningPreview body={organizationId ? preview : null} />
       <WhenField key={formKey} legend="When" error={errors.scheduledFor?.message} onChange={(iso) => setValue('scheduledFor', iso, { shouldValidate: formState.isSubmitted })} />
       <CallTimingNote organizationId={organizationId} phone={phone ?? ''} scheduledFor={scheduledFor} />
       <Button type="submit" loading={create.isPending}>

@@ -10,6 +10,7 @@ import { formatDateTime } from '@web/lib/format-date';
 import { useSingleCalls } from '../api/single-calls';
 import { PURPOSE_LABELS } from '../labels';
 import { JobStatusBadge } from './job-status-badge';
+import { ContactResult } from './campaign-contacts';
 import { formatPhone } from '@web/lib/format-phone';
 
 /** Single calls and handoff call-backs, newest first, with their state and a link to the last call. */
@@ -50,6 +51,7 @@ export function SingleCallsList() {
                 <p className="text-sm text-muted-foreground">
                   {PURPOSE_LABELS[j.purpose]} · {j.attempts}/{j.maxAttempts} attempts{j.nextAttemptAt && !j.lastCallId ? ` · next ${formatDateTime(j.nextAttemptAt)}` : ''}
                 </p>
+                <ContactResult job={j} />
               </div>
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 <JobStatusBadge job={j} />
