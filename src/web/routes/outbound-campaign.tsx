@@ -128,8 +128,10 @@ export function CampaignRoute() {
             <Setting term="Starts" value={formatDateTime(c.startAt)} />
             <Setting term="Attempts" value={`Up to ${c.maxAttempts}, ${c.retryIntervalMinutes} min apart`} />
             <Setting term="Calls at once" value={String(c.concurrency)} />
-            <Setting term="Instructions" value={c.instructions || '—'} />
-            <Setting term="Voicemail message" value={c.voicemailMessage || '—'} />
+            <Setting term="Visit" value={c.visitType || '—'} />
+            <Setting term="Message for the patient" value={c.messageForPatient || '—'} />
+            <Setting term="Instructions for the agent (never read out)" value={c.instructions || '—'} />
+            <Setting term="Voicemail message" value={c.voicemailMessage || 'The standard one: who is calling and the practice’s number'} />
             {imported.data ? <Setting term="From the file" value={`${imported.data.fileName || 'CSV'}: ${imported.data.imported} imported, ${imported.data.rejected} refused of ${imported.data.rows} rows`} /> : null}
           </dl>
           <div className="mt-4 flex flex-wrap gap-2">

@@ -440,6 +440,7 @@ export async function applyConversationEnd(ctx: AppContext, attemptId: string, e
       if (made) {
         referenceCode = made.referenceCode;
         patch.appointmentRequestId = made.id;
+        patch.resultHandoffId = made.handoffId;
       } else handoff ??= { type: 'callback', reason: effects.appointmentRequest.notes };
     }
     if (handoff?.type === 'urgent' || (handoff && !job.handoffId && !job.resultHandoffId)) {
@@ -476,7 +477,7 @@ async function requestFromCall(
   wanted: NonNullable<ConversationEffects['appointmentRequest']>,
   forStaff: (line: string) => string,
   locale: 'en' | 'es',
-): Promise<{ id: string; referenceCode: string } | null> {
+): Promise<{ id: string; referenceCode: string; handoffId: string } | null> {
   const org = await findOrganizationById(tx, job.organizationId);
   const settings = (org?.appointmentSettings ?? {}) as { enabled?: unknown; visitReasons?: unknown };
   const reasons = Array.isArray(settings.visitReasons) ? settings.visitReasons.filter((r): r is string => typeof r === 'string') : [];
@@ -486,7 +487,7 @@ async function requestFromCall(
   const visit = job.visitType.trim() || String(job.fields['Due for'] ?? job.fields['Visit type'] ?? '').trim() || campaign?.visitType.trim() || '';
   const named = reasons.find((r) => r.toLowerCase() === visit.toLowerCase());
   const p = wanted.preferences;
-  const { request } = await createSubmittedRequest(ctx, tx, {
+  const { request, handoffId } = await createSubmittedRequest(ctx, tx, {
     organizationId: job.organizationId,
     source: 'phone',
     callId,
@@ -503,7 +504,7 @@ async function requestFromCall(
     locale,
     consentToContact: true,
   });
-  return { id: request.id, referenceCode: request.referenceCode };
+  return { id: request.id, referenceCode: request.referenceCode, handoffId };
 }
 
 /** The dispatcher looks at the queue now (a line freed, new work). */

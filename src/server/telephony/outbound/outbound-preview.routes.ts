@@ -27,7 +27,7 @@ export const outboundPreviewRoutes: FeatureRoutes = (app, ctx) => {
       const facts: OutboundCallFacts = {
         organizationName: org.name,
         practiceNumber: (await firstNumberOf(ctx.db, org.id)) ?? '',
-        contactName: body.contactName || 'Alex Morgan',
+        contactName: body.contactName ?? '',
         dateOfBirth: body.dateOfBirth ?? null,
         purpose: body.purpose,
         visitType: body.visitType ?? '',
