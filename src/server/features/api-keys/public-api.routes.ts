@@ -46,7 +46,10 @@ export function publicApiRoutes(registrars: FeatureRoutes[]): FeatureRoutes {
       v1.addHook('onSend', async (request, reply, payload) => {
         const key = request.idempotencyKey;
         if (key && request.apiKey) {
-          if (reply.statusCode >= 500) await releaseIdempotencyKey(ctx.db, request.apiKey.id, key);
+          // As Stripe does: an answer that refused the request (validation, not found, a failure)
+          // is not kept, so the same key works once the request is put right; a 409 is an answer
+          // about the state of the records and is kept.
+          if (!keepsIdempotentAnswer(reply.statusCode)) await releaseIdempotencyKey(ctx.db, request.apiKey.id, key);
           else await storeIdempotentResponse(ctx.db, request.apiKey.id, key, reply.statusCode, typeof payload === 'string' ? payload : JSON.stringify(payload ?? null));
         }
         return payload;
@@ -72,6 +75,11 @@ export function publicApiRoutes(registrars: FeatureRoutes[]): FeatureRoutes {
       });
     });
   };
+}
+
+/** Successful answers and 409 conflicts are replayed for the key; other 4xx and 5xx are not stored. */
+function keepsIdempotentAnswer(statusCode: number): boolean {
+  return statusCode < 400 || statusCode === 409;
 }
 
 async function idempotentReplay(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
@@ -119,7 +127,7 @@ function publicApiDocument(full: Record<string, unknown>, ctx: AppContext, examp
         name: 'Idempotency-Key',
         in: 'header',
         required: false,
-        description: 'Any 1–255 visible ASCII characters (a UUID is a good key). The first answer is replayed for the same key and body for 24 hours (`Idempotent-Replayed: true`); another body with the same key is a 422.',
+        description: 'Any 1–255 visible ASCII characters (a UUID is a good key). The first answer is replayed for the same key and body for 24 hours (`Idempotent-Replayed: true`); another body with the same key is a 422. Only successful answers and 409 conflicts are kept: after any other 4xx or a 5xx, correct the request and send it again with the same key.',
         schema: { type: 'string', minLength: 1, maxLength: 255 },
       },
     ];
@@ -150,7 +158,7 @@ function publicApiDocument(full: Record<string, unknown>, ctx: AppContext, examp
       title: 'Switchboard public API',
       version: '1.0.0',
       description:
-        'Authenticate with `Authorization: Bearer <API key>` (created in /developer → API keys). Each route needs one scope; records of organizations the key may not act in are "not found". Every POST takes an `Idempotency-Key` header: the first answer is replayed for the same key and body for 24 hours, a different body with the same key is a 422. Each key may make a limited number of requests per minute; answers carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`, and a 429 carries `Retry-After`. Errors: `{ "error": { "code", "message", "fields"? } }`.',
+        'Authenticate with `Authorization: Bearer <API key>` (created in /developer → API keys). Each route needs one scope; records of organizations the key may not act in are "not found". Every POST takes an `Idempotency-Key` header: the first answer is replayed for the same key and body for 24 hours (successful answers and 409 conflicts only: a request refused otherwise may be corrected and sent again with the same key), a different body with the same key is a 422. Each key may make a limited number of requests per minute; answers carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`, and a 429 carries `Retry-After`. Errors: `{ "error": { "code", "message", "fields"? } }`.',
     },
     servers: [{ url: ctx.baseUrl }],
     security: [{ bearerAuth: [] }],
