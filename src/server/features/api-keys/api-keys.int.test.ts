@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createAppContext } from '../../bootstrap.js';
 import { loadEnv } from '../../config/env.js';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { apiIdempotencyKeys, apiKeys, handoffEvents, userOrganizations, users } from '../../db/schema/index.js';
 import { purgeIdempotencyKeys } from './api-keys.service.js';
 import { auditRows, createCall, createOrganization, createStaffUser, createTestApp, errorCode, signIn, TEST_ENV, type TestApp, type TestAppHandle } from '../../test-support/index.js';
@@ -243,6 +243,42 @@ describe('rate limits', () => {
       expect(errorCode(answers[3]!)).toBe('rate_limited');
       // Another key has its own budget.
       expect((await call(b)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('the per-address limit, before the key is looked up', () => {
+  it('answers 429 with Retry-After to unknown, malformed and out-of-scope keys from one address; another address goes on', async () => {
+    const limited = await createTestApp({ API_ADDRESS_RATE_LIMIT: '6', RATE_LIMIT_SCALE: '1' });
+    try {
+      const org = await createOrganization(limited.ctx, { name: 'Flooded Clinic' });
+      const dev = await createStaffUser(limited.ctx, { role: 'developer', organizationIds: [org.id] });
+      const cookie = await signIn(limited.app, dev.email, dev.password);
+      const created = await limited.app.inject({ method: 'POST', url: '/api/developer/api-keys', headers: { cookie }, payload: { name: 'k', organizationIds: [org.id], scopes: ['organizations:read'] } });
+      const secret = created.json().secret as string;
+      const call = (authorization: string, url = '/api/v1/organizations', remoteAddress = '203.0.113.7') =>
+        limited.app.inject({ method: 'GET', url, headers: { authorization }, remoteAddress });
+      const unknown = `sb_abcdefgh_${'A'.repeat(43)}`;
+      const answers = [
+        await call(`Bearer ${unknown}`),
+        await call('Bearer not-a-key'),
+        await call('Basic xyz'),
+        await call(`Bearer ${secret}`, '/api/v1/calls'), // the key lacks calls:read
+        await call(`Bearer ${unknown}`),
+        await call(`Bearer ${unknown}`),
+        await call(`Bearer ${unknown}`),
+        await call(`Bearer ${secret}`),
+      ];
+      expect(answers.map((r) => r.statusCode)).toEqual([401, 401, 401, 403, 401, 401, 429, 429]);
+      expect(errorCode(answers[6]!)).toBe('rate_limited');
+      expect(Number(answers[6]!.headers['retry-after'])).toBeGreaterThan(0);
+      // Counted in PostgreSQL, like every limit (several web processes share it).
+      const counters = await limited.db.execute<{ key: string; count: number }>(sql`select key, count from rate_limit_counters where key like '%api-address:203.0.113.7'`);
+      expect(counters.rows.map((r) => r.count)).toEqual([8]);
+      // Another address is not concerned.
+      expect((await call(`Bearer ${secret}`, '/api/v1/organizations', '198.51.100.4')).statusCode).toBe(200);
     } finally {
       await limited.close();
     }
