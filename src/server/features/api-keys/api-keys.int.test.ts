@@ -86,6 +86,39 @@ describe('API keys', () => {
     expect(extra.json().error.fields.role).toBe('Unknown field.');
   });
 
+  it('caps the expiry at two years ahead with a message on the field; within it, the key is created', async () => {
+    const far = await createKey({ name: 'x', organizationIds: [home.id], scopes: ['calls:read'], expiresAt: '9999-12-31T23:59:59Z' });
+    expect(far.statusCode).toBe(400);
+    expect(far.json().error.fields.expiresAt).toMatch(/at most 2 years ahead/);
+    const justOver = new Date(Date.now() + (2 * 366 + 1) * 86_400_000).toISOString();
+    expect((await createKey({ name: 'x', organizationIds: [home.id], scopes: ['calls:read'], expiresAt: justOver })).statusCode).toBe(400);
+    const inAYear = new Date(Date.now() + 365 * 86_400_000).toISOString();
+    const ok = await createKey({ name: 'x', organizationIds: [home.id], scopes: ['calls:read'], expiresAt: inAYear });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().key).toMatchObject({ status: 'active', expiresAt: inAYear });
+  });
+
+  it('is listed as inactive, saying why, once its creator is deactivated (and the API refuses it)', async () => {
+    const creator = await createStaffUser(t.ctx, { role: 'developer', organizationIds: [home.id] });
+    const c = await signIn(t.app, creator.email, creator.password);
+    const { key, secret } = await newKey(['calls:read'], [home.id], c);
+    const admin = cookies.admin;
+    const deactivated = await t.app.inject({ method: 'POST', url: `/api/users/${creator.id}/deactivate`, headers: { cookie: admin } });
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    const refused = await v1(secret, '/api/v1/calls');
+    expect([refused.statusCode, errorCode(refused)]).toEqual([401, 'api_key_invalid']);
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/developer/api-keys', headers: { cookie: cookies.developer } })).json().items.find((k: { id: string }) => k.id === key.id);
+    expect(listed).toMatchObject({ status: 'inactive', inactiveReason: expect.stringMatching(/deactivated/) });
+    // A creator taken out of every organization of the key: inactive too.
+    const moved = await createStaffUser(t.ctx, { role: 'developer', organizationIds: [home.id] });
+    const m = await signIn(t.app, moved.email, moved.password);
+    const second = await newKey(['calls:read'], [home.id], m);
+    await t.db.delete(userOrganizations).where(eq(userOrganizations.userId, moved.id));
+    const one = (await t.app.inject({ method: 'GET', url: `/api/developer/api-keys`, headers: { cookie: cookies.admin } })).json().items.find((k: { id: string }) => k.id === second.key.id);
+    expect(one).toMatchObject({ status: 'inactive', inactiveReason: expect.stringMatching(/no longer belongs/) });
+    expect((await v1(second.secret, '/api/v1/calls')).statusCode).toBe(403);
+  });
+
   it('a key never does more than its creator’s role: a developer may not grant handoffs, and a key stops when its creator’s role does', async () => {
     const refused = await createKey({ name: 'x', organizationIds: [home.id], scopes: ['calls:read', 'handoffs:write'] });
     expect(refused.statusCode).toBe(400);
