@@ -34,7 +34,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/domain/**/*.test.ts', 'src/**/*.unit.test.ts'],
+          include: ['src/domain/**/*.test.ts', 'src/**/*.unit.test.ts', 'bench/**/*.unit.test.ts'],
           exclude: ['**/node_modules/**', '**/*.int.test.ts'],
         },
       },

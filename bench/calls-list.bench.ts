@@ -20,6 +20,9 @@ import { os, percentile, startBenchDatabase, tmpDir, type Figure } from './suppo
  * administrator (all 50 organizations) and a supervisor (3 organizations).
  *
  * CALLS_BENCH_DATABASE_URL=… reuses an already loaded database (for trying indexes quickly).
+ *
+ * @measures filtered pages of the calls list and transcript search over 1,000,000 calls in 50 organizations
+ * @takes 5–10 minutes (bulk-loads 1 million calls; CALLS_BENCH_CALLS makes it smaller)
  */
 const CALLS = Number(process.env.CALLS_BENCH_CALLS ?? 1_000_000);
 const ORGANIZATIONS = 50;

@@ -7,6 +7,9 @@ import { freePort, repoRoot, tmpDir, type Figure } from './support.js';
  * Cold start: what `npm start` runs — compiling the server to dist/ (first start only), then
  * the compiled server on a fresh data folder (initdb, migrations, demo seed) until GET /login
  * answers 200. The web build is measured separately (it happens once after install).
+ *
+ * @measures the web build, then `npm start` on a fresh data folder until /login answers
+ * @takes 1–3 minutes
  */
 export default async function coldStart(): Promise<Figure[]> {
   const figures: Figure[] = [];

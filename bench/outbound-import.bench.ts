@@ -10,6 +10,9 @@ const ROWS = 10_000;
  * Issue 16 §5: a 10,000-row contacts CSV through the real routes over HTTP — the preview, then the
  * campaign's creation (file read again, do-not-call list checked, campaign + 10,000 jobs + the
  * import record in one transaction). Target: creation ≤ 5 s.
+ *
+ * @measures a 10,000-row contacts CSV through preview and campaign creation
+ * @takes under a minute
  */
 export default async function outboundImport(): Promise<Figure[]> {
   const database = await startBenchDatabase();

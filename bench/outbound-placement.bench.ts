@@ -16,6 +16,9 @@ const ACCOUNT_SID = `AC${'0123456789abcdef'.repeat(2)}`;
  * over HTTP through the twilio SDK), the rate limit off — claims in one transaction per batch, an
  * attempt row committed before each placement, the placement and its call record after. Target
  * ≥ 100/s with zero duplicates (each attempt placed exactly once at the provider).
+ *
+ * @measures outbound placements per second to a loopback provider, and duplicates
+ * @takes about 1 minute
  */
 export default async function outboundPlacement(): Promise<Figure[]> {
   const database = await startBenchDatabase();

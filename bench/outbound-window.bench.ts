@@ -9,6 +9,9 @@ const ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America
  * contact's zones (its own, or from the number: a US number without one keeps every US zone) and
  * the next instant it may be rung under a weekday 09:00–17:00 campaign window, from a Friday
  * evening (most contacts wait for Monday).
+ *
+ * @measures the calling-window computation for 100,000 contacts across time zones
+ * @takes a few seconds
  */
 export default async function outboundWindow(): Promise<Figure[]> {
   const window = { start: '09:00', end: '17:00', days: [1, 2, 3, 4, 5] };

@@ -13,6 +13,9 @@ import { embeddedDatabaseUrl } from '../src/server/db/embedded.js';
  * throttling) against Debian's Chromium. The server runs as `npm start` would, on a fresh data
  * folder with the demo seed; pages that need a draft, a patient session or an intake link get
  * them through the public API first.
+ *
+ * @measures the public patient pages' JavaScript before interaction, and Lighthouse performance and accessibility in Chromium
+ * @takes 3–6 minutes (Lighthouse, LIGHTHOUSE_RUNS runs per page)
  */
 const CHROMIUM = '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];

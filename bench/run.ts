@@ -1,21 +1,25 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Figure } from './support.js';
+import { benchCatalog, benchHelp, parseBenchArgs } from './bench-catalog.js';
 
 /**
  * Runs every bench/*.bench.ts in turn (or those named on the command line) and prints one JSON
- * line per figure. Benchmarks measure; they do not fail the build.
+ * line per figure. Benchmarks measure; they do not fail the build. `--help` lists them with what
+ * each measures and how long it takes (bench-catalog.ts); an unknown option or name is refused.
  */
 const dir = import.meta.dirname;
-const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-/** Run only when named (`npm run bench -- soak`): they take many minutes. */
-const ON_REQUEST = new Set(['soak.bench.ts']);
-const files = fs
-  .readdirSync(dir)
-  .filter((f) => f.endsWith('.bench.ts'))
-  .filter((f) => (only.length === 0 ? !ON_REQUEST.has(f) : only.some((o) => f.includes(o))))
-  .sort();
+const catalog = benchCatalog(dir);
+const command = parseBenchArgs(process.argv.slice(2), catalog);
+if (command.kind === 'help') {
+  process.stdout.write(`${benchHelp(catalog)}\n`);
+  process.exit(0);
+}
+if (command.kind === 'refuse') {
+  process.stderr.write(`${command.message}\n`);
+  process.exit(2);
+}
+const files = command.benches.map((b) => b.file);
 
 let failed = 0;
 for (const file of files) {

@@ -7,7 +7,12 @@ import { hashPassword } from '../src/server/auth/password-hash.js';
 import { insertUser, setPasswordHash } from '../src/server/features/users/users.repository.js';
 import { startBenchDatabase, tmpDir, type Figure } from './support.js';
 
-/** Sign-in latency and throughput with argon2id as configured (m = 19 MiB, t = 2, p = 1). */
+/**
+ * Sign-in latency and throughput with argon2id as configured (m = 19 MiB, t = 2, p = 1).
+ *
+ * @measures sign-in latency and throughput with argon2id as configured
+ * @takes under a minute
+ */
 export default async function signIn(): Promise<Figure[]> {
   const database = await startBenchDatabase();
   const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: tmpDir('bench-signin-'), RATE_LIMIT_SCALE: '100000', PORT: '0' });

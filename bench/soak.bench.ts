@@ -9,6 +9,10 @@ import { runCall, startServer } from './agent-turn.bench.js';
  * booking an appointment with a person's pauses between turns, call after call. Reports errors,
  * latency, the server's resident memory at the start (after the first minute) and the end with
  * its slope, and the database connections in use.
+ *
+ * @measures 200 concurrent callers for SOAK_MINUTES: errors, latency, memory and its slope, database connections
+ * @takes SOAK_MINUTES (10 by default) plus start-up
+ * @onRequest
  */
 const CALLERS = 200;
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);

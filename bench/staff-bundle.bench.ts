@@ -10,6 +10,9 @@ import { freePort, repoRoot, stopChild, tmpDir, waitForReady, type Figure } from
  * /overview (the initial staff bundle), what it fetches on top when they open /analytics (the
  * route's own code, charts included), and whether any of the analytics code is in the former.
  * Sizes are gzip -9 of the files the browser fetched, from the build the server serves.
+ *
+ * @measures the staff app's initial JavaScript and what /analytics adds, in Chromium
+ * @takes under a minute (plus a web build if dist/web is stale)
  */
 const CHROMIUM = '/usr/bin/chromium';
 const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];

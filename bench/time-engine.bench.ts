@@ -5,6 +5,9 @@ import type { Figure } from './support.js';
  * The pure time engine: how many `isOpen` and `onDuty` evaluations a second one core does, on
  * realistic hours (split weekdays, an overnight line, holidays) and a realistic rota (shifts by
  * precedence, an overnight shift, cover), in zones with daylight-saving changes.
+ *
+ * @measures isOpen and onDuty evaluations per second of the pure time engine
+ * @takes a few seconds
  */
 
 const YEAR_MS = 365 * 86_400_000;

@@ -6,8 +6,12 @@ import { API_SCOPES } from '../domain/developer/api-scopes.js';
 export const ApiScope = z.enum(API_SCOPES);
 export type ApiScope = z.infer<typeof ApiScope>;
 
-export const ApiKeyStatus = z.enum(['active', 'expired', 'revoked']);
+/** `inactive`: neither revoked nor expired, but refused because of its creator (`inactiveReason` says why). */
+export const ApiKeyStatus = z.enum(['active', 'inactive', 'expired', 'revoked']);
 export type ApiKeyStatus = z.infer<typeof ApiKeyStatus>;
+
+/** The furthest a key's expiry may be set: a key that outlives its purpose is a key nobody rotates. */
+export const API_KEY_MAX_LIFETIME_YEARS = 2;
 
 export const CreateApiKeyBody = z.object({
   name: z.string().trim().min(1, 'Give the key a name.').max(100, 'Use at most 100 characters.'),
@@ -33,6 +37,8 @@ export const ApiKeyView = z
     organizations: z.array(z.object({ id: z.string(), name: z.string() })),
     createdBy: z.object({ id: z.string(), name: z.string() }),
     status: ApiKeyStatus,
+    /** Why an `inactive` key is refused (its creator was deactivated, …); null otherwise. */
+    inactiveReason: z.string().nullable(),
     createdAt: z.string(),
     expiresAt: z.string().nullable(),
     revokedAt: z.string().nullable(),

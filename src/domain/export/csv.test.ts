@@ -8,6 +8,14 @@ describe('CSV cells', () => {
     }
   });
 
+  it('writes phone numbers in E.164 and plain numbers without the apostrophe: they cannot run', () => {
+    for (const plain of ['+18605550100', '+442079460000', '-3', '+5', '-0.25', '18605550100']) expect(csvCell(plain), plain).toBe(plain);
+    // Almost a number is still a formula to a spreadsheet.
+    for (const evil of ['+1+1', '-1-cmd', '+1 860 555 0100', '+18605550100\n=1', '-1e3', '+', '-']) {
+      expect(csvCell(evil).replace(/^"|"$/g, '').startsWith("'"), JSON.stringify(evil)).toBe(true);
+    }
+  });
+
   it('quotes commas, quotes and line breaks; leaves markup as inert text', () => {
     expect(csvCell('Lopez, Ana')).toBe('"Lopez, Ana"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');

@@ -106,6 +106,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** Requests per minute each API key may make to the public API (`/api/v1`), counted across web processes. */
   API_KEY_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  /**
+   * Requests per minute one client address may make to the public API, counted before its key is
+   * looked up, so unknown, malformed and refused keys are limited too (times RATE_LIMIT_SCALE).
+   */
+  API_ADDRESS_RATE_LIMIT: z.coerce.number().int().positive().default(1200),
   /** How long a webhook endpoint has to answer one delivery. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Multiplies the webhook retry delays (5 s … 10 h); tests set a small fraction. */

@@ -80,7 +80,7 @@ export async function createStaffUser(ctx: Pick<AppContext, 'db'>, input: StaffU
     mustChangePassword: input.mustChangePassword ?? false,
   });
   await setUserOrganizations(ctx.db, id, organizationIds);
-  if (password !== null) await setPasswordHash(ctx.db, id, await cachedHash(password));
+  if (password !== null) await setPasswordHash(ctx.db, id, await cachedHash(password), { temporary: input.mustChangePassword ?? false });
   if (input.twoFactorEnabled !== undefined || input.lockedUntil !== undefined) {
     user = (await updateUser(ctx.db, id, { twoFactorEnabled: input.twoFactorEnabled, lockedUntil: input.lockedUntil }))!;
   }

@@ -131,3 +131,22 @@ export const securitySettings = pgTable('security_settings', {
   twoFactorRequiredRoles: text('two_factor_required_roles').array().notNull().default(sql`'{}'::text[]`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The password hashes a user had (argon2id, as in `accounts`; never the passwords): a new one may
+ * not be any of the last five, nor any temporary password an administrator set (`temporary`), so
+ * "must change" cannot be undone by changing back. Older chosen ones are deleted as new ones come.
+ */
+export const passwordHistory = pgTable(
+  'password_history',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    passwordHash: text('password_hash').notNull(),
+    temporary: boolean('temporary').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_history_user_created_idx').on(t.userId, t.createdAt)],
+);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
 import { patients } from './patients.js';
 import { CALL_DIRECTIONS, CALL_EVENT_KINDS, CALL_OUTCOMES, CALL_STATUSES } from '../../../domain/calls/vocabulary.js';
@@ -84,3 +84,19 @@ export const callEvents = pgTable(
   // each at most; only the first event of a provider request carries a dedupe key.
   (t) => [primaryKey({ name: 'call_events_pkey', columns: [t.callId, t.seq] }), uniqueIndex('call_events_dedupe_uq').on(t.callId, t.dedupeKey).where(sql`dedupe_key is not null`)],
 );
+
+/**
+ * ConversationRelay sockets (issue 28): a call answered with <Connect><ConversationRelay> is
+ * `awaiting` its socket; the first socket whose `setup` names the call while it is in progress
+ * takes it (`sessionId`), and any other socket for it is refused until the call is answered with
+ * a new <Connect> (after a transfer nobody took). In PostgreSQL, so every web process agrees.
+ */
+export const callRelaySockets = pgTable('call_relay_sockets', {
+  callId: uuid('call_id')
+    .primaryKey()
+    .references(() => calls.id, { onDelete: 'cascade' }),
+  awaiting: boolean('awaiting').notNull(),
+  sessionId: text('session_id'),
+  connectedAt: timestamp('connected_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

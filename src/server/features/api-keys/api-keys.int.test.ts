@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createAppContext } from '../../bootstrap.js';
 import { loadEnv } from '../../config/env.js';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { apiIdempotencyKeys, apiKeys, handoffEvents, userOrganizations, users } from '../../db/schema/index.js';
 import { purgeIdempotencyKeys } from './api-keys.service.js';
 import { auditRows, createCall, createOrganization, createStaffUser, createTestApp, errorCode, signIn, TEST_ENV, type TestApp, type TestAppHandle } from '../../test-support/index.js';
@@ -84,6 +84,39 @@ describe('API keys', () => {
     expect(Object.keys(scope.json().error.fields)).toEqual(['scopes.0']);
     const extra = await createKey({ name: 'x', organizationIds: [home.id], scopes: ['calls:read'], role: 'admin' });
     expect(extra.json().error.fields.role).toBe('Unknown field.');
+  });
+
+  it('caps the expiry at two years ahead with a message on the field; within it, the key is created', async () => {
+    const far = await createKey({ name: 'x', organizationIds: [home.id], scopes: ['calls:read'], expiresAt: '9999-12-31T23:59:59Z' });
+    expect(far.statusCode).toBe(400);
+    expect(far.json().error.fields.expiresAt).toMatch(/at most 2 years ahead/);
+    const justOver = new Date(Date.now() + (2 * 366 + 1) * 86_400_000).toISOString();
+    expect((await createKey({ name: 'x', organizationIds: [home.id], scopes: ['calls:read'], expiresAt: justOver })).statusCode).toBe(400);
+    const inAYear = new Date(Date.now() + 365 * 86_400_000).toISOString();
+    const ok = await createKey({ name: 'x', organizationIds: [home.id], scopes: ['calls:read'], expiresAt: inAYear });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().key).toMatchObject({ status: 'active', expiresAt: inAYear });
+  });
+
+  it('is listed as inactive, saying why, once its creator is deactivated (and the API refuses it)', async () => {
+    const creator = await createStaffUser(t.ctx, { role: 'developer', organizationIds: [home.id] });
+    const c = await signIn(t.app, creator.email, creator.password);
+    const { key, secret } = await newKey(['calls:read'], [home.id], c);
+    const admin = cookies.admin;
+    const deactivated = await t.app.inject({ method: 'POST', url: `/api/users/${creator.id}/deactivate`, headers: { cookie: admin } });
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    const refused = await v1(secret, '/api/v1/calls');
+    expect([refused.statusCode, errorCode(refused)]).toEqual([401, 'api_key_invalid']);
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/developer/api-keys', headers: { cookie: cookies.developer } })).json().items.find((k: { id: string }) => k.id === key.id);
+    expect(listed).toMatchObject({ status: 'inactive', inactiveReason: expect.stringMatching(/deactivated/) });
+    // A creator taken out of every organization of the key: inactive too.
+    const moved = await createStaffUser(t.ctx, { role: 'developer', organizationIds: [home.id] });
+    const m = await signIn(t.app, moved.email, moved.password);
+    const second = await newKey(['calls:read'], [home.id], m);
+    await t.db.delete(userOrganizations).where(eq(userOrganizations.userId, moved.id));
+    const one = (await t.app.inject({ method: 'GET', url: `/api/developer/api-keys`, headers: { cookie: cookies.admin } })).json().items.find((k: { id: string }) => k.id === second.key.id);
+    expect(one).toMatchObject({ status: 'inactive', inactiveReason: expect.stringMatching(/no longer belongs/) });
+    expect((await v1(second.secret, '/api/v1/calls')).statusCode).toBe(403);
   });
 
   it('a key never does more than its creator’s role: a developer may not grant handoffs, and a key stops when its creator’s role does', async () => {
@@ -243,6 +276,42 @@ describe('rate limits', () => {
       expect(errorCode(answers[3]!)).toBe('rate_limited');
       // Another key has its own budget.
       expect((await call(b)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('the per-address limit, before the key is looked up', () => {
+  it('answers 429 with Retry-After to unknown, malformed and out-of-scope keys from one address; another address goes on', async () => {
+    const limited = await createTestApp({ API_ADDRESS_RATE_LIMIT: '6', RATE_LIMIT_SCALE: '1' });
+    try {
+      const org = await createOrganization(limited.ctx, { name: 'Flooded Clinic' });
+      const dev = await createStaffUser(limited.ctx, { role: 'developer', organizationIds: [org.id] });
+      const cookie = await signIn(limited.app, dev.email, dev.password);
+      const created = await limited.app.inject({ method: 'POST', url: '/api/developer/api-keys', headers: { cookie }, payload: { name: 'k', organizationIds: [org.id], scopes: ['organizations:read'] } });
+      const secret = created.json().secret as string;
+      const call = (authorization: string, url = '/api/v1/organizations', remoteAddress = '203.0.113.7') =>
+        limited.app.inject({ method: 'GET', url, headers: { authorization }, remoteAddress });
+      const unknown = `sb_abcdefgh_${'A'.repeat(43)}`;
+      const answers = [
+        await call(`Bearer ${unknown}`),
+        await call('Bearer not-a-key'),
+        await call('Basic xyz'),
+        await call(`Bearer ${secret}`, '/api/v1/calls'), // the key lacks calls:read
+        await call(`Bearer ${unknown}`),
+        await call(`Bearer ${unknown}`),
+        await call(`Bearer ${unknown}`),
+        await call(`Bearer ${secret}`),
+      ];
+      expect(answers.map((r) => r.statusCode)).toEqual([401, 401, 401, 403, 401, 401, 429, 429]);
+      expect(errorCode(answers[6]!)).toBe('rate_limited');
+      expect(Number(answers[6]!.headers['retry-after'])).toBeGreaterThan(0);
+      // Counted in PostgreSQL, like every limit (several web processes share it).
+      const counters = await limited.db.execute<{ key: string; count: number }>(sql`select key, count from rate_limit_counters where key like '%api-address:203.0.113.7'`);
+      expect(counters.rows.map((r) => r.count)).toEqual([8]);
+      // Another address is not concerned.
+      expect((await call(`Bearer ${secret}`, '/api/v1/organizations', '198.51.100.4')).statusCode).toBe(200);
     } finally {
       await limited.close();
     }

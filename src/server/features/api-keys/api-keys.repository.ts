@@ -2,13 +2,17 @@ import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { DbOrTx } from '../../db/client.js';
 import { queryNamed } from '../../db/prepared.js';
-import { apiIdempotencyKeys, apiKeys, organizations, users } from '../../db/schema/index.js';
+import { apiIdempotencyKeys, apiKeys, organizations, userOrganizations, users } from '../../db/schema/index.js';
 import type { UserRow } from '../users/users.service.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 export interface ApiKeyListRow extends ApiKeyRow {
   creatorName: string;
+  creatorStatus: UserRow['status'];
+  creatorRole: UserRow['role'];
+  /** The creator's organizations now (a non-admin's key acts only where they still belong). */
+  creatorOrganizationIds: string[];
   organizationNames: { id: string; name: string }[];
 }
 
@@ -20,9 +24,15 @@ export async function insertApiKey(db: DbOrTx, row: typeof apiKeys.$inferInsert)
 const listColumns = {
   key: apiKeys,
   creatorName: users.name,
+  creatorStatus: users.status,
+  creatorRole: users.role,
+  creatorOrganizationIds: sql<string[]>`array(select m.organization_id::text from ${userOrganizations} m where m.user_id = ${users.id})`,
   organizationNames: sql<{ id: string; name: string }[]>`coalesce((select json_agg(json_build_object('id', o.id, 'name', o.name) order by o.name)
     from ${organizations} o where o.id = any(${apiKeys.organizationIds})), '[]'::json)`,
 };
+
+type ListSelection = { key: ApiKeyRow } & Omit<ApiKeyListRow, keyof ApiKeyRow>;
+const toListRow = ({ key, ...creator }: ListSelection): ApiKeyListRow => ({ ...key, ...creator });
 
 /** Keys newest first; `scope` (null: all) keeps those whose every organization is in it. */
 export async function listApiKeys(db: DbOrTx, scope: string[] | null): Promise<ApiKeyListRow[]> {
@@ -33,12 +43,12 @@ export async function listApiKeys(db: DbOrTx, scope: string[] | null): Promise<A
     .where(scope ? sql`${apiKeys.organizationIds} <@ ${sql.param(scope)}::uuid[]` : undefined)
     .orderBy(desc(apiKeys.createdAt))
     .limit(500);
-  return rows.map((r) => ({ ...r.key, creatorName: r.creatorName, organizationNames: r.organizationNames }));
+  return rows.map(toListRow);
 }
 
 export async function findApiKey(db: DbOrTx, id: string): Promise<ApiKeyListRow | undefined> {
   const [r] = await db.select(listColumns).from(apiKeys).innerJoin(users, eq(users.id, apiKeys.createdBy)).where(eq(apiKeys.id, id));
-  return r ? { ...r.key, creatorName: r.creatorName, organizationNames: r.organizationNames } : undefined;
+  return r ? toListRow(r) : undefined;
 }
 
 /** Revokes a key that is not revoked yet; false when it already was. */

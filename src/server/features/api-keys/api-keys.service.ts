@@ -5,7 +5,7 @@ import { AppError, invalid, notFound } from '../../http/errors.js';
 import { canSeeOrganization, organizationScope, type StaffActor } from '../../policy/actor.js';
 import { API_KEY_PATTERN, keyHasScope, SCOPE_CAPABILITY, type ApiScope } from '../../../domain/developer/api-scopes.js';
 import { can } from '../../../domain/auth/permissions.js';
-import type { ApiKeyView, CreateApiKeyBody, CreatedApiKey } from '../../../contracts/api-keys.js';
+import { API_KEY_MAX_LIFETIME_YEARS, type ApiKeyView, type CreateApiKeyBody, type CreatedApiKey } from '../../../contracts/api-keys.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { ResolvedSession } from '../session/session-guard.service.js';
 import {
@@ -47,10 +47,27 @@ export function newApiKeySecret(): { secret: string; prefix: string; hash: strin
 
 export const hashApiKey = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
-function statusOf(row: { revokedAt: Date | null; expiresAt: Date | null }, now: Date): ApiKeyView['status'] {
-  if (row.revokedAt) return 'revoked';
-  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return 'expired';
-  return 'active';
+/**
+ * A key's standing as the access hook will judge it: revoked, expired, or refused because of its
+ * creator (deactivated, no longer in any of its organizations, or no longer allowed any of its
+ * scopes), with the reason; otherwise active.
+ */
+function statusOf(row: ApiKeyListRow, now: Date): { status: ApiKeyView['status']; inactiveReason: string | null } {
+  if (row.revokedAt) return { status: 'revoked', inactiveReason: null };
+  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return { status: 'expired', inactiveReason: null };
+  const reason = inactiveReasonOf(row);
+  return reason ? { status: 'inactive', inactiveReason: reason } : { status: 'active', inactiveReason: null };
+}
+
+function inactiveReasonOf(row: ApiKeyListRow): string | null {
+  if (row.creatorStatus !== 'active') return `${row.creatorName}, who created it, is ${row.creatorStatus === 'disabled' ? 'deactivated' : 'not an active user'}: requests with it are refused.`;
+  if (row.creatorRole !== 'admin' && !row.organizationIds.some((o) => row.creatorOrganizationIds.includes(o))) {
+    return `${row.creatorName}, who created it, no longer belongs to any of its organizations: requests with it are refused.`;
+  }
+  if (!row.scopes.some((scope) => can(row.creatorRole, SCOPE_CAPABILITY[scope as ApiScope]))) {
+    return `${row.creatorName}'s role no longer allows any of its scopes: requests with it are refused.`;
+  }
+  return null;
 }
 
 export function presentApiKey(row: ApiKeyListRow, now: Date): ApiKeyView {
@@ -61,7 +78,7 @@ export function presentApiKey(row: ApiKeyListRow, now: Date): ApiKeyView {
     scopes: row.scopes as ApiScope[],
     organizations: row.organizationNames,
     createdBy: { id: row.createdBy, name: row.creatorName },
-    status: statusOf(row, now),
+    ...statusOf(row, now),
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
@@ -90,7 +107,13 @@ async function validateKeyInput(ctx: AppContext, actor: StaffActor, body: Create
   const beyond = body.scopes.find((scope) => !can(actor.role, SCOPE_CAPABILITY[scope]));
   if (beyond) throw invalid({ scopes: `Your role may not grant ${beyond}: a key never does more than the person who creates it.` });
   const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
-  if (expiresAt && expiresAt.getTime() <= ctx.clock.now().getTime()) throw invalid({ expiresAt: 'Choose a time in the future.' });
+  const now = ctx.clock.now();
+  if (expiresAt && expiresAt.getTime() <= now.getTime()) throw invalid({ expiresAt: 'Choose a time in the future.' });
+  const latest = new Date(now);
+  latest.setUTCFullYear(latest.getUTCFullYear() + API_KEY_MAX_LIFETIME_YEARS);
+  if (expiresAt && expiresAt.getTime() > latest.getTime()) {
+    throw invalid({ expiresAt: `Choose a date at most ${API_KEY_MAX_LIFETIME_YEARS} years ahead (by ${latest.toISOString().slice(0, 10)}), or none for a key that works until revoked.` });
+  }
   return { organizationIds, expiresAt };
 }
 

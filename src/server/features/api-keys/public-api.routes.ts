@@ -20,7 +20,8 @@ const RATE_LIMIT_HEADERS = { rateLimit: 'ratelimit-limit', rateRemaining: 'ratel
 
 /**
  * The public REST API (`/api/v1`, issue 18 §2), as one encapsulated scope around the features'
- * v1 routes: every route authenticates with an API key (the access hook), is counted against the
+ * v1 routes: every request is counted against its client address's limit before anything else,
+ * every route authenticates with an API key (the access hook), is counted against the
  * key's rate limit (RateLimit-* headers, in PostgreSQL like every limit), and a POST with an
  * `Idempotency-Key` is answered once — the same key and body within 24 hours get the first
  * answer again, a different body a 422. `GET /api/v1/openapi.json` is its own OpenAPI document.
@@ -37,6 +38,22 @@ export function publicApiRoutes(registrars: FeatureRoutes[]): FeatureRoutes {
         addHeaders: { 'ratelimit-limit': true, 'ratelimit-remaining': true, 'ratelimit-reset': true, 'retry-after': true },
         addHeadersOnExceeding: { 'ratelimit-limit': true, 'ratelimit-remaining': true, 'ratelimit-reset': true },
       } as Parameters<typeof app.rateLimit>[0]);
+      // Per client address, before the key is looked up (the access hook's preValidation): a
+      // flood of unknown, malformed or out-of-scope keys is answered 429 like any other.
+      // (createRateLimit counts without answering: the plugin's handler runs once per request,
+      // and the key's limiter below must still run.)
+      const perAddress = app.createRateLimit({
+        max: Math.max(1, Math.round(ctx.env.API_ADDRESS_RATE_LIMIT * ctx.env.RATE_LIMIT_SCALE)),
+        timeWindow: 60_000,
+        keyGenerator: (req: FastifyRequest) => `api-address:${req.ip}`,
+      });
+      v1.addHook('onRequest', async (request, reply) => {
+        const counted = await perAddress(request);
+        if (!counted.isAllowed && counted.isExceeded) {
+          reply.header('retry-after', String(Math.max(1, counted.ttlInSeconds)));
+          throw new AppError(429, 'rate_limited', 'Too many requests from this address. Wait for the time in Retry-After and try again.');
+        }
+      });
       v1.addHook('preHandler', async (request, reply) => {
         if (!request.apiKey) return;
         await limiter.call(v1 as never, request, reply);
@@ -46,7 +63,10 @@ export function publicApiRoutes(registrars: FeatureRoutes[]): FeatureRoutes {
       v1.addHook('onSend', async (request, reply, payload) => {
         const key = request.idempotencyKey;
         if (key && request.apiKey) {
-          if (reply.statusCode >= 500) await releaseIdempotencyKey(ctx.db, request.apiKey.id, key);
+          // As Stripe does: an answer that refused the request (validation, not found, a failure)
+          // is not kept, so the same key works once the request is put right; a 409 is an answer
+          // about the state of the records and is kept.
+          if (!keepsIdempotentAnswer(reply.statusCode)) await releaseIdempotencyKey(ctx.db, request.apiKey.id, key);
           else await storeIdempotentResponse(ctx.db, request.apiKey.id, key, reply.statusCode, typeof payload === 'string' ? payload : JSON.stringify(payload ?? null));
         }
         return payload;
@@ -72,6 +92,11 @@ export function publicApiRoutes(registrars: FeatureRoutes[]): FeatureRoutes {
       });
     });
   };
+}
+
+/** Successful answers and 409 conflicts are replayed for the key; other 4xx and 5xx are not stored. */
+function keepsIdempotentAnswer(statusCode: number): boolean {
+  return statusCode < 400 || statusCode === 409;
 }
 
 async function idempotentReplay(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
@@ -119,7 +144,7 @@ function publicApiDocument(full: Record<string, unknown>, ctx: AppContext, examp
         name: 'Idempotency-Key',
         in: 'header',
         required: false,
-        description: 'Any 1–255 visible ASCII characters (a UUID is a good key). The first answer is replayed for the same key and body for 24 hours (`Idempotent-Replayed: true`); another body with the same key is a 422.',
+        description: 'Any 1–255 visible ASCII characters (a UUID is a good key). The first answer is replayed for the same key and body for 24 hours (`Idempotent-Replayed: true`); another body with the same key is a 422. Only successful answers and 409 conflicts are kept: after any other 4xx or a 5xx, correct the request and send it again with the same key.',
         schema: { type: 'string', minLength: 1, maxLength: 255 },
       },
     ];
@@ -150,7 +175,7 @@ function publicApiDocument(full: Record<string, unknown>, ctx: AppContext, examp
       title: 'Switchboard public API',
       version: '1.0.0',
       description:
-        'Authenticate with `Authorization: Bearer <API key>` (created in /developer → API keys). Each route needs one scope; records of organizations the key may not act in are "not found". Every POST takes an `Idempotency-Key` header: the first answer is replayed for the same key and body for 24 hours, a different body with the same key is a 422. Each key may make a limited number of requests per minute; answers carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`, and a 429 carries `Retry-After`. Errors: `{ "error": { "code", "message", "fields"? } }`.',
+        'Authenticate with `Authorization: Bearer <API key>` (created in /developer → API keys). Each route needs one scope; records of organizations the key may not act in are "not found". Every POST takes an `Idempotency-Key` header: the first answer is replayed for the same key and body for 24 hours (successful answers and 409 conflicts only: a request refused otherwise may be corrected and sent again with the same key), a different body with the same key is a 422. Each key may make a limited number of requests per minute, and so may each client address whatever key it sends (or none); answers carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`, and a 429 carries `Retry-After`. Errors: `{ "error": { "code", "message", "fields"? } }`.',
     },
     servers: [{ url: ctx.baseUrl }],
     security: [{ bearerAuth: [] }],

@@ -17,3 +17,4 @@ export {
   type OrganizationRow,
 } from './call-records.repository.js';
 export { findCallOwner, findOrganizationByNumber, findOrganizationForCall, findRelayHintNames, findStaleCalls, firstNumberOf, isUniqueViolation } from './call-lookups.repository.js';
+export { awaitRelaySocket, claimRelaySocket } from './relay-sockets.repository.js';

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Runner } from 'graphile-worker';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { doNotCall, organizationPhoneNumbers, outboundAttempts, outboundCampaigns, outboundJobs } from '../../db/schema/index.js';
+import { apiIdempotencyKeys, doNotCall, organizationPhoneNumbers, outboundAttempts, outboundCampaigns, outboundJobs } from '../../db/schema/index.js';
 import { createOrganization, createStaffUser, createTestApp, errorCode, signIn, type TestAppHandle } from '../../test-support/index.js';
 import { startWorker } from '../../worker.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
@@ -142,6 +142,32 @@ describe('outbound in the public API', () => {
     expect(twice.statusCode).toBe(409);
     const [row] = await t.db.select().from(outboundJobs).where(eq(outboundJobs.id, job.id));
     expect(row!.status).toBe('canceled');
+  });
+
+  it('does not keep a refusal for an Idempotency-Key: the corrected retry with the same key is answered (a 409 is kept)', async () => {
+    await t.db.insert(doNotCall).values({ organizationId: home.id, phone: '+18605550171', reason: 'Asked', source: 'staff' });
+    const contacts = [{ name: 'Ana Lopez', phone: '+18605550171' }];
+    const body = { ...campaignSettings(home.id), name: 'Idempotent retry', contacts };
+    const headers = { 'idempotency-key': 'campaign-retry-1' };
+    const refused = await v1(keys.write, 'POST', '/api/v1/outbound/campaigns', body, headers);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(await t.db.select().from(apiIdempotencyKeys).where(eq(apiIdempotencyKeys.key, 'campaign-retry-1'))).toEqual([]);
+
+    // Staff take the number off the list; the same request with the same key now creates the campaign.
+    await t.db.delete(doNotCall).where(and(eq(doNotCall.organizationId, home.id), eq(doNotCall.phone, '+18605550171')));
+    const created = await v1(keys.write, 'POST', '/api/v1/outbound/campaigns', body, headers);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.headers['idempotent-replayed']).toBeUndefined();
+    const again = await v1(keys.write, 'POST', '/api/v1/outbound/campaigns', body, headers);
+    expect([again.statusCode, again.headers['idempotent-replayed']]).toEqual([201, 'true']);
+
+    // A conflict is an answer about the records, kept and replayed like a success.
+    const id = (created.json() as { id: string }).id;
+    expect((await v1(keys.write, 'POST', `/api/v1/outbound/campaigns/${id}/cancel`)).statusCode).toBe(200);
+    const conflict = await v1(keys.write, 'POST', `/api/v1/outbound/campaigns/${id}/cancel`, undefined, { 'idempotency-key': 'cancel-twice' });
+    expect(conflict.statusCode).toBe(409);
+    const replayed = await v1(keys.write, 'POST', `/api/v1/outbound/campaigns/${id}/cancel`, undefined, { 'idempotency-key': 'cancel-twice' });
+    expect([replayed.statusCode, replayed.headers['idempotent-replayed']]).toEqual([409, 'true']);
   });
 
   it('refuses bad input with a message per field and creates nothing', async () => {

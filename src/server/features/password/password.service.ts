@@ -2,12 +2,12 @@ import { APIError } from 'better-auth/api';
 import type { ChangePasswordBody, CheckLinkBody } from '../../../contracts/password.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError, invalid } from '../../http/errors.js';
-import { hashPassword } from '../../auth/password-hash.js';
+import { hashPassword, verifyPassword } from '../../auth/password-hash.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { StaffActor } from '../../policy/actor.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { sendMessage } from '../outbox/outbox.service.js';
-import { deleteSessionsOf, findUserByEmail, findUserById, setPasswordHash, updateUser } from '../users/users.service.js';
+import { deleteSessionsOf, findUserByEmail, findUserById, getPasswordHash, passwordHashesToRefuse, rememberPasswordHash, setPasswordHash, updateUser } from '../users/users.service.js';
 import { expireOpenTokens, findToken, findTokenForUpdate, insertUserToken, markTokenUsed, type UserTokenRow } from './password.repository.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertAcceptablePassword } from './password.policy.js';
@@ -54,6 +54,7 @@ export async function redeemLink(
   // The link's owner first: a dead link says so before the password is judged, and the password is judged against its owner.
   const owner = await assertUsableLink(ctx.db, await findToken(ctx.db, hashToken(input.token)), input.purpose, ctx.clock.now());
   await assertAcceptablePassword(input.password, 'password', { email: owner.email, names: [owner.name, input.name] });
+  await assertNotReused(ctx.db, owner.id, input.password, 'password');
   const hash = await hashPassword(input.password);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
@@ -106,6 +107,7 @@ export async function changePassword(
   headers: Headers,
 ): Promise<string[]> {
   await assertAcceptablePassword(input.newPassword, 'newPassword', { email: actor.email, names: [actor.name] }, { current: input.currentPassword });
+  await assertNotReused(ctx.db, actor.userId, input.newPassword, 'newPassword');
   let cookies: string[];
   try {
     const result = (await keepingSessionStart(ctx, actor, () =>
@@ -123,9 +125,28 @@ export async function changePassword(
     }
     throw err;
   }
+  // better-auth stored the new hash: it joins the password history as it is.
+  const hash = await getPasswordHash(ctx.db, actor.userId);
+  if (hash) await rememberPasswordHash(ctx.db, actor.userId, hash, false);
   // better-auth replaced the session; the new one must not inherit a stale idle clock.
   await updateUser(ctx.db, actor.userId, { mustChangePassword: false });
   await recordAudit(ctx.db, { action: 'auth.password_change', outcome: 'success', actor, recordType: 'user', recordId: actor.userId });
   return cookies;
 }
 
+/**
+ * Password history: the new password may not be any of the user's last five (the current one
+ * included) nor any temporary password an administrator set them, so "must change" cannot be
+ * undone by changing back. Compared against the stored argon2id hashes, never the passwords.
+ */
+async function assertNotReused(db: DbOrTx, userId: string, password: string, field: string): Promise<void> {
+  const hashes = await passwordHashesToRefuse(db, userId);
+  const matches = await Promise.all(hashes.map(async (h) => ((await verifyPassword({ hash: h.hash, password })) ? h : null)));
+  const match = matches.find((m) => m !== null);
+  if (!match) return;
+  throw invalid({
+    [field]: match.temporary
+      ? 'This is a temporary password an administrator set for you. Choose a password of your own.'
+      : 'You used this password recently. Choose one that is not among your last five passwords.',
+  });
+}

@@ -177,6 +177,18 @@ describe('STOP and START', () => {
     expect(await optOutOf(practice.id, from)).toBeUndefined();
   });
 
+  it.each(['alice<script>', '12345', '+1 555', 'CLINIC'])('a STOP from a sender that is not a phone number (%s) changes nothing and gets no answer', async (sender) => {
+    const sid = newSid();
+    const res = await text(sender, 'STOP', { sid });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
+    const [row] = await t.db.select().from(smsInboundMessages).where(eq(smsInboundMessages.messageSid, sid));
+    expect(row).toMatchObject({ organizationId: practice.id, fromNumber: sender, action: 'none', reply: null });
+    expect(await t.db.select().from(smsOptOuts).where(eq(smsOptOuts.messageSid, sid))).toEqual([]);
+    expect(await dncOf(practice.id, sender)).toEqual([]);
+    expect(await auditRows(t.db, 'sms.opt_out', sender)).toEqual([]);
+  });
+
   it('HELP answers who is texting and how to stop; a text to a number no practice has gets no answer', async () => {
     expect((await text(uniqueNumber(), 'help')).body).toMatch(new RegExp(`<Message>${practice.name}: messages about your appointment requests\\. For help call \\(\\d{3}\\) \\d{3}-\\d{4}\\. Reply STOP to opt out\\.</Message>`));
     const stranger = uniqueNumber();

@@ -44,13 +44,15 @@ export async function receiveInboundSms(ctx: AppContext, input: InboundSms): Pro
   const seen = await findInbound(ctx.db, input.messageSid);
   if (seen) return seen.reply;
   const to = toE164(input.to) ?? input.to;
-  const from = toE164(input.from, 'US') ?? input.from;
+  // Only a phone number can be opted out or put on the do-not-call list: a sender that is not one
+  // (a short code, an alphanumeric sender id, anything forged) is recorded and not acted on.
+  const from = toE164(input.from, 'US');
   const org = to ? await findOrganizationByNumber(ctx.db, to) : undefined;
   const { action, keyword } = keywordOf(input.body);
-  const reply = org ? replyFor(action, org, to) : null;
+  const reply = org && from ? replyFor(action, org, to) : null;
 
   return ctx.db.transaction(async (tx) => {
-    const stored = await insertInbound(tx, { messageSid: input.messageSid, organizationId: org?.id ?? null, fromNumber: from, toNumber: to, action, reply });
+    const stored = await insertInbound(tx, { messageSid: input.messageSid, organizationId: org?.id ?? null, fromNumber: from ?? input.from, toNumber: to, action: from ? action : 'none', reply });
     if (!stored) return (await findInbound(tx, input.messageSid))?.reply ?? null;
     if (!org || !from) return reply;
     const actor = { kind: 'anonymous' as const, label: `text message from ${from}` };

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { accounts, organizations, sessions, signInAttempts, userOrganizations, users } from '../../db/schema/index.js';
+import { accounts, organizations, passwordHistory, sessions, signInAttempts, userOrganizations, users } from '../../db/schema/index.js';
 import type { Role } from '../../../domain/auth/permissions.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -62,8 +62,11 @@ export async function updateUser(db: DbOrTx, id: string, patch: Partial<typeof u
   return row;
 }
 
-/** Sets (or creates) the credential account's password hash; better-auth verifies against it. */
-export async function setPasswordHash(db: DbOrTx, userId: string, hash: string): Promise<void> {
+/**
+ * Sets (or creates) the credential account's password hash; better-auth verifies against it. The
+ * hash joins the user's password history (`temporary`: set by an administrator, to be changed).
+ */
+export async function setPasswordHash(db: DbOrTx, userId: string, hash: string, opts: { temporary?: boolean } = {}): Promise<void> {
   const updated = await db
     .update(accounts)
     .set({ password: hash, updatedAt: new Date() })
@@ -72,6 +75,28 @@ export async function setPasswordHash(db: DbOrTx, userId: string, hash: string):
   if (updated.length === 0) {
     await db.insert(accounts).values({ id: crypto.randomUUID(), accountId: userId, providerId: 'credential', userId, password: hash });
   }
+  await rememberPasswordHash(db, userId, hash, opts.temporary ?? false);
+}
+
+/** How many of a user's latest passwords a new one may not repeat (administrators' temporary ones: all). */
+export const PASSWORD_HISTORY_DEPTH = 5;
+
+/** Adds a hash to the user's password history and forgets chosen ones beyond the last five. */
+export async function rememberPasswordHash(db: DbOrTx, userId: string, hash: string, temporary: boolean): Promise<void> {
+  await db.insert(passwordHistory).values({ userId, passwordHash: hash, temporary });
+  await db.execute(sql`
+    delete from ${passwordHistory} h
+    where h.user_id = ${userId} and not h.temporary
+      and h.id not in (select id from ${passwordHistory} where user_id = ${userId} order by created_at desc, id desc limit ${PASSWORD_HISTORY_DEPTH})`);
+}
+
+/** The hashes a new password may not match: the last five, and every temporary one an administrator set. */
+export async function passwordHashesToRefuse(db: DbOrTx, userId: string): Promise<{ hash: string; temporary: boolean }[]> {
+  const rows = await db.execute<{ hash: string; temporary: boolean }>(sql`
+    select password_hash as hash, temporary from ${passwordHistory}
+    where user_id = ${userId}
+      and (temporary or id in (select id from ${passwordHistory} where user_id = ${userId} order by created_at desc, id desc limit ${PASSWORD_HISTORY_DEPTH}))`);
+  return rows.rows;
 }
 
 export async function getPasswordHash(db: DbOrTx, userId: string): Promise<string | null> {

@@ -12,7 +12,7 @@ import { assertAcceptablePassword } from '../password/password.policy.js';
 import { countActiveAdmins, deleteSessionsOf, existingOrganizationIds, findUserByEmail, findUserById, findUserForUpdate, getPasswordHash, insertUser, lockAdminRemovals, organizationIdsOf, setPasswordHash, setUserOrganizations, updateUser, type UserRow, listUsers, organizationIdsOfMany } from './users.repository.js';
 
 /** What other features read of this one (its repository's queries, used as they are). */
-export { type UserRow, countRecentFailures, deleteSessionsOf, findUserByEmail, findUserById, organizationIdsOf, recordSignInAttempt, setPasswordHash, updateUser } from './users.repository.js';
+export { type UserRow, countRecentFailures, deleteSessionsOf, findUserByEmail, findUserById, getPasswordHash, organizationIdsOf, passwordHashesToRefuse, recordSignInAttempt, rememberPasswordHash, setPasswordHash, updateUser } from './users.repository.js';
 
 /** A page of users, each with the organizations they belong to. */
 export async function listUsersPage(ctx: AppContext, query: Parameters<typeof listUsers>[1]): Promise<{ rows: UserRow[]; total: number; organizationIds: Map<string, string[]> }> {
@@ -41,7 +41,7 @@ export async function createUser(ctx: AppContext, actor: StaffActor, input: Crea
       mustChangePassword: input.mode === 'temporary_password',
     });
     await setUserOrganizations(tx, created.id, organizationIds);
-    if (hash) await setPasswordHash(tx, created.id, hash);
+    if (hash) await setPasswordHash(tx, created.id, hash, { temporary: true });
     else await issueLink(ctx, tx, created, 'invite', actor.name);
     await recordAudit(tx, { action: 'user.created', outcome: 'success', actor, recordType: 'user', recordId: created.id, details: { role: input.role, organizationIds, mode: input.mode } });
     return created;
@@ -122,7 +122,7 @@ export async function resetUserPassword(
     const user = await lockUser(tx, id);
     if (user.status === 'disabled') throw conflict('Reactivate this user before resetting the password.', 'invalid_transition');
     if (hash) {
-      await setPasswordHash(tx, id, hash);
+      await setPasswordHash(tx, id, hash, { temporary: true });
       await updateUser(tx, id, { mustChangePassword: true, lockedUntil: null, status: 'active' });
     } else {
       await issueLink(ctx, tx, user, user.status === 'invited' ? 'invite' : 'reset', actor.name);

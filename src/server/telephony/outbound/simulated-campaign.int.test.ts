@@ -76,6 +76,10 @@ describe('a campaign on the simulator', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.body.split('\r\n')[0]).toBe('Row,Name,Phone,Status,Outcome,Attempts,Last result,Last call,Updated');
     expect(csv.body).toMatch(/busy/);
+    // Phone numbers in E.164 are data, not formulas: written as they are (issue 28).
+    const phones = csv.body.split('\r\n').slice(1, -1).map((line) => line.split(',')[2]);
+    expect(phones).toHaveLength(5);
+    for (const phone of phones) expect(phone).toMatch(/^\+\d{11,15}$/);
     const summary = (await t.app.inject({ method: 'GET', url: '/api/outbound/summary', headers: { cookie } })).json();
     expect(summary).toMatchObject({ provider: 'simulator', callsInProgress: 0 });
     const dnc = await t.db.execute(sql`select count(*)::int as n from do_not_call where organization_id = ${orgId}`);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { AgentReply, CallerInput, Speak } from '../../agent/agent-types.js';
-import { loadCall, type CallRef } from '../../features/calls/call-records.service.js';
+import { claimRelaySocket, loadCall, type CallRef } from '../../features/calls/call-records.service.js';
 import { recordInterruption } from '../interruption.js';
 import { applyStatus } from '../call-lifecycle.js';
 import { continueCall } from '../call-pipeline.js';
@@ -47,6 +47,14 @@ export class RelaySession {
   private answering = false;
   /** The caller cut in while the turn was being answered: its remaining sentences are not sent. */
   private cutIn = false;
+  /** The call did not await this socket (another has it): nothing it sends is acted on. */
+  private refused = false;
+  /**
+   * Frames this socket sent that could not be used (not JSON, unknown type, missing fields,
+   * binary) and the provider's own `error` messages: the first of each is logged, the rest only
+   * counted and reported once when the socket closes, so one socket cannot fill the log.
+   */
+  private readonly faults = { unreadable: 0, providerErrors: 0 };
 
   constructor(
     private readonly ctx: AppContext,
@@ -75,6 +83,11 @@ export class RelaySession {
     return next;
   }
 
+  /** A frame that cannot be read (binary, or text that is not a message we know): the first is logged, the rest counted. */
+  unreadable(details: Record<string, unknown>): void {
+    if (++this.faults.unreadable === 1) this.log.error({ callId: this.callId || null, ...details }, 'ConversationRelay message not understood (further ones on this socket are counted, reported when it closes)');
+  }
+
   /** The socket closed: unless the session handed the call off, the caller is gone. */
   async closedByPeer(): Promise<void> {
     if (this.closed) return;
@@ -82,6 +95,9 @@ export class RelaySession {
     if (this.idle) clearTimeout(this.idle);
     this.disarmSilence();
     await this.queue;
+    if (this.faults.unreadable > 1 || this.faults.providerErrors > 1) {
+      this.log.warn({ callId: this.callId || null, unreadable: this.faults.unreadable, providerErrors: this.faults.providerErrors }, 'ConversationRelay socket closed after messages not understood or reported as errors');
+    }
     if (this.handedOff || !this.ref) return;
     try {
       const out = await applyStatus(this.ctx, {
@@ -120,20 +136,21 @@ export class RelaySession {
     } catch {
       json = undefined;
     }
+    if (this.refused) return false;
     const parsed = RelayInbound.safeParse(json);
     if (!parsed.success) {
       const type = json && typeof json === 'object' && 'type' in json ? String((json as { type: unknown }).type).slice(0, 40) : null;
-      this.log.error({ callId: this.callId || null, type, bytes: raw.length, issues: parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`) }, 'ConversationRelay message not understood');
+      this.unreadable({ type, bytes: raw.length, issues: parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`) });
       return false;
     }
     const m = parsed.data;
     if (m.type === 'error') {
-      this.log.error({ callId: this.callId || null, description: m.description }, 'ConversationRelay reported an error');
+      if (++this.faults.providerErrors === 1) this.log.error({ callId: this.callId || null, description: m.description }, 'ConversationRelay reported an error (further ones on this socket are counted, reported when it closes)');
       return false;
     }
     if (m.type === 'setup') return this.setup(m.sessionId, m.callSid);
     if (!this.ref) {
-      this.log.warn({ type: m.type }, 'ConversationRelay message before setup: ignored');
+      this.unreadable({ type: m.type, reason: 'before setup' });
       return false;
     }
     if (this.handedOff) return true;
@@ -165,6 +182,14 @@ export class RelaySession {
       this.handedOff = true;
       this.send({ type: 'end', handoffData: JSON.stringify({ reason: 'hangup', key: 'none' }) });
       return true;
+    }
+    // One socket per call, and only one the call awaits: a replayed handshake (its signature never
+    // changes) cannot open a second socket for a live call and speak for the caller.
+    if (!(await claimRelaySocket(this.ctx.pool, callSid, sessionId))) {
+      this.refused = true;
+      this.log.warn({ callId: snap.id, callSid }, 'ConversationRelay socket refused: the call awaits no socket (another one has it)');
+      this.close(1008, 'This call does not await a relay socket.');
+      return false;
     }
     this.ref = ref;
     this.sessionId = sessionId;

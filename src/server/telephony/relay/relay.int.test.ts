@@ -1,11 +1,15 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import WebSocket from 'ws';
+import { renderTwiml } from '../twilio/twiml.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSubmittedRequest } from '../../features/appointment-requests/request-submission.service.js';
 import { createTestApp, type TestAppHandle } from '../../test-support/index.js';
 import { createPractice, recordsOf } from '../testing/call-fixtures.js';
 import { FakeRelayCall } from '../testing/fake-relay.js';
-import { RELAY_IDLE_MS, RELAY_SILENCE } from './relay-session.js';
-import { FakeTwilioCall, TWILIO_TEST_TOKEN, type Twiml } from '../testing/fake-twilio.js';
+import { RELAY_IDLE_MS, RELAY_SILENCE, RelaySession } from './relay-session.js';
+import { FakeTwilioCall, signature, TWILIO_TEST_TOKEN, type Twiml } from '../testing/fake-twilio.js';
 import { CALLER, type Scenario } from '../testing/scenario-types.js';
 import { APPOINTMENT_SCENARIOS } from '../testing/scenarios-appointments.js';
 import { CONTACT_SCENARIOS } from '../testing/scenarios-contact.js';
@@ -135,6 +139,63 @@ describe('the relay adapter', () => {
     expect(records.events.filter((e) => e.kind === 'caller_speech')).toHaveLength(1);
     expect(records.call!.status).toBe('in_progress');
     call.socket!.close();
+  });
+
+  it('refuses a second socket for a live call opened with the same (replayed) signed handshake: it cannot speak for the caller', async () => {
+    const { call } = await relayCall();
+    await call.answer();
+    await call.say('What are your opening hours?');
+    const [taken] = (await t.db.execute<{ session_id: string; awaiting: boolean }>(sql`select r.session_id, r.awaiting from call_relay_sockets r join calls c on c.id = r.call_id where c.provider_call_id = ${call.callSid}`)).rows;
+    expect(taken).toMatchObject({ awaiting: false, session_id: expect.stringMatching(/^VX/) });
+
+    const publicUrl = 'ws://localhost:3000/telephony/twilio/relay';
+    const intruder = new WebSocket(`ws://127.0.0.1:${port}/telephony/twilio/relay`, { headers: { 'x-twilio-signature': signature(publicUrl, {}) } });
+    const closed = new Promise<number>((resolve) => intruder.on('close', (code) => resolve(code)));
+    const received: string[] = [];
+    intruder.on('message', (d) => received.push(d.toString()));
+    await new Promise<void>((resolve, reject) => (intruder.once('open', () => resolve()), intruder.once('error', reject)));
+    intruder.send(JSON.stringify({ type: 'setup', sessionId: 'VXintruder', callSid: call.callSid, from: CALLER, to: 'x' }));
+    intruder.send(JSON.stringify({ type: 'prompt', voicePrompt: 'Put me on the do not call list', last: true }));
+    expect(await closed).toBe(1008);
+    expect(received).toEqual([]);
+
+    // The call goes on, on its own socket; nothing the intruder said was taken.
+    const reply = await call.say('Where are you located?');
+    expect(reply.text.length).toBeGreaterThan(0);
+    const records = await recordsOf(t.db, call.callSid);
+    expect(records.call!.status).toBe('in_progress');
+    expect(records.events.filter((e) => e.kind === 'caller_speech').map((e) => (e.payload as { text: string }).text)).toEqual(['What are your opening hours?', 'Where are you located?']);
+    const [still] = (await t.db.execute<{ session_id: string }>(sql`select r.session_id from call_relay_sockets r join calls c on c.id = r.call_id where c.provider_call_id = ${call.callSid}`)).rows;
+    expect(still!.session_id).toBe(taken!.session_id);
+    call.socket!.close();
+  });
+
+  it('refuses a socket for a call that awaits none (never answered with <Connect>)', async () => {
+    const practice = await createPractice(t.ctx, { open: true });
+    const gather = new FakeTwilioCall(t.app, CALLER, practice.number);
+    await gather.answer();
+    const intruder = new FakeRelayCall(t.app, port, CALLER, practice.number);
+    (intruder as unknown as { callSid: string }).callSid = gather.callSid;
+    await intruder.open('ws://localhost:3000/telephony/twilio/relay');
+    expect(await intruder.closedCode()).toBe(1008);
+    expect((await recordsOf(t.db, gather.callSid)).call!.status).toBe('in_progress');
+  });
+
+  it('logs the first unreadable frame of a socket and counts the rest, reported once at close (not 2,003 error lines)', async () => {
+    const entries: { level: string; obj: Record<string, unknown>; msg: string }[] = [];
+    const record = (level: string) => (obj: Record<string, unknown>, msg: string) => void entries.push({ level, obj, msg });
+    const log = { error: record('error'), warn: record('warn'), info: record('info'), debug: record('debug'), trace: record('trace'), fatal: record('fatal') } as unknown as FastifyBaseLogger;
+    const session = new RelaySession(t.ctx, { render: (r, at) => renderTwiml(r, at, t.ctx.baseUrl) }, () => undefined, () => undefined, log);
+    const frames = [];
+    for (let i = 0; i < 2000; i++) frames.push(session.receive(i % 2 ? 'not json {' : JSON.stringify({ type: 'mystery', n: i })));
+    session.unreadable({ binary: true, bytes: 12 });
+    frames.push(session.receive(JSON.stringify({ type: 'prompt', voicePrompt: 'hello', last: true })), session.receive('{'));
+    await Promise.all(frames);
+    await session.closedByPeer();
+    expect(entries.filter((e) => e.level === 'error')).toHaveLength(1);
+    const summary = entries.filter((e) => e.level === 'warn');
+    expect(summary).toHaveLength(1);
+    expect(summary[0]!.obj).toMatchObject({ unreadable: 2003 });
   });
 
   it('follows a caller into Spanish with a language message, and the call records it', async () => {

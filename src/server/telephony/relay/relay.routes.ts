@@ -73,7 +73,7 @@ export async function relayRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
       );
       socket.on('message', (data, isBinary) => {
         if (isBinary) {
-          request.log.error({ bytes: (data as Buffer).length }, 'ConversationRelay binary message: ignored');
+          session.unreadable({ binary: true, bytes: (data as Buffer).length });
           return;
         }
         void session.receive(data.toString());

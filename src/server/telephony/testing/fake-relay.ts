@@ -122,6 +122,11 @@ export class FakeRelayCall {
     return postSigned(this.app, '/telephony/twilio/status', { ...this.base(), CallStatus: callStatus, ...(duration !== undefined ? { CallDuration: String(duration) } : {}) });
   }
 
+  /** The close code of the current socket, once it closes. */
+  closedCode(): Promise<number> {
+    return this.closed!;
+  }
+
   /** The network drops the socket (no close handshake). */
   drop(): Promise<number> {
     this.socket!.terminate();

@@ -5,7 +5,8 @@ import { say } from '../../agent/messages/index.js';
 import type { ZodApp } from '../../http/route-types.js';
 import { applyStatus, storeRecording } from '../call-lifecycle.js';
 import { continueCall, startCall } from '../call-pipeline.js';
-import type { PipelineOptions } from '../call-turn-support.js';
+import type { PipelineOptions, TurnOutcome } from '../call-turn-support.js';
+import { awaitRelaySocket } from '../../features/calls/call-records.service.js';
 import { providerFormBody } from './form-body.js';
 import { verifyTwilioSignature } from './twilio-signature.js';
 import { callStatusOf, dialStatusOf } from './twilio-status.js';
@@ -18,6 +19,15 @@ const tags = ['telephony'];
 
 function xml(reply: FastifyReply, body: string) {
   return reply.type('text/xml; charset=utf-8').send(body);
+}
+
+/**
+ * A turn's TwiML. A fresh <Connect><ConversationRelay> first makes the call await its relay
+ * socket (features/calls/relay-sockets.repository.ts): the provider opens it once it has this answer.
+ */
+async function answerTurn(ctx: AppContext, reply: FastifyReply, out: Extract<TurnOutcome, { kind: 'ok' }>) {
+  if (!out.replayed && out.response.includes('<ConversationRelay')) await awaitRelaySocket(ctx.pool, out.callId);
+  return xml(reply, out.response);
 }
 
 /**
@@ -44,7 +54,7 @@ export async function twilioRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
           request.log.warn({ to: b.To, callSid: b.CallSid }, 'call to a number no organization answers');
           return xml(reply, sayAndHangUp(UNKNOWN_NUMBER));
         }
-        return xml(reply, out.response);
+        return answerTurn(ctx, reply, out);
       },
     });
 
@@ -69,7 +79,7 @@ export async function twilioRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
           request.log.warn({ callSid: b.CallSid }, 'gather for an unknown call');
           return xml(reply, sayAndHangUp(LOST_CALL));
         }
-        return xml(reply, out.response);
+        return answerTurn(ctx, reply, out);
       },
     });
 
@@ -88,7 +98,7 @@ export async function twilioRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
           request.log.warn({ callSid: b.CallSid }, 'dial result for an unknown call');
           return xml(reply, sayAndHangUp(LOST_CALL));
         }
-        return xml(reply, out.response);
+        return answerTurn(ctx, reply, out);
       },
     });
 

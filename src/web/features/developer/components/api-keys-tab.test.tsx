@@ -14,6 +14,7 @@ const key = (overrides: Record<string, unknown> = {}) => ({
   organizations: [{ id: ORG_MAPLE.id, name: ORG_MAPLE.name }],
   createdBy: { id: 'u1', name: 'Devon Developer' },
   status: 'active',
+  inactiveReason: null,
   createdAt: new Date().toISOString(),
   expiresAt: null,
   revokedAt: null,
@@ -41,6 +42,26 @@ describe('API keys tab', () => {
     renderPage(<ApiKeysTab />, { url: '/developer?tab=api-keys', session: signedIn({ role: 'developer', organizations: [ORG_MAPLE] }) });
     expect(await screen.findByText('The API keys could not be loaded')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('shows a key whose creator was deactivated as inactive, with the reason, and still lets it be revoked', async () => {
+    serve([key({ status: 'inactive', inactiveReason: 'Devon Developer, who created it, is deactivated: requests with it are refused.' })]);
+    renderPage(<ApiKeysTab />, { url: '/developer?tab=api-keys', session: signedIn({ role: 'developer', organizations: [ORG_MAPLE] }) });
+    const list = await screen.findByRole('list', { name: 'API keys' });
+    expect(await within(list).findByText('inactive')).toBeInTheDocument();
+    expect(within(list).queryByText('active')).toBeNull();
+    expect(within(list).getByText(/who created it, is deactivated/)).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Revoke EHR sync' })).toBeInTheDocument();
+  });
+
+  it('offers expiry dates up to two years ahead', async () => {
+    serve([]);
+    const { user } = renderPage(<ApiKeysTab />, { url: '/developer?tab=api-keys', session: signedIn({ role: 'developer', organizations: [ORG_MAPLE] }) });
+    await user.click(await screen.findByRole('button', { name: 'Create API key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create API key' });
+    const input = within(dialog).getByLabelText(/Expires on/);
+    expect(Number(input.getAttribute('max')!.slice(0, 4)) - new Date().getFullYear()).toBeLessThanOrEqual(2);
+    expect(within(dialog).getByText(/At most 2 years ahead/)).toBeInTheDocument();
   });
 
   it('creates a key with the scopes a developer may grant and shows its secret once', async () => {

@@ -3,7 +3,7 @@ import { KeyRound, Plus } from 'lucide-react';
 import { can } from '@domain/auth/permissions';
 import { API_SCOPE_GROUPS, SCOPE_CAPABILITY } from '@domain/developer/api-scopes';
 import { useSignedInSession } from '@web/features/session/use-signed-in-session';
-import { CreateApiKeyBody, type ApiKeyView, type ApiScope } from '@contracts/api-keys';
+import { API_KEY_MAX_LIFETIME_YEARS, CreateApiKeyBody, type ApiKeyView, type ApiScope } from '@contracts/api-keys';
 import { RelativeTime } from '@web/components/relative-time';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -21,7 +21,16 @@ import { useApiKeys, useCreateApiKey, useRevokeApiKey, useRotateApiKey } from '.
 import { SecretOnce } from './secret-once';
 import { TryIt } from './try-it';
 
-const STATUS_VARIANT = { active: 'success', expired: 'neutral', revoked: 'destructive' } as const;
+const STATUS_VARIANT = { active: 'success', inactive: 'warning', expired: 'neutral', revoked: 'destructive' } as const;
+
+const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/** The last day a key may expire on, its end (23:59:59) still within the server's limit. */
+const yearsAhead = (years: number) => {
+  const d = new Date();
+  d.setFullYear(d.getFullYear() + years);
+  d.setDate(d.getDate() - 1);
+  return d;
+};
 
 /** /developer → API keys: create (secret shown once), list with last use, revoke, rotate; then try the key. */
 export function ApiKeysTab() {
@@ -85,6 +94,7 @@ export function ApiKeysTab() {
                   <code className="font-mono text-xs">{key.prefix}…</code>
                   <Badge variant={STATUS_VARIANT[key.status]}>{key.status}</Badge>
                 </p>
+                {key.inactiveReason ? <p className="text-sm text-warning-soft-foreground">{key.inactiveReason}</p> : null}
                 <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
                   {key.scopes.join(', ')} · {key.organizations.map((o) => o.name).join(', ')}
                 </p>
@@ -105,7 +115,7 @@ export function ApiKeysTab() {
                   )}
                 </p>
               </div>
-              {key.status === 'active' ? (
+              {key.status === 'active' || key.status === 'inactive' ? (
                 <div className="flex shrink-0 gap-2">
                   <Button size="sm" variant="outline" onClick={() => onRotate(key)} aria-label={`Rotate ${key.name}`}>
                     Rotate
@@ -217,8 +227,8 @@ function CreateKeyDialog({ open, onClose, onCreated }: { open: boolean; onClose:
             </div>
             {errors.scopes ? <p className="text-sm text-destructive">{errors.scopes}</p> : null}
           </fieldset>
-          <FormField label="Expires on (optional)" error={errors.expiresAt} description="Leave empty for a key that works until revoked.">
-            <Input type="date" value={expiresOn} onChange={(e) => setExpiresOn(e.target.value)} />
+          <FormField label="Expires on (optional)" error={errors.expiresAt} description={`At most ${API_KEY_MAX_LIFETIME_YEARS} years ahead. Leave empty for a key that works until revoked.`}>
+            <Input type="date" value={expiresOn} min={isoDay(new Date())} max={isoDay(yearsAhead(API_KEY_MAX_LIFETIME_YEARS))} onChange={(e) => setExpiresOn(e.target.value)} />
           </FormField>
         </form>
         <FormDialogFooter form="create-api-key" submitLabel="Create key" pending={create.isPending} onCancel={onClose} />
