@@ -14,7 +14,7 @@ import { campaignQueryOptions, campaignRejectedCsvUrl, campaignResultsCsvUrl, us
 import { CampaignContacts } from '@web/features/outbound/components/campaign-contacts';
 import { CampaignProgressBar } from '@web/features/outbound/components/campaign-progress-bar';
 import { ProviderNotice } from '@web/features/outbound/components/provider-notice';
-import { CAMPAIGN_STATUS_LABELS, CAMPAIGN_STATUS_VARIANT, PURPOSE_LABELS, WEEKDAYS } from '@web/features/outbound/labels';
+import { CAMPAIGN_STATUS_LABELS, CAMPAIGN_STATUS_VARIANT, PURPOSE_LABELS, WEEKDAYS, clockTime, usesTwelveHourClock } from '@web/features/outbound/labels';
 import { useLiveOutbound } from '@web/features/outbound/use-live-outbound';
 import { useSignedInSession } from '@web/features/session/use-signed-in-session';
 import { errorMessage, isApiError } from '@web/lib/api';
@@ -42,7 +42,7 @@ const ACTIONS: { action: CampaignAction; label: string; icon: typeof Pause; vari
 /** /outbound/campaigns/:id — progress (live), settings, actions, exports and per-contact results. */
 export function CampaignRoute() {
   const { id = '' } = useParams();
-  const { user } = useSignedInSession();
+  const { user, organizations } = useSignedInSession();
   const campaign = useCampaign(id);
   const imported = useCampaignImport(id);
   const act = useCampaignAction();
@@ -79,6 +79,7 @@ export function CampaignRoute() {
   }
   const c = campaign.data;
   const manage = can(user.role, 'outbound.campaigns');
+  const twelveHour = usesTwelveHourClock(organizations.find((o) => o.id === c.organizationId)?.timeZone);
   const days = WEEKDAYS.filter((d) => c.window.days.includes(d.value))
     .map((d) => d.short)
     .join(', ');
@@ -124,7 +125,7 @@ export function CampaignRoute() {
             Settings
           </h2>
           <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-            <Setting term="Calling window" value={`${c.window.start}–${c.window.end} (callee’s time), ${days}`} />
+            <Setting term="Calling window" value={`${clockTime(c.window.start, twelveHour)}–${clockTime(c.window.end, twelveHour)} (callee’s time), ${days}`} />
             <Setting term="Starts" value={formatDateTime(c.startAt)} />
             <Setting term="Attempts" value={`Up to ${c.maxAttempts}, ${c.retryIntervalMinutes} min apart`} />
             <Setting term="Calls at once" value={String(c.concurrency)} />

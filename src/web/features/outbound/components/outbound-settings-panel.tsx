@@ -43,7 +43,7 @@ export function OutboundSettingsPanel({ organizations, canEdit }: { organization
         </Alert>
       ) : (
         // Keyed by what was stored: another organization, or a save elsewhere, starts the form afresh.
-        <SettingsForm key={`${organizationId}:${settings.data.updatedAt ?? 'default'}`} settings={settings.data} canEdit={canEdit} />
+        <SettingsForm key={`${organizationId}:${settings.data.updatedAt ?? 'default'}`} settings={settings.data} canEdit={canEdit} timeZone={organizations.find((o) => o.id === organizationId)?.timeZone} />
       )}
     </section>
   );
@@ -51,7 +51,7 @@ export function OutboundSettingsPanel({ organizations, canEdit }: { organization
 
 type Errors = Partial<Record<'window.start' | 'window.end' | 'window.days' | 'concurrency', string>>;
 
-function SettingsForm({ settings, canEdit }: { settings: OutboundSettings; canEdit: boolean }) {
+function SettingsForm({ settings, canEdit, timeZone }: { settings: OutboundSettings; canEdit: boolean; timeZone: string | undefined }) {
   const update = useUpdateOutboundSettings(settings.organizationId);
   const { toast } = useToast();
   const [window, setWindow] = React.useState<WindowValue>({ ...settings.window, days: [...settings.window.days] });
@@ -73,7 +73,7 @@ function SettingsForm({ settings, canEdit }: { settings: OutboundSettings; canEd
     }
     setErrors({});
     update.mutate(parsed.data, {
-      onSuccess: (saved) => toast({ title: 'Calling settings saved', description: `Single calls ring ${windowSummary(saved.window)}; up to ${saved.effectiveConcurrency} calls at once.` }),
+      onSuccess: (saved) => toast({ title: 'Calling settings saved', description: `Single calls ring ${windowSummary(saved.window, timeZone)}; up to ${saved.effectiveConcurrency} calls at once.` }),
       onError: (error) => {
         if (isApiError(error)) setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k.replace(/^window\.days\.\d+$/, 'window.days'), v])) as Errors);
       },
@@ -101,7 +101,7 @@ function SettingsForm({ settings, canEdit }: { settings: OutboundSettings; canEd
         <Input type="number" inputMode="numeric" min={1} max={50} placeholder={String(settings.defaultConcurrency)} value={concurrency} disabled={!canEdit} onChange={(e) => setConcurrency(e.target.value)} />
       </FormField>
       <p className="text-sm text-muted-foreground">
-        Now: {windowSummary(settings.window)}; up to {settings.effectiveConcurrency} at once.{settings.updatedAt ? ` Last changed ${formatDateTime(settings.updatedAt)}.` : ' The defaults apply.'}
+        Now: {windowSummary(settings.window, timeZone)}; up to {settings.effectiveConcurrency} at once.{settings.updatedAt ? ` Last changed ${formatDateTime(settings.updatedAt)}.` : ' The defaults apply.'}
       </p>
       {canEdit ? (
         <Button type="submit" loading={update.isPending}>

@@ -167,7 +167,7 @@ export function SingleCallForm({ organizations, prefill }: { organizations: Sess
       </FormField>
       <OpeningPreview body={organizationId ? preview : null} />
       <WhenField key={formKey} legend="When" error={errors.scheduledFor?.message} onChange={(iso) => setValue('scheduledFor', iso, { shouldValidate: formState.isSubmitted })} />
-      <CallTimingNote organizationId={organizationId} phone={phone ?? ''} scheduledFor={scheduledFor} />
+      <CallTimingNote organizationId={organizationId} timeZone={organizations.find((o) => o.id === organizationId)?.timeZone} phone={phone ?? ''} scheduledFor={scheduledFor} />
       <Button type="submit" loading={create.isPending}>
         Queue the call
       </Button>
