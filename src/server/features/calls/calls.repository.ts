@@ -46,8 +46,8 @@ export interface CallListFilter {
   hasHandoff?: boolean;
   /** Calls that started on this ISO weekday and hour in `zone`. */
   hourOfWeek?: { weekday: number; hour: number; zone: string };
-  /** E.164 */
-  phone?: string;
+  /** The stored forms of a searched number (`searchableNumbers`): calls from or to any of them. */
+  phones?: string[];
   q?: string;
   /** OR'ed windows (one per time zone), and the envelope around them all (for the index). */
   windows?: StartedWindow[];
@@ -164,7 +164,7 @@ function runListQuery(db: DbOrTx, f: CallListFilter, how: QueryMode): Promise<Ca
   if (f.hasHandoff !== undefined) {
     where.push(f.hasHandoff ? sql`exists (select 1 from handoffs h where h.call_id = c.id)` : sql`not exists (select 1 from handoffs h where h.call_id = c.id)`);
   }
-  if (f.phone) where.push(sql`(c.from_number = ${f.phone} or c.to_number = ${f.phone})`);
+  if (f.phones?.length) where.push(sql`(c.from_number = any(${sql.param(f.phones)}::text[]) or c.to_number = any(${sql.param(f.phones)}::text[]))`);
   if (f.hourOfWeek) {
     const local = sql`(c.started_at at time zone ${f.hourOfWeek.zone})`;
     where.push(sql`extract(isodow from ${local}) = ${f.hourOfWeek.weekday} and extract(hour from ${local}) = ${f.hourOfWeek.hour}`);
