@@ -4,7 +4,7 @@ import { formatDateTime } from '@web/lib/format-date';
 import { durationLabel, formatDuration, formatPhone } from '../format';
 import { DIRECTION_LABELS } from '../labels';
 import type { CallDetail } from '@contracts/calls';
-import { CallStatusBadge, LiveBadge, OutcomeBadge } from './call-badges';
+import { CallStatusBadge, HungUpBeforeSpeaking, LiveBadge, OutcomeBadge } from './call-badges';
 
 function Item({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -50,7 +50,8 @@ export function CallFacts({ detail }: { detail: CallDetail }) {
         <span className="sr-only">{c.durationSeconds === null ? 'not known yet' : durationLabel(c.durationSeconds)}</span>
       </Item>
       <Item label="Outcome">
-        <OutcomeBadge outcome={c.outcome} />
+        {c.hungUpBeforeSpeaking && !c.outcome ? null : <OutcomeBadge outcome={c.outcome} />}
+        {c.hungUpBeforeSpeaking ? <span className="block">{<HungUpBeforeSpeaking />}</span> : null}
       </Item>
       <Item label="Agent">{c.brain === 'llm' ? 'LLM brain' : 'Built-in brain'} · {c.provider === 'simulator' ? 'Simulator' : 'Phone line'}</Item>
       {c.outboundJobId ? (
