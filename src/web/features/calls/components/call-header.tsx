@@ -2,7 +2,7 @@ import { formatDateOfBirth } from '@domain/format/date-of-birth';
 import type * as React from 'react';
 import { formatDateTime } from '@web/lib/format-date';
 import { durationLabel, formatDuration, formatPhone } from '../format';
-import { DIRECTION_LABELS } from '../labels';
+import { DIRECTION_LABELS, PARTY_LABELS } from '../labels';
 import type { CallDetail } from '@contracts/calls';
 import { CallStatusBadge, HungUpBeforeSpeaking, LiveBadge, OutcomeBadge } from './call-badges';
 
@@ -20,7 +20,7 @@ export function CallFacts({ detail }: { detail: CallDetail }) {
   const c = detail.call;
   return (
     <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-3 lg:grid-cols-4">
-      <Item label="Caller">
+      <Item label={PARTY_LABELS[c.direction]}>
         <span className="font-medium tabular-nums">{formatPhone(c.contactNumber)}</span>
         {detail.patient ? (
           <span className="block text-muted-foreground">
