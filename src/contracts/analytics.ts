@@ -86,6 +86,8 @@ export const Figures = z
     inboundCalls: z.number(),
     outboundCalls: z.number(),
     answered: z.number(),
+    /** Inbound calls completed with no caller turn: in volume only, not answered (PRODUCT §6). */
+    hungUpBeforeSpeaking: z.number(),
     contained: z.number(),
     handedOff: z.number(),
     containmentRate: z.number().nullable(),

@@ -216,7 +216,10 @@ export const PracticeResponse = z.object({
   requestsEnabled: z.boolean(),
   requestMessage: z.string(),
   visitReasons: z.array(z.string()),
-  emergencyMessage: z.string(),
+  /**
+   * The number to call in an emergency where the practice is (999 in the UK, 911 in the US and
+   * Canada). The web says its own words around it, per language — never the phone agent's message.
+   */
   emergencyNumber: z.string(),
   /** Opening intervals per weekday (1 Monday – 7 Sunday), 'HH:MM' in the practice's zone. */
   weekly: z.array(z.object({ day: z.number(), start: z.string(), end: z.string() })),
@@ -342,7 +345,7 @@ export type CallbackWindow = z.infer<typeof CallbackWindow>;
 
 export const SuccessResponse = z.object({
   referenceCode: z.string(),
-  organization: z.object({ slug: z.string(), name: z.string(), phone: z.string().nullable(), message: z.string(), emergencyMessage: z.string(), emergencyNumber: z.string() }),
+  organization: z.object({ slug: z.string(), name: z.string(), phone: z.string().nullable(), message: z.string(), emergencyNumber: z.string() }),
   callback: CallbackWindow,
   contact: z.object({ phone: z.string().nullable(), email: z.string().nullable() }),
   intakeUrl: z.string(),

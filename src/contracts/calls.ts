@@ -124,6 +124,8 @@ export const CallListItem = z
     durationSeconds: z.number().nullable(),
     summary: z.string().nullable(),
     hasHandoff: z.boolean(),
+    /** An inbound call that completed with no caller turn (silence, a hang-up during the greeting): not answered (PRODUCT §6). */
+    hungUpBeforeSpeaking: z.boolean(),
     hasRecording: z.boolean(),
     /** With `q`: the matching words of the transcript, `<b>`-free plain text with « » around matches. */
     match: z.string().nullable(),

@@ -4,7 +4,7 @@ import { TimeCursor } from './developer.js';
 /**
  * An organization's do-not-call list (`/api/organizations/{id}/do-not-call…`, PRODUCT §3
  * /outbound): numbers the phone agent, campaigns and single calls must never dial. Supervisors and
- * administrators change it, developers read it; every change is audited with its reason.
+ * administrators read and change it (not developers: patients' numbers, PRODUCT §2); every change is audited with its reason.
  */
 
 export const DoNotCallParams = z.object({ id: z.string().max(200) });

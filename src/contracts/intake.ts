@@ -46,7 +46,7 @@ export type IntakeAnswer = z.infer<typeof AnswerValue>;
 export const IntakeIdParams = z.object({ id: z.string().max(100) });
 
 export const PatientIntakeResponse = z.object({
-  practice: z.object({ slug: z.string(), name: z.string(), emergencyNumber: z.string(), emergencyMessage: z.string() }),
+  practice: z.object({ slug: z.string(), name: z.string(), emergencyNumber: z.string() }),
   request: z.object({ referenceCode: z.string().nullable(), firstName: z.string().nullable(), lastName: z.string().nullable(), dateOfBirth: z.string().nullable() }),
   status: z.enum(['not_started', 'in_progress', 'submitted']),
   answers: Answers,

@@ -13,7 +13,7 @@ import {
  * Outbound calling (`/api/outbound…`, PRODUCT §3 /outbound, §4 Outbound, §5; issue 16): single
  * calls, campaigns (their contacts come from the CSV import, contracts/outbound-import.ts), jobs with
  * their attempts, pause/resume/cancel, results as CSV, and the queue summary for /overview.
- * Agents create single calls; supervisors and administrators run campaigns; developers read.
+ * Agents create single calls; supervisors and administrators run campaigns; developers have no outbound.
  */
 
 export const OutboundPurpose = z.enum(OUTBOUND_PURPOSES, { error: 'Choose a purpose: appointment reminder, recall, callback, web request follow-up or custom.' });

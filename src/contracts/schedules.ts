@@ -141,6 +141,15 @@ export const OverrideView = z
   .meta({ id: 'ScheduleOverride' });
 export type ScheduleOverride = z.infer<typeof OverrideView>;
 
+/**
+ * What "on duty now" means, read against the office's hours and their date overrides: someone is
+ * on duty; nobody while someone must be (`gap`); or nobody needed — an office rota while the office
+ * is closed (`office_closed`: a holiday or a closed evening is no gap), after-hours coverage while
+ * it is open (`office_open`).
+ */
+export const DutyNow = z.enum(['on_duty', 'gap', 'office_closed', 'office_open']);
+export type DutyNow = z.infer<typeof DutyNow>;
+
 export const ScheduleSummary = z
   .object({
     id: z.string(),
@@ -152,6 +161,7 @@ export const ScheduleSummary = z
     shiftCount: z.number(),
     overrideCount: z.number(),
     onDutyNow: z.array(AssigneeView),
+    dutyNow: DutyNow,
     updatedAt: z.string(),
   })
   .meta({ id: 'ScheduleSummary' });
@@ -173,13 +183,14 @@ export const ScheduleView = z
     /** Running and upcoming overrides, and those that ended in the last 14 days. */
     overrides: z.array(OverrideView),
     onDutyNow: z.array(AssigneeView),
+    dutyNow: DutyNow,
     createdAt: z.string(),
     updatedAt: z.string(),
   })
   .meta({ id: 'Schedule' });
 export type Schedule = z.infer<typeof ScheduleView>;
 
-export const OnDutyResponse = z.object({ at: z.string(), timeZone: z.string(), onDuty: z.array(AssigneeView) }).meta({ id: 'OnDuty' });
+export const OnDutyResponse = z.object({ at: z.string(), timeZone: z.string(), onDuty: z.array(AssigneeView), dutyNow: DutyNow }).meta({ id: 'OnDuty' });
 export type OnDuty = z.infer<typeof OnDutyResponse>;
 
 export const CoverageResponse = z
@@ -189,7 +200,8 @@ export const CoverageResponse = z
     to: z.string(),
     /** The schedule's purpose decides which hours must be covered. */
     purpose: SchedulePurpose,
-    days: z.array(z.object({ date: z.string(), start: z.string(), end: z.string() })),
+    /** `label`: the hours' date override governing the day (a holiday, special hours), or null. */
+    days: z.array(z.object({ date: z.string(), start: z.string(), end: z.string(), label: z.string().nullable() })),
     /**
      * Contiguous, covering [from, to), split where the office opens or closes. `required`: the
      * schedule must have someone on duty then (office hours for an office schedule, the closed

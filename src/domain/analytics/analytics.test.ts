@@ -57,7 +57,7 @@ describe('figures', () => {
   });
 
   it('counts a hand-made week: answered, containment, handoff rate, handle time, outbound connect and voicemail', () => {
-    const call = (c: Partial<RawCall>): RawCall => ({ organizationId: 'o', direction: 'inbound', status: 'completed', outcome: 'question_answered', startedAt: ms('2026-03-02T15:00:00Z'), durationSeconds: 100, handoffCount: 0, ...c });
+    const call = (c: Partial<RawCall>): RawCall => ({ organizationId: 'o', direction: 'inbound', status: 'completed', outcome: 'question_answered', startedAt: ms('2026-03-02T15:00:00Z'), durationSeconds: 100, handoffCount: 0, callerSpoke: true, ...c });
     const out = computeFromRaw(
       {
         calls: [

@@ -7,6 +7,7 @@ export const FIGURE_IDS = [
   'inboundCalls',
   'outboundCalls',
   'answered',
+  'hungUpBeforeSpeaking',
   'containmentRate',
   'handoffRate',
   'averageHandleSeconds',
@@ -43,7 +44,14 @@ export const FIGURES: Record<FigureId, FigureDefinition> = {
   answered: {
     label: 'Answered calls',
     unit: 'count',
-    definition: 'Inbound calls with status completed.',
+    definition:
+      'Inbound calls with status completed in which the caller said something (at least one caller turn). Calls that completed with no caller turn are "hung up before speaking" and count in volume only.',
+  },
+  hungUpBeforeSpeaking: {
+    label: 'Hung up before speaking',
+    unit: 'count',
+    definition:
+      'Inbound calls with status completed and no caller turn: silence, or a hang-up during the greeting. They count in inbound calls (volume) only — not answered, so not in containment, handoff rate or handle time.',
   },
   containmentRate: {
     label: 'Containment rate',

@@ -11,8 +11,10 @@ export const OUTCOME_KEYS: readonly OutcomeKey[] = [...CALL_OUTCOMES, 'none'];
 export interface CallSums {
   inbound: number;
   outbound: number;
-  /** Inbound and completed. */
+  /** Inbound, completed, and the caller said something (at least one caller turn). */
   answered: number;
+  /** Inbound and completed with no caller turn (silence, a hang-up during the greeting): in volume only. */
+  hungUpBeforeSpeaking: number;
   /** Answered, no handoff. */
   contained: number;
   /** Answered, at least one handoff. */
@@ -52,6 +54,7 @@ export interface Figures {
   inboundCalls: number;
   outboundCalls: number;
   answered: number;
+  hungUpBeforeSpeaking: number;
   contained: number;
   handedOff: number;
   containmentRate: number | null;
@@ -75,6 +78,7 @@ export function emptyCallSums(): CallSums {
     inbound: 0,
     outbound: 0,
     answered: 0,
+    hungUpBeforeSpeaking: 0,
     contained: 0,
     handedOff: 0,
     handleSeconds: 0,
@@ -122,6 +126,7 @@ export function figuresOf(calls: CallSums, funnel: FunnelSums, durations: Durati
     inboundCalls: calls.inbound,
     outboundCalls: calls.outbound,
     answered: calls.answered,
+    hungUpBeforeSpeaking: calls.hungUpBeforeSpeaking,
     contained: calls.contained,
     handedOff: calls.handedOff,
     containmentRate: ratio(calls.contained, calls.answered),

@@ -19,6 +19,8 @@ export interface RawCall {
   startedAt: number;
   durationSeconds: number | null;
   handoffCount: number;
+  /** Whether the caller said something (at least one caller turn with words). */
+  callerSpoke: boolean;
 }
 
 export interface RawHandoff {
@@ -49,7 +51,8 @@ export interface AnalyticsQuery {
 export function addCall(sums: CallSums, call: Omit<RawCall, 'organizationId' | 'startedAt'>, directions: readonly CallDirection[]): void {
   if (call.direction === 'inbound') sums.inbound++;
   else sums.outbound++;
-  if (call.direction === 'inbound' && call.status === 'completed') {
+  if (call.direction === 'inbound' && call.status === 'completed' && !call.callerSpoke) sums.hungUpBeforeSpeaking++;
+  if (call.direction === 'inbound' && call.status === 'completed' && call.callerSpoke) {
     sums.answered++;
     if (call.handoffCount > 0) sums.handedOff++;
     else sums.contained++;

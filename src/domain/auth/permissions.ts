@@ -11,16 +11,22 @@ export const CAPABILITIES = {
   'calls.write': ['admin', 'supervisor', 'agent'],
   'chat-context.read': ['admin', 'supervisor', 'agent', 'developer'],
   'handoffs.work': ['admin', 'supervisor', 'agent'],
+  /** The handoff deadlines per priority of an organization (team leads set how fast their queue is worked). */
+  'handoffs.deadlines': ['admin', 'supervisor'],
   /** Patients' details and what was written to them (health information), in the user's organizations. */
   'patients.read': ['admin', 'supervisor', 'agent'],
   'outbound.single': ['admin', 'supervisor', 'agent'],
   'outbound.campaigns': ['admin', 'supervisor'],
-  /** Campaigns, their results and the do-not-call list, read-only (developers see /outbound without changing it). */
-  'outbound.campaigns.read': ['admin', 'supervisor', 'developer'],
+  /**
+   * Campaigns, their contacts and results, and the do-not-call list, read-only: patients' names
+   * and numbers, so not developers (PRODUCT §2 gives them calls, chat context and analytics only).
+   */
+  'outbound.campaigns.read': ['admin', 'supervisor'],
   'analytics.read': ['admin', 'supervisor', 'developer'],
   'organizations.read': ['admin', 'supervisor', 'agent', 'developer'],
   'organizations.create': ['admin'],
-  'organizations.edit': ['admin', 'supervisor'],
+  /** An organization's identity, phone numbers (which decide where a call goes) and agent settings: administrators only. */
+  'organizations.edit': ['admin'],
   'hours.edit': ['admin', 'supervisor'],
   'schedules.edit': ['admin', 'supervisor'],
   'users.manage': ['admin'],
@@ -35,6 +41,11 @@ export type Capability = keyof typeof CAPABILITIES;
 
 export function can(role: Role, capability: Capability): boolean {
   return (CAPABILITIES[capability] as readonly Role[]).includes(role);
+}
+
+/** The roles with any of the capabilities (a page open to whoever may use one of its parts). */
+export function rolesWithAny(...capabilities: Capability[]): Role[] {
+  return ROLES.filter((role) => capabilities.some((c) => can(role, c)));
 }
 
 export const ROLE_LABELS: Record<Role, string> = {

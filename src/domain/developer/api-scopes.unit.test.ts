@@ -20,9 +20,10 @@ describe('API key scopes', () => {
     expect(scopesGrant([], 'calls.read')).toBe(false);
   });
 
-  it('every scope grants the capability that lets a role grant it, and a developer may grant outbound:read but not outbound:write', () => {
+  it('every scope grants the capability that lets a role grant it; a developer grants no outbound scope (patient contact lists, PRODUCT §2)', () => {
     for (const scope of API_SCOPES) expect(SCOPE_GRANTS[scope] as readonly string[]).toContain(SCOPE_CAPABILITY[scope]);
-    expect(can('developer', SCOPE_CAPABILITY['outbound:read'])).toBe(true);
+    expect(can('developer', SCOPE_CAPABILITY['outbound:read'])).toBe(false);
+    expect(can('supervisor', SCOPE_CAPABILITY['outbound:read'])).toBe(true);
     expect(can('developer', SCOPE_CAPABILITY['outbound:write'])).toBe(false);
     expect(can('admin', SCOPE_CAPABILITY['outbound:write'])).toBe(true);
   });

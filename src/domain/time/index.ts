@@ -30,6 +30,7 @@ export {
 export {
   SEARCH_HORIZON_DAYS,
   addBusinessTime,
+  dayContext,
   isOpen,
   nextChange,
   openIntervals,
@@ -54,4 +55,4 @@ export {
 export { MAX_COVERAGE_DAYS, coverage, onDuty, type DutySegment } from './schedule.js';
 export type { DurationInput, InstantInput } from './instant-input.js';
 export { isValidTimeZone } from './wall-clock.js';
-export { coverageGaps, markRequired, type RequiredSegment, type RotaSegment } from './required-coverage.js';
+export { coverageGaps, dutyState, inForce, markRequired, type DutyState, type RequiredSegment, type RotaSegment } from './required-coverage.js';

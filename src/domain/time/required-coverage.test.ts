@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverageGaps, markRequired } from './required-coverage.js';
+import { coverageGaps, dutyState, markRequired } from './required-coverage.js';
 
 const H = 3_600_000;
 
@@ -36,8 +36,33 @@ describe('markRequired', () => {
     expect(coverageGaps(markRequired(segments, [], 'office_hours'))).toEqual({ count: 0, minutes: 0 });
   });
 
+  it('on a holiday (closed all day) an office rota puts nobody on duty: one closed stretch, no gap', () => {
+    const marked = markRequired(segments, [], 'office_hours');
+    expect(marked).toEqual([{ start: 0, end: 24 * H, onDuty: [], required: false }]);
+  });
+
+  it('an office rota is off duty when the office closes early; after-hours cover is not clipped', () => {
+    const early = [{ start: 8 * H, end: 10 * H }];
+    expect(markRequired(segments, early, 'office_hours').map((s) => [s.start / H, s.end / H, s.onDuty, s.required])).toEqual([
+      [0, 8, [], false],
+      [8, 10, ['ann'], true],
+      [10, 24, [], false],
+    ]);
+    expect(markRequired(segments, [], 'after_hours').find((s) => s.start === 8 * H)?.onDuty).toEqual(['ann']);
+  });
+
   it('adjacent empty required segments are one gap', () => {
     const marked = markRequired([{ start: 0, end: 5 * H, onDuty: [] }, { start: 5 * H, end: 9 * H, onDuty: [] }], [{ start: 0, end: 9 * H }], 'office_hours');
     expect(coverageGaps(marked)).toEqual({ count: 1, minutes: 9 * 60 });
+  });
+});
+
+describe('dutyState', () => {
+  it('a closed office is no gap for its rota; an open one is none for after-hours cover', () => {
+    expect(dutyState(1, 'office_hours', false)).toBe('on_duty');
+    expect(dutyState(0, 'office_hours', true)).toBe('gap');
+    expect(dutyState(0, 'office_hours', false)).toBe('office_closed');
+    expect(dutyState(0, 'after_hours', true)).toBe('office_open');
+    expect(dutyState(0, 'after_hours', false)).toBe('gap');
   });
 });

@@ -13,10 +13,35 @@ export interface RequiredSegment<A> extends RotaSegment<A> {
 }
 
 /**
+ * Whether a schedule's shifts put anyone on duty while the office is (not) open, by the hours and
+ * their date overrides: an office-hours rota works only while the office is open — on a holiday, at
+ * lunch or at night it has nobody on duty, and that is no gap; after-hours coverage runs whenever
+ * its shifts say. The one rule the schedules page, its 7-day view and the on-duty answer used by
+ * transfers and urgent alerts all follow.
+ */
+export function inForce(purpose: SchedulePurpose, officeOpen: boolean): boolean {
+  return purpose !== 'office_hours' || officeOpen;
+}
+
+/**
+ * What a schedule's "on duty now" says: someone on duty; nobody while someone must be (a gap);
+ * or nobody needed — an office rota while the office is closed, after-hours coverage while it is open.
+ */
+export type DutyState = 'on_duty' | 'gap' | 'office_closed' | 'office_open';
+
+export function dutyState(onDutyCount: number, purpose: SchedulePurpose, officeOpen: boolean): DutyState {
+  if (onDutyCount > 0) return 'on_duty';
+  if (purpose === 'office_hours') return officeOpen ? 'gap' : 'office_closed';
+  return officeOpen ? 'office_open' : 'gap';
+}
+
+/**
  * Which stretches of a rota must be covered. An office-hours schedule must cover the office's
  * open intervals; after-hours coverage must cover the rest (the office closed). The segments are
- * split where the office opens or closes, so each is wholly required or not. `open` holds the
- * office's open intervals in epoch ms, sorted and not overlapping.
+ * split where the office opens or closes, so each is wholly required or not, and an office rota
+ * has nobody on duty while the office is closed (`inForce`). Neighbouring stretches that read
+ * the same (nobody on duty, equally required) are joined. `open` holds the office's open
+ * intervals in epoch ms, sorted and not overlapping.
  */
 export function markRequired<A>(segments: RotaSegment<A>[], open: { start: number; end: number }[], purpose: SchedulePurpose): RequiredSegment<A>[] {
   const out: RequiredSegment<A>[] = [];
@@ -32,7 +57,11 @@ export function markRequired<A>(segments: RotaSegment<A>[], open: { start: numbe
       const start = points[i]!;
       const end = points[i + 1]!;
       const officeOpen = insideOpen(start);
-      out.push({ start, end, onDuty: s.onDuty, required: purpose === 'office_hours' ? officeOpen : !officeOpen });
+      const onDuty = inForce(purpose, officeOpen) ? s.onDuty : [];
+      const required = purpose === 'office_hours' ? officeOpen : !officeOpen;
+      const previous = out[out.length - 1];
+      if (previous && previous.end === start && previous.required === required && previous.onDuty.length === 0 && onDuty.length === 0) previous.end = end;
+      else out.push({ start, end, onDuty, required });
     }
   }
   return out;

@@ -3,7 +3,8 @@ import { foreign, only } from './authorization-matrix.test-helpers.js';
 
 /**
  * The authorization-matrix rows of an organization's outbound settings, the single-call timing and
- * the patient search (issue 16): everyone who places or reads outbound calls reads the settings,
+ * the patient search (issue 16): everyone who places or reads outbound calls reads the settings
+ * (not developers: /outbound is not theirs, PRODUCT §2),
  * supervisors and administrators change them; those who place calls ask when one would be placed;
  * the roles that read health information search patients. Another organization: 404.
  */
@@ -15,7 +16,7 @@ export function outboundSettingsMatrixRows(): MatrixRow[] {
   return [
     {
       route: 'GET /api/organizations/:id/outbound-settings',
-      expect: only(['admin', 'supervisor', 'agent', 'developer'], 200),
+      expect: only(['admin', 'supervisor', 'agent'], 200),
       request: (fx) => ({ url: settings(fx) }),
       otherOrganization: foreign('agent', (fx) => ({ url: settings(fx) })),
     },

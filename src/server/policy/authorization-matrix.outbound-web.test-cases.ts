@@ -3,7 +3,7 @@ import { only } from './authorization-matrix.test-helpers.js';
 
 /**
  * The authorization-matrix rows of the outbound web side (issue 16): the do-not-call list and
- * the campaign import. Supervisors and administrators change them; developers read the list;
+ * the campaign import. Supervisors and administrators read and change them; developers do not (patients' numbers);
  * agents (single calls only) get 403; a user of another organization gets 404.
  */
 export function outboundWebMatrixRows(): MatrixRow[] {
@@ -44,21 +44,21 @@ export function outboundWebMatrixRows(): MatrixRow[] {
     },
     {
       route: 'GET /api/outbound/campaigns/:id/import',
-      expect: only(['admin', 'supervisor', 'developer'], 200),
+      expect: only(['admin', 'supervisor'], 200),
       request: onCampaign('/import'),
-      otherOrganization: { as: 'developer', request: onCampaign('/import'), status: 404 },
+      otherOrganization: { as: 'supervisor', request: onCampaign('/import'), status: 404 },
     },
     {
       route: 'GET /api/outbound/campaigns/:id/rejected.csv',
-      expect: only(['admin', 'supervisor', 'developer'], 200),
+      expect: only(['admin', 'supervisor'], 200),
       request: onCampaign('/rejected.csv'),
       otherOrganization: { as: 'supervisor', request: onCampaign('/rejected.csv'), status: 404 },
     },
     {
       route: 'GET /api/organizations/:id/do-not-call',
-      expect: only(['admin', 'supervisor', 'developer'], 200),
+      expect: only(['admin', 'supervisor'], 200),
       request: (fx) => ({ url: dnc(fx) }),
-      otherOrganization: { as: 'developer', request: (fx) => ({ url: dnc(fx) }), status: 404 },
+      otherOrganization: { as: 'supervisor', request: (fx) => ({ url: dnc(fx) }), status: 404 },
     },
     {
       route: 'POST /api/organizations/:id/do-not-call',

@@ -1,11 +1,12 @@
 import { createHandoff } from '../features/handoffs/create-handoff.service.js';
 import type { MatrixFixtures, MatrixRow } from './authorization-matrix.test-helpers.js';
-import { everyone, foreign, NOT_ORGANIZATION_SCOPED, only, signedIn } from './authorization-matrix.test-helpers.js';
+import { everyone, foreign, NOT_ORGANIZATION_SCOPED, only } from './authorization-matrix.test-helpers.js';
 
 /**
  * The authorization-matrix rows of outbound calling (issue 16): agents place single calls and call
- * handoffs back; supervisors and administrators run campaigns; developers read; everyone who may
- * see /overview reads the queue summary. A user of another organization gets 404.
+ * handoffs back; supervisors and administrators run campaigns; developers have no outbound at all
+ * (contacts and the do-not-call list are patients' data, PRODUCT §2); everyone who may see
+ * /overview reads the queue summary. A user of another organization gets 404.
  */
 export function outboundMatrixRows(): MatrixRow[] {
   const callBody = (fx: MatrixFixtures) => ({ organizationId: fx.home.id, phone: '+18605550142', purpose: 'recall', contactName: 'Matrix Patient' });
@@ -74,14 +75,14 @@ export function outboundMatrixRows(): MatrixRow[] {
     },
     {
       route: 'GET /api/outbound/jobs',
-      expect: signedIn(200),
+      expect: only(['admin', 'supervisor', 'agent'], 200),
       otherOrganization: { as: 'agent', request: async (fx) => (await job(fx), {}), status: 200, verify: noHomeItems },
     },
     {
       route: 'GET /api/outbound/jobs/:id',
-      expect: signedIn(200),
+      expect: only(['admin', 'supervisor', 'agent'], 200),
       request: async (fx) => ({ url: `/api/outbound/jobs/${(await job(fx)).id}` }),
-      otherOrganization: foreign('developer', async (fx) => ({ url: `/api/outbound/jobs/${(await job(fx)).id}` })),
+      otherOrganization: foreign('agent', async (fx) => ({ url: `/api/outbound/jobs/${(await job(fx)).id}` })),
     },
     {
       route: 'POST /api/outbound/jobs/:id/cancel',
@@ -97,24 +98,24 @@ export function outboundMatrixRows(): MatrixRow[] {
     },
     {
       route: 'GET /api/outbound/campaigns',
-      expect: only(['admin', 'supervisor', 'developer'], 200),
+      expect: only(['admin', 'supervisor'], 200),
       otherOrganization: { as: 'supervisor', request: async (fx) => (await campaign(fx), {}), status: 200, verify: noHomeItems },
     },
     {
       route: 'GET /api/outbound/campaigns/:id',
-      expect: only(['admin', 'supervisor', 'developer'], 200),
+      expect: only(['admin', 'supervisor'], 200),
       request: async (fx) => ({ url: `/api/outbound/campaigns/${(await campaign(fx)).id}` }),
-      otherOrganization: foreign('developer', async (fx) => ({ url: `/api/outbound/campaigns/${(await campaign(fx)).id}` })),
+      otherOrganization: foreign('supervisor', async (fx) => ({ url: `/api/outbound/campaigns/${(await campaign(fx)).id}` })),
     },
     {
       route: 'GET /api/outbound/campaigns/:id/contacts',
-      expect: only(['admin', 'supervisor', 'developer'], 200),
+      expect: only(['admin', 'supervisor'], 200),
       request: async (fx) => ({ url: `/api/outbound/campaigns/${(await campaign(fx)).id}/contacts` }),
-      otherOrganization: foreign('developer', async (fx) => ({ url: `/api/outbound/campaigns/${(await campaign(fx)).id}/contacts` })),
+      otherOrganization: foreign('supervisor', async (fx) => ({ url: `/api/outbound/campaigns/${(await campaign(fx)).id}/contacts` })),
     },
     {
       route: 'GET /api/outbound/campaigns/:id/results.csv',
-      expect: only(['admin', 'supervisor', 'developer'], 200),
+      expect: only(['admin', 'supervisor'], 200),
       request: async (fx) => ({ url: `/api/outbound/campaigns/${(await campaign(fx)).id}/results.csv` }),
       otherOrganization: foreign('supervisor', async (fx) => ({ url: `/api/outbound/campaigns/${(await campaign(fx)).id}/results.csv` })),
     },
@@ -123,7 +124,7 @@ export function outboundMatrixRows(): MatrixRow[] {
     campaignAction('cancel', campaign),
     {
       route: 'GET /api/outbound/summary',
-      expect: signedIn(200),
+      expect: only(['admin', 'supervisor', 'agent'], 200),
       otherOrganization: { as: 'supervisor', request: () => ({}), status: 200, verify: noHomeItems },
     },
   ];

@@ -18,7 +18,10 @@ export interface TestCallEvent {
  * Inserts a call directly (read tests do not need the telephony pipeline). Defaults: an inbound
  * simulator call that ended a minute after it started, with a unique provider id.
  */
-export async function createCall(ctx: Pick<AppContext, 'db'>, input: Partial<CallInsert> & { organizationId: string }): Promise<CallRowForTest> {
+export async function createCall(
+  ctx: Pick<AppContext, 'db'>,
+  { callerSaid, ...input }: Partial<CallInsert> & { organizationId: string; /** A caller turn with these words (an answered call, PRODUCT §6). */ callerSaid?: string },
+): Promise<CallRowForTest> {
   const startedAt = input.startedAt ?? new Date(Date.now() - 120_000);
   const status = input.status ?? 'completed';
   const ended = status !== 'ringing' && status !== 'in_progress';
@@ -38,6 +41,7 @@ export async function createCall(ctx: Pick<AppContext, 'db'>, input: Partial<Cal
       startedAt,
     })
     .returning();
+  if (callerSaid !== undefined) await addCallEvents(ctx, row!.id, [{ kind: 'caller_speech', payload: { text: callerSaid } }]);
   return row!;
 }
 

@@ -10,7 +10,7 @@ import { handoffPaths } from '@web/features/handoffs/paths';
 import { callPaths } from '@web/features/calls/paths';
 import { paths } from '@web/lib/paths';
 import { organizationPaths } from '@web/features/organizations/paths';
-import { ROLES, type Role } from '@domain/auth/permissions';
+import { ROLES, rolesWithAny, type Role } from '@domain/auth/permissions';
 
 /**
  * Who may open each staff page. The router checks these (route `handle.roles`), the
@@ -21,10 +21,10 @@ export const PAGE_ROLES = {
   calls: ROLES,
   handoffs: ['admin', 'supervisor', 'agent'],
   analytics: ['admin', 'supervisor', 'developer'],
-  /** Agents: single calls; supervisors and admins: campaigns and the do-not-call list too; developers: read-only. */
-  outbound: ROLES,
-  outboundCampaigns: ['admin', 'supervisor', 'developer'],
-  outboundNewCampaign: ['admin', 'supervisor'],
+  /** Agents: single calls; supervisors and admins: campaigns and the do-not-call list too (from the permission table). */
+  outbound: rolesWithAny('outbound.single', 'outbound.campaigns.read'),
+  outboundCampaigns: rolesWithAny('outbound.campaigns.read'),
+  outboundNewCampaign: rolesWithAny('outbound.campaigns'),
   users: ['admin'],
   profile: ROLES,
   developer: ['admin', 'developer'],
@@ -32,7 +32,7 @@ export const PAGE_ROLES = {
   organizations: ROLES,
   hours: ROLES,
   schedules: ROLES,
-} as const satisfies Record<string, readonly Role[]>;
+} satisfies Record<string, readonly Role[]>;
 
 export interface NavItem {
   label: string;

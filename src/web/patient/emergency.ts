@@ -1,3 +1,5 @@
-/** The emergency notice of a practice: its country's number, and its own words in English. */
-export const emergencyOf = (p: { emergencyMessage: string; emergencyNumber: string } | null | undefined) =>
-  p ? { emergencyMessage: p.emergencyMessage, emergencyNumber: p.emergencyNumber } : null;
+/**
+ * The emergency notice of a practice: its country's emergency number. The words are the web's own
+ * (i18n `emergency.default`, per language), not the phone agent's "hang up and call" message.
+ */
+export const emergencyOf = (p: { emergencyNumber: string } | null | undefined) => (p ? { emergencyNumber: p.emergencyNumber } : null);

@@ -54,7 +54,7 @@ export function HandoffsRoute() {
         title="Handoffs"
         description="Everything the agent or the web form hands to people: live transfers, callbacks, appointment requests, messages and urgent cases — most urgent first."
         actions={
-          can(user.role, 'organizations.edit') ? (
+          can(user.role, 'handoffs.deadlines') ? (
             <Button variant="outline" onClick={() => setDeadlinesOpen(true)}>
               <Timer aria-hidden="true" />
               Deadlines
@@ -62,7 +62,7 @@ export function HandoffsRoute() {
           ) : undefined
         }
       />
-      {can(user.role, 'organizations.edit') ? <DeadlinesDialog organizations={organizations} open={deadlinesOpen} onOpenChange={setDeadlinesOpen} /> : null}
+      {can(user.role, 'handoffs.deadlines') ? <DeadlinesDialog organizations={organizations} open={deadlinesOpen} onOpenChange={setDeadlinesOpen} /> : null}
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>

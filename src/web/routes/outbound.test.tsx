@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ORG_MAPLE, errorBody, signedIn, type Role } from '@web/test/fixtures';
 import { renderPage } from '@web/test/render';
 import { server } from '@web/test/server';
+import { NAV_ITEMS, PAGE_ROLES } from '@web/app/nav';
 import { OutboundRoute } from './outbound';
 
 const SETTINGS = { organizationId: ORG_MAPLE.id, window: { start: '08:00', end: '21:00', days: [1, 2, 3, 4, 5, 6, 7] }, concurrency: null, defaultConcurrency: 5, effectiveConcurrency: 5, updatedAt: null };
@@ -57,20 +58,10 @@ describe('/outbound', () => {
     expect(await screen.findByText('No single calls yet')).toBeInTheDocument();
   });
 
-  it('a developer reads campaigns and the list, without buttons to change them', async () => {
-    serve();
-    const { user } = open('developer');
-    const tabs = screen.getByRole('tablist', { name: 'Outbound sections' });
-    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Single calls', 'Campaigns', 'Do-not-call list', 'Calling settings']);
-    expect(await screen.findByText('No single calls yet')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Queue the call' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('tab', { name: 'Campaigns' }));
-    expect(await screen.findByText('No campaigns yet')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /New campaign/ })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('tab', { name: 'Do-not-call list' }));
-    expect(await screen.findByText('(860) 555-0199')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Add a number' })).not.toBeInTheDocument();
+  it('is not a developer’s page: campaign contacts and the do-not-call list are patients’ names and numbers (PRODUCT §2)', () => {
+    expect(PAGE_ROLES.outbound).toEqual(['admin', 'supervisor', 'agent']);
+    expect(PAGE_ROLES.outboundCampaigns).toEqual(['admin', 'supervisor']);
+    expect(NAV_ITEMS.find((item) => item.to === '/outbound')?.roles).not.toContain('developer');
   });
 
   it('the single-call form checks the contract before sending, and shows the server’s message beside the field', async () => {

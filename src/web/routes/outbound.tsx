@@ -18,8 +18,8 @@ const TAB_LABELS: Record<Tab, string> = { single: 'Single calls', campaigns: 'Ca
 
 /**
  * /outbound — single calls (agents, supervisors, admins), campaigns and the do-not-call list
- * (supervisors and admins; developers read them). Who may see what comes from the permission
- * matrix; the server checks again.
+ * (supervisors and admins). Who may see what comes from the permission matrix; the server checks
+ * again. Developers do not open it: campaign contacts and the do-not-call list are patients' data.
  */
 export function OutboundRoute() {
   const { user, organizations } = useSignedInSession();
@@ -27,7 +27,6 @@ export function OutboundRoute() {
   useLiveOutbound();
   const placesCalls = can(user.role, 'outbound.single');
   const readsCampaigns = can(user.role, 'outbound.campaigns.read');
-  // Developers read every section; the single-call form is for those who may place calls.
   const tabs: Tab[] = [
     ...(placesCalls || readsCampaigns ? (['single'] as const) : []),
     ...(readsCampaigns ? (['campaigns', 'do-not-call'] as const) : []),
@@ -51,11 +50,7 @@ export function OutboundRoute() {
       <DocumentTitle title="Outbound" />
       <PageHeader
         title="Outbound"
-        description={
-          user.role === 'developer'
-            ? 'Single calls, campaigns with their results, and the do-not-call list, read-only.'
-            : 'Calls the agent places for the practice: single calls, campaigns from a CSV, and the numbers never to call.'
-        }
+        description="Calls the agent places for the practice: single calls, campaigns from a CSV, and the numbers never to call."
       />
       <div className="mb-4">
         <ProviderNotice />

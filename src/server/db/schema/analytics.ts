@@ -23,6 +23,8 @@ export const analyticsCallHours = pgTable(
     direction: text('direction', { enum: ['inbound', 'outbound'] }).notNull(),
     calls: integer('calls').notNull(),
     completed: integer('completed').notNull(),
+    /** Completed with no caller turn: "hung up before speaking" (not answered, PRODUCT §6; migration 0026). */
+    silent: integer('silent').notNull().default(0),
     contained: integer('contained').notNull(),
     handedOff: integer('handed_off').notNull(),
     handleSeconds: bigint('handle_seconds', { mode: 'number' }).notNull(),

@@ -15,6 +15,7 @@ const FIGURE_COLUMNS: [string, (f: Figures) => CsvValue][] = [
   ['inbound_calls', (f) => f.inboundCalls],
   ['outbound_calls', (f) => f.outboundCalls],
   ['answered', (f) => f.answered],
+  ['hung_up_before_speaking', (f) => f.hungUpBeforeSpeaking],
   ['contained', (f) => f.contained],
   ['handed_off', (f) => f.handedOff],
   ['containment_rate', (f) => f.containmentRate],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
-import { appointmentRequests, calls, doNotCall, handoffs, organizationHours } from '../../db/schema/index.js';
+import { appointmentRequests, callEvents, calls, doNotCall, handoffs, organizationHours } from '../../db/schema/index.js';
 import { createOrganization, createTestApp, type TestAppHandle } from '../../test-support/index.js';
 import type { StaffActor } from '../../policy/actor.js';
 import { computeFromRaw, type RawCall, type RawHandoff, type RawRequest } from '../../../domain/analytics/reference.js';
@@ -39,6 +39,8 @@ const callArb = fc.record({
   startedAt: instant,
   durationSeconds: fc.option(fc.integer({ min: 0, max: 3600 }), { nil: null }),
   handoffs: fc.nat(2),
+  /** What the caller said: words (answered when completed), only a "no input" turn, or nothing (hung up before speaking). */
+  speech: fc.constantFrom('words' as const, 'no_input' as const, 'none' as const),
 });
 const handoffArb = fc.record({
   org: fc.nat(2),
@@ -85,11 +87,16 @@ describe('analytics rollups', () => {
             startedAt: c.startedAt,
             durationSeconds: c.durationSeconds,
             handoffCount: c.handoffs,
+            callerSpoke: c.speech === 'words',
           }));
           if (rawCalls.length)
             await t.ctx.db.insert(calls).values(
               rawCalls.map((c) => ({ id: c.id, organizationId: c.organizationId, direction: c.direction, status: c.status, outcome: c.outcome, provider: 'simulator' as const, providerCallId: c.id, fromNumber: '+18605550142', toNumber: '+18605550100', startedAt: new Date(c.startedAt), durationSeconds: c.durationSeconds })),
             );
+          const turns = input.calls.flatMap((c, i) =>
+            c.speech === 'none' ? [] : [{ callId: rawCalls[i]!.id, seq: 1, kind: 'caller_speech' as const, payload: c.speech === 'words' ? { text: 'I need an appointment' } : { text: '', noInput: true } }],
+          );
+          if (turns.length) await t.ctx.db.insert(callEvents).values(turns);
           const rawHandoffs: RawHandoff[] = [];
           const handoffRows: (typeof handoffs.$inferInsert)[] = [];
           const addHandoff = (organizationId: string, createdAt: number, h: { claimAfter: number | null; resolveAfter: number | null; canceled: boolean }, callId: string | null) => {

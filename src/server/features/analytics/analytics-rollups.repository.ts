@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { callerSpokeSql } from '../../db/caller-spoke.js';
 
 /*
  * Upkeep of the analytics rollups (decision 020). Triggers (migration 0014) append every changed
@@ -55,21 +56,25 @@ export async function pendingChanges(db: DbOrTx): Promise<number> {
 const hoursParam = (hours: readonly HourKey[]) =>
   sql`unnest(${`{${hours.map((h) => h.organizationId).join(',')}}`}::uuid[], ${`{${hours.map((h) => `"${h.bucketStart.toISOString()}"`).join(',')}}`}::timestamptz[]) as t(organization_id, bucket_start)`;
 
-/** Recomputes the call and request rollups of these hours from the raw rows. */
+/**
+ * Recomputes the call and request rollups of these hours from the raw rows. `completed` counts
+ * completed calls; `silent` those of them with no caller turn; contained, handed off and handle
+ * time count the others (answered = completed − silent).
+ */
 export async function recomputeCountHours(tx: DbOrTx, hours: readonly HourKey[]): Promise<void> {
   if (hours.length === 0) return;
   await tx.execute(sql`delete from analytics_call_hours a using ${hoursParam(hours)} where a.organization_id = t.organization_id and a.bucket_start = t.bucket_start`);
   await tx.execute(sql`
     insert into analytics_call_hours (organization_id, bucket_start, direction, calls, completed, contained, handed_off, handle_seconds, handle_count,
       connected, voicemail, outcome_appointment_requested, outcome_question_answered, outcome_transferred, outcome_message_taken,
-      outcome_emergency, outcome_voicemail, outcome_abandoned, outcome_other, outcome_none)
+      outcome_emergency, outcome_voicemail, outcome_abandoned, outcome_other, outcome_none, silent)
     select t.organization_id, t.bucket_start, c.direction,
            count(*),
            count(*) filter (where c.status = 'completed'),
-           count(*) filter (where c.status = 'completed' and not x.has_handoff),
-           count(*) filter (where c.status = 'completed' and x.has_handoff),
-           coalesce(sum(c.duration_seconds) filter (where c.status = 'completed'), 0),
-           count(c.duration_seconds) filter (where c.status = 'completed'),
+           count(*) filter (where c.status = 'completed' and x.spoke and not x.has_handoff),
+           count(*) filter (where c.status = 'completed' and x.spoke and x.has_handoff),
+           coalesce(sum(c.duration_seconds) filter (where c.status = 'completed' and x.spoke), 0),
+           count(c.duration_seconds) filter (where c.status = 'completed' and x.spoke),
            count(*) filter (where c.status = 'completed' and c.outcome is distinct from 'voicemail'),
            count(*) filter (where c.outcome = 'voicemail'),
            count(*) filter (where c.outcome = 'appointment_requested'),
@@ -80,10 +85,11 @@ export async function recomputeCountHours(tx: DbOrTx, hours: readonly HourKey[])
            count(*) filter (where c.outcome = 'voicemail'),
            count(*) filter (where c.outcome = 'abandoned'),
            count(*) filter (where c.outcome = 'other'),
-           count(*) filter (where c.outcome is null)
+           count(*) filter (where c.outcome is null),
+           count(*) filter (where c.status = 'completed' and not x.spoke)
     from ${hoursParam(hours)}
     join calls c on c.organization_id = t.organization_id and c.started_at >= t.bucket_start and c.started_at < t.bucket_start + interval '1 hour'
-    cross join lateral (select exists (select 1 from handoffs h where h.call_id = c.id) as has_handoff) x
+    cross join lateral (select exists (select 1 from handoffs h where h.call_id = c.id) as has_handoff, ${callerSpokeSql(sql`c`)} as spoke) x
     group by t.organization_id, t.bucket_start, c.direction`);
   await tx.execute(sql`delete from analytics_request_hours a using ${hoursParam(hours)} where a.organization_id = t.organization_id and a.bucket_start = t.bucket_start`);
   await tx.execute(sql`
@@ -167,7 +173,7 @@ async function bumpHourVersions(tx: DbOrTx, hours: readonly HourKey[]): Promise<
 export const CALL_COLUMNS = [
   'calls', 'completed', 'contained', 'handed_off', 'handle_seconds', 'handle_count', 'connected', 'voicemail',
   'outcome_appointment_requested', 'outcome_question_answered', 'outcome_transferred', 'outcome_message_taken',
-  'outcome_emergency', 'outcome_voicemail', 'outcome_abandoned', 'outcome_other', 'outcome_none',
+  'outcome_emergency', 'outcome_voicemail', 'outcome_abandoned', 'outcome_other', 'outcome_none', 'silent',
 ] as const;
 export const REQUEST_COLUMNS = ['started', 'submitted', 'scheduled'] as const;
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { handoffs, organizationHours } from '../../db/schema/index.js';
-import { createCall, createHandoffForCall, createOrganization, createStaffUser, createTestApp, signIn, type TestAppHandle } from '../../test-support/index.js';
+import { addCallEvents, createCall, createHandoffForCall, createOrganization, createStaffUser, createTestApp, signIn, type TestAppHandle } from '../../test-support/index.js';
 import type { AnalyticsResponse } from '../../../contracts/analytics.js';
+import { rebuildRollups } from './analytics.service.js';
 
 let t: TestAppHandle;
 let orgId: string;
@@ -26,17 +27,17 @@ beforeAll(async () => {
 
   // Week of Mon 2026-03-02 (EST): three answered inbound calls, one handed off; an outbound
   // call to voicemail and one answered; a call the week before (the previous period).
-  await createCall(t.ctx, { organizationId: orgId, startedAt: at('2026-03-02T14:05:00Z'), durationSeconds: 120 });
-  await createCall(t.ctx, { organizationId: orgId, startedAt: at('2026-03-02T14:40:00Z'), durationSeconds: 60 });
-  const handedOff = await createCall(t.ctx, { organizationId: orgId, startedAt: at('2026-03-03T21:50:00Z'), durationSeconds: 300, outcome: 'message_taken' });
+  await createCall(t.ctx, { organizationId: orgId, startedAt: at('2026-03-02T14:05:00Z'), durationSeconds: 120, callerSaid: 'Hello' });
+  await createCall(t.ctx, { organizationId: orgId, startedAt: at('2026-03-02T14:40:00Z'), durationSeconds: 60, callerSaid: 'Hello' });
+  const handedOff = await createCall(t.ctx, { organizationId: orgId, startedAt: at('2026-03-03T21:50:00Z'), durationSeconds: 300, outcome: 'message_taken', callerSaid: 'Hello' });
   await createCall(t.ctx, { organizationId: orgId, direction: 'outbound', startedAt: at('2026-03-04T15:00:00Z'), outcome: 'voicemail' });
   await createCall(t.ctx, { organizationId: orgId, direction: 'outbound', startedAt: at('2026-03-04T16:00:00Z'), outcome: 'other' });
-  await createCall(t.ctx, { organizationId: orgId, startedAt: at('2026-02-24T15:00:00Z') });
+  await createCall(t.ctx, { organizationId: orgId, startedAt: at('2026-02-24T15:00:00Z'), callerSaid: 'Hello' });
   // Left Tuesday 16:50 local (10 minutes before closing), claimed Wednesday 09:20: 30 business minutes.
   const h = await createHandoffForCall(t.ctx, { organizationId: orgId, callId: handedOff.id, createdAt: at('2026-03-03T21:50:00Z') });
   await t.ctx.db.update(handoffs).set({ status: 'claimed', claimedAt: at('2026-03-04T14:20:00Z') }).where(eq(handoffs.id, h.id));
   // Foreign records never count.
-  await createCall(t.ctx, { organizationId: otherOrgId, startedAt: at('2026-03-02T10:00:00Z') });
+  await createCall(t.ctx, { organizationId: otherOrgId, startedAt: at('2026-03-02T10:00:00Z'), callerSaid: 'Hello' });
 });
 afterAll(() => t?.close());
 
@@ -97,7 +98,7 @@ describe('GET /api/analytics', () => {
   });
 
   it('counts a call whose handoff arrives later, and a status change, at the next read', async () => {
-    const call = await createCall(t.ctx, { organizationId: orgId, startedAt: at('2026-03-05T15:00:00Z') });
+    const call = await createCall(t.ctx, { organizationId: orgId, startedAt: at('2026-03-05T15:00:00Z'), callerSaid: 'Hello' });
     const before = (await get(supervisor, 'from=2026-03-05&to=2026-03-05')).json<AnalyticsResponse>().totals;
     expect(before).toMatchObject({ answered: 1, contained: 1, handedOff: 0 });
     await createHandoffForCall(t.ctx, { organizationId: orgId, callId: call.id, createdAt: at('2026-03-05T15:02:00Z') });
@@ -124,5 +125,26 @@ describe('GET /api/analytics', () => {
     const rows = calls.body.trim().split(/\r?\n/);
     expect(rows).toHaveLength(3);
     expect(rows.slice(1).every((r) => r.includes(',outbound,'))).toBe(true);
+  });
+
+  it('answered means the caller spoke: a call that completed with no caller turn is "hung up before speaking", in volume only (PRODUCT §6, issue 28)', async () => {
+    const clinic = await createOrganization(t.ctx, { name: 'Silent Clinic', timeZone: 'America/New_York' });
+    const s = await createStaffUser(t.ctx, { role: 'supervisor', organizationIds: [clinic.id] });
+    const cookie = await signIn(t.app, s.email, s.password);
+    await createCall(t.ctx, { organizationId: clinic.id, startedAt: at('2026-04-06T14:00:00Z'), durationSeconds: 100, callerSaid: 'I need an appointment' });
+    // Silence, and a hang-up during the greeting that left only a "no input" turn.
+    await createCall(t.ctx, { organizationId: clinic.id, startedAt: at('2026-04-06T14:10:00Z'), durationSeconds: 8 });
+    const greeting = await createCall(t.ctx, { organizationId: clinic.id, startedAt: at('2026-04-06T14:20:00Z'), durationSeconds: 5 });
+    await addCallEvents(t.ctx, greeting.id, [{ kind: 'agent_speech', payload: { text: 'Thank you for calling.' } }, { kind: 'caller_speech', payload: { text: '', noInput: true } }]);
+
+    const res = await get(cookie, `from=2026-04-06&to=2026-04-06&organizations=${clinic.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<AnalyticsResponse>().totals).toMatchObject({ inboundCalls: 3, answered: 1, hungUpBeforeSpeaking: 2, contained: 1, containmentRate: 1, averageHandleSeconds: 100 });
+
+    // The calls list says so beside each call; a rebuild of the rollups agrees.
+    const list = await t.app.inject({ method: 'POST', url: '/api/calls/search', headers: { cookie }, payload: { organizationId: clinic.id } });
+    expect((list.json().items as { hungUpBeforeSpeaking: boolean }[]).map((i) => i.hungUpBeforeSpeaking).sort()).toEqual([false, true, true]);
+    await rebuildRollups(t.ctx.db);
+    expect((await get(cookie, `from=2026-04-06&to=2026-04-06&organizations=${clinic.id}`)).json<AnalyticsResponse>().totals).toMatchObject({ answered: 1, hungUpBeforeSpeaking: 2 });
   });
 });

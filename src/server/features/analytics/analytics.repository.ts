@@ -36,6 +36,8 @@ export interface CallSumsRow {
   direction: 'inbound' | 'outbound';
   calls: number;
   completed: number;
+  /** Completed with no caller turn: hung up before speaking (not answered). */
+  silent: number;
   contained: number;
   handedOff: number;
   handleSeconds: number;

@@ -41,7 +41,8 @@ export const directionsOf = (direction: AnalyticsQuery['direction']): CallDirect
 function addCallRow(sums: CallSums, row: CallSumsRow, directions: readonly CallDirection[]): void {
   if (row.direction === 'inbound') {
     sums.inbound += row.calls;
-    sums.answered += row.completed;
+    sums.answered += row.completed - row.silent;
+    sums.hungUpBeforeSpeaking += row.silent;
     sums.contained += row.contained;
     sums.handedOff += row.handedOff;
     sums.handleSeconds += Number(row.handleSeconds);

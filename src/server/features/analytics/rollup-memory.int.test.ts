@@ -32,7 +32,7 @@ beforeAll(async () => {
   // Claimed after 10, 20 and 30 minutes.
   for (const [i, minutes] of [10, 20, 30].entries()) {
     const createdAt = at(`2026-03-0${2 + i}T15:00:00Z`);
-    const call = await createCall(t.ctx, { organizationId: orgId, startedAt: createdAt, durationSeconds: 60, outcome: 'message_taken' });
+    const call = await createCall(t.ctx, { organizationId: orgId, startedAt: createdAt, durationSeconds: 60, outcome: 'message_taken', callerSaid: 'Hello' });
     const h = await createHandoffForCall(t.ctx, { organizationId: orgId, callId: call.id, createdAt });
     await t.ctx.db.update(handoffs).set({ status: 'claimed', claimedAt: new Date(createdAt.getTime() + minutes * 60_000) }).where(eq(handoffs.id, h.id));
     handoffIds.push(h.id);
@@ -54,7 +54,7 @@ describe('analytics rollups held in memory', () => {
     expect(await read()).toEqual({ median: 1_800, p90: 6_000, count: 2 });
 
     // A call finished elsewhere counts at once.
-    await changeElsewhere(() => createCall({ db: other.db }, { organizationId: orgId, startedAt: at('2026-03-05T15:00:00Z'), durationSeconds: 90 }));
+    await changeElsewhere(() => createCall({ db: other.db }, { organizationId: orgId, startedAt: at('2026-03-05T15:00:00Z'), durationSeconds: 90, callerSaid: 'Hello' }));
     expect((await page()).totals).toMatchObject({ inboundCalls: 4, answered: 4 });
 
     // Moved to another hour (and day): its old hour must let it go.

@@ -26,7 +26,7 @@ const REQUEST_WIDTH = REQUEST_COLUMNS.length;
 /** CallSumsRow's names for CALL_COLUMNS, in that order. */
 const CALL_FIELDS = [
   'calls', 'completed', 'contained', 'handedOff', 'handleSeconds', 'handleCount', 'connected', 'voicemail',
-  'appointment_requested', 'question_answered', 'transferred', 'message_taken', 'emergency', 'outcome_voicemail', 'abandoned', 'other', 'none',
+  'appointment_requested', 'question_answered', 'transferred', 'message_taken', 'emergency', 'outcome_voicemail', 'abandoned', 'other', 'none', 'silent',
 ] as const satisfies readonly (keyof CallSumsRow)[];
 const DURATIONS = ['claim', 'resolve', 'claimBusiness', 'resolveBusiness'] as const;
 const DURATION_WIDTH = DURATIONS.length;

@@ -12,19 +12,16 @@ export interface PublicSettings {
   requestsEnabled: boolean;
   visitReasons: string[];
   requestMessage: string;
-  emergencyMessage: string;
   country: 'US' | 'GB' | 'CA';
 }
 
 export function publicSettings(org: OrganizationRow): PublicSettings {
   const a = org.appointmentSettings as { enabled?: boolean; visitReasons?: string[]; message?: string };
-  const g = org.agentSettings as { emergencyMessage?: string };
   const country = (org.address as { country?: string }).country;
   return {
     requestsEnabled: org.status === 'active' && a.enabled !== false,
     visitReasons: Array.isArray(a.visitReasons) ? a.visitReasons : [],
     requestMessage: a.message ?? '',
-    emergencyMessage: g.emergencyMessage?.trim() || '',
     country: country === 'GB' || country === 'CA' ? country : 'US',
   };
 }
@@ -87,7 +84,6 @@ export async function publicPracticeInfo(ctx: AppContext, slug: string) {
     requestsEnabled: settings.requestsEnabled,
     requestMessage: settings.requestMessage,
     visitReasons: settings.visitReasons,
-    emergencyMessage: settings.emergencyMessage,
     emergencyNumber: emergencyNumber(settings.country),
     weekly: hours.weekly.map((w) => ({ day: w.day, start: w.start, end: w.end })),
     upcomingClosures: hours.overrides

@@ -30,6 +30,9 @@ describe('practice information', () => {
     expect(info.json()).toMatchObject({ name: practice.name, requestsEnabled: true, emergencyNumber: '911', visitReasons: ['New patient visit', 'Follow-up', 'Sick visit'] });
     expect(info.json().weekly).toHaveLength(5);
     expect(typeof info.json().status.open).toBe('boolean');
+    // The web says its own emergency words around the number; the phone's "hang up and call" is not for a form (issue 28).
+    expect(info.json()).not.toHaveProperty('emergencyMessage');
+    expect(info.body).not.toMatch(/hang up/i);
   });
 
   it('an unknown or malformed slug is 404 practice_not_found', async () => {

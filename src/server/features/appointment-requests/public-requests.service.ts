@@ -189,7 +189,7 @@ export async function successView(ctx: AppContext, token: string | undefined) {
   const settings = publicSettings(org);
   return {
     referenceCode: row.referenceCode!,
-    organization: { slug: org.slug, name: org.name, phone, message: settings.requestMessage, emergencyMessage: settings.emergencyMessage, emergencyNumber: emergencyNumber(settings.country) },
+    organization: { slug: org.slug, name: org.name, phone, message: settings.requestMessage, emergencyNumber: emergencyNumber(settings.country) },
     callback,
     contact: { phone: row.phone, email: row.email },
     intakeUrl,

@@ -72,6 +72,28 @@ describe('scheduling', () => {
     expect(after.handoff).toMatchObject({ status: 'resolved', resolution: 'appointment_scheduled', appointmentRequestStatus: 'scheduled' });
   });
 
+  it('resolving its handoff as "Appointment scheduled" does not leave the request in review: it is refused until the request is scheduled, which resolves both (issue 28)', async () => {
+    const { request, handoffId } = await submit();
+    await post(agent, `/api/handoffs/${handoffId}/claim`, {});
+    const refused = await post(agent, `/api/handoffs/${handoffId}/resolve`, { outcome: 'appointment_scheduled', note: 'Booked on the phone' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ outcome: expect.stringMatching(/^Schedule the appointment request first/) });
+    const unchanged = (await t.app.inject({ url: `/api/handoffs/${handoffId}`, headers: { cookie: agent } })).json();
+    expect(unchanged.handoff).toMatchObject({ status: 'claimed', appointmentRequestStatus: 'in_review' });
+    expect(unchanged.appointmentRequest).toMatchObject({ status: 'in_review' });
+
+    // Other outcomes still resolve the handoff alone; scheduling the request resolves it as scheduled.
+    expect((await post(agent, `/api/appointment-requests/${request.id}/schedule`, { version: 2, scheduledFor: daysAhead(4) })).statusCode).toBe(200);
+    const both = (await t.app.inject({ url: `/api/handoffs/${handoffId}`, headers: { cookie: agent } })).json();
+    expect(both.handoff).toMatchObject({ status: 'resolved', resolution: 'appointment_scheduled', appointmentRequestStatus: 'scheduled' });
+    expect(both.appointmentRequest).toMatchObject({ status: 'scheduled' });
+  });
+
+  it('other outcomes still resolve a handoff about a request on their own', async () => {
+    const { handoffId } = await submit();
+    expect((await post(agent, `/api/handoffs/${handoffId}/resolve`, { outcome: 'no_action_needed' })).statusCode).toBe(200);
+  });
+
   it('two people scheduling the same request at once: one succeeds, the other gets 409 and no second notice', async () => {
     const { request } = await submit();
     const [a, b] = await Promise.all([

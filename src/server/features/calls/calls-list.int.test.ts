@@ -119,6 +119,19 @@ describe('filters', () => {
     expect(Object.keys(bad.json().error.fields)).toEqual(['phone']);
   });
 
+  it('by the digits as stored, whether or not the phone library calls the number valid (UK drama range, issue 28)', async () => {
+    const org = (await createOrganization(t.ctx, { timeZone: 'Europe/London' })).id;
+    // 07700 900xxx is Ofcom's drama range: libphonenumber calls it invalid, yet callers come from it (the demo's do).
+    const drama = await createCall(t.ctx, { organizationId: org, fromNumber: '+447700900123' });
+    const outbound = await createCall(t.ctx, { organizationId: org, direction: 'outbound', fromNumber: '+442079460000', toNumber: '+447700900123' });
+    await createCall(t.ctx, { organizationId: org, fromNumber: '+447700900124' });
+    for (const phone of ['+447700900123', '+44 7700 900123', '07700 900123', '0044 7700 900123', '447700900123']) {
+      const res = await list('admin', { organizationId: org, phone });
+      expect(res.statusCode, `${phone}: ${res.body}`).toBe(200);
+      expect(new Set((res.json().items as Item[]).map((i) => i.id)), phone).toEqual(new Set([drama.id, outbound.id]));
+    }
+  });
+
   it('by words in the transcript (full-text, with stemming), showing where they matched', async () => {
     const org = (await createOrganization(t.ctx)).id;
     const hit = await createConversation(t.ctx, {

@@ -29,6 +29,7 @@ export function presentCallListItem(r: CallListRow): CallListItem {
     durationSeconds: r.durationSeconds,
     summary: r.summary,
     hasHandoff: r.hasHandoff,
+    hungUpBeforeSpeaking: r.hungUpBeforeSpeaking,
     hasRecording: r.hasRecording,
     match: r.match,
   };
@@ -89,6 +90,8 @@ export function presentCallDetail(d: CallDetailParts, recordingPath: string): Ca
       durationSeconds: c.durationSeconds,
       summary: c.summary,
       hasHandoff: d.handoffs.length > 0,
+      // The rule of src/server/db/caller-spoke.ts, on the events at hand.
+      hungUpBeforeSpeaking: c.direction === 'inbound' && c.status === 'completed' && !d.events.some((e) => e.kind === 'caller_speech' && typeof e.payload.text === 'string' && e.payload.text !== ''),
       hasRecording: c.recordingUrl !== null,
       match: null,
       brain: c.brain,

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { callerSpokeSql } from '../../db/caller-spoke.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { appointmentRequests, callEvents, calls, handoffs, organizations, patients, users } from '../../db/schema/index.js';
 
@@ -46,8 +47,8 @@ export interface CallListFilter {
   hasHandoff?: boolean;
   /** Calls that started on this ISO weekday and hour in `zone`. */
   hourOfWeek?: { weekday: number; hour: number; zone: string };
-  /** E.164 */
-  phone?: string;
+  /** The stored forms of a searched number (`searchableNumbers`): calls from or to any of them. */
+  phones?: string[];
   q?: string;
   /** OR'ed windows (one per time zone), and the envelope around them all (for the index). */
   windows?: StartedWindow[];
@@ -78,6 +79,8 @@ export interface CallListRow {
   summary: string | null;
   hasRecording: boolean;
   hasHandoff: boolean;
+  /** Inbound, completed, and no caller turn (PRODUCT §6: not answered). */
+  hungUpBeforeSpeaking: boolean;
   match: string | null;
   /** The sort key as exact text (microseconds since the epoch, or seconds of duration). */
   sortValue: string;
@@ -164,7 +167,7 @@ function runListQuery(db: DbOrTx, f: CallListFilter, how: QueryMode): Promise<Ca
   if (f.hasHandoff !== undefined) {
     where.push(f.hasHandoff ? sql`exists (select 1 from handoffs h where h.call_id = c.id)` : sql`not exists (select 1 from handoffs h where h.call_id = c.id)`);
   }
-  if (f.phone) where.push(sql`(c.from_number = ${f.phone} or c.to_number = ${f.phone})`);
+  if (f.phones?.length) where.push(sql`(c.from_number = any(${sql.param(f.phones)}::text[]) or c.to_number = any(${sql.param(f.phones)}::text[]))`);
   if (f.hourOfWeek) {
     const local = sql`(c.started_at at time zone ${f.hourOfWeek.zone})`;
     where.push(sql`extract(isodow from ${local}) = ${f.hourOfWeek.weekday} and extract(hour from ${local}) = ${f.hourOfWeek.hour}`);
@@ -230,6 +233,7 @@ function runListQuery(db: DbOrTx, f: CallListFilter, how: QueryMode): Promise<Ca
            p.first_name as "patientFirstName", p.last_name as "patientLastName", page.started_at as "startedAt",
            page.answered_at as "answeredAt", page.ended_at as "endedAt", page.duration_seconds as "durationSeconds", page.summary,
            page.has_recording as "hasRecording", exists (select 1 from handoffs h where h.call_id = page.id) as "hasHandoff",
+           (page.direction = 'inbound' and page.status = 'completed' and not ${callerSpokeSql(sql`page`)}) as "hungUpBeforeSpeaking",
            ${match} as match, page.sort_value as "sortValue"
     from page
     join organizations o on o.id = page.organization_id

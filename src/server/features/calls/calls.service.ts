@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
 import { assertOrganizationVisible, organizationScope, type StaffActor } from '../../policy/actor.js';
-import { toE164 } from '../../../domain/phone.js';
+import { searchableNumbers } from '../../../domain/phone.js';
 import { recordAudit, recordPhiView } from '../audit/audit.service.js';
 import { createHandoff, type HandoffPriority, type HandoffType } from '../handoffs/create-handoff.service.js';
 import { publishLive } from '../live/live.service.js';
@@ -82,10 +82,11 @@ export async function listCallsFor(ctx: AppContext, actor: StaffActor, q: CallSe
     organizationIds = zoneOrganizations.map((o) => o.id);
   }
 
-  let phone: string | undefined;
+  // Searched by the digits as stored, valid to the phone library or not (only numbers to dial are validated).
+  let phones: string[] | undefined;
   if (q.phone) {
-    phone = toE164(q.phone) ?? undefined;
-    if (!phone) throw invalid({ phone: 'Enter a whole phone number, e.g. (860) 555-0100 or +44 20 7946 0000.' });
+    phones = searchableNumbers(q.phone) ?? undefined;
+    if (!phones) throw invalid({ phone: 'Enter the whole number, e.g. (860) 555-0100 or +44 20 7946 0000.' });
   }
   if (q.after && q.before) throw invalid({ before: 'Use either after or before, not both.' });
 
@@ -107,7 +108,7 @@ export async function listCallsFor(ctx: AppContext, actor: StaffActor, q: CallSe
     live: q.live,
     hasHandoff: q.hasHandoff,
     hourOfWeek: q.hourOfWeek ? { weekday: Number(q.hourOfWeek.slice(0, 1)), hour: Number(q.hourOfWeek.slice(2)), zone: q.timeZone ?? 'UTC' } : undefined,
-    phone,
+    phones,
     q: q.q || undefined,
     now: ctx.clock.now(),
     windows,

@@ -34,15 +34,15 @@ const at = (iso: string) => new Date(iso);
 describe('GET /api/overview', () => {
   it("counts today in each organization's own zone, with live calls, open handoffs and recent calls", async () => {
     // New York: today began 2026-02-10T05:00Z.
-    const answered = await createCall(t.ctx, { organizationId: ny, startedAt: at('2026-02-10T14:00:00Z') });
-    const handedOff = await createCall(t.ctx, { organizationId: ny, startedAt: at('2026-02-10T14:10:00Z') });
+    const answered = await createCall(t.ctx, { organizationId: ny, startedAt: at('2026-02-10T14:00:00Z'), callerSaid: 'Hello' });
+    const handedOff = await createCall(t.ctx, { organizationId: ny, startedAt: at('2026-02-10T14:10:00Z'), callerSaid: 'Hello' });
     await createHandoffForCall(t.ctx, { organizationId: ny, callId: handedOff.id, priority: 'urgent', type: 'urgent', dueAt: at('2026-02-10T14:30:00Z') });
     await createCall(t.ctx, { organizationId: ny, startedAt: at('2026-02-10T14:20:00Z'), direction: 'outbound', status: 'no_answer' });
     const live = await createCall(t.ctx, { organizationId: ny, startedAt: at('2026-02-10T14:58:00Z'), status: 'in_progress' });
-    await createCall(t.ctx, { organizationId: ny, startedAt: at('2026-02-10T04:59:00Z') }); // yesterday in New York
+    await createCall(t.ctx, { organizationId: ny, startedAt: at('2026-02-10T04:59:00Z'), callerSaid: 'Hello' }); // yesterday in New York
     // Tokyo: today began 2026-02-10T15:00Z, i.e. just now.
-    await createCall(t.ctx, { organizationId: tokyo, startedAt: at('2026-02-10T14:59:00Z') }); // yesterday in Tokyo
-    await createCall(t.ctx, { organizationId: other, startedAt: at('2026-02-10T14:00:00Z') });
+    await createCall(t.ctx, { organizationId: tokyo, startedAt: at('2026-02-10T14:59:00Z'), callerSaid: 'Hello' }); // yesterday in Tokyo
+    await createCall(t.ctx, { organizationId: other, startedAt: at('2026-02-10T14:00:00Z'), callerSaid: 'Hello' });
     await createHandoffForCall(t.ctx, { organizationId: tokyo, callId: null, priority: 'low', dueAt: at('2026-02-11T15:00:00Z') });
     await t.ctx.db.transaction((tx) =>
       createSubmittedRequest(t.ctx, tx, { organizationId: ny, source: 'web', firstName: 'Grace', lastName: 'Hopper', dateOfBirth: '1970-01-01', reason: 'Checkup', consentToContact: true }),

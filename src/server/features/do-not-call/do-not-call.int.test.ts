@@ -98,8 +98,9 @@ describe('listing', () => {
     expect(Object.keys(res.json().error.fields).sort()).toEqual(['querystring.cursor', 'querystring.limit']);
   });
 
-  it('developers read, agents and other organizations do not', async () => {
-    expect((await get(cookies.developer, url())).statusCode).toBe(200);
+  it('supervisors read; developers, agents and other organizations do not (patients’ numbers, PRODUCT §2)', async () => {
+    expect((await get(cookies.supervisor, url())).statusCode).toBe(200);
+    expect((await get(cookies.developer, url())).statusCode).toBe(403);
     expect((await post(cookies.developer, url(), { phone: '8605550150', reason: 'x' })).statusCode).toBe(403);
     expect((await get(cookies.agent, url())).statusCode).toBe(403);
     const foreign = await get(cookies.outsider, url());

@@ -102,11 +102,26 @@ export async function addNote(ctx: AppContext, actor: StaffActor, id: string, bo
   return act(ctx, actor, id, 'note', async () => ({ patch: {}, event: { kind: 'note', body } }));
 }
 
+/** Said beside the outcome when a handoff would be resolved "appointment scheduled" over a request that is not. */
+export const SCHEDULE_REQUEST_FIRST = 'Schedule the appointment request first (its date and time): scheduling it resolves this handoff too.';
+
+/**
+ * Resolves with an outcome. "Appointment scheduled" on a handoff about an appointment request is
+ * true only once that request is scheduled — and scheduling it (with its date and time) resolves
+ * the handoff in the same transaction — so it is refused while the request is still pending or in
+ * review: one action, one consistent state on both records (issue 28).
+ */
 export async function resolveHandoff(ctx: AppContext, actor: StaffActor, id: string, input: { outcome: string; note?: string }): Promise<HandoffListRow> {
-  return act(ctx, actor, id, 'resolve', async (h, _tx, now) => ({
-    patch: { status: 'resolved', resolvedAt: now, resolution: input.outcome, assigneeId: h.assigneeId ?? actor.userId, claimedAt: h.claimedAt ?? now },
-    event: { kind: 'resolved', body: input.note || null, data: { outcome: input.outcome } },
-  }));
+  return act(ctx, actor, id, 'resolve', async (h, tx, now) => {
+    if (input.outcome === 'appointment_scheduled' && h.appointmentRequestId) {
+      const { request } = await recordsOf(tx, h);
+      if (request && request.status !== 'scheduled') throw invalid({ outcome: SCHEDULE_REQUEST_FIRST });
+    }
+    return {
+      patch: { status: 'resolved', resolvedAt: now, resolution: input.outcome, assigneeId: h.assigneeId ?? actor.userId, claimedAt: h.claimedAt ?? now },
+      event: { kind: 'resolved', body: input.note || null, data: { outcome: input.outcome } },
+    };
+  });
 }
 
 /** Back in the queue, unassigned, with a fresh deadline counted from now. */

@@ -188,14 +188,22 @@ describe('detail', () => {
     expect(audit).toMatchObject({ recordType: 'handoff', outcome: 'success' });
   });
 
-  it('suggests the person on duty when assigning', async () => {
+  it('suggests the person on duty when assigning (an office rota only while the office is open)', async () => {
     const [schedule] = await t.db.insert(schedules).values({ organizationId: org.id, name: 'Front desk (all week)' }).returning();
     await t.db.insert(scheduleShifts).values({ scheduleId: schedule!.id, organizationId: org.id, assigneeType: 'user', assigneeUserId: ids.supervisor, days: [1, 2, 3, 4, 5, 6, 7], startTime: '00:00', endTime: '00:00' });
     const h = await newHandoff();
-    const body = (await get(cookies.agent, `/api/handoffs/${h.id}/assignees`)).json();
-    expect(body.suggestedUserId).toBe(ids.supervisor);
-    expect(body.items).toEqual(expect.arrayContaining([expect.objectContaining({ id: ids.supervisor, onDuty: true }), expect.objectContaining({ id: ids.agent, onDuty: false })]));
-    expect(body.items.map((i: { role: string }) => i.role)).not.toContain('developer');
+    // The clinic has no office hours: closed, so nobody of its front desk is on duty.
+    const closed = (await get(cookies.agent, `/api/handoffs/${h.id}/assignees`)).json();
+    expect(closed.suggestedUserId).toBeNull();
+    const open = await saveHoursIfVersion(t.db, org.id, 0, { weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '00:00', end: '24:00' })), overrides: [], updatedBy: ids.supervisor });
+    try {
+      const body = (await get(cookies.agent, `/api/handoffs/${h.id}/assignees`)).json();
+      expect(body.suggestedUserId).toBe(ids.supervisor);
+      expect(body.items).toEqual(expect.arrayContaining([expect.objectContaining({ id: ids.supervisor, onDuty: true }), expect.objectContaining({ id: ids.agent, onDuty: false })]));
+      expect(body.items.map((i: { role: string }) => i.role)).not.toContain('developer');
+    } finally {
+      await saveHoursIfVersion(t.db, org.id, open!.version, { weekly: [], overrides: [], updatedBy: ids.supervisor });
+    }
   });
 });
 
@@ -203,7 +211,8 @@ describe('urgent handoffs', () => {
   it('alert the on-duty people through the outbox, with no health details', async () => {
     const urgentOrg = await createOrganization(t.ctx, { name: 'Urgent Clinic' });
     const nurse = await createStaffUser(t.ctx, { role: 'agent', organizationIds: [urgentOrg.id], name: 'Nurse On Call' });
-    const [schedule] = await t.db.insert(schedules).values({ organizationId: urgentOrg.id, name: 'On-call nurse' }).returning();
+    // After-hours cover: on duty whenever its shifts say (the clinic has no office hours: it is closed).
+    const [schedule] = await t.db.insert(schedules).values({ organizationId: urgentOrg.id, name: 'On-call nurse', purpose: 'after_hours' }).returning();
     await t.db.insert(scheduleShifts).values([
       { scheduleId: schedule!.id, organizationId: urgentOrg.id, assigneeType: 'user', assigneeUserId: nurse.id, days: [1, 2, 3, 4, 5, 6, 7], startTime: '00:00', endTime: '00:00' },
       { scheduleId: schedule!.id, organizationId: urgentOrg.id, assigneeType: 'phone', assigneePhone: '+18605550123', days: [1, 2, 3, 4, 5, 6, 7], startTime: '00:00', endTime: '00:00' },

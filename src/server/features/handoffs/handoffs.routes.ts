@@ -65,7 +65,7 @@ export const handoffsRoutes: FeatureRoutes = (app, ctx) => {
   });
 
   app.put('/api/organizations/:id/handoff-deadlines', {
-    config: { access: { capability: 'organizations.edit' } },
+    config: { access: { capability: 'handoffs.deadlines' } },
     schema: {
       tags,
       summary: 'Set the deadlines (minutes per priority; null for the default) that new handoffs get',

@@ -73,7 +73,7 @@ async function present(ctx: AppContext, opened: Opened, intake: IntakeRow | unde
   const settings = publicSettings(org);
   const r = opened.request;
   return {
-    practice: { slug: org.slug, name: org.name, emergencyNumber: emergencyNumber(settings.country), emergencyMessage: settings.emergencyMessage },
+    practice: { slug: org.slug, name: org.name, emergencyNumber: emergencyNumber(settings.country) },
     request: { referenceCode: r.referenceCode, firstName: r.firstName, lastName: r.lastName, dateOfBirth: r.dateOfBirth },
     status: intake?.status ?? ('not_started' as const),
     answers: intake?.answers ?? prefill(r),

@@ -93,9 +93,9 @@ describe('creating', () => {
 });
 
 describe('editing', () => {
-  it('a supervisor edits their own organization; the version guards against a stale save', async () => {
-    const current = (await call('supervisor', 'GET', `/api/organizations/${home.id}`)).json();
-    const first = await call('supervisor', 'PATCH', `/api/organizations/${home.id}`, { version: current.version, name: 'Home Clinic North', status: 'paused' });
+  it('an administrator edits an organization; the version guards against a stale save', async () => {
+    const current = (await call('admin', 'GET', `/api/organizations/${home.id}`)).json();
+    const first = await call('admin', 'PATCH', `/api/organizations/${home.id}`, { version: current.version, name: 'Home Clinic North', status: 'paused' });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ name: 'Home Clinic North', status: 'paused', version: current.version + 1 });
 
@@ -106,16 +106,38 @@ describe('editing', () => {
     const after = (await call('admin', 'GET', `/api/organizations/${home.id}`)).json();
     expect(after.name).toBe('Home Clinic North');
 
-    await call('supervisor', 'PATCH', `/api/organizations/${home.id}`, { version: after.version, status: 'active' });
+    await call('admin', 'PATCH', `/api/organizations/${home.id}`, { version: after.version, status: 'active' });
   });
 
-  it('a supervisor cannot deactivate, nor touch another organization (not found)', async () => {
-    const v = (await call('supervisor', 'GET', `/api/organizations/${home.id}`)).json().version;
-    expect((await call('supervisor', 'PATCH', `/api/organizations/${home.id}`, { version: v, status: 'deactivated' })).statusCode).toBe(400);
+  it('a supervisor changes neither the identity, nor the numbers, nor the agent settings (PRODUCT §2), but keeps hours and schedules', async () => {
+    const before = (await call('supervisor', 'GET', `/api/organizations/${home.id}`)).json();
+    const numbersBefore = await t.db.select().from(organizationPhoneNumbers).where(eq(organizationPhoneNumbers.organizationId, home.id));
+    for (const change of [
+      { name: 'Taken over' },
+      { phoneNumbers: [{ number: number(), label: 'Main' }] },
+      { agentSettings: { ...before.agentSettings, greeting: 'Hello from somewhere else' } },
+      { status: 'paused' },
+    ]) {
+      const res = await call('supervisor', 'PATCH', `/api/organizations/${home.id}`, { version: before.version, ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(403);
+    }
+    const [row] = await t.db.select().from(organizations).where(eq(organizations.id, home.id));
+    expect(row).toMatchObject({ name: before.name, version: before.version, status: before.status });
+    expect((await call('admin', 'GET', `/api/organizations/${home.id}`)).json().agentSettings).toEqual(before.agentSettings);
+    expect(await t.db.select().from(organizationPhoneNumbers).where(eq(organizationPhoneNumbers.organizationId, home.id))).toEqual(numbersBefore);
     expect((await call('supervisor', 'POST', `/api/organizations/${home.id}/deactivate`)).statusCode).toBe(403);
-    const foreign = await call('supervisor', 'PATCH', `/api/organizations/${other.id}`, { version: other.version, name: 'Mine now' });
-    expect(foreign.statusCode).toBe(404);
     expect((await call('supervisor', 'GET', `/api/organizations/${other.id}`)).statusCode).toBe(404);
+
+    // Hours and schedules stay theirs.
+    const hours = (await call('supervisor', 'GET', `/api/organizations/${home.id}/hours`)).json();
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/organizations/${home.id}/hours`,
+      headers: { cookie: cookies.supervisor },
+      payload: { version: hours.version, weekly: hours.weekly, overrides: hours.overrides },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await call('supervisor', 'POST', `/api/organizations/${home.id}/schedules`, { name: `Desk ${uniq()}` })).statusCode).toBe(201);
   });
 
   it('an agent reads but does not edit', async () => {
@@ -193,7 +215,7 @@ describe('FAQ entries (issue 26 §6)', () => {
       { question: '  Where can I park?  ', answer: 'Behind the building.', questionEs: '¿Dónde me estaciono?', answerEs: 'Detrás del edificio.' },
       { question: 'Do you take walk-ins?', answer: 'Mornings only.' },
     ];
-    const res = await call('supervisor', 'PATCH', `/api/organizations/${home.id}`, { version: org.version, agentSettings: { ...org.agentSettings, faq } });
+    const res = await call('admin', 'PATCH', `/api/organizations/${home.id}`, { version: org.version, agentSettings: { ...org.agentSettings, faq } });
     expect(res.statusCode, res.body).toBe(200);
     const saved = [{ ...faq[0], question: 'Where can I park?' }, faq[1]];
     expect(res.json().agentSettings.faq).toEqual(saved);

@@ -151,10 +151,13 @@ describe('creating the campaign', () => {
     const [audit] = await auditRows(t.db, 'outbound.campaign.import', campaign.id);
     expect(audit!.details).toEqual({ rows: 7, imported: 2, rejected: 5 });
 
-    const summary = await get(cookies.developer, `/api/outbound/campaigns/${campaign.id}/import`);
+    // Developers do not read campaign contacts (patients' names and numbers, PRODUCT §2).
+    expect((await get(cookies.developer, `/api/outbound/campaigns/${campaign.id}/import`)).statusCode).toBe(403);
+    expect((await get(cookies.developer, `/api/outbound/campaigns/${campaign.id}/rejected.csv`)).statusCode).toBe(403);
+    const summary = await get(cookies.supervisor, `/api/outbound/campaigns/${campaign.id}/import`);
     expect(summary.json()).toEqual(imported);
 
-    const download = await get(cookies.developer, `/api/outbound/campaigns/${campaign.id}/rejected.csv`);
+    const download = await get(cookies.supervisor, `/api/outbound/campaigns/${campaign.id}/rejected.csv`);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(download.headers['content-disposition']).toBe('attachment; filename="flu-shots-rejected.csv"');

@@ -45,8 +45,9 @@ const jobRow = async (id: string) => (await t.db.select().from(outboundJobs).whe
 const weekdays = { start: '09:00', end: '17:00', days: [1, 2, 3, 4, 5] };
 
 describe("an organization's outbound settings", () => {
-  it('are the defaults until changed: every day 08:00–21:00 and the deployment’s line limit; agents and developers read them', async () => {
-    for (const who of ['agent', 'developer', 'supervisor'] as const) {
+  it('are the defaults until changed: every day 08:00–21:00 and the deployment’s line limit; agents read them, developers do not (no outbound for them)', async () => {
+    expect((await t.app.inject({ method: 'GET', url: settingsUrl(), headers: { cookie: cookie.developer } })).statusCode).toBe(403);
+    for (const who of ['agent', 'supervisor'] as const) {
       const res = await t.app.inject({ method: 'GET', url: settingsUrl(), headers: { cookie: cookie[who] } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ organizationId: org.id, window: { start: '08:00', end: '21:00', days: [1, 2, 3, 4, 5, 6, 7] }, concurrency: null, defaultConcurrency: 5, effectiveConcurrency: 5, updatedAt: null });

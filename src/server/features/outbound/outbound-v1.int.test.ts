@@ -67,7 +67,7 @@ beforeAll(async () => {
   const developer = await createStaffUser(t.ctx, { role: 'developer', organizationIds: [home.id] });
   developerCookie = await signIn(t.app, developer.email, developer.password);
   keys.write = await newKey(adminCookie, ['outbound:write'], [home.id]);
-  keys.read = await newKey(developerCookie, ['outbound:read'], [home.id]);
+  keys.read = await newKey(adminCookie, ['outbound:read'], [home.id]);
   keys.other = await newKey(adminCookie, ['outbound:write'], [other.id]);
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()));
 }, 60_000);
@@ -203,7 +203,10 @@ describe('outbound in the public API', () => {
     expect((empty.json() as { error: { fields: Record<string, string> } }).error.fields).toMatchObject({ contacts: 'Add at least one contact.', maxAttempts: 'At least 1.' });
     expect((await t.db.select().from(outboundCampaigns)).length).toBe(before);
 
-    // A developer's key may read campaigns but never run one; a key cannot act for another organization.
+    // A read-only key may read campaigns but never run one; a key cannot act for another organization.
+    // A developer may not grant outbound scopes at all: campaign contacts are patients' data (PRODUCT §2).
+    const developerKey = await t.app.inject({ method: 'POST', url: '/api/developer/api-keys', headers: { cookie: developerCookie }, payload: { name: 'Outbound read', organizationIds: [home.id], scopes: ['outbound:read'] } });
+    expect(developerKey.statusCode).toBe(400);
     expect((await v1(keys.read, 'POST', '/api/v1/outbound/campaigns', { ...campaignSettings(home.id), contacts: [contacts[0]] })).statusCode).toBe(403);
     expect((await v1(keys.other, 'POST', '/api/v1/outbound/campaigns', { ...campaignSettings(home.id), contacts: [contacts[0]] })).statusCode).toBe(404);
   });

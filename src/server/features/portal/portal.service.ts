@@ -78,7 +78,6 @@ export async function portalOverview(ctx: AppContext, session: PatientSessionRow
       timeZone: org.timeZone,
       phone: await practicePhone(ctx.db, org.id),
       emergencyNumber: emergencyNumber(settings.country),
-      emergencyMessage: settings.emergencyMessage,
     },
     patient: { firstName, contact: session.contact },
     requests,

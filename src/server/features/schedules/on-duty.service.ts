@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../../db/client.js';
-import { onDuty, type SchedulePurpose } from '../../../domain/time/index.js';
+import { inForce, onDuty, type SchedulePurpose } from '../../../domain/time/index.js';
 import { dutyContacts, listOverrides, listSchedules, listShifts } from './schedules.repository.js';
 import type { Assignee as AssigneeView } from '../../../contracts/schedules.js';
-import { assigneeView, toDomainSchedule } from './schedules.service.js';
+import { assigneeView, officeOpenAt, toDomainSchedule } from './schedules.service.js';
 
 export type OnDutyPerson = AssigneeView & {
   /** The schedule that puts them on duty (the first one, when several do). */
@@ -25,7 +25,9 @@ function byPurposeThenFrontDesk(a: { name: string; purpose: SchedulePurpose }, b
 /**
  * Everyone on duty at `at` in the organization's schedules, de-duplicated: office-hours rotas
  * first (front desk first among them), then after-hours coverage. `purpose` keeps one kind only
- * (after-hours urgent transfers ask for `after_hours`). Users who are not active are left out.
+ * (after-hours urgent transfers ask for `after_hours`). Users who are not active are left out, and
+ * so are office-hours rotas while the office is closed by its hours (date overrides included:
+ * nobody of the front desk is on duty on a holiday), as the schedules page shows them.
  * The one answer to "who is on duty": live transfers dial the first, urgent alerts tell them
  * all, and assignment suggests the first user.
  */
@@ -35,7 +37,10 @@ export async function onDutyIn(
   at: Date,
   options: { purpose?: SchedulePurpose } = {},
 ): Promise<OnDutyPerson[]> {
-  const schedules = (await listSchedules(db, organization.id)).filter((s) => !options.purpose || s.purpose === options.purpose).sort(byPurposeThenFrontDesk);
+  const wanted = (await listSchedules(db, organization.id)).filter((s) => !options.purpose || s.purpose === options.purpose);
+  if (wanted.length === 0) return [];
+  const officeOpen = await officeOpenAt(db, organization, at);
+  const schedules = wanted.filter((s) => inForce(s.purpose, officeOpen)).sort(byPurposeThenFrontDesk);
   if (schedules.length === 0) return [];
   const ids = schedules.map((s) => s.id);
   const [shifts, overrides] = await Promise.all([listShifts(db, ids), listOverrides(db, ids, at, new Date(at.getTime() + 1))]);

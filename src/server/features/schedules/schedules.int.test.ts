@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, createOrganization, createStaffUser, createTestApp, errorCode, signIn, type StaffUser, type TestAppHandle } from '../../test-support/index.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
+import { onDutyIn } from './on-duty.service.js';
 
 let t: TestAppHandle;
 let org: OrganizationRow;
@@ -42,6 +43,9 @@ beforeAll(async () => {
   cookies.supervisor = await signIn(t.app, supervisor.email, supervisor.password);
   cookies.agent = await signIn(t.app, people.dana.email, people.dana.password);
   cookies.outsider = await signIn(t.app, outsider.email, outsider.password);
+  // Open round the clock, so these office rotas are in force whenever their shifts say (closed hours are tested below).
+  const hours = await ok<{ version: number }>('supervisor', 'GET', `/api/organizations/${org.id}/hours`);
+  await ok('supervisor', 'PUT', `/api/organizations/${org.id}/hours`, { version: hours.version, weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '00:00', end: '24:00' })), overrides: [] });
 });
 afterAll(() => t?.close());
 
@@ -256,5 +260,68 @@ describe('coverage counts only the hours that must be covered (issue 19 §1)', (
     expect(Object.keys(bad.json().error.fields)).toEqual(['purpose']);
     const changed = await as<{ purpose: string }>('PATCH', `/api/schedules/${line.id}`, { version: line.version, purpose: 'office_hours' });
     expect(changed.purpose).toBe('office_hours');
+  });
+});
+
+describe('schedules read the same hours as open-now, date overrides included (issue 28)', () => {
+  type CoverageBody = { gapCount: number; days: { date: string; label: string | null }[]; segments: { start: string; end: string; onDuty: { name: string }[]; required: boolean }[] };
+
+  it('on a practice holiday the front desk is off duty, "closed" is no gap, and transfers and alerts reach only the after-hours cover', async () => {
+    const clinic = await createOrganization(t.ctx, { name: 'Holiday Clinic', timeZone: 'America/New_York' });
+    const desk = await createStaffUser(t.ctx, { role: 'agent', organizationIds: [clinic.id], name: 'Desk Person' });
+    const admin = await createStaffUser(t.ctx, { role: 'admin' });
+    const cookie = await signIn(t.app, admin.email, admin.password);
+    const as = async <T,>(method: Method, url: string, payload?: object): Promise<T> => {
+      const res = await t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+      if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+      return res.json() as T;
+    };
+    const hours = await as<{ version: number }>('GET', `/api/organizations/${clinic.id}/hours`);
+    // Monday to Friday 09:00–17:00; Wednesday 4 March 2026 is a holiday.
+    await as('PUT', `/api/organizations/${clinic.id}/hours`, {
+      version: hours.version,
+      weekly: [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '17:00' })),
+      overrides: [{ from: '2026-03-04', to: '2026-03-04', label: 'Practice holiday', closed: true, intervals: [] }],
+    });
+    const front = await as<{ id: string }>('POST', `/api/organizations/${clinic.id}/schedules`, { name: 'Front desk' });
+    await as('POST', `/api/schedules/${front.id}/shifts`, { assignee: { type: 'user', userId: desk.id }, days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' });
+    const nurse = await as<{ id: string }>('POST', `/api/organizations/${clinic.id}/schedules`, { name: 'Nurse line', purpose: 'after_hours' });
+    await as('POST', `/api/schedules/${nurse.id}/shifts`, { assignee: { type: 'phone', phone: '+18605550160' }, days: [1, 2, 3, 4, 5, 6, 7], start: '00:00', end: '24:00' });
+
+    // The 7-day view: nobody of the front desk on the holiday, which is named; no gap.
+    const week = await as<CoverageBody>('GET', `/api/schedules/${front.id}/coverage?from=2026-03-02&days=7`);
+    expect(week.gapCount).toBe(0);
+    expect(week.days.find((d) => d.date === '2026-03-04')?.label).toBe('Practice holiday');
+    const holiday = { start: Date.parse('2026-03-04T05:00:00Z'), end: Date.parse('2026-03-05T05:00:00Z') };
+    const onHoliday = week.segments.filter((x) => Date.parse(x.end) > holiday.start && Date.parse(x.start) < holiday.end);
+    expect(onHoliday.flatMap((x) => x.onDuty)).toEqual([]);
+    expect(onHoliday.some((x) => x.required)).toBe(false);
+    // Thursday is an ordinary day.
+    expect(week.segments.find((x) => x.start === '2026-03-05T14:00:00.000Z')?.onDuty.map((a) => a.name)).toEqual(['Desk Person']);
+
+    // "On duty now" of the schedule says closed, not a gap; the next day it names the desk.
+    const holidayNoon = '2026-03-04T17:00:00Z';
+    expect(await as('GET', `/api/schedules/${front.id}/on-duty?at=${holidayNoon}`)).toMatchObject({ onDuty: [], dutyNow: 'office_closed' });
+    expect(await as('GET', `/api/schedules/${front.id}/on-duty?at=2026-03-05T17:00:00Z`)).toMatchObject({ onDuty: [{ name: 'Desk Person' }], dutyNow: 'on_duty' });
+    expect(await as('GET', `/api/schedules/${nurse.id}/on-duty?at=${holidayNoon}`)).toMatchObject({ dutyNow: 'on_duty' });
+
+    // The one answer transfers, urgent alerts and assignment use agrees.
+    expect((await onDutyIn(t.db, clinic, new Date(holidayNoon))).map((p) => p.scheduleName)).toEqual(['Nurse line']);
+    expect((await onDutyIn(t.db, clinic, new Date('2026-03-05T17:00:00Z'))).map((p) => p.scheduleName)).toEqual(['Front desk', 'Nurse line']);
+
+    // The list of schedules now (on the holiday): the desk "closed now", not "no one on duty".
+    t.ctx.clock.advance(Date.parse(holidayNoon) - t.ctx.clock.now().getTime());
+    try {
+      const list = await as<{ items: { name: string; dutyNow: string; onDutyNow: unknown[] }[] }>('GET', `/api/organizations/${clinic.id}/schedules`);
+      expect(list.items.map((i) => [i.name, i.dutyNow, i.onDutyNow.length])).toEqual(
+        expect.arrayContaining([
+          ['Front desk', 'office_closed', 0],
+          ['Nurse line', 'on_duty', 1],
+        ]),
+      );
+      expect(await as('GET', `/api/schedules/${front.id}`)).toMatchObject({ onDutyNow: [], dutyNow: 'office_closed' });
+    } finally {
+      t.ctx.clock.reset();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import type { OverrideRow, ScheduleRow, ShiftRow } from './schedules.repository.js';
 import type { Assignee as AssigneeView } from '../../../contracts/schedules.js';
+import type { DutyState } from '../../../domain/time/index.js';
 import { storedAssigneeView, type ScheduleDetail } from './schedules.service.js';
 
 /** "2026-06-05T17:00" in the zone. */
@@ -49,12 +50,13 @@ export function presentSchedule(d: ScheduleDetail) {
     shifts: d.shifts.map((s) => presentShift(s, d.names)),
     overrides: d.overrides.map((o) => presentOverride(o, zone, d.names)),
     onDutyNow: d.onDutyNow,
+    dutyNow: d.dutyNow,
     createdAt: d.schedule.createdAt.toISOString(),
     updatedAt: d.schedule.updatedAt.toISOString(),
   };
 }
 
-export function presentScheduleSummary(item: { schedule: ScheduleRow; shiftCount: number; overrideCount: number; onDutyNow: AssigneeView[] }) {
+export function presentScheduleSummary(item: { schedule: ScheduleRow; shiftCount: number; overrideCount: number; onDutyNow: AssigneeView[]; dutyNow: DutyState }) {
   return {
     id: item.schedule.id,
     organizationId: item.schedule.organizationId,
@@ -65,6 +67,7 @@ export function presentScheduleSummary(item: { schedule: ScheduleRow; shiftCount
     shiftCount: item.shiftCount,
     overrideCount: item.overrideCount,
     onDutyNow: item.onDutyNow,
+    dutyNow: item.dutyNow,
     updatedAt: item.schedule.updatedAt.toISOString(),
   };
 }
@@ -74,7 +77,7 @@ export function presentCoverage(c: {
   from: number;
   to: number;
   purpose: ScheduleRow['purpose'];
-  days: { date: string; start: number; end: number }[];
+  days: { date: string; start: number; end: number; label: string | null }[];
   segments: { start: number; end: number; onDuty: AssigneeView[]; required: boolean }[];
   gapCount: number;
   gapMinutes: number;
@@ -85,7 +88,7 @@ export function presentCoverage(c: {
     from: iso(c.from),
     to: iso(c.to),
     purpose: c.purpose,
-    days: c.days.map((d) => ({ date: d.date, start: iso(d.start), end: iso(d.end) })),
+    days: c.days.map((d) => ({ date: d.date, start: iso(d.start), end: iso(d.end), label: d.label })),
     segments: c.segments.map((s) => ({ start: iso(s.start), end: iso(s.end), onDuty: s.onDuty, required: s.required })),
     gapCount: c.gapCount,
     gapMinutes: c.gapMinutes,

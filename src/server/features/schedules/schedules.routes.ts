@@ -84,7 +84,7 @@ export const schedulesRoutes: FeatureRoutes = (app, ctx) => {
     schema: { tags, summary: 'Who is on duty at an instant (now by default), in duty order', params: ScheduleParams, querystring: OnDutyQuery, response: { 200: OnDutyResponse, ...errors } },
     handler: async (request) => {
       const r = await onDutyAt(ctx, actorOf(request), request.params.scheduleId, request.query.at);
-      return { at: r.at.toISOString(), timeZone: r.timeZone, onDuty: r.onDuty };
+      return { at: r.at.toISOString(), timeZone: r.timeZone, onDuty: r.onDuty, dutyNow: r.dutyNow };
     },
   });
 

@@ -8,12 +8,17 @@ import { countryOfNumber, formatPhoneNumber } from '../../../domain/format/phone
 import {
   coverage,
   coverageGaps,
+  dayContext,
+  dutyState,
+  inForce,
+  isOpen,
   markRequired,
   onDuty,
   openIntervals,
   resolveScheduleTime,
   type Assignee,
   type DutySegment,
+  type DutyState,
   type Schedule,
   type SchedulePurpose,
 } from '../../../domain/time/index.js';
@@ -64,7 +69,19 @@ export interface ScheduleDetail extends ScheduleContext {
   shifts: ShiftRow[];
   overrides: OverrideRow[];
   onDutyNow: AssigneeView[];
+  /** What "on duty now" means, read against the office's hours (a closed office is no gap). */
+  dutyNow: DutyState;
   names: Map<string, string>;
+}
+
+/** Whether the office is open at `at` by its hours and their date overrides — the engine open-now and transfers use. */
+export async function officeOpenAt(db: DbOrTx, organization: { id: string; timeZone: string }, at: Date): Promise<boolean> {
+  return isOpen(toHours(organization.timeZone, await findHours(db, organization.id)), at.getTime());
+}
+
+/** Who the schedule puts on duty at `at`, given whether the office is open then (`inForce`). */
+function dutyNowOf(schedule: Schedule, purpose: SchedulePurpose, officeOpen: boolean, at: Date): Assignee[] {
+  return inForce(purpose, officeOpen) ? onDuty(schedule, at.getTime()) : [];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -75,16 +92,23 @@ export async function listSchedulesOf(ctx: AppContext, actor: StaffActor, organi
   const rows = await listSchedules(ctx.db, organization.id);
   const ids = rows.map((r) => r.id);
   const now = ctx.clock.now();
-  const [shifts, overrides, shiftCounts] = await Promise.all([listShifts(ctx.db, ids), listOverrides(ctx.db, ids, now), countShifts(ctx.db, ids)]);
+  const [shifts, overrides, shiftCounts, officeOpen] = await Promise.all([
+    listShifts(ctx.db, ids),
+    listOverrides(ctx.db, ids, now),
+    countShifts(ctx.db, ids),
+    officeOpenAt(ctx.db, organization, now),
+  ]);
   const names = await userNames(ctx.db, userIdsOf(shifts, overrides));
   const items = rows.map((schedule) => {
     const own = (r: { scheduleId: string }) => r.scheduleId === schedule.id;
     const domain = toDomainSchedule(organization.timeZone, shifts.filter(own), overrides.filter(own));
+    const onDutyNow = dutyNowOf(domain, schedule.purpose, officeOpen, now).map((a) => assigneeView(a, names));
     return {
       schedule,
       shiftCount: shiftCounts.get(schedule.id) ?? 0,
       overrideCount: overrides.filter(own).length,
-      onDutyNow: onDuty(domain, now.getTime()).map((a) => assigneeView(a, names)),
+      onDutyNow,
+      dutyNow: dutyState(onDutyNow.length, schedule.purpose, officeOpen),
     };
   });
   return { organization, items };
@@ -98,13 +122,14 @@ export async function getSchedule(ctx: AppContext, actor: StaffActor, scheduleId
 export async function onDutyAt(ctx: AppContext, actor: StaffActor, scheduleId: string, at: string | undefined) {
   const sc = await loadSchedule(ctx.db, actor, scheduleId);
   const instant = at ? new Date(at) : ctx.clock.now();
-  const [shifts, overrides] = await Promise.all([
+  const [shifts, overrides, officeOpen] = await Promise.all([
     listShifts(ctx.db, [sc.schedule.id]),
     listOverrides(ctx.db, [sc.schedule.id], instant, new Date(instant.getTime() + 1)),
+    officeOpenAt(ctx.db, sc.organization, instant),
   ]);
   const names = await userNames(ctx.db, userIdsOf(shifts, overrides));
-  const list = onDuty(toDomainSchedule(sc.organization.timeZone, shifts, overrides), instant.getTime());
-  return { at: instant, timeZone: sc.organization.timeZone, onDuty: list.map((a) => assigneeView(a, names)) };
+  const list = dutyNowOf(toDomainSchedule(sc.organization.timeZone, shifts, overrides), sc.schedule.purpose, officeOpen, instant);
+  return { at: instant, timeZone: sc.organization.timeZone, onDuty: list.map((a) => assigneeView(a, names)), dutyNow: dutyState(list.length, sc.schedule.purpose, officeOpen) };
 }
 
 /** Who is on duty across `days` dates from `from` (today by default) in the organization's zone. */
@@ -114,26 +139,22 @@ export async function coverageOf(ctx: AppContext, actor: StaffActor, scheduleId:
   const first = query.from
     ? Temporal.PlainDate.from(query.from)
     : Temporal.Instant.fromEpochMilliseconds(ctx.clock.now().getTime()).toZonedDateTimeISO(zone).toPlainDate();
+  const hoursRow = await findHours(ctx.db, sc.organization.id);
+  const hours = toHours(zone, hoursRow);
   const days = Array.from({ length: query.days }, (_, i) => {
     const date = first.add({ days: i });
-    return {
-      date: date.toString(),
-      start: date.toZonedDateTime({ timeZone: zone }).epochMilliseconds,
-      end: date.add({ days: 1 }).toZonedDateTime({ timeZone: zone }).epochMilliseconds,
-    };
+    const start = date.toZonedDateTime({ timeZone: zone }).epochMilliseconds;
+    // The date override governing the day (a holiday, special hours), as the hours page names it.
+    return { date: date.toString(), start, end: date.add({ days: 1 }).toZonedDateTime({ timeZone: zone }).epochMilliseconds, label: dayContext(hours, start).label ?? null };
   });
   const from = days[0]!.start;
   const to = days[days.length - 1]!.end;
-  const [shifts, overrides, hoursRow] = await Promise.all([
-    listShifts(ctx.db, [sc.schedule.id]),
-    listOverrides(ctx.db, [sc.schedule.id], new Date(from), new Date(to)),
-    findHours(ctx.db, sc.organization.id),
-  ]);
+  const [shifts, overrides] = await Promise.all([listShifts(ctx.db, [sc.schedule.id]), listOverrides(ctx.db, [sc.schedule.id], new Date(from), new Date(to))]);
   const names = await userNames(ctx.db, userIdsOf(shifts, overrides));
   const segments: DutySegment[] = coverage(toDomainSchedule(zone, shifts, overrides), from, to);
   // Only the hours this schedule exists for must be covered: office hours for an office rota,
-  // the closed hours for after-hours coverage.
-  const open = openIntervals(toHours(zone, hoursRow), from, to).map((o) => ({ start: o.start.epochMilliseconds, end: o.end.epochMilliseconds }));
+  // the closed hours for after-hours coverage; an office rota is off duty while the office is closed.
+  const open = openIntervals(hours, from, to).map((o) => ({ start: o.start.epochMilliseconds, end: o.end.epochMilliseconds }));
   const marked = markRequired(
     segments.map((s) => ({ start: s.start.epochMilliseconds, end: s.end.epochMilliseconds, onDuty: s.onDuty.map((a) => assigneeView(a, names)) })),
     open,
@@ -289,8 +310,9 @@ async function detail(db: DbOrTx, sc: ScheduleContext, now: Date): Promise<Sched
   ]);
   const names = await userNames(db, userIdsOf(shifts, overrides));
   const current = overrides.filter((o) => o.endsAt > now);
-  const onDutyNow = onDuty(toDomainSchedule(sc.organization.timeZone, shifts, current), now.getTime()).map((a) => assigneeView(a, names));
-  return { organization: sc.organization, schedule, shifts, overrides, onDutyNow, names };
+  const officeOpen = await officeOpenAt(db, sc.organization, now);
+  const onDutyNow = dutyNowOf(toDomainSchedule(sc.organization.timeZone, shifts, current), schedule.purpose, officeOpen, now).map((a) => assigneeView(a, names));
+  return { organization: sc.organization, schedule, shifts, overrides, onDutyNow, dutyNow: dutyState(onDutyNow.length, schedule.purpose, officeOpen), names };
 }
 
 export function toDomainSchedule(timeZone: string, shifts: ShiftRow[], overrides: OverrideRow[]): Schedule {

@@ -45,3 +45,9 @@ export const REQUEST_STATUS_LABELS: Record<AppointmentStatus, string> = {
   declined: 'Declined',
   canceled: 'Canceled',
 };
+
+/**
+ * Who the other party is, as staff say it: the caller of an inbound call, the person the practice
+ * called on an outbound one (never "Caller" for someone who was dialled).
+ */
+export const PARTY_LABELS: Record<CallDirection, string> = { inbound: 'Caller', outbound: 'Person called' };

@@ -4,7 +4,6 @@ import { useEffect } from 'preact/hooks';
 import { setLocale, useI18n, type PatientLocale } from '../i18n/i18n';
 
 export interface EmergencyInfo {
-  emergencyMessage: string;
   emergencyNumber: string;
 }
 
@@ -88,12 +87,9 @@ function LanguageSwitch() {
 
 /** On every page: emergencies go to emergency services, not to a web form. */
 export function EmergencyNotice({ practice }: { practice?: EmergencyInfo | null }) {
-  const { t, locale } = useI18n();
-  const text = !practice
-    ? t('emergency.generic')
-    : locale === 'en' && practice.emergencyMessage
-      ? practice.emergencyMessage
-      : t('emergency.default', { number: practice.emergencyNumber });
+  const { t } = useI18n();
+  // The web's own words, in the page's language, with the number of the practice's country.
+  const text = practice ? t('emergency.default', { number: practice.emergencyNumber }) : t('emergency.generic');
   return (
     <aside aria-label={t('emergency.title')} class="mb-6 flex gap-3 rounded-lg border border-red-200 bg-destructive-soft px-4 py-3 text-destructive-soft-foreground">
       <svg aria-hidden="true" viewBox="0 0 24 24" class="mt-0.5 size-5 shrink-0" fill="none" stroke="currentColor" stroke-width="2">

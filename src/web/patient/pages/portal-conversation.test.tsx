@@ -32,7 +32,7 @@ const request = (over: Partial<PortalRequest> = {}): PortalRequest => ({
 });
 
 const overviewWith = (requests: PortalRequest[]) => ({
-  practice: { slug: 'maple-street', name: 'Maple Street Clinic', timeZone: 'America/New_York', phone: null, emergencyNumber: '911', emergencyMessage: '' },
+  practice: { slug: 'maple-street', name: 'Maple Street Clinic', timeZone: 'America/New_York', phone: null, emergencyNumber: '911' },
   patient: { firstName: 'Ana', contact: 'ana@example.com' },
   requests,
   messages: [],

@@ -17,7 +17,7 @@ const practices = {
 };
 
 const overview = {
-  practice: { slug: 'maple-street', name: 'Maple Street Clinic', timeZone: 'America/New_York', phone: null, emergencyNumber: '911', emergencyMessage: '' },
+  practice: { slug: 'maple-street', name: 'Maple Street Clinic', timeZone: 'America/New_York', phone: null, emergencyNumber: '911' },
   patient: { firstName: 'Ana', contact: 'a***@example.com' },
   requests: [],
   messages: [],

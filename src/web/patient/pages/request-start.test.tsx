@@ -44,7 +44,6 @@ const practice = {
   requestsEnabled: true,
   requestMessage: 'We will call you to confirm a time.',
   visitReasons: ['New patient visit', 'Follow-up'],
-  emergencyMessage: 'If this is a medical emergency, hang up and call 911 now.',
   emergencyNumber: '911',
   weekly: [],
   upcomingClosures: [],

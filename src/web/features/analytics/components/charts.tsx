@@ -38,7 +38,7 @@ export function VolumeChart({ data, tables, organizationId }: Props) {
       tables={tables}
       chart={
         <ResponsiveContainer width="100%" height={260}>
-          <BarChart data={rows} margin={{ left: -16, right: 8 }}>
+          <BarChart data={rows} margin={{ left: -16, right: 8 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={12} />
             <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
@@ -82,7 +82,7 @@ export function RatesChart({ data, tables }: Props) {
       tables={tables}
       chart={
         <ResponsiveContainer width="100%" height={240}>
-          <LineChart data={rows} margin={{ left: -16, right: 8 }}>
+          <LineChart data={rows} margin={{ left: -16, right: 8 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={12} />
             <YAxis unit="%" domain={[0, 100]} tick={{ fontSize: 11 }} />
@@ -105,9 +105,21 @@ export function RatesChart({ data, tables }: Props) {
   );
 }
 
+/**
+ * The unit a time axis reads best in, by the largest value shown (seconds): minutes up to two
+ * hours, hours up to two days, days beyond — never "2400 min".
+ */
+export function timeUnitFor(values: readonly (number | null)[]): { label: 'min' | 'h' | 'days'; seconds: number } {
+  const max = Math.max(0, ...values.filter((v): v is number => v !== null));
+  if (max <= 2 * 3600) return { label: 'min', seconds: 60 };
+  if (max <= 2 * 86_400) return { label: 'h', seconds: 3600 };
+  return { label: 'days', seconds: 86_400 };
+}
+
 export function HandoffTimesChart({ data, tables }: Props) {
-  const minutes = (s: number | null) => (s === null ? null : Math.round(s / 6) / 10);
-  const rows = data.series.map((s) => ({ label: SHORT(s.label), claim: minutes(s.figures.timeToClaim.median), claimBusiness: minutes(s.figures.timeToClaimBusiness.median), resolve: minutes(s.figures.timeToResolve.median) }));
+  const unit = timeUnitFor(data.series.flatMap((s) => [s.figures.timeToClaim.median, s.figures.timeToClaimBusiness.median, s.figures.timeToResolve.median]));
+  const inUnit = (v: number | null) => (v === null ? null : Math.round((v / unit.seconds) * 10) / 10);
+  const rows = data.series.map((s) => ({ label: SHORT(s.label), claim: inUnit(s.figures.timeToClaim.median), claimBusiness: inUnit(s.figures.timeToClaimBusiness.median), resolve: inUnit(s.figures.timeToResolve.median) }));
   return (
     <ChartCard
       id="handoff-times"
@@ -116,11 +128,11 @@ export function HandoffTimesChart({ data, tables }: Props) {
       tables={tables}
       chart={
         <ResponsiveContainer width="100%" height={240}>
-          <LineChart data={rows} margin={{ left: -8, right: 8 }}>
+          <LineChart data={rows} margin={{ left: -8, right: 8 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={12} />
-            <YAxis unit=" min" tick={{ fontSize: 11 }} />
-            <Tooltip formatter={(v) => `${String(v)} min`} />
+            <YAxis unit={` ${unit.label}`} tick={{ fontSize: 11 }} />
+            <Tooltip formatter={(v) => `${String(v)} ${unit.label}`} />
             <Legend />
             <Line dataKey="claim" name="To claim" stroke={INBOUND} dot={false} connectNulls />
             <Line dataKey="claimBusiness" name="To claim (business hours)" stroke="#16a34a" dot={false} connectNulls />
@@ -159,7 +171,7 @@ export function OutcomesChart({ data, tables, organizationId }: Props) {
       tables={tables}
       chart={
         <ResponsiveContainer width="100%" height={280}>
-          <BarChart data={rows} layout="vertical" margin={{ left: 24, right: 16 }}>
+          <BarChart data={rows} layout="vertical" margin={{ left: 24, right: 16 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
             <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
             <YAxis type="category" dataKey="label" width={120} tick={{ fontSize: 11 }} />

@@ -16,7 +16,7 @@ interface Tile {
 
 const TILES: Tile[] = [
   { id: 'inboundCalls', calls: 'inbound', value: (f) => f.inboundCalls, kind: 'count' },
-  { id: 'answered', calls: 'inbound', value: (f) => f.answered, kind: 'count', higherIsBetter: true },
+  { id: 'answered', calls: 'inbound', value: (f) => f.answered, kind: 'count', higherIsBetter: true, note: (f) => `${f.hungUpBeforeSpeaking.toLocaleString()} hung up before speaking` },
   { id: 'containmentRate', calls: 'inbound', value: (f) => f.containmentRate, kind: 'rate', higherIsBetter: true, note: (f) => `${f.contained.toLocaleString()} of ${f.answered.toLocaleString()} answered` },
   { id: 'handoffRate', calls: 'inbound', value: (f) => f.handoffRate, kind: 'rate', higherIsBetter: false, note: (f) => `${f.handedOff.toLocaleString()} calls handed off` },
   { id: 'averageHandleSeconds', calls: 'inbound', value: (f) => f.averageHandleSeconds, kind: 'seconds' },

@@ -36,6 +36,11 @@ export function OutcomeBadge({ outcome }: { outcome: CallOutcome | null }) {
   return <Badge variant={outcome === 'emergency' ? 'destructive' : 'outline'}>{OUTCOME_LABELS[outcome]}</Badge>;
 }
 
+/** An inbound call that completed with no caller turn: not answered (PRODUCT §6), said plainly. */
+export function HungUpBeforeSpeaking() {
+  return <span className="text-xs font-medium text-muted-foreground">Hung up before speaking</span>;
+}
+
 const PRIORITY_VARIANT: Record<HandoffPriority, BadgeProps['variant']> = { urgent: 'destructive', high: 'warning', normal: 'info', low: 'neutral' };
 
 export function PriorityBadge({ priority }: { priority: HandoffPriority }) {

@@ -2,9 +2,9 @@ import { formatDateOfBirth } from '@domain/format/date-of-birth';
 import type * as React from 'react';
 import { formatDateTime } from '@web/lib/format-date';
 import { durationLabel, formatDuration, formatPhone } from '../format';
-import { DIRECTION_LABELS } from '../labels';
+import { DIRECTION_LABELS, PARTY_LABELS } from '../labels';
 import type { CallDetail } from '@contracts/calls';
-import { CallStatusBadge, LiveBadge, OutcomeBadge } from './call-badges';
+import { CallStatusBadge, HungUpBeforeSpeaking, LiveBadge, OutcomeBadge } from './call-badges';
 
 function Item({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -20,7 +20,7 @@ export function CallFacts({ detail }: { detail: CallDetail }) {
   const c = detail.call;
   return (
     <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-3 lg:grid-cols-4">
-      <Item label="Caller">
+      <Item label={PARTY_LABELS[c.direction]}>
         <span className="font-medium tabular-nums">{formatPhone(c.contactNumber)}</span>
         {detail.patient ? (
           <span className="block text-muted-foreground">
@@ -50,7 +50,8 @@ export function CallFacts({ detail }: { detail: CallDetail }) {
         <span className="sr-only">{c.durationSeconds === null ? 'not known yet' : durationLabel(c.durationSeconds)}</span>
       </Item>
       <Item label="Outcome">
-        <OutcomeBadge outcome={c.outcome} />
+        {c.hungUpBeforeSpeaking && !c.outcome ? null : <OutcomeBadge outcome={c.outcome} />}
+        {c.hungUpBeforeSpeaking ? <span className="block">{<HungUpBeforeSpeaking />}</span> : null}
       </Item>
       <Item label="Agent">{c.brain === 'llm' ? 'LLM brain' : 'Built-in brain'} · {c.provider === 'simulator' ? 'Simulator' : 'Phone line'}</Item>
       {c.outboundJobId ? (

@@ -5,6 +5,7 @@ import { Bot, Play, UserRound } from 'lucide-react';
 import { Alert } from '@web/components/ui/alert';
 import { cn } from '@web/lib/utils';
 import { formatOffset } from '../format';
+import { PARTY_LABELS } from '../labels';
 import type { CallDetail, CallEvent } from '@contracts/calls';
 
 export interface TranscriptLine {
@@ -180,7 +181,7 @@ export function CallTranscript({ detail, recordingSrc }: CallTranscriptProps) {
                 </span>
                 <div className="min-w-0">
                   <div className="flex flex-wrap items-baseline gap-x-2 text-xs">
-                    <span className="font-semibold text-foreground">{line.speaker === 'caller' ? 'Caller' : 'Agent'}</span>
+                    <span className="font-semibold text-foreground">{line.speaker === 'caller' ? PARTY_LABELS[detail.call.direction] : 'Agent'}</span>
                     {recordingSrc ? (
                       <button
                         type="button"

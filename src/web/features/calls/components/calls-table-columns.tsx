@@ -6,7 +6,7 @@ import { durationLabel, formatDuration, formatListTime, formatPhone } from '../f
 import { DIRECTION_LABELS } from '../labels';
 import { callPaths } from '../paths';
 import type { CallListItem, CallSort } from '@contracts/calls';
-import { CallStatusBadge, LiveBadge, OutcomeBadge } from './call-badges';
+import { CallStatusBadge, HungUpBeforeSpeaking, LiveBadge, OutcomeBadge } from './call-badges';
 
 /** "…accept my «insurance» from…" with the matched words in bold. */
 export function MatchSnippet({ text }: { text: string }) {
@@ -104,7 +104,8 @@ export function callColumns({ showOrganization }: { showOrganization: boolean })
       enableSorting: false,
       cell: ({ row }) => (
         <div className="flex flex-wrap items-center gap-1.5">
-          <OutcomeBadge outcome={row.original.outcome} />
+          {row.original.hungUpBeforeSpeaking && !row.original.outcome ? <HungUpBeforeSpeaking /> : <OutcomeBadge outcome={row.original.outcome} />}
+          {row.original.hungUpBeforeSpeaking && row.original.outcome ? <HungUpBeforeSpeaking /> : null}
           {row.original.hasHandoff ? <span className="text-xs font-medium text-muted-foreground">Handed off</span> : null}
         </div>
       ),

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatDateTime } from '@web/lib/format-date';
 import type { HandoffDetail } from '@contracts/handoffs';
+import { PARTY_LABELS } from '@web/features/calls/labels';
 
 /** The call the handoff came from: a transcript excerpt, and a link to the whole call. */
 export function CallCard({ call }: { call: NonNullable<HandoffDetail['call']> }) {
@@ -24,7 +25,7 @@ export function CallCard({ call }: { call: NonNullable<HandoffDetail['call']> })
             {call.excerpt.map((turn, i) => (
               <li key={i} className={turn.speaker === 'caller' ? 'pr-8' : 'pl-8'}>
                 <p className={`rounded-lg px-3 py-2 text-sm [overflow-wrap:anywhere] ${turn.speaker === 'caller' ? 'bg-muted' : 'bg-primary-soft text-primary-soft-foreground'}`}>
-                  <span className="block text-xs font-semibold">{turn.speaker === 'caller' ? 'Caller' : 'Agent'}</span>
+                  <span className="block text-xs font-semibold">{turn.speaker === 'caller' ? (call.direction === 'outbound' ? PARTY_LABELS.outbound : PARTY_LABELS.inbound) : 'Agent'}</span>
                   {turn.text}
                 </p>
               </li>

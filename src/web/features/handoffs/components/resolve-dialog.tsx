@@ -22,7 +22,10 @@ export function ResolveDialog({ handoff, open, onOpenChange }: { handoff: Handof
 function ResolveForm({ handoff, onDone }: { handoff: HandoffSummary; onDone: () => void }) {
   const resolve = useResolveHandoff();
   const { toast } = useToast();
-  const { register, handleSubmit, formState: { errors } } = useForm({ resolver: zodResolver(ResolveBody), defaultValues: { note: '' } });
+  const { register, handleSubmit, watch, formState: { errors } } = useForm({ resolver: zodResolver(ResolveBody), defaultValues: { note: '' } });
+  // "Appointment scheduled" is what scheduling the request does (and it resolves this handoff); the server refuses it before.
+  const requestUnscheduled = handoff.appointmentRequestId !== null && handoff.appointmentRequestStatus !== 'scheduled';
+  const scheduleFirst = requestUnscheduled && watch('outcome') === 'appointment_scheduled';
   const fields = isApiError(resolve.error) ? resolve.error.fields : {};
   const submit = handleSubmit(({ outcome, note }) =>
     resolve.mutate(
@@ -43,7 +46,12 @@ function ResolveForm({ handoff, onDone }: { handoff: HandoffSummary; onDone: () 
       </DialogHeader>
       <form onSubmit={submit} noValidate className="space-y-4">
         {resolve.error && !fields.outcome && !fields.note ? <FormErrorAlert error={resolve.error} /> : null}
-        <FormField label="Outcome" required error={errors.outcome?.message ?? fields.outcome}>
+        <FormField
+          label="Outcome"
+          required
+          error={errors.outcome?.message ?? fields.outcome}
+          description={scheduleFirst ? 'Use “Schedule” on the appointment request instead: it sets the date and time, tells the patient, and resolves this handoff.' : undefined}
+        >
           <Select defaultValue="" {...register('outcome')}>
             <ChoiceOptions placeholder="Choose an outcome" options={RESOLVE_OUTCOMES} />
           </Select>

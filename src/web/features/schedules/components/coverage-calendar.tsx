@@ -42,7 +42,7 @@ export function CoverageCalendar({ coverage, now }: { coverage: Coverage; now: D
     const own: DaySegment[] = segments
       .filter((s) => s.end > start && s.start < end)
       .map((s) => ({ start: Math.max(s.start, start), end: Math.min(s.end, end), onDuty: s.onDuty, required: s.required }));
-    return { date: d.date, start, end, segments: own };
+    return { date: d.date, start, end, label: d.label, segments: own };
   });
   const people = new Map<string, string>();
   for (const s of segments) for (const a of s.onDuty) people.set(assigneeKey(a), a.name);
@@ -91,6 +91,7 @@ export function CoverageCalendar({ coverage, now }: { coverage: Coverage; now: D
               <h3 className="mb-2 text-sm font-semibold">
                 {title}
                 {i === 0 && nowInDay ? <span className="ml-2 font-normal text-primary">today</span> : null}
+                {day.label ? <span className="ml-2 font-normal text-muted-foreground">· {day.label}</span> : null}
                 {span !== 86_400_000 ? <span className="ml-2 font-normal text-muted-foreground">({formatHours(span)} day: clocks change)</span> : null}
               </h3>
               <div aria-hidden="true" className="relative">

@@ -27,7 +27,7 @@ import { useRemoveOverride, useRemoveShift } from '../api/save-schedule';
 import { CoverageCalendar } from './coverage-calendar';
 import { OverrideDialog, type OverrideDialogTarget } from './override-dialog';
 import { ShiftDialog, type ShiftDialogTarget } from './shift-dialog';
-import { formatDays, formatLocal, formatShiftTime } from './schedule-format';
+import { DUTY_NOT_NEEDED, formatDays, formatLocal, formatShiftTime } from './schedule-format';
 
 type Removal = { kind: 'shift'; shift: Shift } | { kind: 'override'; override: ScheduleOverride };
 
@@ -97,9 +97,13 @@ export function ScheduleDetail({ schedule, members, canEdit }: { schedule: Sched
                 </li>
               ))}
             </ol>
-          ) : (
+          ) : schedule.dutyNow === 'gap' ? (
             <p className="text-sm font-medium text-destructive" data-testid="on-duty-now">
               No one is on duty right now.
+            </p>
+          ) : (
+            <p className="text-sm text-muted-foreground" data-testid="on-duty-now">
+              {DUTY_NOT_NEEDED[schedule.dutyNow === 'office_open' ? 'office_open' : 'office_closed']}
             </p>
           )}
         </CardContent>

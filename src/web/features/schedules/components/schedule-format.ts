@@ -1,4 +1,4 @@
-import type { SchedulePurpose } from '@contracts/schedules';
+import type { DutyNow, SchedulePurpose } from '@contracts/schedules';
 import { DAYS } from '@web/features/hours/model';
 
 /** "Mon–Fri", "Mon, Wed, Fri", "Every day", "Sat–Sun". */
@@ -47,3 +47,9 @@ export const PURPOSE_OPTIONS: { value: SchedulePurpose; label: string; short: st
     description: 'A nurse or on-call clinician for urgent transfers while the office is closed. Patients never see these hours.',
   },
 ];
+
+/** "On duty now" when nobody is needed: said neutrally, never as a gap (a closed office is not one). */
+export const DUTY_NOT_NEEDED: Record<Exclude<DutyNow, 'on_duty' | 'gap'>, string> = {
+  office_closed: 'Closed now',
+  office_open: 'Office open: not needed now',
+};

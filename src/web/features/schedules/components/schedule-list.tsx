@@ -2,7 +2,7 @@ import { CalendarClock } from 'lucide-react';
 import { cn } from '@web/lib/utils';
 import type { ScheduleSummary } from '@contracts/schedules';
 import { Badge } from '@web/components/ui/badge';
-import { PURPOSE_OPTIONS } from './schedule-format';
+import { DUTY_NOT_NEEDED, PURPOSE_OPTIONS } from './schedule-format';
 
 /** The organization's schedules, each with who is on duty now; one is selected. */
 export function ScheduleList({ schedules, selectedId, onSelect }: { schedules: ScheduleSummary[]; selectedId: string | null; onSelect: (id: string) => void }) {
@@ -28,7 +28,13 @@ export function ScheduleList({ schedules, selectedId, onSelect }: { schedules: S
                   <Badge variant={s.purpose === 'after_hours' ? 'info' : 'neutral'}>{PURPOSE_OPTIONS.find((o) => o.value === s.purpose)?.short}</Badge>
                 </span>
                 <span className="block text-sm text-muted-foreground">
-                  {s.onDutyNow.length ? `On duty: ${s.onDutyNow.map((a) => a.name).join(', ')}` : s.purpose === 'after_hours' ? 'No one on duty now' : <span className="text-destructive">No one on duty now</span>}
+                  {s.dutyNow === 'on_duty' ? (
+                    `On duty: ${s.onDutyNow.map((a) => a.name).join(', ')}`
+                  ) : s.dutyNow === 'gap' ? (
+                    <span className="text-destructive">No one on duty now</span>
+                  ) : (
+                    DUTY_NOT_NEEDED[s.dutyNow]
+                  )}
                 </span>
                 <span className="block text-xs text-muted-foreground">
                   {s.shiftCount === 1 ? '1 shift' : `${s.shiftCount} shifts`}
