@@ -74,8 +74,10 @@ describe('a campaign on the simulator', () => {
     });
     const csv = await t.app.inject({ method: 'GET', url: `/api/outbound/campaigns/${campaign.id}/results.csv`, headers: { cookie } });
     expect(csv.statusCode).toBe(200);
-    expect(csv.body.split('\r\n')[0]).toBe('Row,Name,Phone,Status,Outcome,Attempts,Last result,Last call,Updated');
+    expect(csv.body.split('\r\n')[0]).toBe('Row,Name,Phone,Status,Outcome,What they said,Created,Attempts,Last result,Last call,Updated');
     expect(csv.body).toMatch(/busy/);
+    // What the person asking never to be called again said, beside the outcome (issue 27).
+    expect(csv.body).toMatch(/blocked_dnc,do_not_call,Please stop calling this number\.,/);
     // Phone numbers in E.164 are data, not formulas: written as they are (issue 28).
     const phones = csv.body.split('\r\n').slice(1, -1).map((line) => line.split(',')[2]);
     expect(phones).toHaveLength(5);
