@@ -11,7 +11,7 @@ import { expectNoAxeViolations, organizationId } from './handoffs-steps';
  *
  * Nobody is called outside 08:00–21:00 in their own time zone, and the journey runs at any hour:
  * the contacts carry a time zone where it is midday-ish now. The simulator answers by the last
- * digit of the number (0–3 confirm, 5 no answer, 7 voicemail).
+ * digit of the number (0–2 say yes, 3 declines, 5 no answer, 7 voicemail).
  */
 
 const ZONES = ['Pacific/Kiritimati', 'Pacific/Auckland', 'Asia/Tokyo', 'Asia/Bangkok', 'Asia/Dubai', 'Europe/Berlin', 'Atlantic/Azores', 'America/Sao_Paulo', 'America/New_York', 'America/Denver', 'America/Los_Angeles', 'Pacific/Honolulu'];

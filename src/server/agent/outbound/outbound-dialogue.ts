@@ -35,6 +35,8 @@ export interface OutboundCallFacts {
   messageForPatient: string;
   /** A call-back answering a handoff: what the callee asks lands on that handoff. */
   answersHandoff: boolean;
+  /** A campaign's contact: its results table is where staff see who could not be confirmed (no handoff each). */
+  inCampaign?: boolean;
   /** How 3/4/80 is read, today in the organization's zone (YYYY-MM-DD), now and the zone. */
   dayFirst: boolean;
   today: string;
@@ -238,7 +240,9 @@ export function continueOutboundCall(f: OutboundCallFacts, state: OutboundDialog
           return end(s, say(l, 'outbound.cannotConfirm', { practice: f.organizationName, number: number(f) }), {
             outcome: 'identity_not_confirmed',
             response: text,
-            handoff: { type: 'callback', reason: `Outbound ${kind} call: the person answered, but no date of birth is on file to confirm who they are, so nothing about the call was said. Please call them.` },
+            ...(f.inCampaign
+              ? {}
+              : { handoff: { type: 'callback' as const, reason: `Outbound ${kind} call: the person answered, but no date of birth is on file to confirm who they are, so nothing about the call was said. Please call them.` } }),
           });
         }
         const key = isMinor(f.dateOfBirth, f.today) ? 'outbound.askPatientDateOfBirth' : 'outbound.askDateOfBirth';

@@ -79,6 +79,8 @@ describe('outbound dialogue', () => {
     const { turn, said } = talk(['yes speaking'], { ...facts, dateOfBirth: null });
     expect(said.join(' ')).not.toMatch(/cleaning|reminder|appointment/i);
     expect(turn.effects).toMatchObject({ outcome: 'identity_not_confirmed', handoff: { type: 'callback' } });
+    // A campaign's contacts show in its results instead: no handoff for each.
+    expect(talk(['yes speaking'], { ...facts, dateOfBirth: null, inCampaign: true }).turn.effects.handoff).toBeUndefined();
   });
 
   it('a question is noted and the question asked again; an emergency takes the emergency path at any step', () => {

@@ -60,6 +60,7 @@ async function load(ctx: AppContext, attemptId: string, dedupeKey: string | null
     purpose: job.purpose,
     ...structuredFacts(job, campaign, { timeZone: zone, dayFirst, now }),
     answersHandoff: !!job.handoffId,
+    inCampaign: !!job.campaignId,
     dayFirst,
     today: todayIn(zone, now),
     nowMs: now.getTime(),
