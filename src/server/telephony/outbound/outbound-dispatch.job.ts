@@ -141,6 +141,10 @@ async function placeInTurn(ctx: AppContext, batch: Placement[]): Promise<{ place
     await pace(ctx);
     if (await placeOne(ctx, p)) placed++;
     else unsure = true;
+    // The next request leaves a whole gap after this one was answered, not after it was begun: a
+    // slow first request (the client warming up, a loaded machine) must not bring the next one
+    // closer to it at the provider than the account's rate allows.
+    if (ctx.env.OUTBOUND_CALLS_PER_SECOND > 0) lastPlacement.set(ctx, Date.now());
   }
   return { placed, unsure };
 }
