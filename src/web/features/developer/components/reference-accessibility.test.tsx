@@ -44,7 +44,7 @@ describe('repairReferenceAccessibility', () => {
     await Promise.resolve();
     expect(root.querySelectorAll('button[aria-selected]:not([role])')).toHaveLength(0);
     expect(root.querySelector('.client-libraries__select')!.getAttribute('aria-selected')).toBe('true');
-    stop();
+    stop?.();
     root.remove();
   });
 });

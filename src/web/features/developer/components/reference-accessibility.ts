@@ -30,8 +30,9 @@ export function repairReferenceAccessibility(root: ParentNode): void {
   }
 }
 
-/** Repairs `root` now and whenever Scalar changes it; returns the stop function. */
-export function watchReferenceAccessibility(root: HTMLElement): () => void {
+/** Repairs `root` now and whenever Scalar changes it; returns the stop function (a React ref callback with cleanup). */
+export function watchReferenceAccessibility(root: HTMLElement | null): (() => void) | undefined {
+  if (!root) return undefined;
   repairReferenceAccessibility(root);
   const observer = new MutationObserver(() => repairReferenceAccessibility(root));
   observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-selected', 'role', 'class', 'aria-label'] });
