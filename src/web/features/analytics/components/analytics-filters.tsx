@@ -31,7 +31,7 @@ function OrganizationChoice({ organizations, chosen, onChange }: { organizations
   const id = React.useId();
   if (organizations.length <= 1) {
     return (
-      <div className="space-y-1.5">
+      <div className="col-span-2 space-y-1.5 md:col-span-1">
         <span className="text-sm font-medium leading-none">Organization</span>
         <p className="flex h-10 items-center text-sm">{organizations[0]?.name ?? 'None'}</p>
       </div>
@@ -45,7 +45,7 @@ function OrganizationChoice({ organizations, chosen, onChange }: { organizations
     onChange(next.length === organizations.length ? undefined : next.join(','));
   };
   return (
-    <div className="space-y-1.5">
+    <div className="col-span-2 space-y-1.5 md:col-span-1">
       <span id={`${id}-label`} className="text-sm font-medium leading-none">
         Organizations
       </span>
@@ -81,7 +81,7 @@ function TimeZoneChoice({ params, onChange, error }: { params: AnalyticsParams; 
   const id = React.useId();
   if (params.zones.length <= 1) {
     return (
-      <div className="space-y-1.5">
+      <div className="col-span-2 space-y-1.5 md:col-span-1">
         <span className="text-sm font-medium leading-none">Time zone</span>
         <p className="flex h-10 items-center truncate text-sm" data-testid="time-zone">
           {params.timeZone}
@@ -90,7 +90,8 @@ function TimeZoneChoice({ params, onChange, error }: { params: AnalyticsParams; 
     );
   }
   return (
-    <div className="space-y-1.5">
+    // Full width on a phone: zone names, and the organizations in them, are long.
+    <div className="col-span-2 space-y-1.5 md:col-span-1">
       <Label htmlFor={`${id}-zone`}>Time zone</Label>
       <Select id={`${id}-zone`} data-testid="time-zone" value={params.timeZone} aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-zone-error` : undefined} onChange={(e) => onChange(e.target.value)}>
         {params.zones.map((z) => (
@@ -172,7 +173,7 @@ export function AnalyticsFilters({ params, query, organizations, update, fieldEr
           Show charts as tables
         </label>
         <span className="text-muted-foreground">
-          {params.from} – {params.to}, in {params.timeZone} time
+          {params.from} – {params.to}
         </span>
         <span className="flex flex-wrap items-center gap-2">
           <Download aria-hidden="true" className="size-4 text-muted-foreground" />

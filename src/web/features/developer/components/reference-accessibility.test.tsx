@@ -26,6 +26,7 @@ describe('repairReferenceAccessibility', () => {
     const more = root.querySelector('.client-libraries__select')!;
     expect(more.getAttribute('role')).toBe('tab');
     expect(more.getAttribute('aria-selected')).toBe('false');
+    expect(more.getAttribute('aria-label')).toBe('More languages');
     // Idempotent: a second pass changes nothing.
     const once = root.innerHTML;
     repairReferenceAccessibility(root);
@@ -46,5 +47,26 @@ describe('repairReferenceAccessibility', () => {
     expect(root.querySelector('.client-libraries__select')!.getAttribute('aria-selected')).toBe('true');
     stop?.();
     root.remove();
+  });
+});
+
+describe('repairReferenceAccessibility, in what opens from the reference', () => {
+  it('names the languages filter (in the popover portal, outside the reference) and the parameter checkboxes of Test Request', async () => {
+    const root = document.createElement('div');
+    document.body.append(root);
+    const stop = watchReferenceAccessibility(root);
+    root.innerHTML = '<table><tr><td><input type="checkbox" class="peer"></td><td>Key</td></tr></table>';
+    const portal = document.createElement('div');
+    portal.className = 'scalar-app';
+    portal.innerHTML = '<div><input role="combobox" aria-autocomplete="list" type="text"><ul role="listbox"></ul></div>';
+    document.body.append(portal);
+    await Promise.resolve();
+    expect(root.querySelector('input[type="checkbox"]')!.getAttribute('aria-label')).toBe('Send this parameter');
+    const combobox = portal.querySelector('input')!;
+    expect(combobox.getAttribute('aria-label')).toBe('Filter the list');
+    expect(combobox.getAttribute('aria-expanded')).toBe('true');
+    stop?.();
+    root.remove();
+    portal.remove();
   });
 });
