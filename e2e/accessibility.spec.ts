@@ -86,3 +86,31 @@ for (const pageCase of PAGES) {
     }
   });
 }
+
+/**
+ * The embedded API reference is Scalar's markup, repaired as it renders
+ * (features/developer/components/reference-accessibility.ts; decision 043): one main landmark,
+ * ours, and no critical violation. Its theme's contrast is decision 043's open item, so only
+ * critical findings fail here.
+ */
+test('axe: the API reference (/developer?tab=api) has one main landmark and no critical violations at desktop width and at 375 px', async ({ browser }) => {
+  // The renderer is a large chunk that takes a while to draw on a busy machine (as in developer-platform.spec.ts).
+  test.setTimeout(150_000);
+  const page = await openAs(browser, 'admin');
+  try {
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport.size);
+      await page.goto('/developer?tab=api');
+      await expect(page.getByTestId('api-reference').getByRole('heading', { name: 'Switchboard public API' })).toBeVisible({ timeout: 60_000 });
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('main')).toHaveCount(1);
+      const results = await new AxeBuilder({ page }).include('[data-testid="api-reference"]').analyze();
+      const critical = results.violations.filter((v) => v.impact === 'critical').map((v) => ({ rule: v.id, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+      expect(critical, `critical axe violations in the API reference at ${viewport.name}`).toEqual([]);
+      const landmarks = (await new AxeBuilder({ page }).withRules(['landmark-one-main', 'landmark-no-duplicate-main', 'landmark-main-is-top-level']).analyze()).violations.map((v) => v.id);
+      expect(landmarks, `main landmarks at ${viewport.name}`).toEqual([]);
+    }
+  } finally {
+    await page.context().close();
+  }
+});

@@ -43,12 +43,17 @@ const queryShape = {
   organizations: OrganizationList.optional(),
   granularity: z.enum(GRANULARITIES, { error: `Use one of: ${GRANULARITIES.join(', ')}.` }).default('day'),
   direction: AnalyticsDirection.default('all'),
-  /** The zone buckets are read in; by default the organization's (the first one's when several share none). */
+  /**
+   * The zone buckets are read in: one of the zones of the organizations the user may see (any other
+   * is a 400 naming this field, checked by the service); by default the one most of the chosen
+   * organizations share (the first by name on a tie).
+   */
   timeZone: z
     .string()
     .trim()
     .max(64)
     .refine(isValidTimeZone, { error: 'Unknown time zone. Use an IANA name such as America/New_York.' })
+    .describe('The IANA zone the dates, buckets and heatmap are read in: one of the zones of your organizations. Default: the zone most of the chosen organizations share.')
     .optional(),
 };
 

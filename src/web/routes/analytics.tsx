@@ -57,7 +57,7 @@ export function AnalyticsRoute() {
         {data ? (
           <div className={result.isFetching ? 'opacity-70 transition-opacity' : undefined} aria-busy={result.isFetching}>
             <p className="mb-3 text-sm text-muted-foreground" data-testid="period-summary">
-              {data.period.from} – {data.period.to} compared with {data.previousPeriod.from} – {data.previousPeriod.to} ({data.timeZone}). Computed in {data.computedInMs} ms.
+              {data.period.from} – {data.period.to} compared with {data.previousPeriod.from} – {data.previousPeriod.to}. Dates, hours and the heatmap are in {data.timeZone} time. Computed in {data.computedInMs} ms.
             </p>
             {empty ? (
               <EmptyState icon={organizations.length ? BarChart3 : CloudOff} title="Nothing in this period" description="No calls, handoffs or appointment requests started in these dates. Choose a longer period or another organization." />

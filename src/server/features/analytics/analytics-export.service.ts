@@ -5,7 +5,7 @@ import { toCsv, type CsvValue } from '../../../domain/export/csv.js';
 import { rangeInstants } from '../../../domain/analytics/buckets.js';
 import { APPOINTMENT_SOURCES } from '../../../domain/appointment-requests/state.js';
 import { OUTCOME_KEYS, type Figures } from '../../../domain/analytics/figures.js';
-import { defaultZone, directionsOf, getAnalytics, resolveOrganizations } from './analytics.service.js';
+import { directionsOf, getAnalytics, resolveScope } from './analytics.service.js';
 import { callRows, handoffRows, requestRows } from './analytics-export.repository.js';
 
 /** Rows past this are left out of a records export (and the file says so in its last line). */
@@ -58,8 +58,7 @@ export async function analyticsCsv(ctx: AppContext, actor: StaffActor, query: An
     const a = await getAnalytics(ctx, actor, query);
     return { fileName: `${stem}-${query.granularity}.csv`, csv: figuresCsv(a) };
   }
-  const organizations = await resolveOrganizations(ctx, actor, query.organizations);
-  const zone = query.timeZone ?? defaultZone(organizations);
+  const { organizations, zone } = await resolveScope(ctx, actor, query);
   const { start, end } = rangeInstants(query, zone);
   const w = { organizationIds: organizations.map((o) => o.id), start: new Date(start), end: new Date(end) };
   let rows: CsvValue[][];

@@ -25,8 +25,11 @@ const SPAN = 16 * 86_400_000;
 const WEEKLY = [1, 2, 3, 4, 5].map((day) => ({ day, start: '09:00', end: '17:00' }));
 
 let t: TestAppHandle;
+/** One organization in each zone, visible to the actor but never chosen: any of ZONES may be the view's zone (the server accepts only zones of organizations the actor may see). */
+let zoneOrgIds: string[] = [];
 beforeAll(async () => {
   t = await createTestApp();
+  zoneOrgIds = (await Promise.all(ZONES.map((timeZone) => createOrganization(t.ctx, { timeZone })))).map((o) => o.id);
 });
 afterAll(() => t?.close());
 
@@ -132,7 +135,7 @@ describe('analytics rollups', () => {
           await applyChanges(input.changes.slice(half));
           if (input.rebuild) await rebuildRollups(t.ctx.db);
 
-          const actor = { ...admin, organizationIds: orgs.map((o) => o.id) };
+          const actor = { ...admin, organizationIds: [...orgs.map((o) => o.id), ...zoneOrgIds] };
           const query = { from: '2026-10-19', to: '2026-11-06', granularity: input.granularity, direction: input.direction, timeZone: input.viewZone, organizations: orgs.map((o) => o.id) };
           const got = await getAnalytics(t.ctx, actor, query);
           const expected = computeFromRaw(

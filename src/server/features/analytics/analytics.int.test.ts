@@ -97,6 +97,36 @@ describe('GET /api/analytics', () => {
     expect((await get(agent, 'from=2026-03-02&to=2026-03-08')).statusCode).toBe(403);
   });
 
+  it('reads the buckets in the zone chosen among the organizations the user may see, and refuses any other (issue 28)', async () => {
+    const s = await createStaffUser(t.ctx, { role: 'supervisor', organizationIds: [orgId, otherOrgId] });
+    const both = await signIn(t.app, s.email, s.password);
+    // Only New York's calls, read in London's zone (GMT in early March): Monday 14:00, not 09:00.
+    const london = await get(both, `from=2026-03-02&to=2026-03-08&organizations=${orgId}&timeZone=Europe/London`);
+    expect(london.statusCode).toBe(200);
+    const body = london.json<AnalyticsResponse>();
+    expect(body.timeZone).toBe('Europe/London');
+    expect(body.period).toMatchObject({ start: '2026-03-02T00:00:00.000Z', end: '2026-03-09T00:00:00.000Z' });
+    expect(body.heatmap.find((c) => c.weekday === 1 && c.hour === 14)?.calls).toBe(2);
+    expect(body.heatmap.find((c) => c.weekday === 1 && c.hour === 9)?.calls).toBe(0);
+    // The same choice for both; the default (no zone) is the one most share, the first by name on a tie.
+    const all = await get(both, 'from=2026-03-02&to=2026-03-08&timeZone=Europe/London');
+    expect(all.json<AnalyticsResponse>()).toMatchObject({ timeZone: 'Europe/London', organizations: [{ id: orgId }, { id: otherOrgId }] });
+    expect((await get(both, 'from=2026-03-02&to=2026-03-08')).json<AnalyticsResponse>().timeZone).toBe('America/New_York');
+
+    // A valid zone none of the user's organizations is in: refused, naming the field and the zones.
+    const refused = async (cookie: string, path: string) => {
+      const res = await t.app.inject({ url: path, headers: { cookie } });
+      expect(res.statusCode, path).toBe(400);
+      return res.json<{ error: { code: string; fields: Record<string, string> } }>().error;
+    };
+    expect(await refused(supervisor, '/api/analytics?from=2026-03-02&to=2026-03-08&timeZone=Europe/London')).toEqual(
+      expect.objectContaining({ code: 'validation_failed', fields: { 'querystring.timeZone': 'Choose the time zone of one of your organizations: America/New_York.' } }),
+    );
+    expect((await refused(both, '/api/analytics?from=2026-03-02&to=2026-03-08&timeZone=Asia/Tokyo')).fields['querystring.timeZone']).toMatch(/America\/New_York, Europe\/London/);
+    for (const kind of ['figures', 'calls'])
+      expect(Object.keys((await refused(supervisor, `/api/analytics/export.csv?from=2026-03-02&to=2026-03-08&kind=${kind}&timeZone=Asia/Tokyo`)).fields)).toEqual(['querystring.timeZone']);
+  });
+
   it('counts a call whose handoff arrives later, and a status change, at the next read', async () => {
     const call = await createCall(t.ctx, { organizationId: orgId, startedAt: at('2026-03-05T15:00:00Z'), callerSaid: 'Hello' });
     const before = (await get(supervisor, 'from=2026-03-05&to=2026-03-05')).json<AnalyticsResponse>().totals;

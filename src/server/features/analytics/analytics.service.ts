@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { organizationScope, type StaffActor } from '../../policy/actor.js';
-import { notFound } from '../../http/errors.js';
+import { invalid, notFound } from '../../http/errors.js';
 import { listVisibleOrganizations } from '../organizations/organizations.service.js';
 import type { AnalyticsQuery, AnalyticsResponse } from '../../../contracts/analytics.js';
 import { defaultZoneOf, displayBuckets, offsetSegments, previousRange, rangeInstants, todayIn, type DateRange } from '../../../domain/analytics/buckets.js';
@@ -18,16 +18,37 @@ export interface AnalyticsOrganization {
   timeZone: string;
 }
 
-/** The organizations asked for, all of them the actor's; an unknown or foreign id is "not found". */
-export async function resolveOrganizations(ctx: AppContext, actor: StaffActor, ids: string[] | undefined): Promise<AnalyticsOrganization[]> {
+/**
+ * The organizations asked for, all of them the actor's (an unknown or foreign id is "not found"),
+ * and the zone their figures are read in: the one asked for, which must be the zone of an
+ * organization the actor may see (a zone nobody works in would be a view no one can check), or
+ * by default the zone most of the chosen ones share.
+ */
+export async function resolveScope(
+  ctx: AppContext,
+  actor: StaffActor,
+  query: { organizations?: string[] | undefined; timeZone?: string | undefined },
+): Promise<{ organizations: AnalyticsOrganization[]; zone: string }> {
   const visible = (await listVisibleOrganizations(ctx.db, organizationScope(actor))).map((o) => ({ id: o.id, name: o.name, timeZone: o.timeZone }));
-  if (!ids || ids.length === 0) return visible;
+  const ids = query.organizations;
   const byId = new Map(visible.map((o) => [o.id, o]));
-  return ids.map((id) => {
-    const o = byId.get(id);
-    if (!o) throw notFound('The organization');
-    return o;
-  });
+  const organizations =
+    !ids || ids.length === 0
+      ? visible
+      : ids.map((id) => {
+          const o = byId.get(id);
+          if (!o) throw notFound('The organization');
+          return o;
+        });
+  const fallback = defaultZone(organizations);
+  if (query.timeZone === undefined) return { organizations, zone: fallback };
+  const allowed = [...new Set([...visible.map((o) => o.timeZone), fallback])];
+  const zone = query.timeZone;
+  if (!allowed.includes(zone)) {
+    const shown = allowed.slice(0, 6).join(', ') + (allowed.length > 6 ? ', …' : '');
+    throw invalid({ 'querystring.timeZone': `Choose the time zone of one of your organizations: ${shown}.` });
+  }
+  return { organizations, zone };
 }
 
 /** One organization: its zone. Several: the zone most of them share (the first such by name). */
@@ -133,8 +154,7 @@ function windowOf(organizations: AnalyticsOrganization[], range: DateRange, zone
 /** Every figure of the analytics page for a period, its buckets and the previous period of the same length. */
 export async function getAnalytics(ctx: AppContext, actor: StaffActor, query: AnalyticsQuery): Promise<AnalyticsResponse> {
   const began = performance.now();
-  const organizations = await resolveOrganizations(ctx, actor, query.organizations);
-  const zone = query.timeZone ?? defaultZone(organizations);
+  const { organizations, zone } = await resolveScope(ctx, actor, query);
   const range = { from: query.from, to: query.to };
   const previous = previousRange(range);
   const directions = directionsOf(query.direction);

@@ -17,7 +17,7 @@ const GRANULARITY_LABELS = { hour: 'Hour', day: 'Day', week: 'Week', month: 'Mon
 interface Props {
   params: AnalyticsParams;
   query: AnalyticsQueryInput;
-  organizations: readonly { id: string; name: string }[];
+  organizations: readonly { id: string; name: string; timeZone: string }[];
   update: (changes: Record<string, string | undefined>) => void;
   fieldErrors: Record<string, string>;
 }
@@ -31,7 +31,7 @@ function OrganizationChoice({ organizations, chosen, onChange }: { organizations
   const id = React.useId();
   if (organizations.length <= 1) {
     return (
-      <div className="space-y-1.5">
+      <div className="col-span-2 space-y-1.5 md:col-span-1">
         <span className="text-sm font-medium leading-none">Organization</span>
         <p className="flex h-10 items-center text-sm">{organizations[0]?.name ?? 'None'}</p>
       </div>
@@ -45,7 +45,7 @@ function OrganizationChoice({ organizations, chosen, onChange }: { organizations
     onChange(next.length === organizations.length ? undefined : next.join(','));
   };
   return (
-    <div className="space-y-1.5">
+    <div className="col-span-2 space-y-1.5 md:col-span-1">
       <span id={`${id}-label`} className="text-sm font-medium leading-none">
         Organizations
       </span>
@@ -72,10 +72,52 @@ function OrganizationChoice({ organizations, chosen, onChange }: { organizations
   );
 }
 
-/** Range, organizations, granularity, direction; every choice goes to the URL. */
+/**
+ * The zone the dates, buckets and heatmap are read in. Organizations in one zone: that zone, said.
+ * In several: a choice among them (issue 28), so that adding an organization never moves the
+ * figures to another zone unasked; each option names the organizations in it.
+ */
+function TimeZoneChoice({ params, onChange, error }: { params: AnalyticsParams; onChange: (zone: string) => void; error: string | undefined }) {
+  const id = React.useId();
+  if (params.zones.length <= 1) {
+    return (
+      <div className="col-span-2 space-y-1.5 md:col-span-1">
+        <span className="text-sm font-medium leading-none">Time zone</span>
+        <p className="flex h-10 items-center truncate text-sm" data-testid="time-zone">
+          {params.timeZone}
+        </p>
+      </div>
+    );
+  }
+  return (
+    // Full width on a phone: zone names, and the organizations in them, are long.
+    <div className="col-span-2 space-y-1.5 md:col-span-1">
+      <Label htmlFor={`${id}-zone`}>Time zone</Label>
+      <Select id={`${id}-zone`} data-testid="time-zone" value={params.timeZone} aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-zone-error` : undefined} onChange={(e) => onChange(e.target.value)}>
+        {params.zones.map((z) => (
+          <option key={z.zone} value={z.zone}>
+            {z.organizations.length ? `${z.zone} (${z.organizations.join(', ')})` : z.zone}
+          </option>
+        ))}
+      </Select>
+      {error ? (
+        <p id={`${id}-zone-error`} className="text-xs text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Range, organizations, time zone, granularity, direction; every choice goes to the URL. */
 export function AnalyticsFilters({ params, query, organizations, update, fieldErrors }: Props) {
   const id = React.useId();
   const err = (k: string) => fieldErrors[`querystring.${k}`];
+  // A zone the user chose stays while one of the organizations chosen next is in it.
+  const keptZone = (ids: string | undefined) => {
+    const next = ids ? organizations.filter((o) => ids.split(',').includes(o.id)) : organizations;
+    return params.timeZoneChosen && next.some((o) => o.timeZone === params.timeZone) ? params.timeZone : undefined;
+  };
   return (
     <FilterBar label="Analytics filters" className="space-y-3">
       <div className="grid grid-cols-2 gap-3 md:grid-cols-[repeat(auto-fill,minmax(12.5rem,1fr))]">
@@ -103,7 +145,8 @@ export function AnalyticsFilters({ params, query, organizations, update, fieldEr
             </div>
           </>
         ) : null}
-        <OrganizationChoice organizations={organizations} chosen={params.organizationIds} onChange={(ids) => update({ orgs: ids, tz: undefined })} />
+        <OrganizationChoice organizations={organizations} chosen={params.organizationIds} onChange={(ids) => update({ orgs: ids, tz: keptZone(ids) })} />
+        <TimeZoneChoice params={params} onChange={(zone) => update({ tz: zone })} error={err('timeZone')} />
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-granularity`}>Per</Label>
           <Select id={`${id}-granularity`} value={params.granularity} aria-invalid={Boolean(err('granularity'))} onChange={(e) => update({ granularity: e.target.value })}>
@@ -130,7 +173,7 @@ export function AnalyticsFilters({ params, query, organizations, update, fieldEr
           Show charts as tables
         </label>
         <span className="text-muted-foreground">
-          {params.from} – {params.to} · {params.timeZone}
+          {params.from} – {params.to}
         </span>
         <span className="flex flex-wrap items-center gap-2">
           <Download aria-hidden="true" className="size-4 text-muted-foreground" />

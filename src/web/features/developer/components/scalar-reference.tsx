@@ -1,5 +1,6 @@
 import { ApiReferenceReact } from '@scalar/api-reference-react';
 import '@scalar/api-reference-react/style.css';
+import { watchReferenceAccessibility } from './reference-accessibility';
 
 /**
  * Code samples in the three languages integrators ask for: curl, JavaScript (fetch) and Python
@@ -39,7 +40,8 @@ export default function ScalarReference({ document }: { document: Record<string,
   return (
     // A scroll box of its own: Scalar's sidebar sticks to the top of the scrolling element, and
     // the app scrolls the whole page, so without it the sidebar would scroll away with the top.
-    <div className="h-[calc(100dvh-2rem)] overflow-y-auto rounded-lg border border-border" data-testid="api-reference">
+    // The ref repairs Scalar's markup as it renders (one main landmark, named buttons; issue 28).
+    <div className="h-[calc(100dvh-2rem)] overflow-y-auto rounded-lg border border-border" data-testid="api-reference" ref={watchReferenceAccessibility}>
       <ApiReferenceReact
         configuration={{
           content: document,
