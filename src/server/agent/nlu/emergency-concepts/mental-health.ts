@@ -74,6 +74,28 @@ export const MENTAL_HEALTH_RULES: Rule[] = [
     ),
   },
   {
+    // Imminent risk as crisis lines assess it (988, the Columbia scale): a plan with a time, not safe
+    // alone, afraid of what they will do, an overdose taken on purpose, a car running in a closed garage.
+    category: 'mental_health',
+    re: re(
+      '(?:have|got|made|has|had) (?:a|the|my) plan (?:and|with) (?:a |the )?(?:date|day|time)',
+      '(?:made|have|got) (?:a|the) plan (?:\\w+ ){0,3}(?:doctor|therapist|counselor) said to call',
+      'tengo un plan y (?:una |un )?(?:fecha|dia|hora)',
+      '(?:not|dont feel|do not feel|doesnt feel|dont think (?:im|i am)) safe (?:to be )?(?:alone|by (?:myself|himself|herself)|with myself)',
+      '(?:scared|afraid|terrified) of (?:myself|what (?:i|he|she) (?:might|will|could) do)',
+      '(?:scared|afraid|terrified) (?:that )?(?:i|im|ill|i am|i will|i might|im gonna|im going to) (?:\\w+ )?(?:hurt|kill|shake|harm|do something to) (?:someone|somebody|her|him|the baby|my)',
+      'miedo (?:de|a) (?:mi mism[oa]|(?:lastimar|hacerle dano|sacudir|pegarle)(?:l[oa])?)',
+      '(?:took|taken|swallowed|tome|me tome) (?:\\w+ ){0,3}(?:more|all|extra|a bunch|the whole|bottle|pills|meds|un monton|todas)(?: \\w+){0,8} (?:on purpose|a proposito)',
+      '(?:car|engine|motor|carro) (?:is |still )?(?:running|on|prendido|encendido) (?:in|inside|dentro del?|en) (?:the |el |my |mi )?(?:closed |shut )?(?:garage|garaje)',
+      '(?:garage|garaje) (?:\\w+ ){0,4}(?:engine|motor) (?:\\w+ ){0,1}(?:running|on|prendido|encendido)',
+      '(?:gun|guns|pistol|pistols|rifle) (?:is )?loaded',
+      'round in the chamber',
+      '(?:gonna|going to|might|afraid i will|scared ill) shake (?:her|him|the baby|my baby)',
+      '(?:standing|sitting|parked) (?:\\w+ ){0,2}(?:on|at) (?:the|a) (?:bridge|overpass|ledge|roof|rooftop|train platform|tracks)',
+      '(?:parad[oa]|sentad[oa]) (?:\\w+ ){0,1}en (?:el|un|la) (?:puente|techo|azotea|orilla)',
+    ),
+  },
+  {
     // Said the way people text and talk about it now.
     category: 'mental_health',
     re: re('kms', 'unalive (?:myself|himself|herself|themselves)', '(?:checking|check|checked) out (?:for good|permanently)', 'acabar con todo', 'terminar con todo', '(?:no le|ya no le) (?:encuentro|encuentra|veo|ve) sentido a (?:nada|la vida)'),
