@@ -151,3 +151,27 @@ export type AuditListResponse = z.infer<typeof AuditListResponse>;
 
 export const PublicConfigResponse = z.object({ sentryDsn: z.string().nullable(), environment: z.string() });
 export type PublicConfigResponse = z.infer<typeof PublicConfigResponse>;
+
+/**
+ * `GET /api/developer/telephony`: what an integrator gives the telephony provider (issue 30 §4) —
+ * the webhook addresses of this deployment, whether their signatures can be checked, who places
+ * outbound calls, and the numbers of the organizations the viewer may see.
+ */
+export const TelephonySetupResponse = z
+  .object({
+    /** The address the provider reaches (`PUBLIC_URL`); the server's own address when it is unset. */
+    publicUrl: z.string(),
+    publicUrlConfigured: z.boolean(),
+    /** ConversationRelay needs https (its WebSocket is wss). */
+    https: z.boolean(),
+    /** `TWILIO_AUTH_TOKEN` is set: Twilio's signatures are checked (without it, webhooks are refused). */
+    twilioSignatures: z.boolean(),
+    /** `TELNYX_PUBLIC_KEY` is set: Telnyx's Ed25519 signatures are checked. */
+    telnyxSignatures: z.boolean(),
+    /** Who places outbound calls: Twilio's REST API, or the built-in simulator. */
+    outboundProvider: z.enum(['twilio', 'simulator']),
+    webhooks: z.array(z.object({ id: z.string(), label: z.string(), method: z.enum(['POST', 'WebSocket']), url: z.string(), where: z.string() })),
+    numbers: z.array(z.object({ organizationId: z.string(), organizationName: z.string(), e164: z.string(), voiceMode: z.enum(['gather', 'relay']) })),
+  })
+  .meta({ id: 'TelephonySetup' });
+export type TelephonySetupResponse = z.infer<typeof TelephonySetupResponse>;

@@ -220,6 +220,19 @@ export const MATRIX: MatrixRow[] = [
 
   // ── developer area ───────────────────────────────────────────────────────────────────────
   {
+    route: 'GET /api/developer/telephony',
+    expect: only(['admin', 'developer'], 200),
+    otherOrganization: {
+      as: 'developer',
+      request: () => ({}),
+      status: 200,
+      verify: (body, fx) => {
+        const numbers = (body as { numbers: { organizationId: string }[] }).numbers;
+        if (numbers.some((n) => n.organizationId === fx.home.id)) throw new Error("telephony setup lists another organization's numbers");
+      },
+    },
+  },
+  {
     route: 'GET /api/developer/outbox',
     expect: only(['admin', 'developer'], 200),
     otherOrganization: {

@@ -5,6 +5,7 @@ import { twilioSmsRoutes } from './twilio/twilio-sms.routes.js';
 import { relayRoutes } from './relay/relay.routes.js';
 import { twilioOutboundRoutes } from './outbound/twilio-outbound.routes.js';
 import { outboundPreviewRoutes } from './outbound/outbound-preview.routes.js';
+import { telephonySetupRoutes } from './telephony-setup.routes.js';
 
 /** The telephony adapters: Twilio-compatible webhooks (inbound and outbound calls, inbound texts) and the simulator API. */
 export const telephonyRoutes: FeatureRoutes = async (app, ctx) => {
@@ -13,5 +14,6 @@ export const telephonyRoutes: FeatureRoutes = async (app, ctx) => {
   await relayRoutes(app, ctx);
   await twilioOutboundRoutes(app, ctx);
   await outboundPreviewRoutes(app, ctx);
+  await telephonySetupRoutes(app, ctx);
   await simulatorRoutes(app, ctx);
 };

@@ -53,6 +53,13 @@ export const DEVELOPER_TABS: readonly DeveloperTab[] = [
     Component: React.lazy(() => import('./components/webhooks-tab').then((m) => ({ default: m.WebhooksTab }))),
   },
   {
+    id: 'telephony',
+    label: 'Telephony',
+    capability: 'developer.access',
+    description: 'What to give your telephony provider: the webhook addresses of this server, the keys that check their signatures, and the numbers they serve.',
+    Component: React.lazy(() => import('./components/telephony-tab').then((m) => ({ default: m.TelephonyTab }))),
+  },
+  {
     id: 'system',
     label: 'System',
     capability: 'developer.access',
