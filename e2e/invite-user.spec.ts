@@ -20,7 +20,8 @@ test('an admin invites a user on /users; the invitee sets a password from the em
   await dialog.getByRole('radio', { name: /Email an invitation link/ }).check();
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('Invitation sent').first()).toBeVisible();
+  // The e2e server has no SMTP_URL: the dialog says so rather than promise an e-mail (the test reads the link from the outbox).
+  await expect(page.getByText('Invitation created, not sent').first()).toBeVisible();
 
   // The list shows the invitee (search for them).
   await page.getByRole('search', { name: 'Filter users' }).getByLabel('Search').fill(email);

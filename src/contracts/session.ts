@@ -34,6 +34,8 @@ export const SessionResponse = z.object({
   organizations: z.array(SessionOrganization),
   /** A session ends after this long without a request (the browser signs out then too). */
   idleTimeoutSeconds: z.number().int().positive(),
+  /** The server sends e-mail (`SMTP_URL`); without it, invitation and reset links reach no one (issue 30). */
+  emailDelivered: z.boolean().optional(),
 });
 export type Session = z.infer<typeof SessionResponse>;
 

@@ -17,9 +17,10 @@ export function presentSessionUser(user: UserRow, organizationIds: string[], two
 }
 
 /** `idleTimeoutSeconds`: the browser signs out on its own once that long passes without a request. */
-export function presentSession(resolved: ResolvedSession, organizations: OrganizationRow[], idleTimeoutSeconds: number) {
+export function presentSession(resolved: ResolvedSession, organizations: OrganizationRow[], idleTimeoutSeconds: number, emailDelivered = true) {
   return {
     idleTimeoutSeconds,
+    emailDelivered,
     user: presentSessionUser(resolved.user, resolved.actor.allOrganizations ? organizations.map((o) => o.id) : resolved.actor.organizationIds, resolved.twoFactorRequired),
     organizations: organizations.map((o) => ({ id: o.id, name: o.name, slug: o.slug, timeZone: o.timeZone, status: o.status })),
   };

@@ -18,7 +18,7 @@ export const sessionRoutes: FeatureRoutes = (app, ctx) => {
     handler: async (request) => {
       const resolved = request.staff!;
       const orgs = await listVisibleOrganizations(ctx.db, organizationScope(resolved.actor));
-      return presentSession(resolved, orgs, Math.round(ctx.env.SESSION_IDLE_MINUTES * 60));
+      return presentSession(resolved, orgs, Math.round(ctx.env.SESSION_IDLE_MINUTES * 60), !!ctx.env.SMTP_URL);
     },
   });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { errorBody, ORG_HARBOR, ORG_MAPLE } from '@web/test/fixtures';
+import { errorBody, ORG_HARBOR, ORG_MAPLE, signedIn } from '@web/test/fixtures';
 import { findAlert, renderPage } from '@web/test/render';
 import { server } from '@web/test/server';
 import { InviteUserDialog } from './invite-user-dialog';
@@ -167,5 +167,12 @@ describe('invite user dialog', () => {
     await u.click(screen.getByRole('button', { name: 'Send invitation' }));
 
     expect(await findAlert('Only administrators can invite users.')).toBeInTheDocument();
+  });
+
+  it('on a server that sends no e-mail, offers the temporary password first and says the link would reach no one', async () => {
+    serveOrganizations();
+    renderPage(<InviteUserDialog open onOpenChange={vi.fn()} />, { url: '/users', session: { ...signedIn({ role: 'admin' }), emailDelivered: false } });
+    expect(await screen.findByRole('radio', { name: /Set a temporary password now/ })).toBeChecked();
+    expect(screen.getByText(/This server sends no e-mail \(SMTP_URL is not set\)/)).toBeInTheDocument();
   });
 });

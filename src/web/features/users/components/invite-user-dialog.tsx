@@ -17,6 +17,7 @@ import { PasswordDeliveryChoice } from './password-delivery-choice';
 import { ROLE_DESCRIPTIONS, RoleSelect } from './role-select';
 import { TemporaryPasswordField } from './temporary-password-field';
 import { TemporaryPasswordReveal } from './temporary-password-reveal';
+import { useSignedInSession } from '@web/features/session/use-signed-in-session';
 
 const DELIVERY_OPTIONS = [
   {
@@ -44,6 +45,11 @@ export function InviteUserDialog({ open, onOpenChange }: { open: boolean; onOpen
 
 function InviteUserForm({ onDone }: { onDone: () => void }) {
   const { toast } = useToast();
+  // Without e-mail on this server an invitation link reaches no one: the temporary password is the way that works.
+  const emailDelivered = useSignedInSession().emailDelivered !== false;
+  const options = emailDelivered
+    ? DELIVERY_OPTIONS
+    : DELIVERY_OPTIONS.map((o) => (o.value === 'invite' ? { ...o, description: 'This server sends no e-mail (SMTP_URL is not set): the link would reach no one.' } : { ...o, description: `${o.description} Works without e-mail.` }));
   const create = useCreateUser();
   const [created, setCreated] = React.useState<CreateUserResult | null>(null);
   const {
@@ -55,7 +61,7 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
     formState: { errors },
   } = useForm<InviteUserFormInput, unknown, InviteUserFormOutput>({
     resolver: zodResolver(inviteUserSchema),
-    defaultValues: { email: '', name: '', role: 'agent', organizationIds: [], mode: 'invite', temporaryPassword: '' },
+    defaultValues: { email: '', name: '', role: 'agent', organizationIds: [], mode: emailDelivered ? 'invite' : 'temporary_password', temporaryPassword: '' },
   });
   const role = watch('role');
   const mode = watch('mode');
@@ -76,7 +82,11 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
             setCreated(result);
             toast({ title: 'User created', description: `${result.user.name} can sign in with the temporary password.` });
           } else {
-            toast({ title: 'Invitation sent', description: `${result.user.email} will get an email with a link to set a password.` });
+            toast(
+              emailDelivered
+                ? { title: 'Invitation sent', description: `${result.user.email} will get an email with a link to set a password.` }
+                : { title: 'Invitation created, not sent', description: `This server sends no e-mail, so ${result.user.email} gets no link. Reset their password from the list to give them a temporary one.` },
+            );
             onDone();
           }
         },
@@ -124,7 +134,7 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
         />
         <PasswordDeliveryChoice
           legend="How do they get a password?"
-          options={DELIVERY_OPTIONS}
+          options={options}
           current={mode}
           error={errors.mode?.message}
           {...register('mode')}
