@@ -48,7 +48,8 @@ test('a patient requests an appointment, is scheduled, signs into the portal and
     await page.getByRole('link', { name: /Maple Street Family Practice/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Maple Street Family Practice' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Opening hours' })).toBeVisible();
-    await expect(page.getByText('hang up and call 911')).toBeVisible();
+    // The web's own emergency wording, not the phone's "hang up and call" (issue 28).
+    await expect(page.getByText(/If this is an emergency, call 911 now/).first()).toBeVisible();
     await page.getByRole('button', { name: 'Start your request' }).click();
 
     await expect(page).toHaveURL(/\/request-appointment\/start$/);
