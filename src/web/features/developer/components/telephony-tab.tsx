@@ -42,7 +42,7 @@ export function TelephonyTab() {
       ) : null}
       {!s.twilioSignatures && !s.telnyxSignatures ? (
         <Alert variant="warning" title="No provider key is set">
-          Webhooks are refused until their signatures can be checked: set <code>TWILIO_AUTH_TOKEN</code> (Twilio) or <code>TELNYX_PUBLIC_KEY</code> (Telnyx).
+          Webhooks are refused until their signatures can be checked: set <code>TWILIO_AUTH_TOKEN</code> (Twilio) or <code>TELNYX_PUBLIC_KEY</code> (Telnyx). The simulator (the Playground tab) works without them.
         </Alert>
       ) : null}
       <section aria-labelledby="telephony-webhooks-heading" className="rounded-xl border border-border bg-card">
