@@ -113,7 +113,8 @@ describe('invite user dialog', () => {
     await u.click(screen.getByRole('radio', { name: /Set a temporary password now/ }));
     await u.type(screen.getByRole('textbox', { name: 'Temporary password (optional)' }), 'short');
     await u.click(screen.getByRole('button', { name: 'Create user' }));
-    expect(screen.getByRole('textbox', { name: 'Temporary password (optional)' })).toHaveAccessibleDescription(expect.stringContaining('Use at least 8 characters.'));
+    // Validation is asynchronous (the resolver): wait for the message rather than read it at once.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Temporary password (optional)' })).toHaveAccessibleDescription(expect.stringContaining('Use at least 8 characters.')));
 
     await u.clear(screen.getByRole('textbox', { name: 'Temporary password (optional)' }));
     await u.click(screen.getByRole('button', { name: 'Create user' }));
