@@ -114,7 +114,7 @@ export function emptyFigures(): Figures {
  * The development part's honest figure: each fifth scored by models trained on the other four
  * (scoring lines the model was trained on would say nothing about callers it has not heard).
  */
-export function crossValidate(intents: Labelled<Intent | 'other'>[], emergencies: EmergencyLine[], outbound: OutboundLine[], folds = 5): Figures {
+export function crossValidate(intents: Labelled<Intent | 'other'>[], emergencies: EmergencyLine[], outbound: OutboundLine[], answers: string[] = [], folds = 5): Figures {
   const f = emptyFigures();
   for (let k = 0; k < folds; k++) {
     const inFold = (_: unknown, i: number) => i % folds === k;
@@ -123,6 +123,7 @@ export function crossValidate(intents: Labelled<Intent | 'other'>[], emergencies
       intents: intents.filter(outFold).map((l) => ({ text: l.text, label: l.label, language: l.language })),
       emergencies: emergencies.filter(outFold),
       outbound: outbound.filter(outFold),
+      answers,
     });
     scoreIntents(intents.filter(inFold), models, f);
     scoreEmergencies(emergencies.filter(inFold), models, f);
