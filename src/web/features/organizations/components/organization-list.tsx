@@ -5,7 +5,7 @@ import type { OrganizationSummary } from '@contracts/organizations';
 import { Button } from '@web/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@web/components/ui/dropdown-menu';
 import { organizationPaths } from '../paths';
-import { formatInstantIn, practiceCountry } from '@domain/format/clock';
+import { formatInstantIn, practiceCountry, wallTimesInClock } from '@domain/format/clock';
 import { formatPhone } from '@web/lib/format-phone';
 import { zoneLabel } from '../lib/time-zones';
 import { OpenNowBadge, OrganizationStatusBadge } from './organization-status-badge';
@@ -45,7 +45,7 @@ export function OrganizationList({ organizations, openNow, now, canEdit, canDeac
                   <span aria-hidden="true"> · </span>
                   {zoneLabel(org.timeZone)} <span className="whitespace-nowrap">({formatInstantIn(now, org.timeZone, { country, parts: 'time', weekday: 'short' })} there)</span>
                 </p>
-                {!deactivated && status ? <OpenNowBadge open={status.open} paused={status.paused} text={status.text} /> : null}
+                {!deactivated && status ? <OpenNowBadge open={status.open} paused={status.paused} text={wallTimesInClock(status.text, country)} /> : null}
                 {org.phoneNumbers.length ? (
                   <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
                     <Phone aria-hidden="true" className="size-3.5" />
