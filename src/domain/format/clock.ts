@@ -29,15 +29,21 @@ export function practiceCountry(address: { country?: unknown } | null | undefine
   return /^[A-Z]{2}$/.test(c) ? c : 'US';
 }
 
-/** A wall time "13:30" (or "24:00") in the country's clock: "1:30 PM" / "13:30"; midnight at the end of a day "12:00 AM" / "24:00". */
-export function formatWallTime(hhmm: string, country: string | null | undefined): string {
+/**
+ * A wall time "13:30" (or "24:00") in the country's clock: "1:30 PM" / "13:30"; midnight at the
+ * end of a day "12:00 AM" / "24:00". In Spanish the 12-hour clock says "1:30 p.m.", as Intl
+ * writes es-US instants (formatInstantIn).
+ */
+export function formatWallTime(hhmm: string, country: string | null | undefined, language: string = 'en'): string {
   const m = /^(\d{2}):(\d{2})$/.exec(hhmm);
   if (!m) return hhmm;
   const h = Number(m[1]);
   const min = m[2]!;
   if (!usesTwelveHourClock(country)) return `${String(h).padStart(2, '0')}:${min}`;
   const h12 = h % 12 === 0 ? 12 : h % 12;
-  return `${h12}:${min} ${h % 24 < 12 ? 'AM' : 'PM'}`;
+  const morning = h % 24 < 12;
+  if (language === 'es') return `${h12}:${min} ${morning ? 'a.m.' : 'p.m.'}`;
+  return `${h12}:${min} ${morning ? 'AM' : 'PM'}`;
 }
 
 export interface InstantFormatOptions {

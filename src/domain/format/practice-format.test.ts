@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInstantIn, practiceCountry, zoneAbbreviation } from './clock.js';
+import { formatInstantIn, formatWallTime, practiceCountry, zoneAbbreviation } from './clock.js';
 import { formatPhoneNumber } from './phone.js';
 
 /** Issue 28: one formatter for a practice's numbers and times, in its country's conventions and its zone. */
@@ -88,5 +88,14 @@ describe('a practice’s phone numbers (formatPhoneNumber)', () => {
   it('a Spanish number for a Spanish practice, nationally; for a US one, internationally', () => {
     expect(formatPhoneNumber('+34912345678', 'ES')).toBe('912 34 56 78');
     expect(formatPhoneNumber('+34912345678', 'US')).toBe('+34 912 34 56 78');
+  });
+});
+
+describe('a practice’s wall times (formatWallTime)', () => {
+  it('in its clock, in the reader’s language', () => {
+    expect(formatWallTime('18:00', 'US')).toBe('6:00 PM');
+    expect(formatWallTime('18:00', 'US', 'es')).toBe('6:00 p.m.');
+    expect(formatWallTime('18:00', 'GB', 'es')).toBe('18:00');
+    expect(formatWallTime('09:30', 'ES', 'es')).toBe('09:30');
   });
 });
