@@ -16,7 +16,7 @@ const success = (organization: { country: string; phone: string; phoneDisplay: s
   portalUrl: 'http://localhost/portal?org=maple-street',
 });
 
-const serve = (body: unknown) => server.use(http.get('/api/public/appointment-requests/submitted', () => HttpResponse.json(body)));
+const serve = (body: ReturnType<typeof success>) => server.use(http.get('/api/public/appointment-requests/submitted', () => HttpResponse.json(body)));
 
 describe('/request-appointment/success', () => {
   it('a US practice promises its call in the 12-hour clock, with the number as given by the server', async () => {
