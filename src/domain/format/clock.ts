@@ -62,7 +62,7 @@ export interface InstantFormatOptions {
   seconds?: boolean;
   /** Leave out the year when it is the current one in the zone (lists); `now` decides which that is. */
   omitCurrentYear?: boolean;
-  now?: Date | number;
+  now?: Date | number | string;
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();
