@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { AlertTriangle, ArrowRightLeft, BrainCircuit, CircleDot, Disc3, MessageSquareText, Wrench } from 'lucide-react';
+import { AlertTriangle, ArrowRightLeft, BrainCircuit, CircleDot, Disc3, MessageSquareText, Scissors, Wrench } from 'lucide-react';
 import { formatDateTime, type Practice } from '@web/lib/format-date';
 import { readableKey, readableValue } from '@web/lib/readable';
 import { cn } from '@web/lib/utils';
@@ -74,6 +74,12 @@ export function describeEvent(e: CallEvent): Described | null {
     }
     case 'note':
       return { icon: MessageSquareText, title: `Note by ${str(p.authorName) ?? 'staff'}`, detail: short(p.text) };
+    case 'interruption':
+      return {
+        icon: Scissors,
+        title: p.why === 'rerun' ? 'Stored as the caller heard it (the turn was answered again)' : 'The caller cut in',
+        detail: str(p.heard) ? `Heard: “${short(p.heard)}”` : 'Heard nothing of the answer',
+      };
     case 'recording':
       return { icon: Disc3, title: 'Recording stored', detail: typeof p.durationSeconds === 'number' ? `${formatOffset(p.durationSeconds * 1000)} long` : undefined };
     case 'error':
