@@ -21,7 +21,8 @@ const Limit = z.coerce.number().int().min(1).max(200).default(50);
 // ——— Outbox ———
 
 export const OutboxChannel = z.enum(['email', 'sms']);
-export const OutboxStatus = z.enum(['queued', 'sending', 'sent', 'failed', 'suppressed']);
+/** `sent`: handed to the transport; a text through a gateway then ends `delivered`, `undelivered` or `failed` as the provider reports. */
+export const OutboxStatus = z.enum(['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'suppressed']);
 export type OutboxStatus = z.infer<typeof OutboxStatus>;
 
 export const OutboxQuery = z.object({
@@ -53,6 +54,15 @@ export const OutboxMessage = z.object({
   transport: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  /** A text through a gateway (Twilio, Telnyx): the provider's message id, its last reported status, error code and when. */
+  provider: z
+    .object({
+      messageId: z.string().nullable(),
+      status: z.enum(['queued', 'sent', 'delivered', 'undelivered', 'failed']).nullable(),
+      errorCode: z.string().nullable(),
+      statusAt: z.string().nullable(),
+    })
+    .nullable(),
   /** Pass as `cursor` to read the messages after this one. */
   cursor: z.string(),
 });

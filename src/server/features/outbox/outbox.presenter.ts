@@ -71,6 +71,10 @@ export function presentOutboxMessage(row: OutboxRow & { cursor: string }, viewer
     transport: row.transport,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
+    provider:
+      row.providerMessageId || row.providerStatus
+        ? { messageId: row.providerMessageId, status: row.providerStatus, errorCode: row.providerErrorCode, statusAt: row.providerStatusAt?.toISOString() ?? null }
+        : null,
     cursor: row.cursor,
   };
 }
