@@ -6,6 +6,7 @@ import { addBusinessTime } from '../../../domain/time/index.js';
 import { toHours } from '../hours/hours.service.js';
 import { publishLive } from '../live/live.service.js';
 import { alertOnDutyOfUrgentHandoff } from './urgent-alert.js';
+import { sendCallbackNotice } from './callback-notice.js';
 import { findDeadlineRules, insertHandoff, insertHandoffEvent, updateHandoffIfStatus, type DeadlineRules } from './handoffs.repository.js';
 
 export type { DeadlineRules };
@@ -74,7 +75,7 @@ function dueAtUnder(rules: DeadlineRules | undefined, priority: HandoffPriority,
 /**
  * Creates a handoff in the caller's transaction, with its first history event and a live
  * update for every staff screen watching the queue; an urgent one also alerts the people on
- * duty through the outbox.
+ * duty through the outbox, and a caller's call-back request is confirmed to them by text.
  */
 export async function createHandoff(ctx: AppContext, tx: DbOrTx, input: NewHandoff): Promise<HandoffRow> {
   const now = input.at ?? ctx.clock.now();
@@ -95,6 +96,7 @@ export async function createHandoff(ctx: AppContext, tx: DbOrTx, input: NewHando
   }, { at: now, actorUserId: input.actorUserId ?? null });
   await publishLive(tx, { topic: 'handoffs', organizationId: input.organizationId, type: 'created', id: row.id, data: { priority: input.priority, handoffType: input.type } });
   if (input.priority === 'urgent' || input.type === 'urgent') await alertOnDutyOfUrgentHandoff(ctx, tx, row);
+  await sendCallbackNotice(tx, input);
   return row;
 }
 
