@@ -180,8 +180,19 @@ export const TelephonySetupResponse = z
     telnyxSignatures: z.boolean(),
     /** Who places outbound calls: Twilio's REST API, or the built-in simulator. */
     outboundProvider: z.enum(['twilio', 'simulator']),
+    /** Who sends text messages (decision 044): Twilio's or Telnyx's messaging API, or nobody (`log`: they stay in the outbox). */
+    textGateway: z.enum(['twilio', 'telnyx', 'log']),
     webhooks: z.array(z.object({ id: z.string(), label: z.string(), method: z.enum(['POST', 'WebSocket']), url: z.string(), where: z.string() })),
-    numbers: z.array(z.object({ organizationId: z.string(), organizationName: z.string(), e164: z.string(), voiceMode: z.enum(['gather', 'relay']) })),
+    numbers: z.array(
+      z.object({
+        organizationId: z.string(),
+        organizationName: z.string(),
+        e164: z.string(),
+        voiceMode: z.enum(['gather', 'relay']),
+        /** The organization's texts come from this number (its messaging sender, else its first number). */
+        sendsTexts: z.boolean(),
+      }),
+    ),
   })
   .meta({ id: 'TelephonySetup' });
 export type TelephonySetupResponse = z.infer<typeof TelephonySetupResponse>;

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { messagingSettings } from '../../db/schema/index.js';
 
@@ -29,4 +29,14 @@ export async function takeSendSlot(db: DbOrTx, organizationId: string, defaultPe
   if (row) return { ok: true, waitMs: Math.ceil(Number(row.wait_ms)) };
   const settings = await findMessagingSettings(db, organizationId);
   return { ok: false, freeAt: settings?.nextSendAt ?? new Date() };
+}
+
+/** The senders organizations chose (those with none are absent: they text from their first number). */
+export async function chosenSenders(db: DbOrTx, organizationIds: string[]): Promise<Map<string, string>> {
+  if (organizationIds.length === 0) return new Map();
+  const rows = await db
+    .select({ organizationId: messagingSettings.organizationId, sender: messagingSettings.sender })
+    .from(messagingSettings)
+    .where(inArray(messagingSettings.organizationId, organizationIds));
+  return new Map(rows.filter((r) => r.sender).map((r) => [r.organizationId, r.sender!]));
 }

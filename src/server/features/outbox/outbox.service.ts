@@ -4,6 +4,8 @@ import { enqueueJob } from '../../jobs/jobs.repository.js';
 import { insertOutboxMessage, listOutboxMessages, lockOutboxMessage, takenProviderMessageIds, updateOutboxMessage, type OutboxRow } from './outbox.repository.js';
 import { isFinalStatus, isLaterStatus, type ProviderStatus } from './text-gateway.js';
 
+export { chosenSenders } from './messaging-settings.repository.js';
+
 // The gateway interface, for the adapters in telephony/messaging (decision 044).
 export { GatewayError, type Accepted, type ProviderMessage, type ProviderStatus, type Refused, type TextGateway, type TextToSend } from './text-gateway.js';
 import { presentOutboxMessage } from './outbox.presenter.js';
