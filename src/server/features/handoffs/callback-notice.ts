@@ -8,13 +8,13 @@ import type { NewHandoff } from './create-handoff.service.js';
 export const CALLBACK_NOTICE_TEMPLATE = 'callback-requested';
 
 /**
- * A caller who asked the agent for a call-back gets a text saying it was taken (issue 30 §1) when
- * the number may be a mobile; the outbox holds it back if the number replied STOP. It names the
+ * A caller who asked the agent for a call-back on a real line (`textCaller`) gets a text saying it
+ * was taken (issue 30 §1) when the number may be a mobile; the outbox holds it back if the number replied STOP. It names the
  * practice only — nothing the caller said. Call-backs the product made itself (a call cut off
  * mid-task: `details.abandoned`) are not announced here.
  */
 export async function sendCallbackNotice(tx: DbOrTx, handoff: NewHandoff): Promise<void> {
-  if (handoff.type !== 'callback' || handoff.source !== 'call' || handoff.details?.abandoned || !mayReceiveTexts(handoff.contactPhone)) return;
+  if (!handoff.textCaller || handoff.type !== 'callback' || handoff.source !== 'call' || handoff.details?.abandoned || !mayReceiveTexts(handoff.contactPhone)) return;
   const org = await findOrganizationById(tx, handoff.organizationId);
   if (!org) return;
   const es = handoff.details?.language === 'es';

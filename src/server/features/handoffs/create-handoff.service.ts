@@ -43,6 +43,12 @@ export interface NewHandoff {
   deadlineRules?: DeadlineRules;
   /** When it was created, when it belongs to a change made at one instant (a request's submission); now by default. */
   at?: Date;
+  /**
+   * A caller on a real telephone line asked for this call-back: confirm it to them by text
+   * (callback-notice.ts). Not for the simulator — the playground and the demo's seeded history,
+   * whose made-up numbers may be somebody's.
+   */
+  textCaller?: boolean;
 }
 
 /** Minutes per priority for an organization: its own settings where it has them, else the defaults. */

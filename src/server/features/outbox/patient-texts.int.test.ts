@@ -40,14 +40,15 @@ describe('texts to patients', () => {
 
   it('a caller’s call-back request is confirmed by text, in their language, without what they said', async () => {
     const practice = await createPractice(t.ctx);
-    const base = { organizationId: practice.id, type: 'callback' as const, priority: 'normal' as const, source: 'call' as const, reason: 'Call back: knee pain' };
+    const base = { organizationId: practice.id, type: 'callback' as const, priority: 'normal' as const, source: 'call' as const, reason: 'Call back: knee pain', textCaller: true };
     await createHandoff(t.ctx, t.db, { ...base, contactPhone: '+18605550614', details: { language: 'es', about: 'knee pain' } });
     const [text] = await outboxFor(t.db, '+18605550614', CALLBACK_NOTICE_TEMPLATE);
     expect(text!.body).toBe(`${practice.name}: recibimos su pedido de que le llamemos. Le llamaremos a este número lo antes posible. En una emergencia, llame al 911. Responda STOP para no recibir más mensajes.`);
-    // A call cut off mid-task, a web call-back or a landline: no such text.
+    // A call cut off mid-task, a web call-back, a landline or a simulated call: no such text.
+    await createHandoff(t.ctx, t.db, { ...base, textCaller: false, contactPhone: '+18605550618' });
     await createHandoff(t.ctx, t.db, { ...base, contactPhone: '+18605550615', details: { abandoned: { kind: 'callback' } } });
     await createHandoff(t.ctx, t.db, { ...base, source: 'web', contactPhone: '+18605550616' });
     await createHandoff(t.ctx, t.db, { ...base, contactPhone: '+18005550617' });
-    for (const n of ['+18605550615', '+18605550616', '+18005550617']) expect(await outboxFor(t.db, n)).toHaveLength(0);
+    for (const n of ['+18605550615', '+18605550616', '+18005550617', '+18605550618']) expect(await outboxFor(t.db, n)).toHaveLength(0);
   });
 });
