@@ -133,5 +133,8 @@ async function afterUnknownOutcome(db: DbOrTx, message: OutboxRow, text: TextToS
     await recordTextAccepted(db, message.id, { transport: gateway.name, providerMessageId: mine.id, providerStatus: mine.status, note: FOUND_AT_PROVIDER_NOTE });
     return undefined;
   }
-  return reclaimText(db, message.id, claimedAt);
+  const reclaimed = await reclaimText(db, message.id, claimedAt);
+  // Another attempt moved the row meanwhile: look again from what it left.
+  if (!reclaimed) throw new GatewayError('The message was claimed by another attempt meanwhile; looking again.', 'unknown');
+  return reclaimed;
 }

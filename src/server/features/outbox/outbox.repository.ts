@@ -67,6 +67,9 @@ export async function listOutboxMessages(
 
 // ——— Texts through a gateway (decision 044) ———
 
+/** A claim's time, to the millisecond: a later attempt compares it with the value it read (a JS Date has no microseconds). */
+const CLAIM_NOW = sql`date_trunc('milliseconds', now())`;
+
 /**
  * Claims a queued text for one attempt at the gateway: `queued → sending`, stamped. Only one
  * attempt can win (the row's status is the lock); answers the row, or undefined when it was not
@@ -75,7 +78,7 @@ export async function listOutboxMessages(
 export async function claimText(db: DbOrTx, id: string, transport: string): Promise<OutboxRow | undefined> {
   const [row] = await db
     .update(outboxMessages)
-    .set({ status: 'sending', claimedAt: sql`now()`, transport })
+    .set({ status: 'sending', claimedAt: CLAIM_NOW, transport })
     .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'queued'), sql`${outboxMessages.providerMessageId} is null`))
     .returning();
   return row;
@@ -85,7 +88,7 @@ export async function claimText(db: DbOrTx, id: string, transport: string): Prom
 export async function reclaimText(db: DbOrTx, id: string, claimedAt: Date): Promise<OutboxRow | undefined> {
   const [row] = await db
     .update(outboxMessages)
-    .set({ claimedAt: sql`now()` })
+    .set({ claimedAt: CLAIM_NOW })
     .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'sending'), eq(outboxMessages.claimedAt, claimedAt), sql`${outboxMessages.providerMessageId} is null`))
     .returning();
   return row;

@@ -50,7 +50,7 @@ export interface FakeTwilioRest {
   /** Requests refused for a missing or wrong basic-auth header. */
   unauthorized: number;
   messageOutcomeOf: (to: string) => FakeMessageOutcome;
-  /** How long the Messages resource takes to answer a create (a slow gateway). */
+  /** How long the Messages resource takes to answer a create after taking the message (a slow gateway: a kill in this window leaves the sender not knowing). */
   messageDelayMs: number;
   /** Called when a Calls.create arrives, before it is answered; answer `false` to drop the connection (the server died). */
   onCreate?: (p: FakePlacement) => boolean | void;
@@ -195,7 +195,6 @@ export async function startFakeTwilioRest(accountSid: string, opts: { authToken?
       const from = form.get('From');
       const service = form.get('MessagingServiceSid');
       const body = form.get('Body') ?? '';
-      if (fake.messageDelayMs) await new Promise((r) => setTimeout(r, fake.messageDelayMs));
       if (!to) return json(400, twilioError(21604, "A 'To' phone number is required."));
       if (!from && !service) return json(400, twilioError(21603, "A 'From' phone number is required."));
       if (!body) return json(400, twilioError(21602, 'Message body is required.'));
@@ -215,6 +214,7 @@ export async function startFakeTwilioRest(accountSid: string, opts: { authToken?
         callbacks: [],
       };
       fake.messages.push(m);
+      if (fake.messageDelayMs) await new Promise((r) => setTimeout(r, fake.messageDelayMs));
       if (outcome === 'unreachable') req.socket.destroy();
       else json(201, messageJson(m, accountSid));
       void driveMessage(m, outcome);
