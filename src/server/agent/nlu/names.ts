@@ -68,7 +68,20 @@ const PREFIXES: { re: RegExp; part: 'full' | 'first' | 'last' }[] = [
 /** Runs of spelled letters: "S-M-I-T-H", "s m i t h", "J.A.N.E", "o apostrophe m a l l e y" (three letters at least). */
 export function spelledWords(text: string): string[] {
   const words = joinSpokenPunctuation(normalize(text).replace(/,/g, ' ')).split(/\s+/).filter(Boolean);
-  return letterRuns(words).map((r) => r.spelled);
+  return letterRuns(words).flatMap((r) => twoNamesIn(r.spelled));
+}
+
+/**
+ * "k e l s e y m o r r o w": a run that spells two names the name data knows, and is not one
+ * itself, is the two names.
+ */
+function twoNamesIn(spelled: string): string[] {
+  if (spelled.length < 6 || /['-]/.test(spelled) || isKnownName(spelled)) return [spelled];
+  for (let at = 2; at <= spelled.length - 2; at++) {
+    const [a, b] = [spelled.slice(0, at), spelled.slice(at)];
+    if (a.length >= 3 && b.length >= 3 && isKnownName(a) && isKnownName(b)) return [a, b];
+  }
+  return [spelled];
 }
 
 /** One spelled letter, or letters joined by a spoken apostrophe or hyphen ("o'm", "l-s"). */
@@ -137,7 +150,9 @@ function nameWordsFrom(tokens: string[], bare = false): string[] {
     if (!clean || STOP_AFTER_NAME.has(clean) || NUMBER_WORDS.has(clean)) break;
     if (clean.length === 1) break;
     // An everyday word that is nobody's name ends the name, or means there is none ("all stuffed up").
-    if (!canBeName(clean, { lenient: bare || (out.length > 0 && isKnownName(out[out.length - 1]!)) })) break;
+    // After a name the data knows, or a particle ("de la Fuente", "van der Berg"), a surname may be an everyday word.
+    const prev = out[out.length - 1];
+    if (!canBeName(clean, { lenient: bare || (prev !== undefined && (isKnownName(prev) || PARTICLES.has(prev))) })) break;
     out.push(clean);
     // "José Luis Ramírez Soto": two given names and two surnames.
     if (out.filter((x) => !PARTICLES.has(x)).length === 4) break;
@@ -199,7 +214,9 @@ function inlineSpellings(said: string): string {
     const at = out.findLastIndex((w) => /^[a-z'-]{2,}$/.test(w) && near(w, run.spelled));
     // Two words spelled in one run ("dawn fox d a w n f o x") stand as they were said.
     if (!(pair && bare(pair) === bare(run.spelled))) {
-      if (at >= 0) out[at] = run.spelled;
+      const names = twoNamesIn(run.spelled);
+      if (names.length === 2) out.push(...names);
+      else if (at >= 0) out[at] = run.spelled;
       else out.push(run.spelled);
     }
     i = run.to;
@@ -208,11 +225,13 @@ function inlineSpellings(said: string): string {
 }
 
 /** "Aaliyah with two a's Brooks", "Yesenia con y griega Morales": the hint is read later, the surname after it is part of the name. */
-const SPELLING_HINT_WORDS = /\b(?:(?:with|without) (?:(?:a|an|the|one|two|double|2)\s+)?[a-z](?:'?s)?|(?:con|with) (?:(?:la|una|doble)\s+)?(?:(?:y|and|i) griega|i latina|v chiquita|ve chica|be grande|b grande|jota|equis|ene|ye|ge|ce|ese|zeta|hache|doble ele|ll)|with an apostrophe(?: after the [a-z])?|(?:con|with) guion)\b/g;
+const SPELLING_HINT_WORDS = /\b(?:(?:with|without) (?:(?:a|an|the|one|two|double|2)\s+)?[a-z](?:'?s)?|(?:con|with) (?:(?:la|una|doble)\s+)?(?:(?:y|and|i) griega|i latina|v chiquita|ve chica|be grande|b grande|jota|equis|ene|ye|ge|ce|ese|zeta|hache|doble ele|ll)|with an apostrophe(?: after the [a-z])?|(?:con|with) guion|(?:with|con) (?:(?:the|an|a|el|un)\s+)?(?:accent|acento|tilde)(?:\s+(?:on|en|in)\s+(?:(?:the|la|el)\s+)?[a-z]+)?|con (?:doble|dos) [a-z]+)\b/g;
 
 function nameIn(said: string, expecting?: 'full' | 'first' | 'last'): NameParts | null {
   const text = said;
   const hints = said;
+  // "sean spelled s e a n gallagher": the word that announces a spelling is not part of the name.
+  said = said.replace(/\b(?:spelled|spelt|se escribe)\s+(?=[a-z](?:\s+|[-.'])[a-z]\b)/g, ' ');
   said = inlineSpellings(said.replace(SPELLING_HINT_WORDS, ' ').replace(/\s+/g, ' ').trim());
   const t = said.replace(/,/g, ' , ');
   let result: NameParts = {};
@@ -228,7 +247,7 @@ function nameIn(said: string, expecting?: 'full' | 'first' | 'last'): NameParts 
   }
   if (!result.first && !result.last && expecting) {
     const tokens = t
-      .replace(/^(?:(?:yes|yeah|yep|yup|sure|ok|okay|alright|um|uh|er|erm|hmm|oh|so|well|like|hi|hello|hey|it's|its|it is|that's|that is)\s+)+/, '')
+      .replace(/^(?:(?:yes|yeah|yep|yup|sure|ok|okay|alright|um|uh|er|erm|hmm|oh|so|well|like|hi|hello|hey|it's|its|it is|that's|that is|es|soy|este|pues|bueno|mire|oiga|a ver)\s+)+/, '')
       .split(/\s+/)
       .filter((w) => w !== ',');
     const found = nameWordsFrom(tokens, tokens.length <= 3).filter((w) => !NOT_NAMES.has(w));
