@@ -6,6 +6,7 @@ import { readEmergencyLines, readEntityCorpus, readIntentCorpus, readOutboundLin
 import { PURPOSE_ANSWERS, WHO_ANSWERS, type PurposeAnswer, type WhoAnswer } from './outbound-labels.js';
 import { EMERGENCY_CATEGORIES, type EmergencyCategory } from './emergency.js';
 import { INTENTS, type Intent } from './intents.js';
+import { glossSpanish } from './language.js';
 import { train, type Example, type Model } from './classifier/logistic.js';
 
 /**
@@ -78,7 +79,10 @@ function withIntroductions(examples: (Example<Intent | 'other'> & { language?: '
     const intro = list[i % list.length]!;
     extra.push({ ...e, text: i % 2 === 0 ? `${intro} ${e.text}` : `${e.text} ${spanish ? 'mi nombre es' : 'my name is'} ${intro.split(' ').slice(-2).join(' ')}` });
   });
-  return [...examples, ...extra];
+  // Spanish lines once more as the agent's English gloss reads them: the model then also knows
+  // the gloss of a Spanish caller, and averages both readings (understand.ts).
+  const glossed = examples.filter((e) => e.language === 'es').map((e) => ({ ...e, text: glossSpanish(e.text) }));
+  return [...examples, ...extra, ...glossed];
 }
 
 export function understandingModels(): Models {
@@ -90,7 +94,8 @@ export function understandingModels(): Models {
 function trainingCode(): string[] {
   const nlu = path.join(appRoot, 'src/server/agent/nlu');
   const classifier = path.join(nlu, 'classifier');
-  return [path.join(nlu, 'models.ts'), ...readdirSync(classifier).filter((f) => f.endsWith('.ts')).sort().map((f) => path.join(classifier, f))];
+  // language.ts glosses Spanish lines for training; emergency.ts folds the text the features read.
+  return [path.join(nlu, 'models.ts'), path.join(nlu, 'language.ts'), path.join(nlu, 'emergency.ts'), ...readdirSync(classifier).filter((f) => f.endsWith('.ts')).sort().map((f) => path.join(classifier, f))];
 }
 
 function cachedModels(): Models {

@@ -1,4 +1,4 @@
-import { predict } from './classifier/logistic.js';
+import { predict, type Prediction } from './classifier/logistic.js';
 import { emergencyMentions, foldForMatching, type EmergencyCategory } from './emergency.js';
 import { detectIntents, type Intent } from './intents.js';
 import { detectCallLanguage, glossSpanish, type CallLanguage } from './language.js';
@@ -82,7 +82,7 @@ export function understand(text: string, options: UnderstandOptions = {}): Under
 
 /** The classifier decides; a pattern only where the corpus showed the model wrong and the pattern right. */
 function intentOf(models: Models, text: string, heard: string): Pick<Understanding, 'intent' | 'confidence' | 'alternatives'> {
-  const p = predict(models.intent, text);
+  const p = heard === text ? predict(models.intent, text) : averaged(predict(models.intent, text), predict(models.intent, heard));
   const ranked = p.ranked.filter((r): r is { label: Intent; p: number } => r.label !== 'other');
   if (p.label !== 'other' && p.confidence >= INTENT_CONFIDENCE) return { intent: p.label, confidence: p.confidence, alternatives: ranked.slice(1, 3).map((r) => ({ intent: r.label, p: r.p })) };
   const ruled = detectIntents(heard)[0];
@@ -91,6 +91,12 @@ function intentOf(models: Models, text: string, heard: string): Pick<Understandi
   // Nothing the line handles (or noise): no options worth naming; the agent says what it can do instead.
   if (p.label === 'other') return { intent: null, confidence: 0, alternatives: [] };
   return { intent: null, confidence: p.confidence, alternatives: others(null) };
+}
+
+/** A Spanish caller's words and their English gloss, read by the same model, weigh the same. */
+function averaged<L extends string>(a: Prediction<L>, b: Prediction<L>): Prediction<L> {
+  const ranked = a.ranked.map((r) => ({ label: r.label, p: (r.p + (b.ranked.find((x) => x.label === r.label)?.p ?? 0)) / 2 })).sort((x, y) => y.p - x.p);
+  return { label: ranked[0]!.label, confidence: ranked[0]!.p, ranked };
 }
 
 /** Either the concept rules or the emergency model is enough to escalate (issue 26 §4). */
