@@ -82,7 +82,17 @@ export function understand(text: string, options: UnderstandOptions = {}): Under
 
 /** The classifier decides; a pattern only where the corpus showed the model wrong and the pattern right. */
 function intentOf(models: Models, text: string, heard: string): Pick<Understanding, 'intent' | 'confidence' | 'alternatives'> {
-  const p = heard === text ? predict(models.intent, text) : averaged(predict(models.intent, text), predict(models.intent, heard));
+  const read = (said: string, gloss: string) => (gloss === said ? predict(models.intent, said) : averaged(predict(models.intent, said), predict(models.intent, gloss)));
+  let p = read(text, heard);
+  // "Hola, buenas noches, ¿abren mañana?", "hi how are you, I need to reschedule": the greeting is
+  // small talk before the request; what follows it is what the caller wants.
+  if (p.label === 'greeting') {
+    const [rest, restHeard] = [withoutGreeting(text), withoutGreeting(heard)];
+    if (rest.split(' ').length >= 3) {
+      const q = read(rest, restHeard);
+      if (q.label !== 'greeting' && q.label !== 'other' && q.confidence >= INTENT_CONFIDENCE) p = q;
+    }
+  }
   const ranked = p.ranked.filter((r): r is { label: Intent; p: number } => r.label !== 'other');
   if (p.label !== 'other' && p.confidence >= INTENT_CONFIDENCE) return { intent: p.label, confidence: p.confidence, alternatives: ranked.slice(1, 3).map((r) => ({ intent: r.label, p: r.p })) };
   const ruled = detectIntents(heard)[0];
@@ -92,6 +102,12 @@ function intentOf(models: Models, text: string, heard: string): Pick<Understandi
   if (p.label === 'other') return { intent: null, confidence: 0, alternatives: [] };
   return { intent: null, confidence: p.confidence, alternatives: others(null) };
 }
+
+const GREETING_LEAD =
+  /^(?:(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|morning|afternoon|hola|buenas(?: tardes| noches)?|buenos dias|buen dia|how are you(?: doing)?(?: today)?|how's it going|como esta(?:s|n)?(?: usted)?|que tal|i hope you're (?:well|doing well)|espero que (?:este|esten) bien|(?:yes|yeah|oh|um|uh|so|well|si|este|oiga|mire)\b)[\s,.!?¿¡]*)+/;
+
+/** The utterance without the greetings it starts with. */
+const withoutGreeting = (text: string) => foldForMatching(text).replace(/[?¿!¡]/g, ' ').trim().replace(GREETING_LEAD, '').trim();
 
 /** A Spanish caller's words and their English gloss, read by the same model, weigh the same. */
 function averaged<L extends string>(a: Prediction<L>, b: Prediction<L>): Prediction<L> {

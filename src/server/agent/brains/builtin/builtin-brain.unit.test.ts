@@ -3,6 +3,7 @@ import type { TurnEnv } from '../../agent-types.js';
 import { fakeEnv, FakeToolbox } from '../../testing/fake-turn.js';
 import { TurnLog } from '../../turn-log.js';
 import { builtinBrain } from './builtin-brain.js';
+import type { Understanding } from '../../nlu/understand.js';
 
 /** A conversation with the built-in brain: each line is what the caller says; answers what it said. */
 async function talk(lines: string[], tools = new FakeToolbox(), env: TurnEnv = fakeEnv()) {
@@ -135,5 +136,35 @@ describe('the built-in brain', () => {
     const request = env.log.events.find((e) => e.kind === 'model_request')!;
     expect(request.payload).toMatchObject({ brain: 'builtin', intent: 'appointment', slots: { name: 'Jane Smith' }, decision: 'start_appointment → ask:dob' });
     expect(request.latencyMs).toEqual(expect.any(Number));
+  });
+  // The model's confidence moves with its training lines; what it decides when unsure is fixed here.
+  const UNSURE: Understanding = {
+    intent: null,
+    confidence: 0.4,
+    alternatives: [{ intent: 'practice_info', p: 0.4 }, { intent: 'location', p: 0.35 }],
+    urgency: { level: 'none' },
+    language: null,
+    yesNo: null,
+    correction: false,
+  };
+
+  it('asks one clarifying question naming the two likeliest options when unsure, and goes on with the one the answer names', async () => {
+    const env = fakeEnv();
+    const tools = new FakeToolbox();
+    const first = await builtinBrain.respond(env, tools, 'do you have a wheelchair ramp at the entrance', UNSURE);
+    expect(first.text).toMatch(/is this about a question about the practice, or our address/);
+    env.log = new TurnLog(() => env.now);
+    const second = await builtinBrain.respond(env, tools, 'a question about the practice');
+    expect(second.text).not.toMatch(/is this about/);
+    expect(env.state.builtin.clarifying).toBeUndefined();
+  });
+
+  it('asks to clarify only once: still unsure, it says what it can do', async () => {
+    const env = fakeEnv();
+    const tools = new FakeToolbox();
+    await builtinBrain.respond(env, tools, 'the thing about the place', UNSURE);
+    env.log = new TurnLog(() => env.now);
+    const again = await builtinBrain.respond(env, tools, 'the other thing', UNSURE);
+    expect(again.text).not.toMatch(/is this about/);
   });
 });
