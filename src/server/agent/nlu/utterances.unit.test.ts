@@ -110,6 +110,12 @@ describe('yes / no', () => {
     ['no, the 4th', 'no'],
     ["um, that's not right", 'no'],
     ['my name is Jane', null],
+    // After a lead-in, a polite acceptance, a refusal for now, and Spanish as said in the US.
+    ['honestly yeah go ahead', 'yes'],
+    ["i'd appreciate it", 'yes'],
+    ['not right now thanks', 'no'],
+    ['ta bueno', 'yes'],
+    ['mejor no gracias', 'no'],
   ])('%s → %s', (text, expected) => expect(yesNo(text)).toBe(expected));
   it.each([
     // As people answer on the phone.
