@@ -65,6 +65,7 @@ const UNITS_ES: Record<string, number> = { cero: 0, uno: 1, una: 1, un: 1, dos: 
 const TEENS_ES: Record<string, number> = { diez: 10, once: 11, doce: 12, trece: 13, catorce: 14, quince: 15, dieciseis: 16, diecisiete: 17, dieciocho: 18, diecinueve: 19, veinte: 20 };
 const TWENTIES_ES: Record<string, number> = { veintiuno: 21, veintiun: 21, veintidos: 22, veintitres: 23, veinticuatro: 24, veinticinco: 25, veintiseis: 26, veintisiete: 27, veintiocho: 28, veintinueve: 29 };
 const TENS_ES: Record<string, number> = { treinta: 30, cuarenta: 40, cincuenta: 50, sesenta: 60, setenta: 70, ochenta: 80, noventa: 90 };
+const HUNDREDS_ES: Record<string, number> = { cien: 100, ciento: 100, doscientos: 200, trescientos: 300, cuatrocientos: 400, quinientos: 500, seiscientos: 600, setecientos: 700, ochocientos: 800, novecientos: 900 };
 const EN_NUMBER = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'];
 
 function smallNumber(a: string, b?: string): number | null {
@@ -192,6 +193,13 @@ export function glossSpanish(text: string): string {
     return String((base === 'dos mil' ? 2000 : 1900) + rest);
   });
   t = t.replace(/\b(treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa) y (uno|una|un|dos|tres|cuatro|cinco|seis|siete|ocho|nueve)\b/g, (_m, a: string, b: string) => String(smallNumber(a, b)));
+  // Hundreds ("quinientos cincuenta y cinco", "ciento cinco" in a phone number, "cien dolares").
+  t = t.replace(/\b(cien|ciento|doscientos|trescientos|cuatrocientos|quinientos|seiscientos|setecientos|ochocientos|novecientos)(?: (\d{1,2}|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|trece|catorce|quince|dieciseis|diecisiete|dieciocho|diecinueve|veinte|veinti\w+|treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa))?\b/g, (m, h: string, rest?: string) => {
+    const hundreds = HUNDREDS_ES[h]!;
+    if (!rest) return String(hundreds);
+    const n = /^\d+$/.test(rest) ? Number(rest) : smallNumber(rest);
+    return n === null ? m : String(hundreds + n);
+  });
   t = t.replace(/\b(\d{1,2}) de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)(?: de(?:l)?)?\b/g, (_m, d: string, mo: string) => `${MONTHS_ES[mo]} ${d}`);
   t = t.replace(/\b(?:el )?(\w+) de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)(?: de(?:l)?)?\b/g, (m, d: string, mo: string) => {
     const n = d === 'primero' ? 1 : smallNumber(d);

@@ -38,6 +38,9 @@ describe('Spanish glossed for the built-in understanding', () => {
     ['por las mañanas entre semana', 'mornings weekdays'],
     ['voy a llegar tarde a mi cita', "i'm running late a my appointment"],
     ['ocho seis cero cinco cinco cinco cero uno nueve nueve', 'eight six zero five five five zero one nine nine'],
+    // A phone number said in groups, hundreds included.
+    ['tres uno dos quinientos cincuenta y cinco cero uno setenta y siete', 'three one two 555 zero one 77'],
+    ['ciento cinco', '105'],
   ])('%s → %s', (es, en) => expect(glossSpanish(es)).toBe(en));
 
   it.each([
