@@ -44,7 +44,7 @@ export function trainModels(part: TrainingPart): Models {
   // Features seen once are left out of every model: measured, the same figures on the development part
   // with fewer features for each web process to hold (the server-memory bar, DESIGN.md).
   const urgency = train(['emergency', 'routine'] as const, [
-    ...positives.map((e) => ({ text: e.text, label: 'emergency' as const, weight: 4 })),
+    ...positives.map((e) => ({ text: e.text, label: 'emergency' as const, weight: 5 })),
     ...part.emergencies.filter((e) => !e.emergency).map((e) => ({ text: e.text, label: 'routine' as const })),
     // Off-topic lines ('other') too: without them the model escalated noise like "blue elephants".
     ...part.intents.map((e) => ({ text: e.text, label: 'routine' as const })),
