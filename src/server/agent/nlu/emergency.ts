@@ -60,7 +60,7 @@ export function foldForMatching(text: string): string {
 
 /** "no trouble breathing", "never had a seizure", "sin dolor de pecho": a denial just before the words. */
 const NEGATED_BEFORE =
-  /\b(?:no|not|never|without|denies|denied|deny|nor|hasnt had|havent had|has not had|have not had|hasnt|havent|doesnt have|dont have|didnt have|do not have|does not have|did not have|is not having|not experiencing|isnt having|arent having|not having|wasnt|werent|free of|negative for|ruled out|sin|nunca|ni|no tiene|no tengo|no tuvo|no ha tenido|ya no tiene|nada de|tampoco)\s+(?:(?:any|a|an|the|real|more|much|signs? of|symptoms? of|other|further|serious|significant|ningun|ninguna|mas|senales de|problemas? de|tenido|had|been|having|experiencing|got|gotten|felt|feeling|un|una|el|la|me|he|ha|han|se|le|lo)\s+){0,3}$/;
+  /\b(?:no|not|never|without|denies|denied|deny|nor|hasnt had|havent had|has not had|have not had|hasnt|havent|doesnt have|dont have|didnt have|do not have|does not have|did not have|is not having|not experiencing|isnt having|arent having|not having|wasnt|werent|free of|negative for|ruled out|sin|nunca|ni|no tiene|no tengo|no tuvo|no ha tenido|ya no tiene|nada de|tampoco)\s+(?:(?:any|a|an|the|real|more|much|signs? of|symptoms? of|other|further|serious|significant|ningun|ninguna|mas|senales de|problemas? de|tenido|had|been|having|experiencing|got|gotten|felt|feeling|gonna|going to|planning to|trying to|about to|wanna|un|una|el|la|me|he|ha|han|se|le|lo)\s+){0,3}$/;
 
 /** "what should I do if…", "signs of a stroke", "en caso de…": the words are about a possibility. */
 const HYPOTHETICAL_BEFORE = new RegExp(

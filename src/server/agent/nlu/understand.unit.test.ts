@@ -11,6 +11,7 @@ describe('understand', () => {
     ["he took a bunch of my pills yesterday and he won't wake up"],
     ['on Tuesday he started slurring his words and his face is drooping'],
     ["she's having an allergic reaction and her epipen expired"],
+    ['i just gave him his epipen and his lips are still swelling'],
     ['my daughter is having an asthma attack and her inhaler expired'],
   ])('escalates an emergency whatever else the sentence says: %s', (said) => {
     expect(understand(said).urgency.level).toBe('emergency');
@@ -20,6 +21,9 @@ describe('understand', () => {
     ["I can't make it, something came up"],
     ["I'm out of my inhaler"],
     ['i need a refill on my epipen the one i have expires next month'],
+    ['the school wants two epipens on file for my son'],
+    ["her face isn't drooping or anything, it's a toothache on that side"],
+    ["no, I'm not going to hurt myself, I'm just stressed about the bill"],
     ["he choked on a grape at lunch but coughed it right up and he's totally fine now"],
   ])('does not send a routine caller to 911: %s', (said) => {
     expect(understand(said).urgency.level).not.toBe('emergency');

@@ -10,9 +10,10 @@ export const ALLERGIC_BURNS_RULES: Rule[] = [
       'anaphyla\\w*',
       'anafila\\w*',
       'anna flack\\w*',
-      'epi ?pens?',
-      'epinephrine',
-      'adrenalina',
+      // The pen used, or needed now: not a refill, a spare for school or a question about one.
+      '(?:used|use|using|gave|give|giving|jabbed|stabbed|injected|inject|administered|had to use|needed to use|need to use|should (?:i|we) use|do i use|usar|use|usamos|le puse|le di|le inyecte|le pusimos)(?: \\w+){0,3} (?:epi ?pens?|epinephrine|adrenalina)',
+      '(?:epi ?pens?|epinephrine|adrenalina) (?:\\w+ ){0,3}(?:in(?:to)?|en) (?:his|her|my|the|su|el|la|mi) (?:leg|thigh|arm|pierna|muslo|brazo)',
+      '(?:epi ?pens?|epinephrine|adrenalina) (?:\\w+ ){0,2}(?:did ?nt|didnt|did not|isnt|is not|not) (?:work|working|help|helping)',
       'allergic reaction',
       'alergic reaction',
       '(?:face|lips?|tongue|eyes|mouth|eyelids) (?:\\w+ ){0,2}(?:swelling|swollen|swelled|puffing up|puffed up|puffy|blowing up|blown up|blew up)',

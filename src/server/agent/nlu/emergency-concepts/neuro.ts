@@ -8,7 +8,7 @@ export const NEURO_RULES: Rule[] = [
     re: re(
       'stroke',
       'strokes',
-      '(?:face|mouth|smile) (?:\\w+ ){0,2}(?:drooping|droopy|drooped|crooked|lopsided|sagging|uneven|twisted|numb on one side)',
+      '(?:face|mouth|smile) (?:(?!isnt |is not |wasnt |was not |not |aint )\\w+ ){0,2}(?:drooping|droopy|drooped|crooked|lopsided|sagging|uneven|twisted|numb on one side)',
       '(?:suddenly|all of a sudden|out of nowhere|de repente) (?:\\w+ ){0,2}(?:cant|cannot|can not|couldnt|could not|unable to|no puede) (?:speak|talk|see|walk|move|understand|hablar|ver|caminar|mover)',
       'droop\\w* (?:on one side|face|mouth|smile)',
       '(?:one side of (?:his|her|my|the) (?:face|body)|half (?:his|her|my) (?:face|body)) (?:is |went |feels |looks )?(?:numb|weak|droop\\w*|paralyzed|dead|limp)',
@@ -42,7 +42,7 @@ export const NEURO_RULES: Rule[] = [
       // Speech that comes out wrong, said in everyday words.
       '(?:words|speech|sentences) (?:\\w+ ){0,2}(?:come|coming|came|comes) out (?:all )?(?:wrong|funny|weird|jumbled|garbled|mixed up|backwards|like nonsense)',
       '(?:speech|talking) (?:is |sounds )?(?:all )?(?:thick|sloppy|drunk|off)(?! with)',
-      '(?:face|mouth|smile) (?:\\w+ ){0,3}(?:drooping|droopy|drooped|crooked|lopsided|sagging|twisted)',
+      '(?:face|mouth|smile) (?:(?!isnt |is not |wasnt |was not |not |aint )\\w+ ){0,3}(?:drooping|droopy|drooped|crooked|lopsided|sagging|twisted)',
       '(?:(?:suddenly|all of a sudden|out of nowhere|de repente|de la nada|de pronto)(?: \\w+){0,4} (?:(?:is|was|isnt|wasnt|started|stopped)\\s+)?(?:confused|(?:not|wasnt|isnt|werent|arent) making (?:any )?sense|making no sense|talking nonsense|disoriented|cant understand|doesnt understand|blind|seeing double|lost (?:his|her|my) (?:vision|sight)))',
       // Sudden loss of vision in one eye or part of the field: a curtain, a shade, going black.
       '(?:cant|cannot|can not|couldnt|could not) see (?:anything |a thing )?(?:out of|from|with|in) (?:my|his|her|their|one|the) (?:left |right )?eye',
