@@ -349,6 +349,24 @@ describe('a reply to the text', () => {
     expect(raised!.priority).toBe('urgent');
   });
 
+  it('a month after the text, a reply still reaches a thread someone wrote on lately; otherwise it is not kept', async () => {
+    const old = await textedCaller();
+    await textFrom(old.caller, 'Please call me about my bill');
+    const longAgo = new Date(Date.now() - 40 * 86_400_000);
+    await t.db.update(missedCallTexts).set({ createdAt: longAgo }).where(eq(missedCallTexts.callId, old.call.id));
+    await textFrom(old.caller, 'Following up on my bill');
+    const [thread] = await t.db.select().from(handoffs).where(and(eq(handoffs.source, 'sms'), eq(handoffs.contactPhone, old.caller)));
+    expect((await t.db.select().from(handoffEvents).where(and(eq(handoffEvents.handoffId, thread!.id), eq(handoffEvents.kind, 'patient_reply')))).map((e) => e.body)).toEqual([
+      'Please call me about my bill',
+      'Following up on my bill',
+    ]);
+
+    const quiet = await textedCaller();
+    await t.db.update(missedCallTexts).set({ createdAt: longAgo }).where(eq(missedCallTexts.callId, quiet.call.id));
+    expect((await textFrom(quiet.caller, 'hello?')).body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
+    expect(await t.db.select().from(handoffs).where(and(eq(handoffs.source, 'sms'), eq(handoffs.contactPhone, quiet.caller)))).toHaveLength(0);
+  });
+
   it('STOP is still a keyword, not a reply; a text from a number never texted is not kept', async () => {
     const { caller } = await textedCaller();
     expect((await textFrom(caller, 'STOP')).body).toContain('You have been unsubscribed');

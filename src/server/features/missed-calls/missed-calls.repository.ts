@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { appointmentRequests, calls, handoffs, missedCallTexts } from '../../db/schema/index.js';
 
@@ -90,12 +90,19 @@ export async function findDecision(db: DbOrTx, callId: string): Promise<MissedCa
   return row;
 }
 
-/** The latest text sent to this number since `since`, locked: replies to it are threaded one at a time. */
+/**
+ * The latest text sent to this number that was sent, or whose thread was active, since `since`,
+ * locked: replies to it are threaded one at a time.
+ */
 export async function lockLatestTextTo(tx: Tx, organizationId: string, phone: string, since: Date): Promise<MissedCallTextRow | undefined> {
+  const recent = or(
+    gt(missedCallTexts.createdAt, since),
+    sql`exists (select 1 from ${handoffs} h where h.id = ${missedCallTexts.handoffId} and h.updated_at > ${since.toISOString()}::timestamptz)`,
+  );
   const [row] = await tx
     .select()
     .from(missedCallTexts)
-    .where(and(eq(missedCallTexts.organizationId, organizationId), eq(missedCallTexts.phone, phone), eq(missedCallTexts.status, 'sent'), gt(missedCallTexts.createdAt, since)))
+    .where(and(eq(missedCallTexts.organizationId, organizationId), eq(missedCallTexts.phone, phone), eq(missedCallTexts.status, 'sent'), recent))
     .orderBy(desc(missedCallTexts.createdAt))
     .limit(1)
     .for('update');

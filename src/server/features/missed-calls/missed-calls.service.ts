@@ -129,8 +129,8 @@ export interface TextReply {
 }
 
 /**
- * A text from a number this organization sent a missed-call text to in the last 30 days: it goes
- * on that text's thread — a message handoff opened by the first reply (urgent when the words say
+ * A text from a number this organization sent a missed-call text to in the last 30 days (or whose
+ * thread staff or the patient wrote on in that time): it goes on that text's thread — a message handoff opened by the first reply (urgent when the words say
  * an emergency), reopened by a reply after it was closed. Answers what to text back (thanks, or
  * the emergency number), or null for nothing; undefined when the number has no such thread (the
  * text is then not kept, as before).
