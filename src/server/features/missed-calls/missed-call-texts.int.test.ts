@@ -139,6 +139,23 @@ describe('the text to a caller the practice missed', () => {
     expect(sentTo(caller)).toHaveLength(1);
   });
 
+  it('a caller who stays silent until the agent hangs up gets one (queued with the agent’s hang-up)', async () => {
+    const caller = uniqueNumber();
+    const call = new FakeTwilioCall(t.app, caller, practice.number);
+    await call.answer();
+    let twiml = await call.silence();
+    for (let i = 0; i < 5 && !twiml.hangup; i++) twiml = await call.silence();
+    expect(twiml.hangup).toBe(true);
+    const records = await recordsOf(t.db, call.callSid);
+    expect(records.call).toMatchObject({ status: 'completed', outcome: 'abandoned' });
+    expect(await jobsFor(records.call!.id)).toHaveLength(1);
+    // The provider's own "completed" that follows changes nothing.
+    await call.status('completed', 25);
+    expect(await jobsFor(records.call!.id)).toHaveLength(1);
+    await runJobs(records.call!.id);
+    expect(await outboxFor(t.db, caller, MISSED_CALL_TEMPLATE)).toHaveLength(1);
+  });
+
   it('the day after, a new missed call gets a text again', async () => {
     const caller = uniqueNumber();
     const first = await hangUpBeforeSpeaking(caller);
