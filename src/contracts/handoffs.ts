@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPOINTMENT_SOURCES, APPOINTMENT_STATUSES } from '../domain/appointment-requests/state.js';
-import { HANDOFF_PRIORITIES, HANDOFF_STATUSES, HANDOFF_TYPES } from '../domain/handoffs/state.js';
+import { HANDOFF_PRIORITIES, HANDOFF_SOURCES, HANDOFF_STATUSES, HANDOFF_TYPES } from '../domain/handoffs/state.js';
 import { RequestView } from './appointment-requests.js';
 import { OrganizationIdList } from './calls.js';
 
@@ -83,7 +83,7 @@ export const HandoffSummary = z
     type: HandoffType,
     priority: HandoffPriority,
     status: HandoffStatus,
-    source: z.enum(['call', 'web', 'portal', 'staff']),
+    source: z.enum(HANDOFF_SOURCES),
     reason: z.string(),
     contactName: z.string().nullable(),
     contactPhone: z.string().nullable(),

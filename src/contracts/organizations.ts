@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '../domain/time/wall-clock.js';
 import { FAQ_LIMITS } from '../domain/faq/faq-entries.js';
+import { MISSED_CALL_PLACEHOLDERS, MISSED_CALL_TEXT_MAX, unknownPlaceholders } from '../domain/messaging/missed-call-text.js';
 
 /**
  * The organizations endpoints (/api/organizations…): what the server validates and answers,
@@ -146,6 +147,32 @@ export const AppointmentSettings = z
   .meta({ id: 'AppointmentSettings' });
 export type AppointmentSettings = z.infer<typeof AppointmentSettings>;
 
+const missedCallTemplate = text(MISSED_CALL_TEXT_MAX).superRefine((value, ctx) => {
+  const unknown = unknownPlaceholders(value);
+  if (unknown.length) {
+    const names = MISSED_CALL_PLACEHOLDERS.map((p) => `{${p}}`).join(', ');
+    ctx.addIssue({ code: 'custom', message: `${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not something we can fill in. Use ${names}, or leave the text empty for the standard one.`, input: value });
+  }
+});
+
+/**
+ * Texts to callers the practice missed (issue 30 §2, decision 047): off unless an administrator
+ * turns them on. `message` and `messageEs` are the organization's own words ({practice},
+ * {number}, {emergency} filled in); empty: the standard text in that language.
+ */
+export const MissedCallTexts = z
+  .object({
+    enabled: z.boolean({ error: 'Choose whether missed callers get a text.' }).default(false),
+    message: missedCallTemplate.default(''),
+    messageEs: missedCallTemplate.default(''),
+  })
+  .meta({ id: 'MissedCallTexts' });
+export type MissedCallTexts = z.infer<typeof MissedCallTexts>;
+
+export function defaultMissedCallTexts(): MissedCallTexts {
+  return { enabled: false, message: '', messageEs: '' };
+}
+
 /** What callers hear first when the practice has not written its own greeting. */
 export function defaultGreeting(practice: string): string {
   return `Thank you for calling ${practice}. I'm the practice's virtual assistant. How can I help you today?`;
@@ -197,6 +224,7 @@ export const CreateOrganizationBody = z.object({
   phoneNumbers: PhoneNumbers.default([]),
   agentSettings: AgentSettings.optional(),
   appointmentSettings: AppointmentSettings.optional(),
+  missedCallTexts: MissedCallTexts.optional(),
 });
 /** What a client sends (fields with defaults may be left out). */
 export type CreateOrganizationBody = z.input<typeof CreateOrganizationBody>;
@@ -213,6 +241,7 @@ export const UpdateOrganizationBody = z.object({
   phoneNumbers: PhoneNumbers.optional(),
   agentSettings: AgentSettings.optional(),
   appointmentSettings: AppointmentSettings.optional(),
+  missedCallTexts: MissedCallTexts.optional(),
 });
 export type UpdateOrganizationBody = z.input<typeof UpdateOrganizationBody>;
 export type UpdateOrganizationInput = z.infer<typeof UpdateOrganizationBody>;
@@ -263,6 +292,7 @@ export const OrganizationView = z
     phoneNumbers: z.array(PhoneNumberView),
     agentSettings: AgentSettings,
     appointmentSettings: AppointmentSettings,
+    missedCallTexts: MissedCallTexts,
     version: z.number(),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -18,6 +18,8 @@ import { PURGE_IDEMPOTENCY_KEYS_CRONTAB, PURGE_IDEMPOTENCY_KEYS_TASK, purgeIdemp
 import { WorkerLease } from './jobs/worker-lease.js';
 import { textGatewayOf } from './telephony/messaging/text-gateway.js';
 import { releaseJobsOfDeadWorkers } from './jobs/jobs.repository.js';
+import { sendMissedCallTextTask } from './features/missed-calls/send-missed-call-text.job.js';
+import { SEND_MISSED_CALL_TEXT_TASK } from './features/missed-calls/missed-calls.service.js';
 
 /** The text-message gateway the outbox delivers through (decision 044), or none (`log`). */
 function textDeliveryOf(ctx: AppContext) {
@@ -38,6 +40,7 @@ export function taskList(ctx: AppContext): TaskList {
     [DELIVER_WEBHOOK_TASK]: deliverWebhookTask(ctx),
     [PURGE_IDEMPOTENCY_KEYS_TASK]: purgeIdempotencyKeysTask(ctx),
     [DRAIN_ANALYTICS_ROLLUPS_TASK]: drainAnalyticsRollupsTask(ctx),
+    [SEND_MISSED_CALL_TEXT_TASK]: sendMissedCallTextTask(ctx),
   };
   return Object.fromEntries(Object.entries(tasks).map(([name, task]) => [name, scoped(task!)]));
 }

@@ -9,6 +9,9 @@ export const HANDOFF_PRIORITIES = ['urgent', 'high', 'normal', 'low'] as const;
 export type HandoffPriority = (typeof HANDOFF_PRIORITIES)[number];
 export const HANDOFF_STATUSES = ['open', 'claimed', 'resolved', 'canceled'] as const;
 export type HandoffStatus = (typeof HANDOFF_STATUSES)[number];
+/** Where a handoff came from: a call, the web form, the portal, staff, or a text message (a reply to a missed-call text, decision 047). */
+export const HANDOFF_SOURCES = ['call', 'web', 'portal', 'staff', 'sms'] as const;
+export type HandoffSource = (typeof HANDOFF_SOURCES)[number];
 
 export const HANDOFF_ACTIONS = {
   claim: ['open'],

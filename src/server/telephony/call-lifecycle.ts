@@ -7,6 +7,7 @@ import { endPatch, FINAL_STATUSES, liveEvent, presentEvents, publishAfterCommit,
 import { cancelLiveTransfer, createHandoff } from '../features/handoffs/create-handoff.service.js';
 import { collectLiveEvents, type LiveEvent } from '../features/live/live.service.js';
 import { abandonedHandoff, abandonedSummary, abandonedWork, type AbandonedWork } from './abandoned-work.js';
+import { missedCallTextJob, queueMissedCallText, type MissedCallTextJob } from '../features/missed-calls/missed-calls.service.js';
 
 /**
  * What happens to a call outside the conversation: the provider's status and recording
@@ -40,6 +41,7 @@ export async function applyStatus(ctx: AppContext, change: StatusChange, opts?: 
     const log = new TurnLog(() => now);
     let patch: Partial<CallPatch> = {};
     let abandoned: AbandonedWork | null = null;
+    let textBack: MissedCallTextJob | null = null;
     if (FINAL_STATUSES.has(from)) {
       // Already over (the agent hung up, or an earlier callback): only the provider's duration is news.
       if (!final || change.durationSeconds === undefined) return { kind: 'ok', callId: snap.id, changed: false, events: [] };
@@ -61,6 +63,8 @@ export async function applyStatus(ctx: AppContext, change: StatusChange, opts?: 
           // The status event says what was left unfinished (the timeline shows it).
           log.events[log.events.length - 1]!.payload.abandoned = { doing: abandoned.doing, collected: abandoned.collected };
         }
+        // A caller the practice missed may get a text (decision 047): looked at by a job, queued with the end.
+        textBack = missedCallTextJob(snap, patch.outcome, state.language);
       } else {
         patch = { status: to, ...(to === 'in_progress' && !snap.answeredAt ? { answeredAt: now } : {}) };
       }
@@ -68,20 +72,24 @@ export async function applyStatus(ctx: AppContext, change: StatusChange, opts?: 
     const callPatch = { agentState: state as unknown as Record<string, unknown>, at: now, ...patch, ...(final && !FINAL_STATUSES.has(from) ? { transcriptFinal: '' } : {}) };
     const dedupe = log.events.length ? change.dedupeKey : null;
     const handoffEvents: LiveEvent[] = [];
-    if (abandoned) {
-      // The call-back task and the call's end in one transaction: a repeated callback finds the
-      // stored end (its dedupe key) and creates nothing twice.
+    if (abandoned || textBack) {
+      // The call-back task, the missed-call text's job and the call's end in one transaction: a
+      // repeated callback finds the stored end (its dedupe key) and creates nothing twice.
       const work = abandoned;
+      const text = textBack;
       const endedBy = change.endedBy === 'timeout' ? 'timeout' : 'caller';
       await ctx.db.transaction(async (tx) => {
         collectLiveEvents(tx, handoffEvents);
-        const pending = state.pendingTransfer;
-        if (work.kind === 'transfer' && pending?.handoffId) {
-          await cancelLiveTransfer(ctx, tx, pending.handoffId, 'The caller left before the transfer was answered; a call-back task replaces it.');
+        if (work) {
+          const pending = state.pendingTransfer;
+          if (work.kind === 'transfer' && pending?.handoffId) {
+            await cancelLiveTransfer(ctx, tx, pending.handoffId, 'The caller left before the transfer was answered; a call-back task replaces it.');
+          }
+          const handoff = await createHandoff(ctx, tx, { ...abandonedHandoff(work, { id: snap.id, organizationId: snap.organizationId }, endedBy), at: now });
+          (log.events[log.events.length - 1]!.payload.abandoned as Record<string, unknown>).handoffId = handoff.id;
         }
-        const handoff = await createHandoff(ctx, tx, { ...abandonedHandoff(work, { id: snap.id, organizationId: snap.organizationId }, endedBy), at: now });
-        (log.events[log.events.length - 1]!.payload.abandoned as Record<string, unknown>).handoffId = handoff.id;
         await storeTurn(tx, snap.id, snap.lastSeq, log.events, dedupe, callPatch);
+        if (text) await queueMissedCallText(tx, text, patch.endedAt ?? now);
       });
     } else {
       await storeTurn(ctx.pool, snap.id, snap.lastSeq, log.events, dedupe, callPatch);

@@ -10,6 +10,7 @@ import { callInfo, endPatch, FINAL_STATUSES, liveEvent, presentEvents, publishAf
 import { LazyTransaction } from './lazy-transaction.js';
 import { noteOrganization } from '../policy/concerned-organization.js';
 import { callSnapshots } from './call-snapshot-cache.js';
+import { missedCallTextJob, queueMissedCallText } from '../features/missed-calls/missed-calls.service.js';
 
 /**
  * The pipeline every adapter drives (Twilio webhooks, the simulator): a call starts, the
@@ -160,7 +161,11 @@ export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: Pipe
       log.events[0]!.payload.response = response;
       const ended = reply.next.type === 'hangup';
       if (ended) log.add('status', { from: snap.status, to: 'completed' });
-      const closing = ended ? { ...endPatch(snap, state, now, 'agent', 'completed'), transcriptFinal: log.transcript.join('\n') } : {};
+      const end = ended ? endPatch(snap, state, now, 'agent', 'completed') : null;
+      const closing = end ? { ...end, transcriptFinal: log.transcript.join('\n') } : {};
+      // The agent hung up on a caller it never heard: a missed call, which may get a text (decision 047).
+      const textBack = end ? missedCallTextJob(snap, end.outcome, state.language) : null;
+      if (textBack) await queueMissedCallText(await lazy.get(), textBack, now);
       await storeTurn(lazy.connection, snap.id, snap.lastSeq, log.events, dedupeKey, {
         agentState: state as unknown as Record<string, unknown>,
         at: now,

@@ -5,10 +5,10 @@ import { calls } from './calls.js';
 import { appointmentRequests } from './appointment-requests.js';
 import { patients } from './patients.js';
 import { users } from './auth.js';
-import { HANDOFF_PRIORITIES, HANDOFF_STATUSES, HANDOFF_TYPES } from '../../../domain/handoffs/state.js';
+import { HANDOFF_PRIORITIES, HANDOFF_SOURCES, HANDOFF_STATUSES, HANDOFF_TYPES } from '../../../domain/handoffs/state.js';
 
 // The handoff state machine and its vocabularies live in the domain (shared with the web).
-export { HANDOFF_PRIORITIES, HANDOFF_STATUSES, HANDOFF_TYPES };
+export { HANDOFF_PRIORITIES, HANDOFF_SOURCES, HANDOFF_STATUSES, HANDOFF_TYPES };
 
 /** The human work queue: what the agent or the web form hands to people. */
 export const handoffs = pgTable(
@@ -21,7 +21,7 @@ export const handoffs = pgTable(
     type: text('type', { enum: HANDOFF_TYPES }).notNull(),
     priority: text('priority', { enum: HANDOFF_PRIORITIES }).notNull().default('normal'),
     status: text('status', { enum: HANDOFF_STATUSES }).notNull().default('open'),
-    source: text('source', { enum: ['call', 'web', 'portal', 'staff'] }).notNull(),
+    source: text('source', { enum: HANDOFF_SOURCES }).notNull(),
     callId: uuid('call_id').references(() => calls.id, { onDelete: 'set null' }),
     appointmentRequestId: uuid('appointment_request_id').references(() => appointmentRequests.id, { onDelete: 'set null' }),
     patientId: uuid('patient_id').references(() => patients.id, { onDelete: 'set null' }),

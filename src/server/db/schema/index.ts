@@ -17,3 +17,4 @@ export * from './outbound.js';
 export * from './outbound-imports.js';
 export * from './sms-opt-outs.js';
 export * from './messaging-settings.js';
+export * from './missed-call-texts.js';

@@ -11,6 +11,8 @@ export const organizations = pgTable('organizations', {
   address: jsonb('address').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
   agentSettings: jsonb('agent_settings').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   appointmentSettings: jsonb('appointment_settings').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  /** Texts to callers the practice missed (contracts' MissedCallTexts; `{}`: off, the standard words). Migration 0029, decision 047. */
+  missedCallTexts: jsonb('missed_call_texts').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   /** Optimistic concurrency: an edit names the version it started from. */
   version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -25,7 +25,8 @@ export const smsOptOuts = pgTable(
 
 /**
  * Inbound text messages as far as they were acted on: the keyword's action and the reply sent,
- * never the text itself (a patient may write about their health). The provider's MessageSid is
+ * never the text itself (a patient may write about their health; a reply on a thread is kept on
+ * its handoff, where staff read it under their access rules). The provider's MessageSid is
  * the key, so a repeated webhook gets the stored reply and changes nothing.
  */
 export const smsInboundMessages = pgTable(
@@ -35,7 +36,8 @@ export const smsInboundMessages = pgTable(
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     fromNumber: text('from_number').notNull(),
     toNumber: text('to_number').notNull(),
-    action: text('action', { enum: ['opt_out', 'opt_in', 'help', 'none'] }).notNull(),
+    /** `reply`: a text on a thread (a reply to a missed-call text, decision 047), whose words went to the thread's handoff. */
+    action: text('action', { enum: ['opt_out', 'opt_in', 'help', 'none', 'reply'] }).notNull(),
     reply: text('reply'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors.js';
 import { isOpen, nextChange, type Hours } from '../../../domain/time/index.js';
 import { practiceCountry } from '../../../domain/format/clock.js';
 import { formatPhoneNumber } from '../../../domain/format/phone.js';
+import { emergencyNumber } from '../../../domain/patient/emergency-number.js';
 import { findHours } from '../hours/hours.service.js';
 import { toHours } from '../hours/hours.service.js';
 import { findOrganizationById, findOrganizationBySlug, listVisibleOrganizations, phoneNumbersOf, type OrganizationRow } from '../organizations/organizations.service.js';
@@ -28,10 +29,8 @@ export function publicSettings(org: OrganizationRow): PublicSettings {
   };
 }
 
-/** The number to call in an emergency where the practice is. */
-export function emergencyNumber(country: string): string {
-  return country === 'GB' ? '999' : country === 'US' || country === 'CA' ? '911' : '112';
-}
+/** The number to call in an emergency where the practice is (the domain's rule, shared with the web). */
+export { emergencyNumber };
 
 export const practiceNotFound = () => new AppError(404, 'practice_not_found', 'We could not find that practice.');
 

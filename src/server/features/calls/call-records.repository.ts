@@ -49,6 +49,7 @@ export function organizationFromJson(o: Record<string, unknown>): OrganizationRo
     address: (o.address as Record<string, string>) ?? {},
     agentSettings: (o.agent_settings as Record<string, unknown>) ?? {},
     appointmentSettings: (o.appointment_settings as Record<string, unknown>) ?? {},
+    missedCallTexts: (o.missed_call_texts as Record<string, unknown>) ?? {},
     version: o.version as number,
     createdAt: new Date(o.created_at as string),
     updatedAt: new Date(o.updated_at as string),

@@ -30,7 +30,7 @@ export interface NewHandoff {
   organizationId: string;
   type: HandoffType;
   priority: HandoffPriority;
-  source: 'call' | 'web' | 'portal' | 'staff';
+  source: HandoffRow['source'];
   reason: string;
   callId?: string | null;
   appointmentRequestId?: string | null;

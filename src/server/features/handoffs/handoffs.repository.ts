@@ -130,6 +130,16 @@ export async function updateHandoffIfStatus(
   return row;
 }
 
+/** Makes an unresolved handoff urgent with a new deadline; undefined when it is closed or urgent already. */
+export async function raiseToUrgent(db: DbOrTx, id: string, dueAt: Date, now: Date): Promise<HandoffRow | undefined> {
+  const [row] = await db
+    .update(handoffs)
+    .set({ priority: 'urgent', dueAt, updatedAt: now, version: sql`${handoffs.version} + 1` })
+    .where(and(eq(handoffs.id, id), inArray(handoffs.status, UNRESOLVED), ne(handoffs.priority, 'urgent')))
+    .returning();
+  return row;
+}
+
 /** Bumps `updatedAt` (and version) so lists and caches see a note or an attempt. */
 export async function touchHandoff(db: DbOrTx, id: string, now: Date): Promise<void> {
   await db.update(handoffs).set({ updatedAt: now, version: sql`${handoffs.version} + 1` }).where(eq(handoffs.id, id));

@@ -1,5 +1,5 @@
 import type { OrganizationRow, PhoneNumberRow } from './organizations.repository.js';
-import { Address, AgentSettings, AppointmentSettings, defaultAgentSettings, defaultAppointmentSettings } from '../../../contracts/organizations.js';
+import { Address, AgentSettings, AppointmentSettings, MissedCallTexts, defaultAgentSettings, defaultAppointmentSettings, defaultMissedCallTexts } from '../../../contracts/organizations.js';
 import { faqEntriesFromStored } from '../../../domain/faq/faq-entries.js';
 
 function presentPhoneNumbers(numbers: PhoneNumberRow[]) {
@@ -37,6 +37,12 @@ export function presentOrganization(org: OrganizationRow, numbers: PhoneNumberRo
     // An FAQ stored as free text (before issue 26) is shown, and saved next time, as entries.
     agentSettings: settings(AgentSettings, { ...org.agentSettings, faq: faqEntriesFromStored(org.agentSettings.faq) }, defaultAgentSettings(org.name)),
     appointmentSettings: settings(AppointmentSettings, org.appointmentSettings, defaultAppointmentSettings()),
+    missedCallTexts: missedCallTextsOf(org),
     createdAt: org.createdAt.toISOString(),
   };
+}
+
+/** An organization's missed-call texts as stored, with the defaults (off) for what it lacks. */
+export function missedCallTextsOf(org: Pick<OrganizationRow, 'missedCallTexts'>): MissedCallTexts {
+  return settings(MissedCallTexts, org.missedCallTexts, defaultMissedCallTexts());
 }

@@ -13,6 +13,7 @@ const row = (agentSettings: Record<string, unknown>): OrganizationRow => ({
   address: {},
   agentSettings,
   appointmentSettings: {},
+  missedCallTexts: {},
   version: 4,
   createdAt: new Date('2025-01-01T00:00:00Z'),
   updatedAt: new Date('2025-01-01T00:00:00Z'),

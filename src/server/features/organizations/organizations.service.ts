@@ -6,6 +6,7 @@ import { toE164 } from '../../../domain/phone.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { createEmptyHours } from '../hours/hours.service.js';
 import { loadVisibleOrganization } from './organizations.policy.js';
+import { missedCallTextsOf } from './organizations.presenter.js';
 import {
   findOrganizationById,
   findOrganizationBySlug,
@@ -22,6 +23,7 @@ import {
 import {
   defaultAgentSettings,
   defaultAppointmentSettings,
+  defaultMissedCallTexts,
   type Address,
   type CreateOrganizationInput,
   type UpdateOrganizationInput,
@@ -29,6 +31,7 @@ import {
 
 /** What other features read of this one (its repository's queries, used as they are). */
 export { type OrganizationRow, findOrganizationById, findOrganizationBySlug, listVisibleOrganizations, phoneNumbersOf } from './organizations.repository.js';
+export { missedCallTextsOf } from './organizations.presenter.js';
 
 export interface OrganizationWithNumbers {
   organization: OrganizationRow;
@@ -71,6 +74,7 @@ export async function createOrganization(ctx: AppContext, actor: StaffActor, inp
         address,
         agentSettings: input.agentSettings ?? defaultAgentSettings(input.name),
         appointmentSettings: input.appointmentSettings ?? defaultAppointmentSettings(),
+        missedCallTexts: input.missedCallTexts ?? defaultMissedCallTexts(),
       });
       await createEmptyHours(tx, organization.id);
       await storeNumbers(tx, organization.id, numbers);
@@ -114,6 +118,7 @@ export async function updateOrganization(
         address: input.address,
         agentSettings: input.agentSettings,
         appointmentSettings: input.appointmentSettings,
+        missedCallTexts: input.missedCallTexts,
       });
       if (!updated) throw await staleOrGone(tx, id);
       if (numbers) await storeNumbers(tx, id, numbers);
@@ -125,7 +130,12 @@ export async function updateOrganization(
         organizationId: id,
         recordType: 'organization',
         recordId: id,
-        details: { fields, ...(input.status && input.status !== current.status ? { status: { from: current.status, to: input.status } } : {}) },
+        details: {
+          fields,
+          ...(input.status && input.status !== current.status ? { status: { from: current.status, to: input.status } } : {}),
+          // Turning texts to missed callers on or off changes what patients receive: said in the record.
+          ...(input.missedCallTexts && input.missedCallTexts.enabled !== missedCallTextsOf(current).enabled ? { missedCallTexts: { enabled: input.missedCallTexts.enabled } } : {}),
+        },
       });
       return { organization: updated, phoneNumbers: (await phoneNumbersOf(tx, [id])).get(id) ?? [] };
     });

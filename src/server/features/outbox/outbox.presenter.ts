@@ -25,6 +25,8 @@ const TEMPLATES: Record<string, { secret?: 'code' | 'link'; patientData: boolean
   'handoff-message': { patientData: true },
   // Says a caller's call-back request was taken (handoffs/callback-notice.ts): the practice's name only, but to a patient.
   'callback-requested': { patientData: true },
+  // "Sorry we missed you" to a caller (missed-calls.service.ts): the practice's name and number only, but to a patient.
+  'missed-call': { patientData: true },
   // Says only that a message waits in the portal, with its link (handoff-actions.service.ts).
   'portal-message-waiting': { patientData: false },
   // Names no patient and no reason (see urgent-alert.ts); links to the staff queue.

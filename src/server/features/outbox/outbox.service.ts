@@ -1,7 +1,7 @@
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { OutboxAttachment } from '../../db/schema/ops.js';
 import { enqueueJob } from '../../jobs/jobs.repository.js';
-import { insertOutboxMessage, listOutboxMessages, lockOutboxMessage, takenProviderMessageIds, updateOutboxMessage, type OutboxRow } from './outbox.repository.js';
+import { findOutboxMessage, insertOutboxMessage, listOutboxMessages, lockOutboxMessage, takenProviderMessageIds, updateOutboxMessage, type OutboxRow } from './outbox.repository.js';
 import { isFinalStatus, isLaterStatus, type ProviderStatus } from './text-gateway.js';
 
 export { chosenSenders } from './messaging-settings.repository.js';
@@ -56,6 +56,11 @@ export async function sendMessage(db: DbOrTx, message: OutgoingMessage): Promise
   });
   if (!optOut) await enqueueJob(db, DELIVER_OUTBOX_TASK, { id: row.id }, { maxAttempts: 8 });
   return row;
+}
+
+/** The words a stored message carried (what the recipient read), or null when it is gone. */
+export async function outboxBodyOf(db: DbOrTx, id: string): Promise<string | null> {
+  return (await findOutboxMessage(db, id))?.body ?? null;
 }
 
 /**

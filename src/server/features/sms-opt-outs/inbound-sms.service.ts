@@ -6,7 +6,9 @@ import type { AppContext } from '../../app-context.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { findOrganizationByNumber } from '../calls/call-records.service.js';
 import { addDoNotCallFromText, removeDoNotCallFromText } from '../do-not-call/do-not-call.service.js';
-import { deleteOptOut, findInbound, insertInbound, insertOptOut, linkDoNotCall } from './sms-opt-outs.repository.js';
+import { deleteOptOut, findInbound, insertInbound, insertOptOut, linkDoNotCall, markReply } from './sms-opt-outs.repository.js';
+import type { Tx } from '../../db/client.js';
+import type { OrganizationRow } from '../organizations/organizations.service.js';
 
 export interface InboundSms {
   messageSid: string;
@@ -16,6 +18,13 @@ export interface InboundSms {
 }
 
 type Org = { id: string; name: string; address: { country?: unknown } };
+
+/**
+ * What to do with a text that is no keyword, in the webhook's transaction (the adapter passes
+ * it: a reply to a missed-call text goes on its thread, decision 047). Answers what to text
+ * back (null: nothing), or undefined when the text is not for it — then it is not kept.
+ */
+export type OnInboundText = (tx: Tx, text: { organization: OrganizationRow; from: string; body: string; messageSid: string }) => Promise<{ answer: string | null } | undefined>;
 
 /** The carrier-style confirmations (Twilio's default wording, with the practice's name). */
 function replyFor(action: ReturnType<typeof keywordOf>['action'], org: Org, to: string): string | null {
@@ -41,7 +50,7 @@ function replyFor(action: ReturnType<typeof keywordOf>['action'], org: Org, to: 
  * transaction as its effects, so a repeated webhook — even one that arrives concurrently — gets
  * the stored reply and changes nothing.
  */
-export async function receiveInboundSms(ctx: AppContext, input: InboundSms): Promise<string | null> {
+export async function receiveInboundSms(ctx: AppContext, input: InboundSms, onText?: OnInboundText): Promise<string | null> {
   const seen = await findInbound(ctx.db, input.messageSid);
   if (seen) return seen.reply;
   const to = toE164(input.to) ?? input.to;
@@ -56,6 +65,11 @@ export async function receiveInboundSms(ctx: AppContext, input: InboundSms): Pro
     const stored = await insertInbound(tx, { messageSid: input.messageSid, organizationId: org?.id ?? null, fromNumber: from ?? input.from, toNumber: to, action: from ? action : 'none', reply });
     if (!stored) return (await findInbound(tx, input.messageSid))?.reply ?? null;
     if (!org || !from) return reply;
+    if (action === 'none' && onText) {
+      const handled = await onText(tx, { organization: org, from, body: input.body, messageSid: input.messageSid });
+      if (handled) await markReply(tx, input.messageSid, handled.answer);
+      return handled?.answer ?? reply;
+    }
     const actor = { kind: 'anonymous' as const, label: `text message from ${from}` };
     if (action === 'opt_out') {
       const doNotCallId = await addDoNotCallFromText(tx, { organizationId: org.id, phone: from });

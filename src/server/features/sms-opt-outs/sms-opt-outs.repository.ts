@@ -45,3 +45,8 @@ export async function insertInbound(db: DbOrTx, row: typeof smsInboundMessages.$
   const [created] = await db.insert(smsInboundMessages).values(row).onConflictDoNothing().returning();
   return created;
 }
+
+/** A text that was a reply on a thread (decision 047): its action, and what was texted back. Still never its words. */
+export async function markReply(db: DbOrTx, messageSid: string, reply: string | null): Promise<void> {
+  await db.update(smsInboundMessages).set({ action: 'reply', reply }).where(eq(smsInboundMessages.messageSid, messageSid));
+}

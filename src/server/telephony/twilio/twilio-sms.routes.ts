@@ -3,7 +3,9 @@ import { z } from 'zod';
 import MessagingResponse from 'twilio/lib/twiml/MessagingResponse.js';
 import type { AppContext } from '../../app-context.js';
 import type { ZodApp } from '../../http/route-types.js';
-import { receiveInboundSms } from '../../features/sms-opt-outs/inbound-sms.service.js';
+import { receiveInboundSms, type OnInboundText } from '../../features/sms-opt-outs/inbound-sms.service.js';
+import { receiveMissedCallReply } from '../../features/missed-calls/missed-calls.service.js';
+import { detectEmergency } from '../../agent/nlu/emergency.js';
 import { providerFormBody } from './form-body.js';
 import { verifyTwilioSignature } from './twilio-signature.js';
 
@@ -31,10 +33,20 @@ export function messagingTwiml(reply: string | null): string {
 }
 
 /**
+ * A text that is no keyword: a reply to a missed-call text goes on its thread (decision 047),
+ * judged for an emergency by the same model that listens to callers.
+ */
+export function threadReplies(ctx: AppContext): OnInboundText {
+  return (tx, text) => receiveMissedCallReply(ctx, tx, { ...text, emergency: detectEmergency(text.body) !== null });
+}
+
+/**
  * The Twilio-compatible inbound text-message webhook: signed like the voice webhooks; STOP and
- * START replies (features/sms-opt-outs) answered with the carrier-style confirmation as TwiML.
+ * START replies (features/sms-opt-outs) answered with the carrier-style confirmation as TwiML;
+ * a reply to a missed-call text put on its thread and acknowledged.
  */
 export async function twilioSmsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
+  const onText = threadReplies(ctx);
   await app.register(async (scope: ZodApp) => {
     await scope.register(formbody, { ...providerFormBody, bodyLimit: 64 * 1024 });
     scope.post(TWILIO_SMS_PATH, {
@@ -42,10 +54,10 @@ export async function twilioSmsRoutes(app: ZodApp, ctx: AppContext): Promise<voi
       helmet: false,
       preValidation: verifyTwilioSignature(ctx),
       bodyLimit: 64 * 1024,
-      schema: { tags: ['telephony'], summary: 'Twilio messaging webhook: an incoming text (STOP / START / HELP answered as TwiML)', body: InboundSmsBody },
+      schema: { tags: ['telephony'], summary: 'Twilio messaging webhook: an incoming text (STOP / START / HELP answered as TwiML; a reply to a missed-call text goes to its handoff)', body: InboundSmsBody },
       handler: async (request, reply) => {
         const b = request.body;
-        const answer = await receiveInboundSms(ctx, { messageSid: b.MessageSid, from: b.From, to: b.To, body: b.Body });
+        const answer = await receiveInboundSms(ctx, { messageSid: b.MessageSid, from: b.From, to: b.To, body: b.Body }, onText);
         return reply.type('text/xml; charset=utf-8').send(messagingTwiml(answer));
       },
     });

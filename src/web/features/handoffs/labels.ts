@@ -1,4 +1,5 @@
 import type { AppointmentStatus } from '@domain/appointment-requests/state';
+import type { HandoffSource } from '@domain/handoffs/state';
 import type { RequestView } from '@contracts/appointment-requests';
 import type { CallbackResult, HandoffPriority, HandoffStatus, HandoffType, ResolutionOutcome } from '@contracts/handoffs';
 
@@ -14,7 +15,7 @@ export const PRIORITY_LABELS: Record<HandoffPriority, string> = { urgent: 'Urgen
 
 export const STATUS_LABELS: Record<HandoffStatus, string> = { open: 'Open', claimed: 'Claimed', resolved: 'Resolved', canceled: 'Canceled' };
 
-export const SOURCE_LABELS: Record<string, string> = { call: 'Call', web: 'Web', portal: 'Portal', staff: 'Staff' };
+export const SOURCE_LABELS: Record<HandoffSource, string> = { call: 'Call', web: 'Web', portal: 'Portal', staff: 'Staff', sms: 'Text message' };
 
 export const REQUEST_STATUS_LABELS: Record<AppointmentStatus, string> = {
   draft: 'Draft',

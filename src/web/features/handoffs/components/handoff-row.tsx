@@ -1,4 +1,4 @@
-import { Globe, Phone, UserRound } from 'lucide-react';
+import { Globe, MessageSquare, Phone, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { formatRelative } from '@web/lib/format-date';
@@ -22,7 +22,7 @@ export interface HandoffRowProps {
 /** One line of the queue: who, why, where it came from, priority and the time left. */
 export function HandoffRow({ handoff: h, now, showOrganization, onClaim, claiming }: HandoffRowProps) {
   const overdue = deadlineOf(h, now).tone === 'overdue';
-  const SourceIcon = h.source === 'call' ? Phone : h.source === 'staff' ? UserRound : Globe;
+  const SourceIcon = h.source === 'call' ? Phone : h.source === 'staff' ? UserRound : h.source === 'sms' ? MessageSquare : Globe;
   const practice = usePractice(h.organizationId);
   const who = h.contactName || (h.contactPhone ? formatPhone(h.contactPhone, practice?.country) : null) || 'Unknown caller';
   return (

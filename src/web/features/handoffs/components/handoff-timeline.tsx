@@ -46,12 +46,14 @@ function describe(e: HandoffEvent): string {
     case 'canceled':
       return `${who} canceled it`;
     case 'message_sent':
+      // The text Switchboard sent a caller the practice missed, which the patient's replies answer.
+      if (d.automatic === 'missed-call') return 'Switchboard texted the caller after the missed call';
       // A message about a request is read in the portal; the email or text only said it was waiting.
       return d.notice === 'portal'
         ? `${who} messaged the patient in the portal · notice by ${d.channel === 'sms' ? 'text message' : 'email'}`
         : `${who} sent the patient ${d.channel === 'sms' ? 'a text message' : 'an email'}`;
     case 'patient_reply':
-      return `The patient replied in the portal${e.data.reopened ? ' · back in the queue' : ''}`;
+      return `The patient replied ${d.channel === 'sms' ? 'by text message' : 'in the portal'}${e.data.reopened ? ' · back in the queue' : ''}`;
   }
 }
 

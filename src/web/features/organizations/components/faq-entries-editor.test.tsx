@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { defaultAgentSettings, defaultAppointmentSettings, type Organization } from '@contracts/organizations';
+import { defaultAgentSettings, defaultAppointmentSettings, defaultMissedCallTexts, type Organization } from '@contracts/organizations';
 import { errorBody, signedIn } from '@web/test/fixtures';
 import { renderPage } from '@web/test/render';
 import { server } from '@web/test/server';
@@ -116,6 +116,7 @@ describe('FAQ entries in the organization form', () => {
         ],
       },
       appointmentSettings: defaultAppointmentSettings(),
+      missedCallTexts: defaultMissedCallTexts(),
       version: 3,
       createdAt: '2025-01-01T00:00:00Z',
       updatedAt: '2025-01-01T00:00:00Z',

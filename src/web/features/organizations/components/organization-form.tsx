@@ -8,10 +8,12 @@ import {
   AgentSettings,
   AppointmentSettings,
   CreateOrganizationBody,
+  MissedCallTexts,
   TransferBehaviour,
   defaultAgentSettings,
   defaultAppointmentSettings,
   defaultGreeting,
+  defaultMissedCallTexts,
   type Organization,
 } from '@contracts/organizations';
 import { Button } from '@web/components/ui/button';
@@ -27,6 +29,7 @@ import { sentence } from '../lib/messages';
 import { timeZoneList } from '../lib/time-zones';
 import { TRANSFER_LABELS } from '../labels';
 import { FaqEntriesEditor } from './faq-entries-editor';
+import { MissedCallTextsFields } from './missed-call-texts-fields';
 
 const visitReasonLines = (text: string) =>
   text
@@ -42,6 +45,7 @@ const organizationFormSchema = CreateOrganizationBody.extend({
   address: Address,
   agentSettings: AgentSettings,
   appointmentSettings: AppointmentSettings.omit({ visitReasons: true }),
+  missedCallTexts: MissedCallTexts,
   visitReasonsText: z.string(),
 }).superRefine((v, ctx) => {
   const reasons = AppointmentSettings.shape.visitReasons.safeParse(visitReasonLines(v.visitReasonsText));
@@ -55,12 +59,13 @@ const organizationFormSchema = CreateOrganizationBody.extend({
 export type OrganizationFormInput = z.input<typeof organizationFormSchema>;
 export type OrganizationFormValues = z.output<typeof organizationFormSchema>;
 
-type Tab = 'details' | 'numbers' | 'agent' | 'faq' | 'appointments';
+type Tab = 'details' | 'numbers' | 'agent' | 'faq' | 'appointments' | 'texts';
 const TAB_OF: Array<[RegExp, Tab]> = [
   [/^phoneNumbers/, 'numbers'],
   [/^agentSettings\.faq/, 'faq'],
   [/^agentSettings/, 'agent'],
   [/^(appointmentSettings|visitReasonsText)/, 'appointments'],
+  [/^missedCallTexts/, 'texts'],
 ];
 const tabOf = (field: string): Tab => TAB_OF.find(([re]) => re.test(field))?.[1] ?? 'details';
 
@@ -89,6 +94,7 @@ export function valuesFrom(org: Organization | null): OrganizationFormInput {
     agentSettings: { ...agent, faq: agent.faq.map((e) => ({ questionEs: '', answerEs: '', ...e })) },
     appointmentSettings: { enabled: appointments.enabled, message: appointments.message },
     visitReasonsText: appointments.visitReasons.join('\n'),
+    missedCallTexts: org?.missedCallTexts ?? defaultMissedCallTexts(),
   };
 }
 
@@ -140,7 +146,7 @@ export const OrganizationForm = React.forwardRef<OrganizationFormHandle, Organiz
       let first: string | null = null;
       for (const [key, message] of Object.entries(error.fields)) {
         const name = key.startsWith('appointmentSettings.visitReasons') ? 'visitReasonsText' : key;
-        const known = /^(name|slug|timeZone|status|address\.\w+|phoneNumbers\.\d+\.(number|label)|agentSettings\.\w+|agentSettings\.faq\.\d+\.(question|answer|questionEs|answerEs)|appointmentSettings\.(enabled|message)|visitReasonsText)$/.test(name);
+        const known = /^(name|slug|timeZone|status|address\.\w+|phoneNumbers\.\d+\.(number|label)|agentSettings\.\w+|agentSettings\.faq\.\d+\.(question|answer|questionEs|answerEs)|appointmentSettings\.(enabled|message)|missedCallTexts\.(enabled|message|messageEs)|visitReasonsText)$/.test(name);
         if (!known) {
           unmatched[key] = message;
           continue;
@@ -174,6 +180,7 @@ export const OrganizationForm = React.forwardRef<OrganizationFormHandle, Organiz
                 ['agent', 'Agent'],
                 ['faq', 'FAQ'],
                 ['appointments', 'Appointments'],
+                ['texts', 'Texts'],
               ] as const
             ).map(([value, label]) => (
               <TabsTrigger key={value} value={value}>
@@ -361,6 +368,10 @@ export const OrganizationForm = React.forwardRef<OrganizationFormHandle, Organiz
             <FormField label="Message shown to patients" error={errors.appointmentSettings?.message?.message}>
               <Textarea rows={2} {...register('appointmentSettings.message')} />
             </FormField>
+          </TabsContent>
+
+          <TabsContent value="texts" forceMount className="data-[state=inactive]:hidden">
+            <MissedCallTextsFields form={form} spanish={spanish} id={id} />
           </TabsContent>
         </Tabs>
       </fieldset>
