@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { Logger, run, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type { AppContext } from './app-context.js';
 import { deliverOutboxMessageTask } from './features/outbox/deliver-outbox-message.job.js';
+import { demoTerminalOf } from './features/outbox/demo-terminal.js';
 import { DELIVER_OUTBOX_TASK } from './features/outbox/outbox.service.js';
 import { reportError } from './features/errors/errors.service.js';
 import { concernedOrganization, noteOrganization, taggedErrorOrganization, tagErrorOrganization, withOrganizationScope } from './policy/concerned-organization.js';
@@ -30,7 +31,7 @@ function textDeliveryOf(ctx: AppContext) {
 /** Every background task, by name: one job per file, named after what it does. */
 export function taskList(ctx: AppContext): TaskList {
   const tasks: TaskList = {
-    [DELIVER_OUTBOX_TASK]: deliverOutboxMessageTask(ctx.db, { smtpUrl: ctx.env.SMTP_URL, mailFrom: ctx.env.MAIL_FROM, texts: textDeliveryOf(ctx) }),
+    [DELIVER_OUTBOX_TASK]: deliverOutboxMessageTask(ctx.db, { smtpUrl: ctx.env.SMTP_URL, mailFrom: ctx.env.MAIL_FROM, texts: textDeliveryOf(ctx), printUndelivered: demoTerminalOf(ctx.env) }),
     [CLOSE_STALE_CALLS_TASK]: closeStaleCallsTask(ctx),
     [SEED_DEMO_CALLS_TASK]: seedDemoCallsTask(ctx),
     [SEED_DEMO_CAMPAIGN_TASK]: seedDemoCampaignTask(ctx),

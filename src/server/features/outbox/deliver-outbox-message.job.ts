@@ -6,12 +6,15 @@ import { textOptOutOf } from '../sms-opt-outs/sms-opt-outs.service.js';
 import { optedOutNote } from './outbox.service.js';
 import { noteOrganization } from '../../policy/concerned-organization.js';
 import { deliverText, type TextDeliveryConfig } from './deliver-text.js';
+import { describeForTerminal, type PrintMessage } from './demo-terminal.js';
 
 export interface DeliveryConfig {
   smtpUrl?: string;
   mailFrom: string;
   /** The text-message gateway (decision 044); without one, texts stay in the outbox with transport `log`. */
   texts?: TextDeliveryConfig | null;
+  /** The demo's terminal: a message no transport carries is shown there in full (demo-terminal.ts). */
+  printUndelivered?: PrintMessage;
 }
 
 /** Statuses after which a message is never handed to a transport again. */
@@ -72,6 +75,7 @@ export function deliverOutboxMessageTask(db: Db, config: DeliveryConfig): Task {
         await markAttempt(db, id, { ok: true, transport: 'smtp', note });
       } else {
         await markAttempt(db, id, { ok: true, transport: 'log' });
+        config.printUndelivered?.(describeForTerminal(message));
       }
     } catch (err) {
       await markAttempt(db, id, { ok: false, error: err instanceof Error ? err.message : String(err) });
