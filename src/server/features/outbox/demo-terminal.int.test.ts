@@ -49,6 +49,14 @@ describe('messages on the demo terminal', () => {
     expect(printed[0]).toContain('no text gateway is configured');
   });
 
+  it("gives a staff notice one line, so the demo history's alerts do not push the sign-in off the screen", async () => {
+    const printed: string[] = [];
+    const deliver = deliverOutboxMessageTask(t.db, { mailFrom: 'x@example.test', printUndelivered: (text) => printed.push(text) });
+    const message = await sendMessage(t.db, { channel: 'email', recipient: 'staff@example.test', subject: 'Urgent handoff at Maple', body: 'An urgent handoff is waiting.\nOpen it: http://localhost/handoffs/1', template: 'urgent-handoff' });
+    await deliver({ id: message.id }, attempt);
+    expect(printed).toEqual(['  ✉ E-mail to staff@example.test — Urgent handoff at Maple (not sent; in /developer → Outbox)']);
+  });
+
   it('prints nothing for a message a transport carried', async () => {
     const printed: string[] = [];
     const deliver = deliverOutboxMessageTask(t.db, { smtpUrl: sink.url, mailFrom: 'x@example.test', printUndelivered: (text) => printed.push(text) });

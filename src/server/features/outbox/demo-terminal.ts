@@ -10,9 +10,17 @@ import type { OutboxRow } from './outbox.repository.js';
  */
 export type PrintMessage = (text: string) => void;
 
-export function describeForTerminal(message: Pick<OutboxRow, 'channel' | 'recipient' | 'subject' | 'body'>): string {
+/**
+ * Staff notices (urgent-handoff alerts, a disabled webhook) get one line: the demo's ninety days
+ * of history raise a dozen at the first start, and in full they would push the demo sign-in off
+ * the screen. Everything else — codes, invitations, resets, what patients receive — is shown whole.
+ */
+const ONE_LINE_TEMPLATES = new Set(['urgent-handoff', 'webhook-endpoint-disabled']);
+
+export function describeForTerminal(message: Pick<OutboxRow, 'channel' | 'recipient' | 'subject' | 'body' | 'template'>): string {
   const kind = message.channel === 'sms' ? 'Text' : 'E-mail';
   const heading = message.subject ?? message.body.split('\n')[0]!.slice(0, 80);
+  if (ONE_LINE_TEMPLATES.has(message.template)) return `  ✉ ${kind} to ${message.recipient} — ${heading} (not sent; in /developer → Outbox)`;
   const body = message.body
     .trim()
     .split('\n')
