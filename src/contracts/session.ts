@@ -37,6 +37,8 @@ export const SessionResponse = z.object({
   idleTimeoutSeconds: z.number().int().positive(),
   /** The server sends e-mail (`SMTP_URL`); without it, invitation and reset links reach no one (issue 30). */
   emailDelivered: z.boolean().optional(),
+  /** The demo prints undelivered messages, links and codes included, on its terminal (issue 30 §4). */
+  messagesOnTerminal: z.boolean().optional(),
 });
 export type Session = z.infer<typeof SessionResponse>;
 

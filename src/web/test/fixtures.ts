@@ -25,7 +25,7 @@ export function signedIn({ role = 'supervisor' as Role, organizations = [ORG_MAP
     idleTimeoutSeconds: 1800,
   };
 }
-export type TestSession = ReturnType<typeof signedIn> & { emailDelivered?: boolean };
+export type TestSession = ReturnType<typeof signedIn> & { emailDelivered?: boolean; messagesOnTerminal?: boolean };
 
 /** The error envelope of docs/API-CONVENTIONS.md. */
 export function errorBody(code: string, message: string, fields?: Record<string, string>) {

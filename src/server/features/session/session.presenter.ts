@@ -18,10 +18,11 @@ export function presentSessionUser(user: UserRow, organizationIds: string[], two
 }
 
 /** `idleTimeoutSeconds`: the browser signs out on its own once that long passes without a request. */
-export function presentSession(resolved: ResolvedSession, organizations: OrganizationRow[], idleTimeoutSeconds: number, emailDelivered = true) {
+export function presentSession(resolved: ResolvedSession, organizations: OrganizationRow[], idleTimeoutSeconds: number, emailDelivered = true, messagesOnTerminal = false) {
   return {
     idleTimeoutSeconds,
     emailDelivered,
+    messagesOnTerminal,
     user: presentSessionUser(resolved.user, resolved.actor.allOrganizations ? organizations.map((o) => o.id) : resolved.actor.organizationIds, resolved.twoFactorRequired),
     organizations: organizations.map((o) => ({ id: o.id, name: o.name, slug: o.slug, timeZone: o.timeZone, country: practiceCountry(o.address as { country?: unknown }), status: o.status })),
   };

@@ -8,6 +8,7 @@ import { listVisibleOrganizations } from '../organizations/organizations.service
 import { resolveSession } from './session-guard.service.js';
 import { presentSession, presentSessionUser } from './session.presenter.js';
 import { sessionUserDetails, signIn, signOut, verifyBackupCode, verifyTwoFactor } from './session.service.js';
+import { demoTerminalOf } from '../outbox/demo-terminal.js';
 
 export const sessionRoutes: FeatureRoutes = (app, ctx) => {
   const loginLimit = { max: Math.round(20 * ctx.env.RATE_LIMIT_SCALE), timeWindow: '1 minute' };
@@ -18,7 +19,7 @@ export const sessionRoutes: FeatureRoutes = (app, ctx) => {
     handler: async (request) => {
       const resolved = request.staff!;
       const orgs = await listVisibleOrganizations(ctx.db, organizationScope(resolved.actor));
-      return presentSession(resolved, orgs, Math.round(ctx.env.SESSION_IDLE_MINUTES * 60), !!ctx.env.SMTP_URL);
+      return presentSession(resolved, orgs, Math.round(ctx.env.SESSION_IDLE_MINUTES * 60), !!ctx.env.SMTP_URL, demoTerminalOf(ctx.env) !== undefined);
     },
   });
 

@@ -176,4 +176,10 @@ describe('invite user dialog', () => {
     expect(await screen.findByRole('radio', { name: /Set a temporary password now/ })).toBeChecked();
     expect(screen.getByText(/This server sends no e-mail \(SMTP_URL is not set\)/)).toBeInTheDocument();
   });
+
+  it("on the demo, says the invitation's link is printed in the server's terminal", async () => {
+    serveOrganizations();
+    renderPage(<InviteUserDialog open onOpenChange={vi.fn()} />, { url: '/users', session: { ...signedIn({ role: 'admin' }), emailDelivered: false, messagesOnTerminal: true } });
+    expect(await screen.findByText(/the link is printed in the server's terminal/)).toBeInTheDocument();
+  });
 });

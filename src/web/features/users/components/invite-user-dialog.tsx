@@ -46,10 +46,17 @@ export function InviteUserDialog({ open, onOpenChange }: { open: boolean; onOpen
 function InviteUserForm({ onDone }: { onDone: () => void }) {
   const { toast } = useToast();
   // Without e-mail on this server an invitation link reaches no one: the temporary password is the way that works.
-  const emailDelivered = useSignedInSession().emailDelivered !== false;
+  const session = useSignedInSession();
+  const emailDelivered = session.emailDelivered !== false;
+  // The demo prints the link on its terminal instead (README, "Messages on the demo's terminal").
+  const onTerminal = !emailDelivered && session.messagesOnTerminal === true;
   const options = emailDelivered
     ? DELIVERY_OPTIONS
-    : DELIVERY_OPTIONS.map((o) => (o.value === 'invite' ? { ...o, description: 'This server sends no e-mail (SMTP_URL is not set): the link would reach no one.' } : { ...o, description: `${o.description} Works without e-mail.` }));
+    : DELIVERY_OPTIONS.map((o) =>
+        o.value === 'invite'
+          ? { ...o, description: onTerminal ? "This demo server sends no e-mail: the link is printed in the server's terminal, for you to pass on." : 'This server sends no e-mail (SMTP_URL is not set): the link would reach no one.' }
+          : { ...o, description: `${o.description} Works without e-mail.` },
+      );
   const create = useCreateUser();
   const [created, setCreated] = React.useState<CreateUserResult | null>(null);
   const {
@@ -85,7 +92,9 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
             toast(
               emailDelivered
                 ? { title: 'Invitation sent', description: `${result.user.email} will get an email with a link to set a password.` }
-                : { title: 'Invitation created, not sent', description: `This server sends no e-mail, so ${result.user.email} gets no link. Reset their password from the list to give them a temporary one.` },
+                : onTerminal
+                  ? { title: 'Invitation created, not sent', description: `This demo server sends no e-mail: the link for ${result.user.email} is printed in the server's terminal.` }
+                  : { title: 'Invitation created, not sent', description: `This server sends no e-mail, so ${result.user.email} gets no link. Reset their password from the list to give them a temporary one.` },
             );
             onDone();
           }
