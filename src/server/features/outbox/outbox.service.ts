@@ -109,3 +109,6 @@ export async function recordTextStatus(db: Db, report: TextStatusReport): Promis
     return 'updated';
   });
 }
+
+/** Whether this server is the demo that prints undelivered messages on its terminal (demo-terminal.ts). */
+export { demoTerminalOf } from './demo-terminal.js';

@@ -8,7 +8,7 @@ import { listVisibleOrganizations } from '../organizations/organizations.service
 import { resolveSession } from './session-guard.service.js';
 import { presentSession, presentSessionUser } from './session.presenter.js';
 import { sessionUserDetails, signIn, signOut, verifyBackupCode, verifyTwoFactor } from './session.service.js';
-import { demoTerminalOf } from '../outbox/demo-terminal.js';
+import { demoTerminalOf } from '../outbox/outbox.service.js';
 
 export const sessionRoutes: FeatureRoutes = (app, ctx) => {
   const loginLimit = { max: Math.round(20 * ctx.env.RATE_LIMIT_SCALE), timeWindow: '1 minute' };
