@@ -13,8 +13,9 @@ describe('formatPhoneNumber', () => {
   it('US and Canadian numbers share one plan', () => {
     expect(formatPhoneNumber('+14165550199', 'US')).toBe('(416) 555-0199');
   });
-  it('groups a possible number outside the known ranges internationally', () => {
-    expect(formatPhoneNumber('+447700900470', 'GB')).toBe('+44 7700 900470');
+  it('a possible number outside the known ranges: national with the viewer’s country code, else international', () => {
+    expect(formatPhoneNumber('+447700900470', 'GB')).toBe('07700 900470');
+    expect(formatPhoneNumber('+447700900470', 'US')).toBe('+44 7700 900470');
   });
   it('leaves what is not a number as it was', () => {
     expect(formatPhoneNumber('anonymous')).toBe('anonymous');
