@@ -12,6 +12,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { formatDateTime, formatRelative, type Practice } from '@web/lib/format-date';
+import { formatPhone } from '@web/lib/format-phone';
 import { useMessagePatient } from '../api/message-patient';
 
 /** The messages between the practice and the patient on this handoff, oldest first (the portal shows the same). */
@@ -60,7 +61,7 @@ export function MessageCard({ detail, practice }: { detail: HandoffDetail; pract
       { id: handoff.id, ...values },
       {
         onSuccess: () => {
-          const where = values.channel === 'email' ? `emailed to ${contact.email}` : `texted to ${contact.phone}`;
+          const where = values.channel === 'email' ? `emailed to ${contact.email}` : `texted to ${formatPhone(contact.phone, practice?.country)}`;
           toast({ title: 'Message sent', description: inPortal ? `A notice with the portal link was ${where}.` : `Message ${where}.` });
           resetField('body');
         },
@@ -88,7 +89,7 @@ export function MessageCard({ detail, practice }: { detail: HandoffDetail; pract
                   Email{contact.email ? ` (${contact.email})` : ' — no address'}
                 </option>
                 <option value="sms" disabled={!contact.phone}>
-                  Text message{contact.phone ? ` (${contact.phone})` : ' — no number'}
+                  Text message{contact.phone ? ` (${formatPhone(contact.phone, practice?.country)})` : ' — no number'}
                 </option>
               </Select>
             </FormField>
