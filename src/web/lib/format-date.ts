@@ -50,6 +50,7 @@ export function formatTime(value: string | Date, practice?: Practice | null): st
 }
 
 const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const dayFormat = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
@@ -69,7 +70,8 @@ export function formatRelative(value: string | Date | null | undefined, now: Dat
   const abs = Math.abs(seconds);
   if (abs < 45) return 'just now';
   for (const [unit, size] of UNITS) {
-    if (abs >= size) return relativeFormat.format(Math.round(seconds / size), unit);
+    // Rounded days are not calendar days: 35 hours ago reads "1 day ago", not "yesterday" beside a date two days back.
+    if (abs >= size) return (unit === 'day' ? dayFormat : relativeFormat).format(Math.round(seconds / size), unit);
   }
   return relativeFormat.format(Math.round(seconds / 60), 'minute');
 }
