@@ -68,6 +68,9 @@ export const BLEEDING_POISONING_RULES: Rule[] = [
     re: re(
       'overdos\\w*',
       'over dose\\w*',
+      // Iron is the commonest fatal poisoning of small children: prenatal vitamins, iron pills.
+      '(?:ate|eaten|swallowed|got into|chewed|se comio|se tomo|se trago) (?:\\w+ ){0,4}(?:prenatal|iron|hierro|prenatales)(?: \\w+){0,3}',
+      '(?:vitamins?|vitaminas|pills|pastillas|tablets) (?:\\w+ ){0,2}(?:with|con) (?:iron|hierro)',
       'poisoned',
       'poisoning',
       'carbon monoxide',

@@ -57,6 +57,7 @@ export const MATERNAL_INFANT_RULES: Rule[] = [
       'no (?:he|ha|hemos|han) sentido (?:al|a mi|a su|el|mi) bebe',
       'no (?:lo|la) (?:siento|he sentido|ha sentido) (?:mover|moverse|patear)',
       '(?:el )?bebe no se (?:ha movido|mueve|mueva)',
+      '(?:no|zero|not any|not one) (?:kicks|movements?|kicking|moving)(?: \\w+){0,2} (?:since|all day|all night|today|for (?:hours|a day|\\w+ hours))',
       // Fewer movements than usual is the warning sign too, not only none.
       '(?:the |my |her )?baby(?:s| has| is)? (?:been )?(?:really |very |so |super )?(?:quiet|still)(?: \\w+){0,4} (?:less|fewer|not as much|than normal|than usual)',
       '(?:baby|bebe) (?:\\w+ ){0,3}(?:moving|kicking|se mueve|patea) (?:a lot |way |much )?(?:less|menos)',

@@ -32,6 +32,8 @@ export const MENTAL_HEALTH_RULES: Rule[] = [
       `(?:want to|wants to|going to|gonna|will|about to|thinking of|thinking about|plan to|planning to|threatening to|threatened to|trying to|tried to) (?:kill|hurt|shoot|stab|murder) (?:${PERSON_OBJ}|me)`,
       'voices (?:telling|tell) (?:me|him|her) to',
       'matarme',
+      '(?:dar|pegar)(?:se|me|le)? un (?:tiro|balazo)',
+      '(?:se|me) va a (?:dar|pegar) un (?:tiro|balazo)',
       'suicidarme',
       'quitarme la vida',
       'quitar(?:me|se)? la vida',
@@ -98,7 +100,12 @@ export const MENTAL_HEALTH_RULES: Rule[] = [
   {
     // Said the way people text and talk about it now.
     category: 'mental_health',
-    re: re('kms', 'unalive (?:myself|himself|herself|themselves)', '(?:checking|check|checked) out (?:for good|permanently)', 'acabar con todo', 'terminar con todo', '(?:no le|ya no le) (?:encuentro|encuentra|veo|ve) sentido a (?:nada|la vida)'),
+    re: re('kms', 'unalive (?:myself|himself|herself|themselves)', '(?:checking|check|checked) out (?:for good|permanently)', 'acabar con todo', 'terminar con todo', '(?:no le|ya no le) (?:encuentro|encuentra|veo|ve|hallo) (?:sentido|caso) a (?:nada|la vida)'),
+  },
+  {
+    // Commands heard from God or voices to harm: psychosis with danger to others.
+    category: 'mental_health',
+    re: re('(?:god|voices?|the devil|angels?|dios|las voces|el diablo) (?:\\w+ ){0,2}(?:told|tells|telling|tell|le dijo|le dice|le dicen) (?:him|her|me|them|que)? ?(?:to )?(?:kill|hurt|sacrifice|harm|matar|lastimar|sacrificar)'),
   },
   {
     // The means at hand, with wanting it over: "I've got the razor in my hand", "he just bought rope".
@@ -184,6 +191,7 @@ export const MENTAL_HEALTH_RULES: Rule[] = [
       'thank\\w* (?:\\w+ ){0,5}for everything', 'gracias (?:\\w+ ){0,4}por todo', 'goodbye', 'adios', 'despedi\\w*',
       'affairs', 'my will', 'canceled my phone', 'take care of (?:my|her|his) (?:cat|dog|kids|pets?)', 'passwords',
       'pills', 'pastillas', 'gun', 'pistola', 'rope', 'bridge', 'puente', 'after this (?:weekend|week)', 'gonna go (?:tomorrow|tonight)', 'en orden',
+      'after tonight', 'despues de esta noche', '(?:ive|i have|i already) taken care of (?:it|everything)', '(?:im|i am) done',
     ),
   },
   {

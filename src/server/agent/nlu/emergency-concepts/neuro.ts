@@ -73,6 +73,16 @@ export const NEURO_RULES: Rule[] = [
     with: any('suddenly', 'sudden', 'all of a sudden', 'out of nowhere', 'face', 'speech', 'speak', 'talk\\w*', 'slurr\\w*', 'de repente', 'cara', 'hablar'),
   },
   {
+    // Words lost all at once (aphasia): a stroke when it came on suddenly.
+    category: 'stroke',
+    re: re(
+      '(?:cant|cannot|can not|couldnt|unable to) (?:find|get|think of|come up with) (?:the |his |her |my |their )?words?',
+      'calls? (?:things|everything|the \\w+) (?:by )?the wrong (?:names?|words?)',
+      'no (?:encuentra|le salen|puede decir) (?:las )?palabras',
+    ),
+    with: any('suddenly', 'sudden', 'all of a sudden', 'out of nowhere', 'was fine', 'just now', 'an hour ago', 'this morning', 'at breakfast', 'minutes ago', 'de repente', 'estaba bien', 'hace (?:una hora|rato|un rato)'),
+  },
+  {
     // Clumsiness, balance or double vision: a stroke when sudden or with another sign of one.
     category: 'stroke',
     re: re(

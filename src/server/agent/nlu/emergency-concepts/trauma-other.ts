@@ -100,6 +100,8 @@ export const TRAUMA_OTHER_RULES: Rule[] = [
       'emergencia',
       '(?:im|he is|hes|she is|shes|they are|i am|i think (?:im|hes|shes)) dying(?! to| for)',
       '(?:going to|gonna) die',
+      // A reading that low is an emergency on its own (under 54 mg/dL is severe hypoglycaemia).
+      '(?:blood sugar|sugar|glucose|azucar|glucosa) (?:is |was |at |of |reads |reading |says |dice |marca |esta en |de )?(?:only |just |like |como )?(?:[1-4]\\d|5[0-3])\\b(?! (?:years|year|minutes|units|percent|pounds|anos|unidades))',
       '(?:blood sugar|sugar)(?: \\w+){0,7} (?:confused|passing out|passed out|unresponsive|wont wake|shaking and|slurring|not making sense|not acting right|acting (?:weird|strange|funny|drunk)|sweaty|sweating)',
       '(?:pale|gray|grey|ashen|clammy)(?: \\w+){0,2} (?:sweaty|sweating|clammy|cold sweat)',
       '(?:sweaty|sweating|clammy)(?: \\w+){0,2} (?:pale|gray|grey|ashen)',
