@@ -109,17 +109,15 @@ export function CoverageCalendar({ coverage, now, country }: { coverage: Coverag
                 </div>
                 {nowInDay ? <div className="absolute -top-1 bottom-[-0.25rem] w-0.5 bg-foreground" style={{ left: `${((nowMs - day.start) / span) * 100}%` }} /> : null}
                 <div className="mt-1 flex justify-between text-[0.6875rem] text-muted-foreground">
-                  <span>00</span>
-                  <span>06</span>
-                  <span>12</span>
-                  <span>18</span>
-                  <span>24</span>
+                  {['00:00', '06:00', '12:00', '18:00', '24:00'].map((at) => (
+                    <span key={at}>{scaleLabel(at, country)}</span>
+                  ))}
                 </div>
               </div>
               <ul className="mt-2 space-y-0.5 text-sm">
                 {day.segments.map((s) => (
                   <li key={s.start} className={cn('flex gap-3', s.onDuty.length === 0 && s.required && 'font-medium text-destructive', s.onDuty.length === 0 && !s.required && 'text-muted-foreground')}>
-                    <span className="w-24 shrink-0 tabular-nums">
+                    <span className="min-w-24 shrink-0 whitespace-nowrap tabular-nums">
                       {hhmm(s.start, zone, country)}–{s.end >= day.end ? formatWallTime('24:00', country) : hhmm(s.end, zone, country)}
                     </span>
                     <span>{s.onDuty.length ? s.onDuty.map((a) => a.name).join(', ') : s.required ? 'Gap: no one on duty' : notNeeded}</span>
@@ -132,4 +130,9 @@ export function CoverageCalendar({ coverage, now, country }: { coverage: Coverag
       </ol>
     </div>
   );
+}
+
+/** The day's scale in the practice's clock, whole hours only: "6 AM" / "06". */
+function scaleLabel(hhmm: string, country: string | null | undefined): string {
+  return formatWallTime(hhmm, country).replace(/:00(?=\s|$)/, '');
 }
