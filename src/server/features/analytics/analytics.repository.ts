@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import type { OutcomeKey } from '../../../domain/analytics/figures.js';
 
 /*
- * The shapes the analytics reads share (a window, its grouping, the sums per key), and the one
- * read still made in the database: do-not-call additions, a small table counted where it lies.
- * The rollups themselves are read from each process's memory (rollup-memory.ts).
+ * The shapes the analytics reads share (a window, its grouping, the sums per key), and
+ * do-not-call additions, a small table counted where it lies. The rollups are read by
+ * analytics-read.repository.ts.
  */
 
 export interface Window {
@@ -44,15 +45,8 @@ export interface CallSumsRow {
   handleCount: number;
   connected: number;
   voicemail: number;
-  appointment_requested: number;
-  question_answered: number;
-  transferred: number;
-  message_taken: number;
-  emergency: number;
-  outcome_voicemail: number;
-  abandoned: number;
-  other: number;
-  none: number;
+  /** Calls per outcome (absent: none). */
+  outcomes: Partial<Record<OutcomeKey, number>>;
 }
 
 export interface FunnelRow {

@@ -4,11 +4,11 @@ import { invalid, notFound } from '../../http/errors.js';
 import { listVisibleOrganizations } from '../organizations/organizations.service.js';
 import type { AnalyticsQuery, AnalyticsResponse } from '../../../contracts/analytics.js';
 import { defaultZoneOf, displayBuckets, offsetSegments, previousRange, rangeInstants, todayIn, type DateRange } from '../../../domain/analytics/buckets.js';
-import { emptyCallSums, emptyFunnel, figuresOf, OUTCOME_KEYS, type CallSums, type Figures, type FunnelSums, type Percentiles } from '../../../domain/analytics/figures.js';
+import { emptyCallSums, emptyFunnel, figuresOf, OUTCOME_KEYS, type CallSums, type Figures, type FunnelSums } from '../../../domain/analytics/figures.js';
 import type { CallDirection } from '../../../domain/calls/vocabulary.js';
 import { doNotCallAdditions, type CallSumsRow, type Grouping, type Window } from './analytics.repository.js';
-import { rollupMemoryOf, type DurationRow, type HourOfWeekCalls } from './rollup-memory.js';
-import { drainRollups } from './analytics-rollups.service.js';
+import { readRollups, type DurationPercentiles, type HourOfWeekCalls } from './analytics-read.repository.js';
+import { drainedAt } from './analytics-rollups.repository.js';
 
 export { drainRollups, rebuildRollups, pendingChanges } from './analytics-rollups.service.js';
 
@@ -66,7 +66,7 @@ function addCallRow(sums: CallSums, row: CallSumsRow, directions: readonly CallD
     sums.hungUpBeforeSpeaking += row.silent;
     sums.contained += row.contained;
     sums.handedOff += row.handedOff;
-    sums.handleSeconds += Number(row.handleSeconds);
+    sums.handleSeconds += row.handleSeconds;
     sums.handleCount += row.handleCount;
   } else {
     sums.outbound += row.calls;
@@ -74,32 +74,24 @@ function addCallRow(sums: CallSums, row: CallSumsRow, directions: readonly CallD
     sums.outboundVoicemail += row.voicemail;
   }
   if (!directions.includes(row.direction)) return;
-  for (const k of OUTCOME_KEYS) sums.outcomes[k] += k === 'voicemail' ? row.outcome_voicemail : row[k];
-}
-
-const noDurations = (): Percentiles => ({ median: null, p90: null, count: 0 });
-
-function toDurations(row: DurationRow | undefined) {
-  if (!row) return { claim: noDurations(), resolve: noDurations(), claimBusiness: noDurations(), resolveBusiness: noDurations() };
-  const p = (values: [number, number] | null, count: number): Percentiles => ({ median: values?.[0] ?? null, p90: values?.[1] ?? null, count });
-  return {
-    claim: p(row.claim, row.claimCount),
-    resolve: p(row.resolve, row.resolveCount),
-    claimBusiness: p(row.claimBusiness, row.claimBusinessCount),
-    resolveBusiness: p(row.resolveBusiness, row.resolveBusinessCount),
-  };
+  for (const k of OUTCOME_KEYS) sums.outcomes[k] += row.outcomes[k] ?? 0;
 }
 
 /**
- * Figures per group key of one window; `total` sums every key (percentiles come from their own
- * total row). Per bucket, the same read also brings the calls per local hour of the week. The
- * rollups are read from this process's memory (rollup-memory.ts); do-not-call additions, a small
- * table, from the database.
+ * Figures per group key of one window; `total` sums every key (percentiles from every key's
+ * sketches merged). Per bucket, the same read also brings the calls per local hour of the week.
+ * The rollups are read from PostgreSQL (analytics-read.repository.ts, decision 046): daily rows
+ * for buckets of a day or longer, hourly ones per hour.
  */
-async function figuresBy(ctx: AppContext, w: Window, directions: CallDirection[], group: Grouping): Promise<{ total: Figures; byKey: Map<string, Figures>; hoursOfWeek: HourOfWeekCalls[] }> {
-  const dncRows = doNotCallAdditions(ctx.db, w, group);
-  const { calls, hoursOfWeek, funnel: funnels, durations } = rollupMemoryOf(ctx.db).read(w, group);
-  const dnc = await dncRows;
+async function figuresBy(
+  ctx: AppContext,
+  w: Window,
+  zones: readonly string[],
+  byDay: boolean,
+  directions: CallDirection[],
+  group: Grouping,
+): Promise<{ total: Figures; byKey: Map<string, Figures>; hoursOfWeek: HourOfWeekCalls[] }> {
+  const [read, dnc] = await Promise.all([readRollups(ctx.db, w, group, zones, byDay), doNotCallAdditions(ctx.db, w, group)]);
   type Acc = { calls: CallSums; funnel: FunnelSums; dnc: number };
   const accs = new Map<string, Acc>();
   const total: Acc = { calls: emptyCallSums(), funnel: emptyFunnel(), dnc: 0 };
@@ -108,11 +100,11 @@ async function figuresBy(ctx: AppContext, w: Window, directions: CallDirection[]
     if (!a) accs.set(key, (a = { calls: emptyCallSums(), funnel: emptyFunnel(), dnc: 0 }));
     return a;
   };
-  for (const r of calls) {
+  for (const r of read.calls) {
     addCallRow(acc(r.key).calls, r, directions);
     addCallRow(total.calls, r, directions);
   }
-  for (const r of funnels) {
+  for (const r of read.funnel) {
     for (const f of [acc(r.key).funnel, total.funnel]) {
       f[r.source].started += r.started;
       f[r.source].submitted += r.submitted;
@@ -123,19 +115,18 @@ async function figuresBy(ctx: AppContext, w: Window, directions: CallDirection[]
     acc(r.key).dnc += r.count;
     total.dnc += r.count;
   }
-  const durationsBy = new Map(durations.map((r) => [r.key, r]));
-  for (const key of durationsBy.keys()) if (key !== null) acc(key);
+  for (const key of read.durations.keys()) acc(key);
   const byKey = new Map<string, Figures>();
-  for (const [key, a] of accs) byKey.set(key, figuresOf(a.calls, a.funnel, toDurations(durationsBy.get(key)), a.dnc));
-  const totalDurations = group === 'bucket' ? durationsBy.get(null) : durations.length === 1 ? durations[0] : undefined;
-  return { total: figuresOf(total.calls, total.funnel, toDurations(totalDurations), total.dnc), byKey, hoursOfWeek };
+  for (const [key, a] of accs) byKey.set(key, figuresOf(a.calls, a.funnel, read.durations.get(key) ?? noDurations(), a.dnc));
+  return { total: figuresOf(total.calls, total.funnel, read.totalDurations, total.dnc), byKey, hoursOfWeek: read.hoursOfWeek };
 }
 
-/** Folds pending changes into the rollups, then brings this process's copy of them up to date. */
-async function refreshRollups(ctx: AppContext): Promise<void> {
-  await drainRollups(ctx.db);
-  await rollupMemoryOf(ctx.db).refresh();
-}
+const noDurations = (): DurationPercentiles => ({
+  claim: { median: null, p90: null, count: 0 },
+  resolve: { median: null, p90: null, count: 0 },
+  claimBusiness: { median: null, p90: null, count: 0 },
+  resolveBusiness: { median: null, p90: null, count: 0 },
+});
 
 function windowOf(organizations: AnalyticsOrganization[], range: DateRange, zone: string, granularity: AnalyticsQuery['granularity']) {
   const { start, end } = rangeInstants(range, zone);
@@ -148,7 +139,8 @@ function windowOf(organizations: AnalyticsOrganization[], range: DateRange, zone
     bucketStarts: buckets.map((b) => b.start),
     offsets: { from: segments.from.map((ms) => new Date(ms).toISOString()), seconds: segments.offsetSeconds },
   };
-  return { window, buckets };
+  // Buckets of a day or longer read the daily rollups; hourly buckets the hourly ones.
+  return { window, buckets, zones: organizations.map((o) => o.timeZone), byDay: granularity !== 'hour' };
 }
 
 /** Every figure of the analytics page for a period, its buckets and the previous period of the same length. */
@@ -160,11 +152,11 @@ export async function getAnalytics(ctx: AppContext, actor: StaffActor, query: An
   const directions = directionsOf(query.direction);
   const current = windowOf(organizations, range, zone, query.granularity);
   const before = windowOf(organizations, previous, zone, 'month');
-  await refreshRollups(ctx);
+  const asOf = await drainedAt(ctx.db);
   const zero = figuresOf(emptyCallSums(), emptyFunnel(), { claim: [], resolve: [], claimBusiness: [], resolveBusiness: [] }, 0);
   const none = { total: zero, byKey: new Map<string, Figures>(), hoursOfWeek: [] };
   const empty = organizations.length === 0;
-  const [now, then] = await Promise.all([empty ? none : figuresBy(ctx, current.window, directions, 'bucket'), empty ? none : figuresBy(ctx, before.window, directions, 'total')]);
+  const [now, then] = await Promise.all([empty ? none : figuresBy(ctx, current.window, current.zones, current.byDay, directions, 'bucket'), empty ? none : figuresBy(ctx, before.window, before.zones, before.byDay, directions, 'total')]);
   // Index 0 is Monday 00:00, as the grid.
   const grid = new Array<number>(7 * 24).fill(0);
   for (const c of now.hoursOfWeek) if (directions.includes(c.direction)) grid[c.hourOfWeek]! += c.calls;
@@ -180,23 +172,24 @@ export async function getAnalytics(ctx: AppContext, actor: StaffActor, query: An
     previousTotals: then.total,
     series: current.buckets.map((b, i) => ({ ...b, figures: now.byKey.get(String(i + 1)) ?? zero })),
     heatmap: grid.map((calls, i) => ({ weekday: Math.floor(i / 24) + 1, hour: i % 24, calls })),
+    asOf: asOf?.toISOString() ?? null,
     computedInMs: Math.round((performance.now() - began) * 10) / 10,
   };
 }
 
 /**
  * Today's figures per organization, each in its own zone (the overview's KPIs): the same
- * rollups and definitions as the analytics page.
+ * rollups and definitions as the analytics page, as of the worker's last drain.
  */
 export async function todayFiguresByOrganization(ctx: AppContext, organizations: readonly AnalyticsOrganization[], now: Date): Promise<Map<string, Figures>> {
-  await refreshRollups(ctx);
   const byZone = new Map<string, AnalyticsOrganization[]>();
   for (const o of organizations) byZone.set(o.timeZone, [...(byZone.get(o.timeZone) ?? []), o]);
   const out = new Map<string, Figures>();
   await Promise.all(
     [...byZone].map(async ([zone, orgs]) => {
       const today = todayIn(zone, now.getTime());
-      const { byKey } = await figuresBy(ctx, windowOf(orgs, { from: today, to: today }, zone, 'day').window, ['inbound', 'outbound'], 'organization');
+      const { window, zones, byDay } = windowOf(orgs, { from: today, to: today }, zone, 'day');
+      const { byKey } = await figuresBy(ctx, window, zones, byDay, ['inbound', 'outbound'], 'organization');
       for (const o of orgs) if (byKey.has(o.id)) out.set(o.id, byKey.get(o.id)!);
     }),
   );
