@@ -24,8 +24,11 @@ export interface PlanWindow {
 export interface DayPlan {
   /** Organization-local dates taken whole: zone (index into the zones given), date (days since 1970-01-01), key. */
   days: { zone: number; day: number; key: number }[];
-  /** Hours added (+1) to or taken away (−1) from a key: zone, the hour's starting instant, key, sign. */
-  hours: { zone: number; hour: number; key: number; sign: 1 | -1 }[];
+  /**
+   * Runs of hours added (+1) to or taken away (−1) from a key: zone, the first hour's starting
+   * instant and the instant after the run's last hour starts, key, sign.
+   */
+  hours: { zone: number; from: number; to: number; key: number; sign: 1 | -1 }[];
   /** The first and last date any zone takes (days since 1970-01-01); null when none. */
   firstDay: number | null;
   lastDay: number | null;
@@ -97,12 +100,19 @@ export function planDays(w: PlanWindow, zones: readonly string[]): DayPlan {
           plan.firstDay = Math.min(plan.firstDay ?? day[i]!, day[i]!);
           plan.lastDay = Math.max(plan.lastDay ?? day[i]!, day[i]!);
         }
-        for (let h = i; h < j; h++) {
-          const k = keys[h - i]!;
-          if (k === whole) continue;
-          if (whole >= 0) plan.hours.push({ zone: z, hour: at[h]!, key: whole, sign: -1 });
-          if (k >= 0) plan.hours.push({ zone: z, hour: at[h]!, key: k, sign: 1 });
-        }
+        // Consecutive hours going the same way make one run: one index range per organization.
+        let run: { key: number; sign: 1 | -1; last: number; index: number } | null = null;
+        const move = (h: number, key: number, sign: 1 | -1) => {
+          if (run && run.key === key && run.sign === sign && run.last === h - 1) {
+            plan.hours[run.index]!.to = at[h]! + 1;
+            run.last = h;
+          } else {
+            run = { key, sign, last: h, index: plan.hours.length };
+            plan.hours.push({ zone: z, from: at[h]!, to: at[h]! + 1, key, sign });
+          }
+        };
+        for (let h = i; h < j; h++) if (whole >= 0 && keys[h - i] !== whole) move(h, whole, -1);
+        for (let h = i; h < j; h++) if (keys[h - i]! >= 0 && keys[h - i] !== whole) move(h, keys[h - i]!, 1);
       }
       i = j;
     }

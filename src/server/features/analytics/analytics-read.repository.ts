@@ -74,11 +74,12 @@ function rowsOf(s: Source, tables: { days: string; hours: string }, columns: str
       where r.organization_id = any(${uuids(s.window.organizationIds)}) and r.day >= ${epochDate(firstDay)} and r.day <= ${epochDate(lastDay)}`);
   }
   if (hours.length > 0) {
+    // Each run of hours a plan moves: one index range scan per organization of its zone.
     parts.push(sql`
       select ${orgKey ? sql`o.idx` : sql`f.key`} as key, f.sign, ${sql.raw(columns)}
-      from unnest(${ints(hours.map((h) => h.zone))}, ${instants(hours.map((h) => h.hour))}, ${ints(hours.map((h) => h.key))}, ${ints(hours.map((h) => h.sign))}) as f(zone, hour, key, sign)
+      from unnest(${ints(hours.map((h) => h.zone))}, ${instants(hours.map((h) => h.from))}, ${instants(hours.map((h) => h.to))}, ${ints(hours.map((h) => h.key))}, ${ints(hours.map((h) => h.sign))}) as f(zone, from_at, to_at, key, sign)
       join ${s.orgs} on o.zone = f.zone
-      join ${sql.raw(tables.hours)} r on r.organization_id = o.org and r.bucket_start = f.hour`);
+      cross join lateral (select * from ${sql.raw(tables.hours)} h where h.organization_id = o.org and h.bucket_start >= f.from_at and h.bucket_start < f.to_at offset 0) r`);
   }
   if (parts.length === 0) return sql`select 0 as key, 1 as sign, ${sql.raw(columns)} from ${sql.raw(tables.hours)} r where false`;
   return sql.join(parts, sql` union all `);
