@@ -39,10 +39,14 @@ test('an admin creates an organization, sets split hours and a holiday, and buil
   await dialog.getByLabel('Time zone').fill(ZONE);
   await dialog.getByRole('tab', { name: 'Phone numbers' }).click();
   await dialog.getByRole('button', { name: 'Add a number' }).click();
-  await dialog.getByLabel('Number 1', { exact: true }).fill(`+1 312 555 ${String(Date.now() % 10_000).padStart(4, '0')}`);
+  const line = String(Date.now() % 10_000).padStart(4, '0');
+  await dialog.getByLabel('Number 1', { exact: true }).fill(`+1 312 555 ${line}`);
   await dialog.getByRole('button', { name: 'Create organization' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+  // Its number as people of its country write it, not E.164 (issue 28).
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, level: 2 }) });
+  await expect(row.getByText(`(312) 555-${line}`)).toBeVisible();
 
   // Split hours on Monday, copied to the weekdays.
   await page.getByRole('link', { name: `Business hours of ${name}` }).click();
@@ -103,7 +107,8 @@ test('an admin creates an organization, sets split hours and a holiday, and buil
   await shift.getByLabel('Ends').fill('17:00');
   await shift.getByRole('button', { name: 'Add shift' }).click();
   await expect(shift).toBeHidden();
-  await expect(page.getByText('Mon–Fri, 09:00–17:00')).toBeVisible();
+  // A US practice's shifts in its 12-hour clock, as its hours are (issue 28).
+  await expect(page.getByText('Mon–Fri, 9:00 AM–5:00 PM')).toBeVisible();
 
   // Cover from midnight today to tomorrow evening: on duty now, whatever the time.
   const tomorrow = zoned(new Date(Date.now() + 86_400_000)).date;

@@ -212,6 +212,10 @@ export const PracticeResponse = z.object({
   name: z.string(),
   timeZone: z.string(),
   phone: z.string().nullable(),
+  /** `phone` as people of the practice's country write it (domain/format/phone.ts): the page shows this, dials `phone`. */
+  phoneDisplay: z.string().nullable(),
+  /** The country whose clock and date order the page uses for this practice (its address's; US when none). */
+  country: z.string(),
   address: z.object({ line1: z.string(), city: z.string(), region: z.string(), postalCode: z.string(), country: z.string() }),
   requestsEnabled: z.boolean(),
   requestMessage: z.string(),
@@ -323,6 +327,8 @@ export const DraftResponse = z.object({
   organization: z.object({ slug: z.string(), name: z.string() }),
   status: z.enum(['draft', 'submitted']),
   fields: DraftFields,
+  /** The phone given, as people of the practice's country write it (the review shows this); '' when none or not a number. */
+  phoneDisplay: z.string(),
   step1Complete: z.boolean(),
   step2Complete: z.boolean(),
   expiresAt: z.string(),
@@ -345,9 +351,10 @@ export type CallbackWindow = z.infer<typeof CallbackWindow>;
 
 export const SuccessResponse = z.object({
   referenceCode: z.string(),
-  organization: z.object({ slug: z.string(), name: z.string(), phone: z.string().nullable(), message: z.string(), emergencyNumber: z.string() }),
+  /** `country`: the clock the callback window's times are said in; `phoneDisplay` the number as people there write it. */
+  organization: z.object({ slug: z.string(), name: z.string(), phone: z.string().nullable(), phoneDisplay: z.string().nullable(), country: z.string(), message: z.string(), emergencyNumber: z.string() }),
   callback: CallbackWindow,
-  contact: z.object({ phone: z.string().nullable(), email: z.string().nullable() }),
+  contact: z.object({ phone: z.string().nullable(), phoneDisplay: z.string().nullable(), email: z.string().nullable() }),
   intakeUrl: z.string(),
   portalUrl: z.string(),
 });

@@ -280,6 +280,8 @@ export const ChatContextResponse = z
       status: CallStatus,
       live: z.boolean(),
       startedAt: z.string(),
+      /** Inbound: `contactNumber` called; outbound: it was called (and is labelled so). */
+      direction: CallDirection,
       contactNumber: z.string(),
     }),
     /** The system prompt of the first LLM request, when there was one. */

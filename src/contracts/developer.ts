@@ -21,7 +21,8 @@ const Limit = z.coerce.number().int().min(1).max(200).default(50);
 // ——— Outbox ———
 
 export const OutboxChannel = z.enum(['email', 'sms']);
-export const OutboxStatus = z.enum(['queued', 'sending', 'sent', 'failed', 'suppressed']);
+/** `sent`: handed to the transport; a text through a gateway then ends `delivered`, `undelivered` or `failed` as the provider reports. */
+export const OutboxStatus = z.enum(['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'suppressed']);
 export type OutboxStatus = z.infer<typeof OutboxStatus>;
 
 export const OutboxQuery = z.object({
@@ -53,6 +54,15 @@ export const OutboxMessage = z.object({
   transport: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  /** A text through a gateway (Twilio, Telnyx): the provider's message id, its last reported status, error code and when. */
+  provider: z
+    .object({
+      messageId: z.string().nullable(),
+      status: z.enum(['queued', 'sent', 'delivered', 'undelivered', 'failed']).nullable(),
+      errorCode: z.string().nullable(),
+      statusAt: z.string().nullable(),
+    })
+    .nullable(),
   /** Pass as `cursor` to read the messages after this one. */
   cursor: z.string(),
 });
@@ -170,8 +180,19 @@ export const TelephonySetupResponse = z
     telnyxSignatures: z.boolean(),
     /** Who places outbound calls: Twilio's REST API, or the built-in simulator. */
     outboundProvider: z.enum(['twilio', 'simulator']),
+    /** Who sends text messages (decision 044): Twilio's or Telnyx's messaging API, or nobody (`log`: they stay in the outbox). */
+    textGateway: z.enum(['twilio', 'telnyx', 'log']),
     webhooks: z.array(z.object({ id: z.string(), label: z.string(), method: z.enum(['POST', 'WebSocket']), url: z.string(), where: z.string() })),
-    numbers: z.array(z.object({ organizationId: z.string(), organizationName: z.string(), e164: z.string(), voiceMode: z.enum(['gather', 'relay']) })),
+    numbers: z.array(
+      z.object({
+        organizationId: z.string(),
+        organizationName: z.string(),
+        e164: z.string(),
+        voiceMode: z.enum(['gather', 'relay']),
+        /** The organization's texts come from this number (its messaging sender, else its first number). */
+        sendsTexts: z.boolean(),
+      }),
+    ),
   })
   .meta({ id: 'TelephonySetup' });
 export type TelephonySetupResponse = z.infer<typeof TelephonySetupResponse>;

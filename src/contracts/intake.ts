@@ -46,7 +46,8 @@ export type IntakeAnswer = z.infer<typeof AnswerValue>;
 export const IntakeIdParams = z.object({ id: z.string().max(100) });
 
 export const PatientIntakeResponse = z.object({
-  practice: z.object({ slug: z.string(), name: z.string(), emergencyNumber: z.string() }),
+  /** `timeZone` and `country`: the zone and clock the page says when the form was sent in. */
+  practice: z.object({ slug: z.string(), name: z.string(), timeZone: z.string(), country: z.string(), emergencyNumber: z.string() }),
   request: z.object({ referenceCode: z.string().nullable(), firstName: z.string().nullable(), lastName: z.string().nullable(), dateOfBirth: z.string().nullable() }),
   status: z.enum(['not_started', 'in_progress', 'submitted']),
   answers: Answers,

@@ -87,7 +87,8 @@ export const PortalRequest = z.object({
 export type PortalRequest = z.infer<typeof PortalRequest>;
 
 export const PortalOverview = z.object({
-  practice: z.object({ slug: z.string(), name: z.string(), timeZone: z.string(), phone: z.string().nullable(), emergencyNumber: z.string() }),
+  /** `country`: the clock and date order the portal shows the practice's times in. */
+  practice: z.object({ slug: z.string(), name: z.string(), timeZone: z.string(), country: z.string(), phone: z.string().nullable(), emergencyNumber: z.string() }),
   patient: z.object({ firstName: z.string().nullable(), contact: z.string() }),
   requests: z.array(PortalRequest),
   /** Messages from the practice not about one of the requests. */

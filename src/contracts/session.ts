@@ -26,7 +26,8 @@ export const SessionUser = z
   .meta({ id: 'SessionUser' });
 export type SessionUser = z.infer<typeof SessionUser>;
 
-export const SessionOrganization = z.object({ id: z.string(), name: z.string(), slug: z.string(), timeZone: z.string(), status: z.string() });
+/** `country`: the practice's (its address's, US when none): its records are shown in that country's clock and number format, in `timeZone` (issue 28). */
+export const SessionOrganization = z.object({ id: z.string(), name: z.string(), slug: z.string(), timeZone: z.string(), country: z.string(), status: z.string() });
 export type SessionOrganization = z.infer<typeof SessionOrganization>;
 
 export const SessionResponse = z.object({

@@ -16,12 +16,19 @@ import { deliverWebhookTask } from './features/webhooks/deliver-webhook.job.js';
 import { DELIVER_WEBHOOK_TASK } from './features/webhooks/webhooks.service.js';
 import { PURGE_IDEMPOTENCY_KEYS_CRONTAB, PURGE_IDEMPOTENCY_KEYS_TASK, purgeIdempotencyKeysTask } from './features/api-keys/purge-idempotency-keys.job.js';
 import { WorkerLease } from './jobs/worker-lease.js';
+import { textGatewayOf } from './telephony/messaging/text-gateway.js';
 import { releaseJobsOfDeadWorkers } from './jobs/jobs.repository.js';
+
+/** The text-message gateway the outbox delivers through (decision 044), or none (`log`). */
+function textDeliveryOf(ctx: AppContext) {
+  const gateway = textGatewayOf(ctx.env, ctx.baseUrl);
+  return gateway ? { gateway, perSecond: ctx.env.SMS_PER_SECOND } : null;
+}
 
 /** Every background task, by name: one job per file, named after what it does. */
 export function taskList(ctx: AppContext): TaskList {
   const tasks: TaskList = {
-    [DELIVER_OUTBOX_TASK]: deliverOutboxMessageTask(ctx.db, { smtpUrl: ctx.env.SMTP_URL, mailFrom: ctx.env.MAIL_FROM }),
+    [DELIVER_OUTBOX_TASK]: deliverOutboxMessageTask(ctx.db, { smtpUrl: ctx.env.SMTP_URL, mailFrom: ctx.env.MAIL_FROM, texts: textDeliveryOf(ctx) }),
     [CLOSE_STALE_CALLS_TASK]: closeStaleCallsTask(ctx),
     [SEED_DEMO_CALLS_TASK]: seedDemoCallsTask(ctx),
     [SEED_DEMO_CAMPAIGN_TASK]: seedDemoCampaignTask(ctx),

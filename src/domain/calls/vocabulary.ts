@@ -23,6 +23,8 @@ export const CALL_EVENT_KINDS = [
   'note',
   'recording',
   'error',
+  /** What the caller heard of the agent's words when fewer than all of them (a barge-in, a turn answered again). */
+  'interruption',
 ] as const;
 export type CallEventKind = (typeof CALL_EVENT_KINDS)[number];
 

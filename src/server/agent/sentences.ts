@@ -65,10 +65,16 @@ export class SentenceStream {
  * reply's beginning (its text holds every sentence it handed on); should the text not start
  * with them (it never should), the whole reply is returned rather than lose words.
  */
+const squeezed = (x: string) => x.replace(/\s+/g, ' ').trim();
+
 export function unsaidRest(text: string, early: string[]): string {
   if (early.length === 0) return text;
-  const norm = (x: string) => x.replace(/\s+/g, ' ').trim();
-  const whole = norm(text);
-  const head = norm(early.join(' '));
+  const whole = squeezed(text);
+  const head = squeezed(early.join(' '));
   return whole.startsWith(head) ? whole.slice(head.length).trim() : whole;
+}
+
+/** Whether `text` begins with the sentences already said. */
+export function continuesFrom(text: string, early: string[]): boolean {
+  return squeezed(text).startsWith(squeezed(early.join(' ')));
 }

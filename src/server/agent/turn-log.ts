@@ -2,7 +2,7 @@
  * The events of one turn, in order, before they are stored (all in the transaction that
  * produces the reply). Kinds and payloads are the ones `call_events` documents.
  */
-export type CallEventKind = 'status' | 'caller_speech' | 'agent_speech' | 'tool_call' | 'tool_result' | 'transfer' | 'model_request' | 'recording' | 'error';
+export type CallEventKind = 'status' | 'caller_speech' | 'agent_speech' | 'tool_call' | 'tool_result' | 'transfer' | 'model_request' | 'recording' | 'error' | 'interruption';
 
 export interface PendingEvent {
   kind: CallEventKind;

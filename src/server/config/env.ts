@@ -71,6 +71,18 @@ const EnvSchema = z.object({
   TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, { error: 'expected a Twilio account SID (AC followed by 32 hex digits)' }).optional(),
   /** Tests and benches only: Twilio's REST API stand-in (e.g. http://127.0.0.1:4010); its address must be allowed by OUTBOUND_TEST_PRIVATE_ADDRESSES. */
   TWILIO_API_BASE_URL: z.string().url().optional(),
+  /** Telnyx's API key (portal → API Keys): texts go out through Telnyx's Messaging API (decision 044). */
+  TELNYX_API_KEY: z.string().min(1).optional(),
+  /** Tests only: Telnyx's API stand-in (e.g. http://127.0.0.1:4011); its address must be allowed by OUTBOUND_TEST_PRIVATE_ADDRESSES. */
+  TELNYX_API_BASE_URL: z.string().url().optional(),
+  /**
+   * The text-message gateway: `twilio` (TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN), `telnyx`
+   * (TELNYX_API_KEY) or `log` (kept in the outbox only). Unset: Twilio when configured, else Telnyx
+   * when configured, else `log`.
+   */
+  SMS_PROVIDER: z.enum(['twilio', 'telnyx', 'log']).optional(),
+  /** Texts per second per organization unless its messaging settings say otherwise (a US long code takes about 1). */
+  SMS_PER_SECOND: z.coerce.number().positive().max(1000).default(1),
   /** Outbound placements per second per provider account (Twilio's default is 1); 0 = no limit (benches). */
   OUTBOUND_CALLS_PER_SECOND: z.coerce.number().min(0).max(1000).default(1),
   /** Simultaneous outbound calls per organization unless its outbound settings (/outbound → Calling settings) say otherwise. */
@@ -126,6 +138,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration — ${lines.join('; ')}`);
+  }
+  if (parsed.data.SMS_PROVIDER === 'twilio' && !(parsed.data.TWILIO_ACCOUNT_SID && parsed.data.TWILIO_AUTH_TOKEN)) {
+    throw new ConfigError('Invalid configuration — SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN.');
+  }
+  if (parsed.data.SMS_PROVIDER === 'telnyx' && !parsed.data.TELNYX_API_KEY) {
+    throw new ConfigError('Invalid configuration — SMS_PROVIDER=telnyx needs TELNYX_API_KEY.');
   }
   if (parsed.data.NODE_ENV === 'production' && parsed.data.OUTBOUND_TEST_PRIVATE_ADDRESSES.length > 0) {
     throw new ConfigError('Invalid configuration — OUTBOUND_TEST_PRIVATE_ADDRESSES is for tests only and is refused in production.');

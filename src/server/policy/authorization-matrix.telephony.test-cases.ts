@@ -34,6 +34,19 @@ export function telephonyMatrixRows(): MatrixRow[] {
     twilio('/telephony/twilio/relay-end'),
     // Inbound texts (STOP / START): signed like the voice webhooks.
     { ...twilio('/telephony/twilio/sms'), request: () => ({ payload: { MessageSid: 'SM-matrix', From: '+18605550123', To: '+18605550100', Body: 'STOP' } }) },
+    // Sent texts' status callbacks (decision 044): Twilio's signed like the voice webhooks; Telnyx's
+    // JSON signed with Ed25519 — without TELNYX_PUBLIC_KEY (as here) turned off (503), as its voice webhooks.
+    { ...twilio('/telephony/twilio/sms/status'), request: () => ({ url: '/telephony/twilio/sms/status?outbox=00000000-0000-4000-8000-000000000000', payload: { MessageSid: 'SM-matrix', MessageStatus: 'delivered' } }) },
+    {
+      route: 'POST /telephony/telnyx/messaging',
+      expect: everyone(503),
+      request: () => ({
+        url: '/telephony/telnyx/messaging?outbox=00000000-0000-4000-8000-000000000000',
+        headers: { 'content-type': 'application/json', 'telnyx-signature-ed25519': 'AAAA', 'telnyx-timestamp': '1' },
+        payload: JSON.stringify({ data: { event_type: 'message.finalized', payload: { id: 'matrix', to: [{ status: 'delivered' }] } } }),
+      }),
+      otherOrganization: NOT_ORGANIZATION_SCOPED,
+    },
     // The ConversationRelay WebSocket (issue 20): its handshake is signed like a webhook.
     { route: 'GET /telephony/twilio/relay', expect: everyone(403), otherOrganization: NOT_ORGANIZATION_SCOPED },
     {

@@ -183,7 +183,10 @@ describe('a caller who leaves half-way', () => {
       await t.db.insert(scheduleShifts).values({ scheduleId: cover!.id, organizationId: practice.id, assigneeType: 'phone', assigneePhone: '+18605550142', days: [1, 2, 3, 4, 5, 6, 7], startTime: '00:00', endTime: '24:00' });
       const call = new FakeRelayCall(t.app, port, CALLER, practice.number);
       await call.answer();
-      const transfer = await call.say('I need to talk to a nurse, my little boy has a high fever and he is throwing up');
+      // A child this unwell is screened for danger signs first; a clear no goes on to the nurse.
+      const screening = await call.say('I need to talk to a nurse, my little boy has a high fever and he is throwing up');
+      expect(screening.text).toMatch(/trouble breathing/);
+      const transfer = await call.say('no, none of those');
       expect(transfer.text).toMatch(/connecting you with our on-call line/);
       expect(transfer.dialTarget).toEqual({ number: '+18605550142' });
       await call.status('completed', 30);

@@ -170,7 +170,7 @@ export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: Pipe
       await lazy.commit();
       if (!ended) cache.put({ ...snap, agentState: state as unknown as Record<string, unknown>, lastSeq: snap.lastSeq + log.events.length, lastActivityAt: now });
       if (opts.publish !== false) publishAfterCommit(ctx, [...lazy.liveEvents, liveEvent(opts, snap.organizationId, snap.id, ended ? 'ended' : 'turn')]);
-      return { ...base, reply, response, ended, events: presentEvents(log.events, snap.lastSeq + 1) };
+      return { ...base, reply, response, ended, events: presentEvents(log.events, snap.lastSeq + 1), rerun: attempt > 1 };
     } catch (err) {
       await lazy.rollback();
       // Another request stored this turn first (a concurrent repeat): answer from what it stored.

@@ -31,7 +31,7 @@ export interface TurnEvent {
 export type TurnOutcome =
   | { kind: 'unknown_number' }
   | { kind: 'unknown_call' }
-  | { kind: 'ok'; callId: string; organizationId: string; reply: AgentReply | null; response: string; replayed: boolean; ended: boolean; events: TurnEvent[] };
+  | { kind: 'ok'; callId: string; organizationId: string; reply: AgentReply | null; response: string; replayed: boolean; ended: boolean; events: TurnEvent[]; /** The turn was answered again after a concurrent write (only the first attempt spoke). */ rerun?: boolean };
 
 export function callInfo(snap: CallSnapshot): CallInfo {
   return {

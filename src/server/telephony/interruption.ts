@@ -4,31 +4,43 @@ import { cutLastAgentSpeech, isUniqueViolation, loadCall, storeTurn, type CallRe
 import { callSnapshots } from './call-snapshot-cache.js';
 import { FINAL_STATUSES } from './call-turn-support.js';
 
+const ATTEMPTS = 3;
+
 /**
- * Barge-in (issue 20): the caller cut the agent off after `heard`. The records keep what the
- * caller heard (the last agent speech event is cut, the full text kept as `said` and the event
- * marked `interrupted`), and so does the LLM brain's history — its last answer becomes the heard
- * part with a note that the caller interrupted there, so the model's next turn knows. The
- * built-in brain keeps no history of words. Returns false when there was nothing to cut.
+ * The caller heard less of the agent's last words than was stored, and the records must say
+ * what they heard:
+ * - `interrupted` — a barge-in (issue 20): the caller cut the agent off after `heard`;
+ * - `rerun` — a real-time turn was answered again after a concurrent write, and the caller had
+ *   already heard the first attempt's words (issue 29 §2): those are what was said.
+ *
+ * The last agent speech event keeps the stored text as `said` and becomes `heard`; an
+ * `interruption` event records it; and the LLM brain's history gets the heard part (with a note
+ * when the caller cut in), so the model's next turn knows. All of it is one write of the call's
+ * state under the sequence-number check, like every turn: a turn stored meanwhile fails this
+ * write, which reads the call again. Returns false when there was nothing to cut.
  */
-export async function recordInterruption(ctx: AppContext, ref: CallRef, callId: string, heard: string, durationMs: number | null): Promise<boolean> {
+export async function recordWhatCallerHeard(ctx: AppContext, ref: CallRef, heard: string, why: 'interrupted' | 'rerun', durationMs: number | null = null): Promise<boolean> {
   const text = heard.trim();
-  const cut = await cutLastAgentSpeech(ctx.pool, callId, text, durationMs);
-  if (!cut) return false;
-  for (let attempt = 1; attempt <= 3; attempt++) {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     callSnapshots(ctx).forget(ref);
     const snap = await loadCall(ctx.pool, ref, null);
-    if (!snap || FINAL_STATUSES.has(snap.status)) return true;
+    if (!snap || FINAL_STATUSES.has(snap.status)) return false;
     const state = readAgentState(snap.agentState);
     const last = state.llm.messages.findLast((m) => m.role === 'assistant' && typeof m.content === 'string' && m.content !== '');
-    if (!last) return true;
-    last.content = `${text}… [the caller interrupted you here and did not hear the rest]`;
+    if (last) last.content = why === 'interrupted' ? `${text}… [the caller interrupted you here and did not hear the rest]` : text;
+    const now = ctx.clock.now();
     try {
-      await storeTurn(ctx.pool, snap.id, snap.lastSeq, [], null, { agentState: state as unknown as Record<string, unknown>, at: ctx.clock.now() });
-      return true;
+      return await ctx.db.transaction(async (tx) => {
+        if (!(await cutLastAgentSpeech(tx, snap.id, text, durationMs, why))) return false;
+        const event = { kind: 'interruption' as const, payload: { heard: text, why, ...(durationMs === null ? {} : { heardMs: Math.round(durationMs) }) }, latencyMs: null, at: now };
+        await storeTurn(tx, snap.id, snap.lastSeq, [event], null, { agentState: state as unknown as Record<string, unknown>, at: now });
+        return true;
+      });
     } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
+      if (!isUniqueViolation(err) || attempt === ATTEMPTS) throw err;
+    } finally {
+      callSnapshots(ctx).forget(ref);
     }
   }
-  return true;
+  return false;
 }

@@ -41,6 +41,8 @@ describe('GET /api/developer/telephony', () => {
       expect(answer.statusCode, `${w.id} ${path}`).toBe(403);
     }
     expect(setup.webhooks.find((w) => w.id === 'relay')!.url).toMatch(/^wss?:\/\/.*\/telephony\/twilio\/relay$/);
-    expect(setup.numbers).toEqual([expect.objectContaining({ organizationId: mine, e164: '+18605550170' })]);
+    expect(setup.numbers).toEqual([expect.objectContaining({ organizationId: mine, e164: '+18605550170', sendsTexts: true })]);
+    // No Twilio account nor Telnyx key in this app: texts stay in the outbox.
+    expect(res.json().textGateway).toBe('log');
   });
 });

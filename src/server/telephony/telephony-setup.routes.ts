@@ -5,6 +5,8 @@ import { ErrorResponse, type FeatureRoutes } from '../http/route-types.js';
 import { actorOf, organizationScope } from '../policy/actor.js';
 import { relaySocketUrl, TWILIO_PATHS } from './twilio/twiml.js';
 import { TWILIO_SMS_PATH } from './twilio/twilio-sms.routes.js';
+import { chosenSenders } from '../features/outbox/outbox.service.js';
+import { textGatewayName } from './messaging/text-gateway.js';
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse };
 
@@ -20,10 +22,9 @@ export const telephonySetupRoutes: FeatureRoutes = (app, ctx) => {
     handler: async (request) => {
       const base = ctx.baseUrl.replace(/\/+$/, '');
       const organizations = await listVisibleOrganizations(ctx.db, organizationScope(actorOf(request)));
-      const numbers = await phoneNumbersOf(
-        ctx.db,
-        organizations.map((o) => o.id),
-      );
+      const ids = organizations.map((o) => o.id);
+      const numbers = await phoneNumbersOf(ctx.db, ids);
+      const senders = await chosenSenders(ctx.db, ids);
       return {
         publicUrl: base,
         publicUrlConfigured: !!ctx.env.PUBLIC_URL,
@@ -31,6 +32,7 @@ export const telephonySetupRoutes: FeatureRoutes = (app, ctx) => {
         twilioSignatures: !!ctx.env.TWILIO_AUTH_TOKEN,
         telnyxSignatures: !!ctx.env.TELNYX_PUBLIC_KEY,
         outboundProvider: outboundProviderOf(ctx),
+        textGateway: textGatewayName(ctx.env),
         webhooks: [
           { id: 'voice', label: 'A call comes in', method: 'POST' as const, url: `${base}${TWILIO_PATHS.voice}`, where: 'The number’s voice webhook (Twilio: Phone Numbers → Voice configuration; Telnyx: the TeXML application’s voice URL).' },
           { id: 'status', label: 'Call status changes', method: 'POST' as const, url: `${base}${TWILIO_PATHS.status}`, where: 'The number’s status callback URL.' },
@@ -39,7 +41,13 @@ export const telephonySetupRoutes: FeatureRoutes = (app, ctx) => {
           { id: 'relay', label: 'Real-time voice (ConversationRelay)', method: 'WebSocket' as const, url: relaySocketUrl(base), where: 'Opened by the provider itself for organizations whose voice mode is relay; needs https and WebSocket upgrades through any proxy.' },
         ],
         numbers: organizations.flatMap((o) =>
-          (numbers.get(o.id) ?? []).map((n) => ({ organizationId: o.id, organizationName: o.name, e164: n.e164, voiceMode: (o.agentSettings as { voiceMode?: string } | null)?.voiceMode === 'relay' ? ('relay' as const) : ('gather' as const) })),
+          (numbers.get(o.id) ?? []).map((n, i) => ({
+            organizationId: o.id,
+            organizationName: o.name,
+            e164: n.e164,
+            voiceMode: (o.agentSettings as { voiceMode?: string } | null)?.voiceMode === 'relay' ? ('relay' as const) : ('gather' as const),
+            sendsTexts: senders.has(o.id) ? senders.get(o.id) === n.e164 : i === 0,
+          })),
         ),
       };
     },

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { formatDateTime } from '@web/lib/format-date';
 import { Check, Copy, FileQuestion, RefreshCw, TriangleAlert } from 'lucide-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { DocumentTitle } from '@web/components/document-title';
@@ -110,7 +111,7 @@ function ErrorReference({ report }: { report: ReportState }) {
     return (
       <p role="status" className="text-sm">
         No error reference is available because the error log could not be reached. If you contact support, mention the
-        time: {new Date().toLocaleString()}.
+        time: {formatDateTime(new Date(), { seconds: true })}.
       </p>
     );
   }

@@ -1,15 +1,6 @@
-import { formatWallTime } from '@domain/format/clock';
+import { formatInstantIn, formatWallTime } from '@domain/format/clock';
 import type { CallbackWindow, PracticeResponse } from '@contracts/appointment-requests';
-import { intlLocale, translate, type MessageKey, type PatientLocale } from './i18n/i18n';
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-/** Intl formatters are costly to make (locale and zone data): one per locale and options. */
-function dtf(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let f = formatters.get(key);
-  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, options)));
-  return f;
-}
+import { translate, type MessageKey, type PatientLocale } from './i18n/i18n';
 
 type Weekly = PracticeResponse['weekly'][number];
 
@@ -39,14 +30,14 @@ export function statusText(status: { open: boolean; nextChange: { opens: boolean
   return `${head} · ${translate(status.nextChange.opens ? 'practice.opens' : 'practice.closes', { when: whenText(status.nextChange.local, country) })}`;
 }
 
-/** "today before 17:00", "on Monday morning", "el lunes por la mañana"… */
-export function callbackText(cb: CallbackWindow, locale: PatientLocale): string {
+/** "today before 6:00 PM" (a US practice) / "today before 18:00" (a UK one), "on Monday morning", "el lunes por la mañana"… */
+export function callbackText(cb: CallbackWindow, locale: PatientLocale, country?: string): string {
   const part = cb.part ?? 'morning';
   switch (cb.kind) {
     case 'today':
-      return translate('cb.today', { time: cb.until ?? '' });
+      return translate('cb.today', { time: formatWallTime(cb.until ?? '', country, locale) });
     case 'later_today':
-      return translate('cb.later_today', { time: cb.from ?? '' });
+      return translate('cb.later_today', { time: formatWallTime(cb.from ?? '', country, locale) });
     case 'tomorrow':
       return translate(`cb.tomorrow.${part}` as MessageKey);
     case 'weekday':
@@ -75,24 +66,21 @@ export function formatDay(isoDate: string): string {
   return translate('date.day', { weekday: shortDay(weekday), month: translate(`month.${Number(m[2])}` as MessageKey), day: Number(m[3]) });
 }
 
-/** An instant, in words, in the practice's zone (with the zone named). */
-export function formatDateTime(iso: string, timeZone: string, locale: PatientLocale, withZone = true): string {
-  // The appointment in full, with its zone; history and messages shorter.
-  const text = dtf(intlLocale(locale), { timeZone, dateStyle: withZone ? 'full' : 'medium', timeStyle: 'short' }).format(new Date(iso));
-  return withZone ? `${text} (${zoneName(timeZone, iso, locale)})` : text;
+/** The practice whose times a page shows: its zone, and its country's clock and date order. */
+export interface PracticeClock {
+  timeZone: string;
+  country?: string;
 }
 
-function zoneName(timeZone: string, iso: string, locale: PatientLocale): string {
-  const part = dtf(intlLocale(locale), { timeZone, timeZoneName: 'short' }).formatToParts(new Date(iso)).find((p) => p.type === 'timeZoneName');
-  return part?.value ?? timeZone;
-}
-
-/** E.164 for people: "+1 860 555 0100" (kept simple; no per-country grouping tables). */
-export function formatPhone(e164: string | null | undefined): string {
-  if (!e164) return '';
-  const m = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
-  if (m) return `(${m[1]}) ${m[2]}-${m[3]}`;
-  const uk = /^\+44(\d{2,4})(\d{3,4})(\d{4})$/.exec(e164);
-  if (uk) return `+44 ${uk[1]} ${uk[2]} ${uk[3]}`;
-  return e164;
+/**
+ * An instant, in words, in the practice's zone and its country's clock (the one formatter,
+ * domain/format/clock.ts): an appointment in full with its zone named ("Tuesday, December 1,
+ * 2026, 9:30 AM EST"); history and messages shorter ("Dec 1, 2026, 9:30 AM").
+ */
+export function formatDateTime(iso: string, practice: PracticeClock, locale: PatientLocale, withZone = true): string {
+  return formatInstantIn(iso, practice.timeZone, {
+    country: practice.country,
+    language: locale,
+    ...(withZone ? { weekday: 'long', month: 'long', showZone: true } : {}),
+  });
 }

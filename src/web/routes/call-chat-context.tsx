@@ -13,9 +13,11 @@ import { LiveBadge } from '@web/features/calls/components/call-badges';
 import { ChatTurnCard } from '@web/components/chat-context/chat-turn';
 import { Disclosure } from '@web/components/chat-context/json-block';
 import { formatPhone } from '@web/features/calls/format';
+import { PARTY_LABELS } from '@web/features/calls/labels';
 import { callPaths } from '@web/features/calls/paths';
 import { useLiveInvalidation } from '@web/lib/use-live-invalidation';
 import { playgroundHref } from '@web/features/playground/paths';
+import { usePractices } from '@web/features/session/use-practice';
 import { useSignedInSession } from '@web/features/session/use-signed-in-session';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format-date';
@@ -26,6 +28,7 @@ const LIVE_TOPICS = ['calls'] as const;
 export function CallChatContextRoute() {
   const { id = '' } = useParams();
   const { user } = useSignedInSession();
+  const practiceOf = usePractices();
   const context = useChatContext(id);
   useLiveInvalidation(LIVE_TOPICS, (event) => (event.id === id ? [chatContextQueryKey(id)] : null), 1000);
 
@@ -59,6 +62,8 @@ export function CallChatContextRoute() {
   const data = context.data;
   const c = data.call;
   const t = data.totals;
+  const practice = practiceOf(c.organizationId);
+  const party = PARTY_LABELS[c.direction];
   return (
     <>
       <DocumentTitle title="Chat context" />
@@ -66,7 +71,7 @@ export function CallChatContextRoute() {
         eyebrow={
           <Link to={callPaths.call.href(c.id)} className="inline-flex items-center gap-1 underline-offset-4 hover:underline">
             <ArrowLeft aria-hidden="true" className="size-4" />
-            Call with {formatPhone(c.contactNumber)}
+            Call {c.direction === 'outbound' ? 'to' : 'from'} {formatPhone(c.contactNumber, practice?.country)}
           </Link>
         }
         title={
@@ -74,7 +79,7 @@ export function CallChatContextRoute() {
             Chat context {c.live ? <LiveBadge /> : null}
           </span>
         }
-        description={`${c.organizationName} · ${formatDateTime(c.startedAt)} · ${c.brain === 'llm' ? 'LLM brain' : 'built-in brain'}`}
+        description={`${c.organizationName} · ${formatDateTime(c.startedAt, { practice })} · ${c.brain === 'llm' ? 'LLM brain' : 'built-in brain'}`}
         actions={
           <>
             <CopyButton value={JSON.stringify(data, null, 2)} label="Copy as JSON" aria-label="Copy the whole chat context as JSON" size="default" />
@@ -104,7 +109,7 @@ export function CallChatContextRoute() {
             <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
               {(
                 [
-                  ['Caller turns', t.turns],
+                  [`${party} turns`, t.turns],
                   t.builtinDecisions > 0 ? ['Built-in decisions', t.builtinDecisions] : null,
                   t.modelRequests > 0 ? ['Model requests', t.modelRequests] : null,
                   ['Tool calls', t.toolCalls],
@@ -136,7 +141,7 @@ export function CallChatContextRoute() {
             description={c.live ? 'The call has just started; turns appear here as they happen.' : 'The agent did not get to a turn on this call.'}
           />
         ) : (
-          data.turns.map((turn) => <ChatTurnCard key={`${turn.index}-${turn.at}`} turn={turn} />)
+          data.turns.map((turn) => <ChatTurnCard key={`${turn.index}-${turn.at}`} turn={turn} party={party} practice={practice} />)
         )}
       </div>
     </>

@@ -20,6 +20,7 @@ import { formatPhone } from '@web/features/calls/format';
 import { callPaths } from '@web/features/calls/paths';
 import { useLiveInvalidation } from '@web/lib/use-live-invalidation';
 import { handoffPaths } from '@web/features/handoffs/paths';
+import { usePractice } from '@web/features/session/use-practice';
 import { useSignedInSession } from '@web/features/session/use-signed-in-session';
 import { errorMessage, isApiError } from '@web/lib/api';
 
@@ -78,8 +79,9 @@ function CallPage({ detail }: { detail: NonNullable<ReturnType<typeof useCall>['
   const { user } = useSignedInSession();
   const canWrite = can(user.role, 'calls.write');
   const c = detail.call;
+  const practice = usePractice(c.organizationId);
   const [dialog, setDialog] = React.useState<'handoff' | 'outcome' | null>(null);
-  const who = formatPhone(c.contactNumber);
+  const who = formatPhone(c.contactNumber, practice?.country);
   const title = c.direction === 'inbound' ? `Call from ${who}` : `Call to ${who}`;
 
   return (
@@ -173,7 +175,7 @@ function CallPage({ detail }: { detail: NonNullable<ReturnType<typeof useCall>['
                 <CardDescription>Status changes, the agent's decisions, tool calls, transfers and notes, timed from the start of the call.</CardDescription>
               </CardHeader>
               <CardContent>
-                <CallTimeline events={detail.events} startedAt={c.startedAt} />
+                <CallTimeline events={detail.events} startedAt={c.startedAt} practice={practice} />
               </CardContent>
             </Card>
           </div>
@@ -183,7 +185,7 @@ function CallPage({ detail }: { detail: NonNullable<ReturnType<typeof useCall>['
                 <CardTitle>Handoffs</CardTitle>
               </CardHeader>
               <CardContent>
-                <LinkedHandoffs handoffs={detail.handoffs} handoffHref={can(user.role, 'handoffs.work') ? handoffPaths.handoff.href : undefined} />
+                <LinkedHandoffs handoffs={detail.handoffs} handoffHref={can(user.role, 'handoffs.work') ? handoffPaths.handoff.href : undefined} practice={practice} />
               </CardContent>
             </Card>
             <Card>
@@ -191,7 +193,7 @@ function CallPage({ detail }: { detail: NonNullable<ReturnType<typeof useCall>['
                 <CardTitle>Appointment requests</CardTitle>
               </CardHeader>
               <CardContent>
-                <LinkedAppointmentRequests requests={detail.appointmentRequests} />
+                <LinkedAppointmentRequests requests={detail.appointmentRequests} practice={practice} />
               </CardContent>
             </Card>
             <Card>
@@ -199,7 +201,7 @@ function CallPage({ detail }: { detail: NonNullable<ReturnType<typeof useCall>['
                 <CardTitle>Staff notes</CardTitle>
               </CardHeader>
               <CardContent>
-                <CallNotes callId={c.id} notes={detail.notes} canWrite={canWrite} textareaId={NOTE_BOX_ID} />
+                <CallNotes callId={c.id} notes={detail.notes} canWrite={canWrite} textareaId={NOTE_BOX_ID} practice={practice} />
               </CardContent>
             </Card>
           </div>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { errorBody, ORG_HARBOR, ORG_MAPLE } from '@web/test/fixtures';
+import { errorBody, ORG_HARBOR, ORG_MAPLE, signedIn } from '@web/test/fixtures';
 import { findAlert, renderPage } from '@web/test/render';
 import { server } from '@web/test/server';
 import { CallsRoute } from './calls';
@@ -226,8 +226,8 @@ describe('calls list', () => {
     expect(screen.getByRole('columnheader', { name: 'Started' })).toHaveAttribute('aria-sort', 'descending');
     expect(screen.getByRole('columnheader', { name: 'Duration' })).toHaveAttribute('aria-sort', 'none');
     // Columns the server cannot sort by are plain headers.
-    expect(screen.getByRole('columnheader', { name: 'Caller' })).not.toHaveAttribute('aria-sort');
-    expect(screen.queryByRole('button', { name: 'Caller' })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Caller / called' })).not.toHaveAttribute('aria-sort');
+    expect(screen.queryByRole('button', { name: 'Caller / called' })).not.toBeInTheDocument();
   });
 
   it('sorts by duration from the column header, back on the first page', async () => {
@@ -320,5 +320,27 @@ describe('calls list', () => {
     const phone = screen.getByLabelText('Phone number');
     await waitFor(() => expect(phone).toHaveAccessibleDescription('Enter a phone number with at least 4 digits.'));
     expect(phone).toBeInvalid();
+  });
+
+  it("shows each call in its practice's clock, zone and number format: a UK practice's at 24 hours, a US practice's at 12 (issue 28)", async () => {
+    const camden = { id: '00000000-0000-4000-8000-000000000003', name: 'Camden Road Surgery', slug: 'camden-road', timeZone: 'Europe/London', country: 'GB', status: 'active' };
+    serveCalls({
+      items: [
+        call({ id: 'uk', organizationId: camden.id, organizationName: camden.name, fromNumber: '+442079460011', toNumber: '+442079460000', contactNumber: '+442079460011', startedAt: '2025-07-04T21:41:00.000Z' }),
+        call({ id: 'us', startedAt: '2025-07-04T21:41:00.000Z' }),
+        call({ id: 'out', direction: 'outbound', fromNumber: '+18605550100', toNumber: '+18605550177', contactNumber: '+18605550177' }),
+      ],
+    });
+    renderPage(<CallsRoute />, { url: '/calls', session: signedIn({ organizations: [ORG_MAPLE, camden] }) });
+    const table = await callsTable();
+    const rows = within(table).getAllByRole('row').slice(1);
+    // 21:41 UTC is 22:41 in London (BST) and 5:41 PM in New York (EDT); a zone is named only where it is not the viewer's.
+    expect(within(rows[0]!).getByRole('link', { name: /4 Jul 2025, 22:41/ })).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('020 7946 0011')).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('link', { name: /Jul 4, 2025, 5:41 PM/ })).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('(860) 555-0142')).toBeInTheDocument();
+    // The person an outbound call reached is the one called, not a caller.
+    expect(within(rows[2]!).getByRole('link', { name: /, call to \(860\) 555-0177/ })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Caller / called' })).toBeInTheDocument();
   });
 });

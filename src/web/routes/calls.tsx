@@ -9,6 +9,7 @@ import { CallFilters } from '@web/features/calls/components/call-filters';
 import { callColumns } from '@web/features/calls/components/calls-table-columns';
 import { useCallListParams } from '@web/features/calls/use-call-list-params';
 import { useLiveInvalidation } from '@web/lib/use-live-invalidation';
+import { usePractices } from '@web/features/session/use-practice';
 import { useSignedInSession } from '@web/features/session/use-signed-in-session';
 import { isApiError } from '@web/lib/api';
 
@@ -22,7 +23,8 @@ export function CallsRoute() {
   useLiveInvalidation(LIVE_TOPICS, () => [[...callsQueryKey, 'list']], 2000);
 
   const showOrganization = organizations.length > 1;
-  const columns = React.useMemo(() => callColumns({ showOrganization }), [showOrganization]);
+  const practiceOf = usePractices();
+  const columns = React.useMemo(() => callColumns({ showOrganization, practiceOf }), [showOrganization, practiceOf]);
   const fieldErrors = isApiError(calls.error) && calls.error.code === 'validation_failed' ? calls.error.fields : undefined;
   const pagination: PaginationState = { pageIndex: list.pageNumber - 1, pageSize: list.pageSize };
 
@@ -37,7 +39,7 @@ export function CallsRoute() {
       <DocumentTitle title="Calls" />
       <PageHeader
         title="Calls"
-        description="Every call the agent answered or placed for your organizations: search what was said, filter, and open a call for its transcript, recording and context."
+        description="Every call the agent answered or placed for your organizations: search what was said, filter, and open a call for its transcript, recording and context. Times are the practice’s local time, its zone named where it is not yours."
       />
       <div className="space-y-4">
         <CallFilters

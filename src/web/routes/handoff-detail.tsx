@@ -23,6 +23,7 @@ import { handoffPaths } from '@web/features/handoffs/paths';
 import { useLiveHandoffs } from '@web/features/handoffs/use-live-handoffs';
 import { HandoffCallBackCard } from '@web/features/outbound/components/handoff-call-back';
 import { useNow } from '@web/features/organizations/lib/use-now';
+import { usePractices } from '@web/features/session/use-practice';
 import { useSignedInSession } from '@web/features/session/use-signed-in-session';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { formatRelative } from '@web/lib/format-date';
@@ -48,6 +49,7 @@ export function HandoffDetailRoute() {
   const query = useHandoff(id);
   const announcement = useLiveHandoffs();
   const now = useNow(15_000);
+  const practiceOf = usePractices();
 
   if (query.isPending) {
     return (
@@ -81,7 +83,9 @@ export function HandoffDetailRoute() {
 
   const detail = query.data;
   const h = detail.handoff;
-  const who = h.contactName || (h.contactPhone ? formatPhone(h.contactPhone) : null) || 'Unknown caller';
+  // The practice's zone, clock and number format (issue 28).
+  const practice = practiceOf(detail.organization.id) ?? { country: 'US', timeZone: detail.organization.timeZone };
+  const who = h.contactName || (h.contactPhone ? formatPhone(h.contactPhone, practice.country) : null) || 'Unknown caller';
   return (
     <>
       <DocumentTitle title={`${TYPE_LABELS[h.type]} · ${who}`} />
@@ -100,10 +104,10 @@ export function HandoffDetailRoute() {
             <div className="flex flex-wrap items-center gap-2">
               <PriorityBadge priority={h.priority} />
               <StatusBadge status={h.status} />
-              <DeadlineText handoff={h} now={now} />
+              <DeadlineText handoff={h} now={now} practice={practice} />
             </div>
             <p className="text-sm text-muted-foreground">
-              {SOURCE_LABELS[h.source]} · created {formatRelative(h.createdAt, now)} · due {formatInZone(h.dueAt, detail.organization.timeZone)}
+              {SOURCE_LABELS[h.source]} · created {formatRelative(h.createdAt, now)} · due {formatInZone(h.dueAt, practice.timeZone, practice.country)}
               {' · '}
               {h.assignee ? <span className="font-medium text-foreground">Assigned to {h.assignee.id === user.id ? 'you' : h.assignee.name}</span> : 'Unassigned'}
               {h.resolution ? ` · Outcome: ${resolutionLabel(h.resolution)}` : ''}
@@ -114,15 +118,15 @@ export function HandoffDetailRoute() {
       </Card>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="min-w-0 space-y-6">
-          {detail.appointmentRequest ? <RequestCard request={detail.appointmentRequest} timeZone={detail.organization.timeZone} /> : null}
-          {detail.call ? <CallCard call={detail.call} /> : null}
-          <HandoffTimeline handoffId={h.id} events={detail.events} />
+          {detail.appointmentRequest ? <RequestCard request={detail.appointmentRequest} practice={practice} /> : null}
+          {detail.call ? <CallCard call={detail.call} practice={practice} /> : null}
+          <HandoffTimeline handoffId={h.id} events={detail.events} practice={practice} />
         </div>
         <div className="min-w-0 space-y-6">
           <HandoffCallBackCard handoff={h} role={user.role} />
-          <ContactCard detail={detail} />
-          <MessageCard detail={detail} />
-          <HistoryCard history={detail.history} organizationName={detail.organization.name} />
+          <ContactCard detail={detail} practice={practice} />
+          <MessageCard detail={detail} practice={practice} />
+          <HistoryCard history={detail.history} organizationName={detail.organization.name} practice={practice} />
         </div>
       </div>
     </>

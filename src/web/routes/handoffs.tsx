@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { formatDateTime } from '@web/lib/format-date';
 import { Inbox, RefreshCw, Timer } from 'lucide-react';
 import { can } from '@domain/auth/permissions';
 import { DocumentTitle } from '@web/components/document-title';
@@ -147,7 +148,7 @@ const STEP_WORDS: Record<RequestSliceParams['step'], string> = { started: 'start
 
 /** A funnel step opened from analytics has no field of its own: say what it is, how many, and let it go. */
 function RequestSliceNotice({ slice, total, onRemove }: { slice: RequestSliceParams; total: number | undefined; onRemove: () => void }) {
-  const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) => formatDateTime(iso);
   return (
     <div className="flex flex-wrap items-center gap-2 rounded-md border border-dashed p-2 text-sm" data-testid="request-slice">
       <span>

@@ -14,7 +14,8 @@ import { campaignQueryOptions, campaignRejectedCsvUrl, campaignResultsCsvUrl, us
 import { CampaignContacts } from '@web/features/outbound/components/campaign-contacts';
 import { CampaignProgressBar } from '@web/features/outbound/components/campaign-progress-bar';
 import { ProviderNotice } from '@web/features/outbound/components/provider-notice';
-import { CAMPAIGN_STATUS_LABELS, CAMPAIGN_STATUS_VARIANT, PURPOSE_LABELS, WEEKDAYS, clockTime, usesTwelveHourClock } from '@web/features/outbound/labels';
+import { CAMPAIGN_STATUS_LABELS, CAMPAIGN_STATUS_VARIANT, PURPOSE_LABELS, WEEKDAYS } from '@web/features/outbound/labels';
+import { formatWallTime } from '@domain/format/clock';
 import { useLiveOutbound } from '@web/features/outbound/use-live-outbound';
 import { useSignedInSession } from '@web/features/session/use-signed-in-session';
 import { errorMessage, isApiError } from '@web/lib/api';
@@ -79,7 +80,7 @@ export function CampaignRoute() {
   }
   const c = campaign.data;
   const manage = can(user.role, 'outbound.campaigns');
-  const twelveHour = usesTwelveHourClock(organizations.find((o) => o.id === c.organizationId)?.timeZone);
+  const practice = organizations.find((o) => o.id === c.organizationId);
   const days = WEEKDAYS.filter((d) => c.window.days.includes(d.value))
     .map((d) => d.short)
     .join(', ');
@@ -89,7 +90,7 @@ export function CampaignRoute() {
       <BackLink />
       <PageHeader
         title={c.name}
-        description={`${PURPOSE_LABELS[c.purpose]} · created ${formatDateTime(c.createdAt)}`}
+        description={`${PURPOSE_LABELS[c.purpose]} · created ${formatDateTime(c.createdAt, { practice })}`}
         actions={
           <div className="flex flex-wrap gap-2">
             {manage
@@ -125,8 +126,8 @@ export function CampaignRoute() {
             Settings
           </h2>
           <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-            <Setting term="Calling window" value={`${clockTime(c.window.start, twelveHour)}–${clockTime(c.window.end, twelveHour)} (callee’s time), ${days}`} />
-            <Setting term="Starts" value={formatDateTime(c.startAt)} />
+            <Setting term="Calling window" value={`${formatWallTime(c.window.start, practice?.country)}–${formatWallTime(c.window.end, practice?.country)} (callee’s time), ${days}`} />
+            <Setting term="Starts" value={formatDateTime(c.startAt, { practice })} />
             <Setting term="Attempts" value={`Up to ${c.maxAttempts}, ${c.retryIntervalMinutes} min apart`} />
             <Setting term="Calls at once" value={String(c.concurrency)} />
             <Setting term="Visit" value={c.visitType || '—'} />

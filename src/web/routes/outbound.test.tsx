@@ -103,7 +103,8 @@ describe('/outbound', () => {
     expect(await screen.findByTestId('linked-patient')).toHaveTextContent('Alicia Rossi');
     expect(screen.getByLabelText(/Phone number/)).toHaveValue('(860) 555-0142');
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Alicia Rossi');
-    expect(await screen.findByText(/Will be placed .* \(your time\)/)).toBeInTheDocument();
+    // In the practice's zone and clock (issue 28), its zone named when it is not the viewer's.
+    expect(await screen.findByText(/Will be placed Nov 20, 2026, 8:00 AM/)).toBeInTheDocument();
     expect(screen.getByText(/outside the calling window/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Queue the call' }));
     await waitFor(() => expect(posts.some((p) => p.url.endsWith('/api/outbound/calls'))).toBe(true));

@@ -4,8 +4,8 @@
  * cares about and overrides the rest.
  */
 
-export const ORG_MAPLE = { id: '00000000-0000-4000-8000-000000000001', name: 'Maple Street Clinic', slug: 'maple-street', timeZone: 'America/New_York', status: 'active' };
-export const ORG_HARBOR = { id: '00000000-0000-4000-8000-000000000002', name: 'Harbor Pediatrics', slug: 'harbor', timeZone: 'America/Chicago', status: 'active' };
+export const ORG_MAPLE = { id: '00000000-0000-4000-8000-000000000001', name: 'Maple Street Clinic', slug: 'maple-street', timeZone: 'America/New_York', country: 'US', status: 'active' };
+export const ORG_HARBOR = { id: '00000000-0000-4000-8000-000000000002', name: 'Harbor Pediatrics', slug: 'harbor', timeZone: 'America/Chicago', country: 'US', status: 'active' };
 
 export type Role = 'admin' | 'supervisor' | 'agent' | 'developer';
 

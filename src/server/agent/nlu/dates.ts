@@ -122,19 +122,25 @@ function spokenDateParts(text: string, ctx: DateContext): DateParts | null {
     if (!best || Object.keys(parts).length > Object.keys(best).length) best = parts;
   }
   if (best) return best;
-  // No month: "the 4th", "the fourth", a year on its own ("1981", "nineteen eighty one").
-  for (let i = 0; i < list.length; i++) {
-    const year = parseYear(list, i, pivot);
-    if (year && (list[i]!.length === 4 || year.next - i >= 2)) return { year: year.value };
+  // No month: "the 4th", "the fourth", a year on its own ("1981", "nineteen eighty one"), or both
+  // ("no, third 1960" corrects the day and says the year again).
+  let year: number | undefined;
+  for (let i = 0; i < list.length && year === undefined; i++) {
+    const y = parseYear(list, i, pivot);
+    if (y && (list[i]!.length === 4 || y.next - i >= 2)) year = y.value;
   }
+  const day = dayWithoutMonth(list);
+  if (year === undefined && day === undefined) return null;
+  return { ...(day !== undefined ? { day } : {}), ...(year !== undefined ? { year } : {}) };
+}
+
+/** "the 4th", "the fourth", "twenty third": a day said without its month. */
+function dayWithoutMonth(list: string[]): number | undefined {
   const the = list.findIndex((w, i) => w === 'the' && parseDayNumber(list, i + 1) !== null);
-  if (the >= 0) return { day: parseDayNumber(list, the + 1)!.value };
+  if (the >= 0) return parseDayNumber(list, the + 1)!.value;
   const ordinal = list.findIndex((w) => /^\d{1,2}(st|nd|rd|th)$/.test(w) || /^(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)$/.test(w));
-  if (ordinal >= 0) {
-    const day = parseDayNumber(list, ordinal > 0 && (list[ordinal - 1] === 'twenty' || list[ordinal - 1] === 'thirty') ? ordinal - 1 : ordinal);
-    if (day) return { day: day.value };
-  }
-  return null;
+  if (ordinal < 0) return undefined;
+  return parseDayNumber(list, ordinal > 0 && (list[ordinal - 1] === 'twenty' || list[ordinal - 1] === 'thirty') ? ordinal - 1 : ordinal)?.value;
 }
 
 const HESITATIONS = new Set(['uh', 'um', 'er', 'erm', 'hmm', 'ah', 'umm', 'uhh']);
@@ -186,6 +192,11 @@ function numberRunDate(list: string[]): string | null {
 
 function partsAroundMonth(list: string[], monthAt: number, pivot: (yy: number) => number): DateParts {
   const parts: DateParts = { month: MONTHS[list[monthAt]!] };
+  // "nineteen eighty three may second", "two thousand eleven august the ninth": the year first,
+  // when a day follows the month (else "three" of "eighty three" would be read as the day).
+  const yearFirst = yearEndingAt(list, monthAt, pivot);
+  const dayAfter = parseDayNumber(list, list[monthAt + 1] === 'the' ? monthAt + 2 : monthAt + 1);
+  if (yearFirst && dayAfter && !parseYear(list, dayAfter.next, pivot)) return { ...parts, day: dayAfter.value, year: yearFirst };
   // "the third of March", "3 March", "third March"
   let before = monthAt - 1;
   if (list[before] === 'of') before--;
@@ -210,16 +221,20 @@ function partsAroundMonth(list: string[], monthAt: number, pivot: (yy: number) =
   if (year) parts.year = year.value;
   else if (!dayBefore) {
     // The year first: "nineteen eighty, March third", "in 1980 on March 3rd".
-    const end = list[monthAt - 1] === 'on' ? monthAt - 1 : monthAt;
-    for (let i = Math.max(0, end - 4); i < end; i++) {
-      const y = parseYear(list, i, pivot);
-      if (y && y.next === end && (list[i]!.length === 4 || end - i >= 2)) {
-        parts.year = y.value;
-        break;
-      }
-    }
+    const y = yearEndingAt(list, monthAt, pivot);
+    if (y) parts.year = y;
   }
   return parts;
+}
+
+/** A year said just before the month (or before "on" the month): 1980, "nineteen eighty". */
+function yearEndingAt(list: string[], monthAt: number, pivot: (yy: number) => number): number | undefined {
+  const end = list[monthAt - 1] === 'on' ? monthAt - 1 : monthAt;
+  for (let i = Math.max(0, end - 4); i < end; i++) {
+    const y = parseYear(list, i, pivot);
+    if (y && y.next === end && (list[i]!.length === 4 || end - i >= 2)) return y.value;
+  }
+  return undefined;
 }
 
 /** "July fourth, oh five": a year said as two digits starting with oh (2005; 1905 only when 2005 is still to come). */

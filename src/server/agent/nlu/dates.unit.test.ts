@@ -24,6 +24,12 @@ describe('parseDateParts', () => {
     ['march twenty nineteen eighty', { month: 3, day: 20, year: 1980 }],
     ['feb 2 twenty twelve', { month: 2, day: 2, year: 2012 }],
     ['my name is Jan Novak born March 3 1980', { month: 3, day: 3, year: 1980 }],
+    // The year first, as some say it.
+    ['nineteen seventy two october the fifth', { month: 10, day: 5, year: 1972 }],
+    ['2009 april 30th', { month: 4, day: 30, year: 2009 }],
+    // A correction that says the day and the year again, or corrects with "sorry".
+    ['april ninth no tenth nineteen fifty', { month: 4, day: 10, year: 1950 }],
+    ['august 3rd 1991 sorry 1992', { month: 8, day: 3, year: 1992 }],
   ])('%s', (text, expected) => {
     expect(parseDateParts(text, US)).toEqual(expected);
   });

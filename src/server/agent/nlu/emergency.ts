@@ -131,6 +131,13 @@ const HISTORY = new RegExp(
     '\\bantecedentes de\\b',
     '\\bde (?:nino|nina|chiquito|chiquita)\\b',
     '\\bcuando (?:era|tenia)\\b',
+    // An age it happened at ("his first heart attack at fifty two", "a los cincuenta"): a family or past history.
+    '\\bat (?:age|the age of) \\w+',
+    '\\bat (?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?: \\w+)?\\b',
+    '\\ba los (?:\\d{2}|veinte|treinta|cuarenta|cincuenta|sesenta|setenta|ochenta)\\b',
+    // An earlier pregnancy or child ("with my first", "con mi primer embarazo").
+    '\\b(?:with|in|during) my (?:first|last|other|previous|older) (?:one|pregnancy|baby|kid|son|daughter|child)?',
+    '\\b(?:con|en) (?:mi|el) (?:primer|primero|ultimo|otro|anterior) (?:embarazo|bebe|hijo|hija|nino|nina)',
   ].join('|'),
   'g',
 );
@@ -174,7 +181,7 @@ export function detectEmergency(text: string): EmergencyMatch | null {
  * takes the past mentions with it; a clause that says something is happening now still counts.
  */
 const RESOLVED_AFTERWARDS =
-  /\b(?:(?:is|s|she s|he s|shes|hes|they re|theyre|im|i m|we re) (?:totally |completely |perfectly |all |just )?(?:fine|ok|okay|alright|all right|better|back to normal) now|(?:was|were) (?:totally |completely |perfectly )?(?:fine|ok|okay|better) after|coughed it (?:right )?(?:up|out))\b|(?:^|\s)(?:(?:pero|y) (?:ya )?|ya )(?:esta|estan) bien\b/;
+  /\b(?:(?:is|s|she s|he s|shes|hes|they re|theyre|im|i m|we re) (?:totally |completely |perfectly |all |just )?(?:fine|ok|okay|alright|all right|better|back to normal) now|(?:was|were) (?:totally |completely |perfectly )?(?:fine|ok|okay|better) after|coughed it (?:right )?(?:up|out)|came (?:right )?(?:to|around)|(?:said|says) (?:(?:that|he|she|it|they|the baby|my \w+) )?(?:is |s |was |will be |should be |are )?(?:totally |completely |perfectly )?(?:fine|ok|okay|alright|all right)|(?:has|have) been (?:totally |completely |perfectly )?(?:fine|ok|okay|normal) (?:all day|since|ever since)|i feel (?:totally |completely |perfectly )?(?:fine|ok|okay))\b|(?:dijeron|dijo) que (?:\w+ )?(?:esta|estaba|va a estar) bien\b|(?:^|\s)(?:(?:pero|y) (?:ya )?|ya )(?:esta|estan) bien\b/;
 
 /**
  * The first emergency that counts, and the first mention that did not (negated, past,

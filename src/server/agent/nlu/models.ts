@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { appRoot } from '../../app-root.js';
 import { cacheKey, readModels, writeModels } from './classifier/model-cache.js';
-import { readEmergencyLines, readIntentCorpus, readOutboundLines } from './corpus/corpus-files.js';
+import { readEmergencyLines, readEntityCorpus, readIntentCorpus, readOutboundLines } from './corpus/corpus-files.js';
 import { PURPOSE_ANSWERS, WHO_ANSWERS, type PurposeAnswer, type WhoAnswer } from './outbound-labels.js';
 import { EMERGENCY_CATEGORIES, type EmergencyCategory } from './emergency.js';
 import { INTENTS, type Intent } from './intents.js';
@@ -32,6 +32,8 @@ export interface TrainingPart {
   intents: (Example<Intent | 'other'> & { language?: 'en' | 'es' })[];
   emergencies: { text: string; category: EmergencyCategory; emergency: boolean }[];
   outbound: { step: string; label: string; text: string }[];
+  /** Answers to the agent's questions (names, dates of birth, numbers, yes or no): ordinary words, never an emergency. */
+  answers?: string[];
 }
 
 export function trainModels(part: TrainingPart): Models {
@@ -41,10 +43,13 @@ export function trainModels(part: TrainingPart): Models {
   // Features seen once are left out of every model: measured, the same figures on the development part
   // with fewer features for each web process to hold (the server-memory bar, DESIGN.md).
   const urgency = train(['emergency', 'routine'] as const, [
-    ...positives.map((e) => ({ text: e.text, label: 'emergency' as const, weight: 2 })),
+    ...positives.map((e) => ({ text: e.text, label: 'emergency' as const, weight: 4 })),
     ...part.emergencies.filter((e) => !e.emergency).map((e) => ({ text: e.text, label: 'routine' as const })),
     // Off-topic lines ('other') too: without them the model escalated noise like "blue elephants".
     ...part.intents.map((e) => ({ text: e.text, label: 'routine' as const })),
+    // Answers to the agent's questions too: the screening question reads each clause of a run-on
+    // sentence, and without them "my date of birth is 3/3/80" alone scored 0.9.
+    ...(part.answers ?? []).map((text) => ({ text, label: 'routine' as const })),
   ], { minCount: 2 });
   const category = train(EMERGENCY_CATEGORIES, positives.map((e) => ({ text: e.text, label: e.category })), { minCount: 2 });
   const who = part.outbound.filter((l) => l.step === 'who') as Example<WhoAnswer>[];
@@ -94,6 +99,7 @@ function cachedModels(): Models {
     intents: readIntentCorpus('dev').map(({ text, label, language }) => ({ text, label, language })),
     emergencies: readEmergencyLines('dev'),
     outbound: readOutboundLines('dev').map(({ step, label, text }) => ({ step, label, text })),
+    answers: readEntityCorpus('dev').map((l) => l.text),
   };
   const file = path.join(appRoot, 'node_modules/.cache/switchboard-understanding', `${cacheKey({ part, INTENTS, EMERGENCY_CATEGORIES, WHO_ANSWERS, PURPOSE_ANSWERS }, trainingCode())}.bin`);
   const cached = readModels<Models & Record<string, Model<string>>>(file);

@@ -59,25 +59,66 @@ const PREFIXES: { re: RegExp; part: 'full' | 'first' | 'last' }[] = [
   // The patient before whoever is calling: "this is Carl Webb and the patient is my wife Linda Webb".
   // "for my daughter Emily", "my son, Tommy O'Neil", "my husband named Raj Patel", "one of our residents, Walter…".
   {
-    re: /\b(?:the patient(?:'s name)?(?: is)?(?: my \w+(?: in law)?)?|(?:for|about) (?:one of )?our (?:residents?|patients?|clients?)|my (?:son|daughter|child|kid|baby|boy|girl|husband|wife|partner|mother|mom|mum|father|dad|grandson|granddaughter|grandmother|grandfather|brother|sister|mother in law|father in law)(?:'s name is|\s*,|\s+named|\s+called)?)\s+/g,
+    re: /\b(?:the patient(?:'s name)?(?: is)?(?:(?: uh| um)? my \w+(?: in law)?)?|(?:his|her|their) name is|(?:for|about) (?:one of )?our (?:residents?|patients?|clients?)|my (?:son|daughter|child|kid|baby|boy|girl|husband|wife|partner|mother|mom|mum|father|dad|grandson|granddaughter|grandmother|grandfather|brother|sister|mother in law|father in law)(?:'s name is|\s*,|\s+named|\s+called)?)\s+/g,
     part: 'full',
   },
-  { re: /\b(?:my name is|my name's|name is|name's|the name is|this is|i am|i'm|im|it's|it is|call me|speaking is|you're speaking with|you are speaking with|his name is|her name is|their name is|it's for me|for me|se llama|su nombre es|a nombre de (?:(?:my|mi|su) \w+ )?)\s+/g, part: 'full' },
+  { re: /\b(?:my name is|my name's|name is|name's|the name is|this is|i am|i'm|im|it's|it is|call me|speaking is|you're speaking with|you are speaking with|se llama|it's for me|for me|su nombre es|a nombre de (?:(?:my|mi|su) \w+ )?)\s+/g, part: 'full' },
 ];
 
-const LETTER_RUN = /\b[a-z](?:(?:\s*[-.]\s*|\s+)[a-z]\b){2,}/g;
-
-/** Runs of spelled letters: "S-M-I-T-H", "s m i t h", "J.A.N.E" (three letters at least). */
+/** Runs of spelled letters: "S-M-I-T-H", "s m i t h", "J.A.N.E", "o apostrophe m a l l e y" (three letters at least). */
 export function spelledWords(text: string): string[] {
-  const t = normalize(text).replace(/,/g, ' ');
-  const out: string[] = [];
-  for (const m of t.matchAll(LETTER_RUN)) {
-    // "J-A-N-E S-M-I-T-H": hyphen groups split at spaces; plain spaced letters stay one word.
-    const run = m[0];
-    const groups = /[-.]/.test(run) ? run.split(/\s+/).map((g) => g.replace(/[-.\s]/g, '')) : [run.replace(/\s+/g, '')];
-    for (const g of groups) if (g.length >= 2) out.push(g);
+  const words = joinSpokenPunctuation(normalize(text).replace(/,/g, ' ')).split(/\s+/).filter(Boolean);
+  return letterRuns(words).flatMap((r) => twoNamesIn(r.spelled));
+}
+
+/**
+ * "k e l s e y m o r r o w": a run that spells two names the name data knows, and is not one
+ * itself, is the two names.
+ */
+function twoNamesIn(spelled: string): string[] {
+  if (spelled.length < 6 || /['-]/.test(spelled) || isKnownName(spelled)) return [spelled];
+  for (let at = 2; at <= spelled.length - 2; at++) {
+    const [a, b] = [spelled.slice(0, at), spelled.slice(at)];
+    if (a.length >= 3 && b.length >= 3 && isKnownName(a) && isKnownName(b)) return [a, b];
   }
-  return out;
+  return [spelled];
+}
+
+/** One spelled letter, or letters joined by a spoken apostrophe or hyphen ("o'm", "l-s"). */
+const LETTER_TOKEN = /^[a-z](?:['-][a-z])*$/;
+/** A word spelled with a hyphen or a dot after each letter ("s-m-i-t-h", "j.a.n.e"). */
+const DOTTED_WORD = /^[a-z](?:[-.][a-z]){2,}\.?$/;
+/** Said while spelling, not letters: "m c capital a l l i s t e r", "s t period john". */
+const CASE_WORDS = new Set(['capital', 'small', 'lowercase', 'uppercase', 'lower', 'upper', 'period', 'dot', 'mayuscula', 'minuscula', 'punto']);
+
+/** Words that look like a spelled letter with an apostrophe but are said as words ("i'm a new patient"). */
+const CONTRACTIONS = new Set(["i'm", "i'd", "i's", "y'a"]);
+
+interface LetterRun {
+  /** Index of the first word of the run and of the word after it. */
+  from: number;
+  to: number;
+  spelled: string;
+}
+
+/** Where `words` spell something out, and what. */
+function letterRuns(words: string[]): LetterRun[] {
+  const runs: LetterRun[] = [];
+  for (let i = 0; i < words.length; ) {
+    if (DOTTED_WORD.test(words[i]!)) {
+      runs.push({ from: i, to: i + 1, spelled: words[i]!.replace(/[-.]/g, '') });
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < words.length && !(j === i && CONTRACTIONS.has(words[j]!)) && (LETTER_TOKEN.test(words[j]!) || (j > i && CASE_WORDS.has(words[j]!) && LETTER_TOKEN.test(words[j + 1] ?? '')))) j++;
+    const spelled = words.slice(i, j).filter((w) => !CASE_WORDS.has(w)).join('');
+    if (spelled.replace(/['-]/g, '').length >= 3 && j - i >= 2) {
+      runs.push({ from: i, to: j, spelled });
+      i = j;
+    } else i = Math.max(j, i + 1);
+  }
+  return runs;
 }
 
 /**
@@ -98,6 +139,9 @@ function nameWordsFrom(tokens: string[], bare = false): string[] {
     if (out.length === 0 && TITLES.has(clean)) continue;
     // "Will, Will Bishop", "Renee, uh, Renee Dubose": said twice is said once.
     if (clean === out[out.length - 1]) continue;
+    // "Billie Jo Harper, Billie with an i e", "Robert James Tate, James is his middle name": a
+    // word of the name said again after it starts a remark about the name.
+    if (out.length >= 2 && out.includes(clean) && !PARTICLES.has(clean)) break;
     // "Maria de la Cruz", "Elena dos Santos", "Van der Berg": a particle inside a name, before more of it.
     if (out.length > 0 && PARTICLES.has(clean) && list.slice(i + 1).some((n) => !PARTICLES.has(n) && canBeName(n, { lenient: true }))) {
       out.push(clean);
@@ -106,7 +150,9 @@ function nameWordsFrom(tokens: string[], bare = false): string[] {
     if (!clean || STOP_AFTER_NAME.has(clean) || NUMBER_WORDS.has(clean)) break;
     if (clean.length === 1) break;
     // An everyday word that is nobody's name ends the name, or means there is none ("all stuffed up").
-    if (!canBeName(clean, { lenient: bare || (out.length > 0 && isKnownName(out[out.length - 1]!)) })) break;
+    // After a name the data knows, or a particle ("de la Fuente", "van der Berg"), a surname may be an everyday word.
+    const prev = out[out.length - 1];
+    if (!canBeName(clean, { lenient: bare || (prev !== undefined && (isKnownName(prev) || PARTICLES.has(prev))) })) break;
     out.push(clean);
     // "José Luis Ramírez Soto": two given names and two surnames.
     if (out.filter((x) => !PARTICLES.has(x)).length === 4) break;
@@ -153,31 +199,39 @@ export function extractName(text: string, expecting?: 'full' | 'first' | 'last')
  */
 function inlineSpellings(said: string): string {
   const words = said.split(/\s+/);
+  const runs = letterRuns(words);
   const out: string[] = [];
   for (let i = 0; i < words.length; ) {
-    let j = i;
-    while (j < words.length && /^[a-z]$/.test(words[j]!)) j++;
-    if (j - i >= 3) {
-      const spelled = words.slice(i, j).join('');
-      // The word it spells, wherever it was said ("deandra white d e a n d r a").
-      const at = out.findLastIndex((w) => /^[a-z'-]{2,}$/.test(w) && near(w, spelled));
-      if (at >= 0) out[at] = spelled;
-      else out.push(spelled);
-      i = j;
-    } else {
+    const run = runs.find((r) => r.from === i);
+    if (!run) {
       out.push(words[i]!);
       i++;
+      continue;
     }
+    const bare = (w: string) => w.replace(/['-]/g, '');
+    const pair = out.length >= 2 ? `${out[out.length - 2]}${out[out.length - 1]}` : '';
+    // The word it spells, wherever it was said ("deandra white d e a n d r a").
+    const at = out.findLastIndex((w) => /^[a-z'-]{2,}$/.test(w) && near(w, run.spelled));
+    // Two words spelled in one run ("dawn fox d a w n f o x") stand as they were said.
+    if (!(pair && bare(pair) === bare(run.spelled))) {
+      const names = twoNamesIn(run.spelled);
+      if (names.length === 2) out.push(...names);
+      else if (at >= 0) out[at] = run.spelled;
+      else out.push(run.spelled);
+    }
+    i = run.to;
   }
   return out.join(' ');
 }
 
 /** "Aaliyah with two a's Brooks", "Yesenia con y griega Morales": the hint is read later, the surname after it is part of the name. */
-const SPELLING_HINT_WORDS = /\b(?:(?:with|without) (?:(?:a|an|the|one|two|double|2)\s+)?[a-z](?:'?s)?|(?:con|with) (?:(?:la|una|doble)\s+)?(?:(?:y|and|i) griega|i latina|v chiquita|ve chica|be grande|b grande|jota|equis|ene|ye|ge|ce|ese|zeta|hache|doble ele|ll)|with an apostrophe(?: after the [a-z])?|(?:con|with) guion)\b/g;
+const SPELLING_HINT_WORDS = /\b(?:(?:with|without) (?:(?:a|an|the|one|two|double|2)\s+)?[a-z](?:'?s)?|(?:con|with) (?:(?:la|una|doble)\s+)?(?:(?:y|and|i) griega|i latina|v chiquita|ve chica|be grande|b grande|jota|equis|ene|ye|ge|ce|ese|zeta|hache|doble ele|ll)|with an apostrophe(?: after the [a-z])?|(?:con|with) guion|(?:with|con) (?:(?:the|an|a|el|un)\s+)?(?:accent|acento|tilde)(?:\s+(?:on|en|in)\s+(?:(?:the|la|el)\s+)?[a-z]+)?|con (?:doble|dos) [a-z]+)\b/g;
 
 function nameIn(said: string, expecting?: 'full' | 'first' | 'last'): NameParts | null {
   const text = said;
   const hints = said;
+  // "sean spelled s e a n gallagher": the word that announces a spelling is not part of the name.
+  said = said.replace(/\b(?:spelled|spelt|se escribe)\s+(?=[a-z](?:\s+|[-.'])[a-z]\b)/g, ' ');
   said = inlineSpellings(said.replace(SPELLING_HINT_WORDS, ' ').replace(/\s+/g, ' ').trim());
   const t = said.replace(/,/g, ' , ');
   let result: NameParts = {};
@@ -193,7 +247,7 @@ function nameIn(said: string, expecting?: 'full' | 'first' | 'last'): NameParts 
   }
   if (!result.first && !result.last && expecting) {
     const tokens = t
-      .replace(/^(?:(?:yes|yeah|yep|yup|sure|ok|okay|alright|um|uh|er|erm|hmm|oh|so|well|like|hi|hello|hey|it's|its|it is|that's|that is)\s+)+/, '')
+      .replace(/^(?:(?:yes|yeah|yep|yup|sure|ok|okay|alright|um|uh|er|erm|hmm|oh|so|well|like|hi|hello|hey|it's|its|it is|that's|that is|es|soy|este|pues|bueno|mire|oiga|a ver)\s+)+/, '')
       .split(/\s+/)
       .filter((w) => w !== ',');
     const found = nameWordsFrom(tokens, tokens.length <= 3).filter((w) => !NOT_NAMES.has(w));

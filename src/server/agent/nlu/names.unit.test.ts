@@ -18,6 +18,12 @@ describe('extractName', () => {
     ['hi can i get an appointment for my daughter emily, shes 7', undefined, { first: 'Emily' }],
     ["it's for my son, Tommy O'Neil", undefined, { first: 'Tommy', last: "O'Neil" }],
     ['my husband named Raj Patel needs a checkup', undefined, { first: 'Raj', last: 'Patel' }],
+    // A remark about the spelling inside the name; an everyday word after a particle; a spelling announced.
+    ['rene with an accent on the e dubois', 'full', { first: 'Rene', last: 'Dubois' }],
+    ['bueno es carmen con doble ere rosales', 'full', { first: 'Carmen', last: 'Rosales' }],
+    ['isabel del campo', 'full', { first: 'Isabel', last: 'Del Campo' }],
+    ['mark spelled m a r k henley', 'full', { first: 'Mark', last: 'Henley' }],
+    ['kenji tanaka i am interpreting for him', 'full', { first: 'Kenji', last: 'Tanaka' }],
   ] as const)('%s', (text, expecting, expected) => {
     expect(extractName(text, expecting)).toEqual(expected);
   });

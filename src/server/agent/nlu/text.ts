@@ -61,8 +61,8 @@ export function editDistance(a: string, b: string): number {
 /** "the third… no sorry, the fourth", "Jane, I mean Joan": a caller correcting themselves mid-answer. */
 const SELF_CORRECTION = /(?:^|[\s,.])(?:no,? sorry|sorry,? no|no,? wait|wait,? no|no,? no|oh,? sorry|sorry,? i mean|sorry,? i meant|i mean|i meant|no,? i mean|actually|correction|scratch that|or rather|rather|let me rephrase|perdon|perdón|digo|no,? espere|mejor dicho|quiero decir)[\s,.]+/g;
 
-/** A bare "no" between two values ("february second no third"): a correction inside a date or a number. */
-const BARE_NO = /[\s,.](?:no|nope)[\s,.]+/g;
+/** A bare "no" or "sorry" between two values ("february second no third", "1987 sorry 1978"): a correction inside a date or a number. */
+const BARE_NO = /[\s,.](?:no|nope|sorry)[\s,.]+/g;
 
 /**
  * What was said before and after the last self-correction inside an answer, or null when there

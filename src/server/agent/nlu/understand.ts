@@ -37,6 +37,8 @@ export const INTENT_CONFIDENCE = 0.5;
 export const EMERGENCY_AT = 0.95;
 /** …and asks the screening question from here. */
 export const SCREEN_AT = 0.3;
+/** …and asks it whatever the request from here. */
+export const SURE_ENOUGH_TO_ASK = 0.8;
 
 /**
  * Intents whose own flow takes care of a health problem said with them: a visit, a refill, a
@@ -95,7 +97,12 @@ function intentOf(models: Models, text: string, heard: string): Pick<Understandi
 function urgencyOf(models: Models, text: string, heard: string, intent: Intent | null, confidence: number, openMoment: boolean): Urgency {
   const mentions = emergencyMentions(text);
   if (mentions.counted) return { level: 'emergency', category: mentions.counted.category, phrase: mentions.counted.phrase, by: 'rules' };
-  const p = predict(models.urgency, text).ranked.find((r) => r.label === 'emergency')!.p;
+  const p = emergencyProbability(models, text);
+  // A story with the emergency in one part ("we were at the park all day and then he started
+  // shaking and now he won't wake up, so can I bring him in?") dilutes the whole; the screening
+  // question looks at each part too. Escalating at once still takes the whole utterance: a part
+  // without its context ("he had a seizure" without "last year") over-alarms.
+  const pAnyPart = Math.max(p, ...utteranceParts(text).map((part) => emergencyProbability(models, part)));
   const category = () => predict(models.category, text).label;
   // A mention the rules discounted (past, negated, "what if") never escalates on the model alone.
   // The model alone is over-sure of short sentences ("none of those", "she is two weeks old"
@@ -109,7 +116,18 @@ function urgencyOf(models: Models, text: string, heard: string, intent: Intent |
   if (p >= EMERGENCY_AT && alarming) return { level: 'emergency', category: category(), phrase: foldForMatching(text).slice(0, 80), by: 'model' };
   // Asking for a person or a call-back reaches the nurse or the on-call cover, who asks the questions.
   const toAPerson = routine && (intent === 'human' || intent === 'callback');
-  if (p >= SCREEN_AT && words >= 3 && (health || !routine) && !toAPerson) return { level: 'screen', category: mentions.discounted?.category ?? category(), why: mentions.discounted ? 'past_or_hypothetical' : 'model' };
+  if (pAnyPart >= SCREEN_AT && words >= 3 && (health || !routine) && !toAPerson) return { level: 'screen', category: mentions.discounted?.category ?? category(), why: mentions.discounted ? 'past_or_hypothetical' : 'model' };
+  // Whatever the request, a caller the model is this sure of is asked first (a routine-sounding
+  // "somebody shot my cousin, he's in the car": the request is not what matters).
+  if (pAnyPart >= SURE_ENOUGH_TO_ASK && words >= 3) return { level: 'screen', category: mentions.discounted?.category ?? category(), why: mentions.discounted ? 'past_or_hypothetical' : 'model' };
   if (!routine && describesHealthProblem(heard)) return { level: 'screen', category: mentions.discounted?.category ?? 'other', why: 'health_problem' };
   return { level: 'none' };
+}
+
+const emergencyProbability = (models: Models, text: string) => predict(models.urgency, text).ranked.find((r) => r.label === 'emergency')!.p;
+
+/** The clauses of a run-on utterance long enough to say something on their own (four words or more). */
+function utteranceParts(text: string): string[] {
+  const parts = foldForMatching(text).split(/[.?!;,]\s*|\s(?:and|so|but|because|then|y|pero|porque|entonces|luego)\s/);
+  return parts.length < 2 ? [] : parts.filter((part) => part.split(' ').length >= 4);
 }

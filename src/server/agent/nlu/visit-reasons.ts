@@ -69,13 +69,14 @@ export function newOrExistingPatient(text: string, options: { asked?: boolean } 
 }
 
 const NEW_PATIENT =
-  /\b(new patient|first time|never been|not been (there|here|before)|haven'?t been|have not been|not a patient|not yet a patient|new to (the|your) (practice|clinic|office))\b/;
-const NEW_WHEN_ASKED = /\b(nuev[oa]s?|primera vez|first (?:time|visit|appointment)|(?:brand|totally|completely) new|^(?:um |uh )?new\b|never|not yet|haven'?t|hasn'?t|just moved|recently moved|moved here)\b/;
+  /\b(new patient|first time(?! (?:calling|i(?:'?m| am)? call\w*|i phone\w*))|never been|not been (there|here|before)|haven'?t been|have not been|not a patient|not yet a patient|new to (the|your) (practice|clinic|office))\b/;
+const NEW_WHEN_ASKED =
+  /\b(nuev[oa]s?|primera vez|first (?:time(?! (?:calling|i(?:'?m| am)? call\w*))|visit|appointment)|(?:brand|totally|completely) new|^(?:um |uh )?new\b|never|not yet|haven'?t|hasn'?t|just moved|recently moved|moved here|(?:but|pero) (?:he|she|they|i|we|el|ella|ellos|yo) (?:doesn'?t|does not|don'?t|do not|hasn'?t|has not|haven'?t|isn'?t|is not|aren'?t|no)\b|(?:start|starting|switch|switching|transfer|transferring|change|changing) (?:\w+ ){0,2}(?:to|with) (?:you|your)|(?:vamos|voy|va) a empezar|empezar con ustedes|cambiando de (?:doctor|medico|clinica)|buscando (?:un )?(?:doctor|medico) nuevo)\b/;
 
 const EXISTING_PATIENT =
   /\b(existing|returning|current patient|regular patient|already a patient|i'?m a patient|been (there|here|coming|seeing)|been before|seen (dr|doctor|there|you)|established|patient (?:there|here|of yours|with you) already)\b/;
 const EXISTING_WHEN_ASKED =
-  /\b(existing|returning|established|patient (?:there|here|of yours|with you|already)|(?:he'?s|she'?s|they'?re|we'?re|i'?m) (?:a |already a )?patients?|been (there|here|coming|seeing|going|in)|been before|been seen|seen (dr|doctor|there|you|by)|sees? (dr|doctor|the doctor)|(?:goes|go|going|come|comes|coming) (there|here|to you)|was (?:just )?(?:in|there|seen) (?:last|a few|two|three|earlier|this)|times|for years|since (?:she|he|they|i) was|shots there|whole family)\b/;
+  /\b(existing|returning|established|patient (?:there|here|of yours|with you|already)|(?:he'?s|she'?s|they'?re|we'?re|i'?m) (?:a |already a )?patients?|been (there|here|coming|seeing|going|in)|been before|been seen|seen (dr|doctor|there|you|by)|sees? (dr|doctor|the doctor)|(?:goes|go|going|come|comes|coming) (there|here|to you)|was (?:just )?(?:in|there|seen) (?:last|a few|two|three|earlier|this)|times|for years|since (?:she|he|they|i) was|shots there|whole family|had (?:his|her|my|their|our) \w+(?: \w+)? (?:there|with you|at your)|(?:last|this past) (?:summer|winter|spring|fall|year|month|week|time)|(?:ya )?(?:l[oa]s?|me|nos) (?:ha|han|hemos|habia|habian) (?:visto|atendido|revisado)|ya (?:es|soy|somos|son) pacientes?|(?:varias|muchas|un par de) veces|desde hace (?:anos|tiempo|mucho)|ya (?:ha|hemos|he|han) (?:ido|venido|estado))\b/;
 
 /**
  * The answer to "has the patient been seen here before?": said in words ("he's a patient there

@@ -40,6 +40,7 @@ export const requestCallbackTool: ToolDefinition<typeof schema> = {
       contactName: args.name || callerName(env.state),
       contactPhone: phone,
       details: { afterFailedTransfer, topic, language, about: args.reason, ...(urgent ? { urgent: true } : {}), ...(args.clinicalReport ? { clinicalReport: true } : {}) },
+      textCaller: env.call.provider !== 'simulator',
     });
     env.state.done.callback = true;
     // An unwell caller is not told to wait for the office to open: the urgent task is for whoever picks it up first.

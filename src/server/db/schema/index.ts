@@ -16,3 +16,4 @@ export * from './developer-platform.js';
 export * from './outbound.js';
 export * from './outbound-imports.js';
 export * from './sms-opt-outs.js';
+export * from './messaging-settings.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
 
 export interface OutboxAttachment {
@@ -22,14 +22,30 @@ export const outboxMessages = pgTable(
     template: text('template').notNull(),
     /** Files sent with an e-mail (a visit's calendar file), kept so every attempt sends the same. */
     attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default(sql`'[]'::jsonb`),
-    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed', 'suppressed'] }).notNull().default('queued'),
+    /**
+     * `queued → sending → sent`, then for a text handed to a gateway the provider's final word:
+     * `delivered | undelivered | failed` (migration 0027). `suppressed`: held back (STOP).
+     */
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'suppressed'] }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     transport: text('transport'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When the attempt now (or last) sending this text claimed it, before asking the provider. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** The gateway's id of the message (Twilio's MessageSid, Telnyx's message id): at most one per row. */
+    providerMessageId: text('provider_message_id'),
+    /** The provider's last word: `queued | sent | delivered | undelivered | failed`. */
+    providerStatus: text('provider_status', { enum: ['queued', 'sent', 'delivered', 'undelivered', 'failed'] }),
+    providerErrorCode: text('provider_error_code'),
+    providerStatusAt: timestamp('provider_status_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_created_idx').on(t.createdAt), index('outbox_recipient_idx').on(t.recipient)],
+  (t) => [
+    index('outbox_created_idx').on(t.createdAt),
+    index('outbox_recipient_idx').on(t.recipient),
+    uniqueIndex('outbox_provider_message_idx').on(t.transport, t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+  ],
 );
 
 /**

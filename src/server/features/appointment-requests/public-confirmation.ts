@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { mayReceiveTexts } from '../../../domain/messaging/textable.js';
 import { sendMessage } from '../outbox/outbox.service.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
 import type { AppointmentRequestRow } from './request-submission.service.js';
@@ -9,8 +10,9 @@ export const CONFIRMATION_TEMPLATE = 'appointment-request-received';
 
 /**
  * Tells the patient their request arrived: the reference code, the intake form link and the
- * portal — by email when they gave one, otherwise by text message. No health details: the
- * reason for the visit stays out of the message.
+ * portal — by email when they gave one, and by text message when they gave a number that may be
+ * a mobile (issue 30 §1; a number that replied STOP is held back by the outbox). No health
+ * details: the reason for the visit stays out of the message.
  */
 export async function sendSubmissionConfirmation(ctx: AppContext, tx: DbOrTx, request: AppointmentRequestRow, org: OrganizationRow, intakeUrl: string): Promise<void> {
   const es = request.locale === 'es';
@@ -43,12 +45,11 @@ export async function sendSubmissionConfirmation(ctx: AppContext, tx: DbOrTx, re
       template: CONFIRMATION_TEMPLATE,
       organizationId: org.id,
     });
-    return;
   }
-  if (request.phone) {
+  if (mayReceiveTexts(request.phone)) {
     const body = es
       ? `${org.name}: recibimos su solicitud de cita, ref. ${code}. Le llamaremos. Formulario: ${intakeUrl}`
       : `${org.name}: we received your appointment request, ref ${code}. We will call you. Intake form: ${intakeUrl}`;
-    await sendMessage(tx, { channel: 'sms', recipient: request.phone, body, template: CONFIRMATION_TEMPLATE, organizationId: org.id });
+    await sendMessage(tx, { channel: 'sms', recipient: request.phone, body, template: CONFIRMATION_TEMPLATE, organizationId: org.id, language: es ? 'es' : 'en' });
   }
 }

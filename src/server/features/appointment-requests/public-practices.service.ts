@@ -3,6 +3,8 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { isOpen, nextChange, type Hours } from '../../../domain/time/index.js';
+import { practiceCountry } from '../../../domain/format/clock.js';
+import { formatPhoneNumber } from '../../../domain/format/phone.js';
 import { findHours } from '../hours/hours.service.js';
 import { toHours } from '../hours/hours.service.js';
 import { findOrganizationById, findOrganizationBySlug, listVisibleOrganizations, phoneNumbersOf, type OrganizationRow } from '../organizations/organizations.service.js';
@@ -80,6 +82,8 @@ export async function publicPracticeInfo(ctx: AppContext, slug: string) {
     name: org.name,
     timeZone: org.timeZone,
     phone,
+    phoneDisplay: phone ? formatPhoneNumber(phone, practiceCountry(org.address)) : null,
+    country: practiceCountry(org.address),
     address: { line1: address.line1 ?? '', city: address.city ?? '', region: address.region ?? '', postalCode: address.postalCode ?? '', country: address.country ?? '' },
     requestsEnabled: settings.requestsEnabled,
     requestMessage: settings.requestMessage,

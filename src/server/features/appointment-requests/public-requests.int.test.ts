@@ -29,6 +29,8 @@ describe('practice information', () => {
     expect(info.statusCode).toBe(200);
     expect(info.json()).toMatchObject({ name: practice.name, requestsEnabled: true, emergencyNumber: '911', visitReasons: ['New patient visit', 'Follow-up', 'Sick visit'] });
     expect(info.json().weekly).toHaveLength(5);
+    // Its country's conventions (issue 28): the page dials `phone` and shows `phoneDisplay`.
+    expect(info.json()).toMatchObject({ country: 'US', phoneDisplay: info.json().phone ? expect.stringMatching(/^\(\d{3}\) \d{3}-\d{4}$/) : null });
     expect(typeof info.json().status.open).toBe('boolean');
     // The web says its own emergency words around the number; the phone's "hang up and call" is not for a form (issue 28).
     expect(info.json()).not.toHaveProperty('emergencyMessage');
@@ -64,6 +66,8 @@ describe('the draft', () => {
     expect(patch.statusCode).toBe(200);
     const reload = await t.app.inject({ url: DRAFT, headers: { cookie } });
     expect(reload.json().fields).toMatchObject({ firstName: 'Ana', phone: '+18605550142', preferredDays: ['mon'] });
+    // The review shows it as people of the practice's country write it (issue 28).
+    expect(reload.json().phoneDisplay).toBe('(860) 555-0142');
     expect(reload.json().step1Complete).toBe(false);
   });
 
@@ -187,6 +191,9 @@ describe('steps and submit', () => {
     const s = res.json();
     expect(s.referenceCode).toBe(r.referenceCode);
     expect(['today', 'later_today', 'tomorrow', 'weekday', 'date']).toContain(s.callback.kind);
+    // The page says the call-back time in the practice's clock and shows numbers as people there write them (issue 28).
+    expect(s.organization.country).toBe('US');
+    if (s.contact.phone) expect(s.contact.phoneDisplay).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
     expect(s.intakeUrl).toMatch(/^http:\/\/localhost:3000\/intake\?token=[A-Za-z0-9_-]{43}$/);
     expect(s.portalUrl).toBe(`http://localhost:3000/portal?org=${practice.slug}`);
     // The draft is gone once sent: the steps now say it was already sent.

@@ -1,4 +1,7 @@
 import type { AppContext } from '../../app-context.js';
+import { toE164 } from '../../../domain/phone.js';
+import { practiceCountry } from '../../../domain/format/clock.js';
+import { formatPhoneNumber } from '../../../domain/format/phone.js';
 import { AppError, conflict } from '../../http/errors.js';
 import { patientInvalid } from '../../http/patient-scope.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
@@ -51,6 +54,13 @@ async function loadDraft(ctx: AppContext, token: string | undefined): Promise<Lo
   return loaded;
 }
 
+/** A typed phone as people of the practice's country write it, when it reads as a number there (the review shows it). */
+function phoneDisplayOf(typed: string, org: OrganizationRow): string {
+  if (!typed) return '';
+  const e164 = toE164(typed, publicSettings(org).country);
+  return e164 ? formatPhoneNumber(e164, practiceCountry(org.address)) : typed;
+}
+
 export function presentDraft(ctx: AppContext, { row, org }: Loaded) {
   const fields = draftFields(row);
   const c = completeness(fields, contextOf(ctx, org));
@@ -58,6 +68,7 @@ export function presentDraft(ctx: AppContext, { row, org }: Loaded) {
     organization: { slug: org.slug, name: org.name },
     status: row.status === 'draft' ? ('draft' as const) : ('submitted' as const),
     fields,
+    phoneDisplay: phoneDisplayOf(fields.phone, org),
     step1Complete: Object.keys(c.step1).length === 0,
     step2Complete: Object.keys(c.step2).length === 0,
     expiresAt: new Date(row.createdAt.getTime() + DRAFT_TTL_MS).toISOString(),
@@ -187,11 +198,12 @@ export async function successView(ctx: AppContext, token: string | undefined) {
   const callback = hours.weekly.length || hours.overrides.length ? callbackWindow(hours, submittedAt) : { kind: 'unknown' as const };
   const intakeUrl = await issueIntakeLink(ctx, ctx.db, row.id, 'success_page');
   const settings = publicSettings(org);
+  const country = practiceCountry(org.address);
   return {
     referenceCode: row.referenceCode!,
-    organization: { slug: org.slug, name: org.name, phone, message: settings.requestMessage, emergencyNumber: emergencyNumber(settings.country) },
+    organization: { slug: org.slug, name: org.name, phone, phoneDisplay: phone ? formatPhoneNumber(phone, country) : null, country, message: settings.requestMessage, emergencyNumber: emergencyNumber(settings.country) },
     callback,
-    contact: { phone: row.phone, email: row.email },
+    contact: { phone: row.phone, phoneDisplay: row.phone ? formatPhoneNumber(row.phone, country) : null, email: row.email },
     intakeUrl,
     portalUrl: `${ctx.baseUrl}/portal?org=${encodeURIComponent(org.slug)}`,
   };

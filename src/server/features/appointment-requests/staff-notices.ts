@@ -1,3 +1,4 @@
+import { mayReceiveTexts } from '../../../domain/messaging/textable.js';
 import type { DbOrTx } from '../../db/client.js';
 import { formatVisitTime } from '../../../domain/appointment-requests/scheduling.js';
 import { VISIT_MINUTES } from '../../../domain/appointment-requests/visit-slots.js';
@@ -81,8 +82,8 @@ export interface NoticePractice extends VisitPractice {
 }
 
 /**
- * Tells the patient what the practice decided, in the caller's transaction: by email and by
- * text message, wherever the request has an address. A scheduled visit's e-mail carries it as a
+ * Tells the patient what the practice decided, in the caller's transaction: by email, and by
+ * text message when the request's number may be a mobile. A scheduled visit's e-mail carries it as a
  * calendar file. Answers the outbox ids.
  */
 export async function notifyPatient(
@@ -106,8 +107,8 @@ export async function notifyPatient(
     const row = await sendMessage(tx, { channel: 'email', recipient: request.email, subject: text.subject, body: text.lines.join('\n\n'), template, organizationId: org.id, attachments });
     sent.push(row.id);
   }
-  if (request.phone) {
-    const row = await sendMessage(tx, { channel: 'sms', recipient: request.phone, body: text.sms.slice(0, 320), template, organizationId: org.id });
+  if (mayReceiveTexts(request.phone)) {
+    const row = await sendMessage(tx, { channel: 'sms', recipient: request.phone, body: text.sms.slice(0, 320), template, organizationId: org.id, language: lang });
     sent.push(row.id);
   }
   return sent;

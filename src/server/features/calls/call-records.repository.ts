@@ -280,14 +280,14 @@ export async function linkCallToOutboundJob(db: Queryable, callId: string, outbo
  * `said`, and `interrupted` marks it for the transcript view. Repeated interrupts of the same
  * speech keep the first full text. Returns false when the call has no agent speech yet.
  */
-export async function cutLastAgentSpeech(db: Queryable, callId: string, heard: string, durationMs: number | null): Promise<boolean> {
+export async function cutLastAgentSpeech(db: Queryable, callId: string, heard: string, durationMs: number | null, why: 'interrupted' | 'rerun' = 'interrupted'): Promise<boolean> {
   const rows = await queryNamed(
     db,
     'switchboard_cut_agent_speech',
-    `update call_events e set payload = e.payload || jsonb_build_object('text', $2::text, 'said', coalesce(e.payload->'said', e.payload->'text'), 'interrupted', true, 'heardMs', $3::int)
+    `update call_events e set payload = e.payload || jsonb_build_object('text', $2::text, 'said', coalesce(e.payload->'said', e.payload->'text'), $4::text, true, 'heardMs', $3::int)
      where e.call_id = $1::uuid and e.seq = (select max(seq) from call_events where call_id = $1::uuid and kind = 'agent_speech')
      returning e.seq`,
-    [callId, heard, durationMs === null ? null : Math.round(durationMs)],
+    [callId, heard, durationMs === null ? null : Math.round(durationMs), why],
   );
   return rows.length > 0;
 }

@@ -176,6 +176,7 @@ export async function getChatContext(ctx: AppContext, actor: StaffActor, id: str
       status: call.status,
       live: isLive(call.status),
       startedAt: call.startedAt.toISOString(),
+      direction: call.direction,
       contactNumber: contactNumberOf(call),
     },
     ...buildChatContext(events),

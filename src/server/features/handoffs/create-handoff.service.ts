@@ -6,6 +6,7 @@ import { addBusinessTime } from '../../../domain/time/index.js';
 import { toHours } from '../hours/hours.service.js';
 import { publishLive } from '../live/live.service.js';
 import { alertOnDutyOfUrgentHandoff } from './urgent-alert.js';
+import { sendCallbackNotice } from './callback-notice.js';
 import { findDeadlineRules, insertHandoff, insertHandoffEvent, updateHandoffIfStatus, type DeadlineRules } from './handoffs.repository.js';
 
 export type { DeadlineRules };
@@ -42,6 +43,12 @@ export interface NewHandoff {
   deadlineRules?: DeadlineRules;
   /** When it was created, when it belongs to a change made at one instant (a request's submission); now by default. */
   at?: Date;
+  /**
+   * A caller on a real telephone line asked for this call-back: confirm it to them by text
+   * (callback-notice.ts). Not for the simulator — the playground and the demo's seeded history,
+   * whose made-up numbers may be somebody's.
+   */
+  textCaller?: boolean;
 }
 
 /** Minutes per priority for an organization: its own settings where it has them, else the defaults. */
@@ -74,7 +81,7 @@ function dueAtUnder(rules: DeadlineRules | undefined, priority: HandoffPriority,
 /**
  * Creates a handoff in the caller's transaction, with its first history event and a live
  * update for every staff screen watching the queue; an urgent one also alerts the people on
- * duty through the outbox.
+ * duty through the outbox, and a caller's call-back request is confirmed to them by text.
  */
 export async function createHandoff(ctx: AppContext, tx: DbOrTx, input: NewHandoff): Promise<HandoffRow> {
   const now = input.at ?? ctx.clock.now();
@@ -95,6 +102,7 @@ export async function createHandoff(ctx: AppContext, tx: DbOrTx, input: NewHando
   }, { at: now, actorUserId: input.actorUserId ?? null });
   await publishLive(tx, { topic: 'handoffs', organizationId: input.organizationId, type: 'created', id: row.id, data: { priority: input.priority, handoffType: input.type } });
   if (input.priority === 'urgent' || input.type === 'urgent') await alertOnDutyOfUrgentHandoff(ctx, tx, row);
+  await sendCallbackNotice(tx, input);
   return row;
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callEvents, calls, scheduleShifts, schedules } from '../../db/schema/index.js';
+import { and, eq } from 'drizzle-orm';
+import { callEvents, calls, handoffEvents, scheduleShifts, schedules } from '../../db/schema/index.js';
 import { auditRows, createOrganization, createStaffUser, createTestApp, errorCode, outboxFor, signIn, type TestAppHandle } from '../../test-support/index.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
 import { saveHoursIfVersion } from '../hours/hours.repository.js';
@@ -225,6 +226,10 @@ describe('urgent handoffs', () => {
     expect(email?.body).not.toContain('chest pain');
     const [sms] = await outboxFor(t.db, '+18605550123', 'urgent-handoff');
     expect(sms?.channel).toBe('sms');
+    // The deadline in the practice's clock with its zone named; the number texted as people there write it (issue 28).
+    expect(sms?.body).toMatch(/due \d{1,2}:\d{2} [AP]M E[SD]T\./);
+    const [note] = await t.db.select().from(handoffEvents).where(and(eq(handoffEvents.handoffId, h.id), eq(handoffEvents.kind, 'note')));
+    expect(note?.body).toContain('(860) 555-0123 (text)');
     // A normal handoff alerts nobody.
     await t.db.transaction((tx) => createHandoff(t.ctx, tx, { organizationId: urgentOrg.id, type: 'message', priority: 'normal', source: 'call', reason: 'x' }));
     expect(await outboxFor(t.db, nurse.email, 'urgent-handoff')).toHaveLength(1);

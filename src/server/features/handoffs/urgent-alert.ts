@@ -1,8 +1,9 @@
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { sendMessage } from '../outbox/outbox.service.js';
-import { findOrganizationById, phoneCountryOf } from '../organizations/organizations.service.js';
-import { formatInstantIn } from '../../../domain/format/clock.js';
+import { findOrganizationById } from '../organizations/organizations.service.js';
+import { formatInstantIn, practiceCountry } from '../../../domain/format/clock.js';
+import { formatPhoneNumber } from '../../../domain/format/phone.js';
 import { onDutyIn } from '../schedules/on-duty.service.js';
 import type { HandoffRow } from './create-handoff.service.js';
 import { alertTargets, insertHandoffEvent, supervisorsOf, type AssignableUser } from './handoffs.repository.js';
@@ -29,7 +30,8 @@ export async function alertOnDutyOfUrgentHandoff(ctx: AppContext, tx: DbOrTx, ha
 
   const link = `${ctx.baseUrl}/handoffs/${handoff.id}`;
   // In the practice's zone and clock, its zone named (the people alerted may be anywhere).
-  const due = formatInstantIn(handoff.dueAt, org.timeZone, { country: phoneCountryOf(org.address), showZone: true, dateStyle: null });
+  const country = practiceCountry(org.address);
+  const due = formatInstantIn(handoff.dueAt, org.timeZone, { country, showZone: true, parts: 'time' });
   const subject = `Urgent handoff at ${org.name}`;
   const body = `An urgent handoff is waiting at ${org.name}. Please claim it by ${due}.\n\nOpen it: ${link}`;
   const sms = `Switchboard: urgent handoff at ${org.name}, due ${due}. ${link}`;
@@ -43,7 +45,7 @@ export async function alertOnDutyOfUrgentHandoff(ctx: AppContext, tx: DbOrTx, ha
   }
   for (const phone of phones) {
     await sendMessage(tx, { channel: 'sms', recipient: phone, body: sms, template: URGENT_ALERT_TEMPLATE, organizationId: org.id });
-    notified.push(`${phone} (text)`);
+    notified.push(`${formatPhoneNumber(phone, country)} (text)`);
   }
   const who = notified.length ? notified.join(', ') : 'nobody (no one on duty and no supervisor to alert)';
   await insertHandoffEvent(tx, {

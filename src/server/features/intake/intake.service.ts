@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import { practiceCountry } from '../../../domain/format/clock.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { patientInvalid } from '../../http/patient-scope.js';
 import { assertOrganizationVisible, type StaffActor } from '../../policy/actor.js';
@@ -73,7 +74,7 @@ async function present(ctx: AppContext, opened: Opened, intake: IntakeRow | unde
   const settings = publicSettings(org);
   const r = opened.request;
   return {
-    practice: { slug: org.slug, name: org.name, emergencyNumber: emergencyNumber(settings.country) },
+    practice: { slug: org.slug, name: org.name, timeZone: org.timeZone, country: practiceCountry(org.address), emergencyNumber: emergencyNumber(settings.country) },
     request: { referenceCode: r.referenceCode, firstName: r.firstName, lastName: r.lastName, dateOfBirth: r.dateOfBirth },
     status: intake?.status ?? ('not_started' as const),
     answers: intake?.answers ?? prefill(r),

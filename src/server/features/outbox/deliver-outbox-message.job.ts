@@ -5,11 +5,17 @@ import { findOutboxMessage, markAttempt, markFailed, markSending, markSuppressed
 import { textOptOutOf } from '../sms-opt-outs/sms-opt-outs.service.js';
 import { optedOutNote } from './outbox.service.js';
 import { noteOrganization } from '../../policy/concerned-organization.js';
+import { deliverText, type TextDeliveryConfig } from './deliver-text.js';
 
 export interface DeliveryConfig {
   smtpUrl?: string;
   mailFrom: string;
+  /** The text-message gateway (decision 044); without one, texts stay in the outbox with transport `log`. */
+  texts?: TextDeliveryConfig | null;
 }
+
+/** Statuses after which a message is never handed to a transport again. */
+const DONE = new Set(['sent', 'delivered', 'undelivered', 'failed', 'suppressed']);
 
 /**
  * The Message-ID of an outbox message's email: fixed per message, so every attempt sends the
@@ -44,10 +50,12 @@ export function deliverOutboxMessageTask(db: Db, config: DeliveryConfig): Task {
   return async (payload, helpers) => {
     const { id } = payload as { id: string };
     const message = await findOutboxMessage(db, id);
-    if (!message || message.status === 'sent' || message.status === 'suppressed') return;
+    if (!message || DONE.has(message.status) || message.providerMessageId) return;
     noteOrganization(message.organizationId);
     // A STOP that arrived after the text was queued still holds it back.
     const optOut = message.channel === 'sms' && message.organizationId ? await textOptOutOf(db, message.organizationId, message.recipient) : null;
+    // (A text cut off while sending is first looked for at the gateway: deliver-text.ts.)
+    if (message.channel === 'sms' && config.texts) return deliverText(db, message, config.texts, helpers.job, optOut ? optedOutNote(optOut) : null);
     if (optOut) return markSuppressed(db, id, optedOutNote(optOut));
     try {
       if (message.channel === 'email' && transporter) {

@@ -23,6 +23,8 @@ const TEMPLATES: Record<string, { secret?: 'code' | 'link'; patientData: boolean
   'appointment-declined': { patientData: true },
   'appointment-canceled': { patientData: true },
   'handoff-message': { patientData: true },
+  // Says a caller's call-back request was taken (handoffs/callback-notice.ts): the practice's name only, but to a patient.
+  'callback-requested': { patientData: true },
   // Says only that a message waits in the portal, with its link (handoff-actions.service.ts).
   'portal-message-waiting': { patientData: false },
   // Names no patient and no reason (see urgent-alert.ts); links to the staff queue.
@@ -71,6 +73,10 @@ export function presentOutboxMessage(row: OutboxRow & { cursor: string }, viewer
     transport: row.transport,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
+    provider:
+      row.providerMessageId || row.providerStatus
+        ? { messageId: row.providerMessageId, status: row.providerStatus, errorCode: row.providerErrorCode, statusAt: row.providerStatusAt?.toISOString() ?? null }
+        : null,
     cursor: row.cursor,
   };
 }

@@ -64,3 +64,106 @@ export async function listOutboxMessages(
     .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
     .limit(opts.limit);
 }
+
+// ——— Texts through a gateway (decision 044) ———
+
+/** A claim's time, to the millisecond: a later attempt compares it with the value it read (a JS Date has no microseconds). */
+const CLAIM_NOW = sql`date_trunc('milliseconds', now())`;
+
+/**
+ * Claims a queued text for one attempt at the gateway: `queued → sending`, stamped. Only one
+ * attempt can win (the row's status is the lock); answers the row, or undefined when it was not
+ * queued any more.
+ */
+export async function claimText(db: DbOrTx, id: string, transport: string): Promise<OutboxRow | undefined> {
+  const [row] = await db
+    .update(outboxMessages)
+    .set({ status: 'sending', claimedAt: CLAIM_NOW, transport })
+    .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'queued'), sql`${outboxMessages.providerMessageId} is null`))
+    .returning();
+  return row;
+}
+
+/** Takes over a claim left by an attempt whose outcome is unknown, if nobody else did meanwhile (compare-and-set on `claimed_at`). */
+export async function reclaimText(db: DbOrTx, id: string, claimedAt: Date): Promise<OutboxRow | undefined> {
+  const [row] = await db
+    .update(outboxMessages)
+    .set({ claimedAt: CLAIM_NOW })
+    .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'sending'), eq(outboxMessages.claimedAt, claimedAt), sql`${outboxMessages.providerMessageId} is null`))
+    .returning();
+  return row;
+}
+
+/**
+ * The gateway took the text: its id is kept (once; a status callback may have recorded it first)
+ * and the row is `sent` unless a callback already moved it further.
+ */
+export async function recordTextAccepted(db: DbOrTx, id: string, p: { transport: string; providerMessageId: string; providerStatus: string; note?: string | null }): Promise<boolean> {
+  const rows = await db
+    .update(outboxMessages)
+    .set({
+      providerMessageId: p.providerMessageId,
+      transport: p.transport,
+      status: sql`case when ${outboxMessages.status} in ('queued', 'sending') then 'sent' else ${outboxMessages.status} end`,
+      sentAt: sql`coalesce(${outboxMessages.sentAt}, now())`,
+      providerStatus: sql`coalesce(${outboxMessages.providerStatus}, ${p.providerStatus})`,
+      providerStatusAt: sql`coalesce(${outboxMessages.providerStatusAt}, now())`,
+      attempts: sql`${outboxMessages.attempts} + 1`,
+      lastError: p.note ?? null,
+    })
+    .where(and(eq(outboxMessages.id, id), sql`(${outboxMessages.providerMessageId} is null or ${outboxMessages.providerMessageId} = ${p.providerMessageId})`))
+    .returning({ id: outboxMessages.id });
+  return rows.length > 0;
+}
+
+/** The gateway answered that it will never take this text: failed for good, with its reason and code. */
+export async function recordTextRefused(db: DbOrTx, id: string, p: { transport: string; errorCode: string | null; error: string }): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({
+      status: 'failed',
+      transport: p.transport,
+      providerStatus: 'failed',
+      providerErrorCode: p.errorCode,
+      providerStatusAt: sql`now()`,
+      attempts: sql`${outboxMessages.attempts} + 1`,
+      lastError: p.error.slice(0, 1000),
+    })
+    .where(and(eq(outboxMessages.id, id), sql`${outboxMessages.providerMessageId} is null`));
+}
+
+/** An attempt failed. `released`: the gateway certainly has nothing, so the text is queued again; else it stays `sending` (outcome unknown). */
+export async function recordTextAttemptFailed(db: DbOrTx, id: string, p: { released: boolean; error: string }): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({ ...(p.released ? { status: 'queued' as const, claimedAt: null } : {}), attempts: sql`${outboxMessages.attempts} + 1`, lastError: p.error.slice(0, 1000) })
+    .where(and(eq(outboxMessages.id, id), sql`${outboxMessages.providerMessageId} is null`, inArray(outboxMessages.status, ['queued', 'sending'])));
+}
+
+/** Gives up on a text whose fate at the gateway cannot be learned, rather than risk sending it twice. */
+export async function recordTextOutcomeUnknown(db: DbOrTx, id: string, note: string): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({ status: 'failed', lastError: note })
+    .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'sending'), sql`${outboxMessages.providerMessageId} is null`));
+}
+
+/** Which of these provider message ids already belong to an outbox row. */
+export async function takenProviderMessageIds(db: DbOrTx, transport: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: outboxMessages.providerMessageId })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.transport, transport), inArray(outboxMessages.providerMessageId, ids)));
+  return new Set(rows.map((r) => r.id!));
+}
+
+/** The row a status callback names, locked for the update that follows. */
+export async function lockOutboxMessage(db: DbOrTx, id: string): Promise<OutboxRow | undefined> {
+  const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function updateOutboxMessage(db: DbOrTx, id: string, patch: Partial<typeof outboxMessages.$inferInsert>): Promise<void> {
+  await db.update(outboxMessages).set(patch).where(eq(outboxMessages.id, id));
+}

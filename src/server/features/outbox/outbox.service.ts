@@ -1,7 +1,13 @@
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { OutboxAttachment } from '../../db/schema/ops.js';
 import { enqueueJob } from '../../jobs/jobs.repository.js';
-import { insertOutboxMessage, listOutboxMessages, type OutboxRow } from './outbox.repository.js';
+import { insertOutboxMessage, listOutboxMessages, lockOutboxMessage, takenProviderMessageIds, updateOutboxMessage, type OutboxRow } from './outbox.repository.js';
+import { isFinalStatus, isLaterStatus, type ProviderStatus } from './text-gateway.js';
+
+export { chosenSenders } from './messaging-settings.repository.js';
+
+// The gateway interface, for the adapters in telephony/messaging (decision 044).
+export { GatewayError, type Accepted, type ProviderMessage, type ProviderStatus, type Refused, type TextGateway, type TextToSend } from './text-gateway.js';
 import { presentOutboxMessage } from './outbox.presenter.js';
 import { can } from '../../../domain/auth/permissions.js';
 import type { OutboxMessage, OutboxQuery } from '../../../contracts/developer.js';
@@ -61,4 +67,40 @@ export async function listOutboxFor(db: DbOrTx, actor: StaffActor, q: OutboxQuer
   const rows = await listOutboxMessages(db, { ...q, before: q.before ? new Date(q.before) : undefined, organizationIds: organizationScope(actor) });
   const viewer = { mayReadPatientData: can(actor.role, 'patients.read') };
   return rows.map((row) => presentOutboxMessage(row, viewer));
+}
+
+export interface TextStatusReport {
+  /** The outbox row the status callback's address names. */
+  outboxId: string;
+  transport: 'twilio' | 'telnyx';
+  providerMessageId: string;
+  status: ProviderStatus;
+  errorCode: string | null;
+}
+
+/**
+ * A gateway's status callback for a text (decision 044): the provider's status moves forward only
+ * (`queued → sent → delivered | undelivered | failed`; callbacks arrive out of order and repeat),
+ * with its error code; a final word becomes the row's status. A callback that arrives before the
+ * worker recorded the provider's answer (or after a worker died waiting for it) names the message
+ * id, which the row adopts. `not_found`: no text of that transport has that id; `ignored`: the
+ * callback is about another message than the row's, or says nothing new.
+ */
+export async function recordTextStatus(db: Db, report: TextStatusReport): Promise<'updated' | 'ignored' | 'not_found'> {
+  return db.transaction(async (tx) => {
+    const row = await lockOutboxMessage(tx, report.outboxId);
+    if (!row || row.channel !== 'sms' || (row.transport !== null && row.transport !== report.transport)) return 'not_found';
+    const patch: Partial<OutboxRow> = {};
+    if (row.providerMessageId === null) {
+      if (row.status !== 'sending' || (await takenProviderMessageIds(tx, report.transport, [report.providerMessageId])).size > 0) return 'ignored';
+      Object.assign(patch, { providerMessageId: report.providerMessageId, transport: report.transport, status: 'sent', sentAt: new Date() });
+    } else if (row.providerMessageId !== report.providerMessageId) return 'ignored';
+    if (isLaterStatus(report.status, row.providerStatus)) {
+      Object.assign(patch, { providerStatus: report.status, providerStatusAt: new Date(), providerErrorCode: report.errorCode ?? row.providerErrorCode });
+      if (isFinalStatus(report.status)) patch.status = report.status;
+    }
+    if (Object.keys(patch).length === 0) return 'ignored';
+    await updateOutboxMessage(tx, row.id, patch);
+    return 'updated';
+  });
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import { practiceCountry } from '../../../domain/format/clock.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import { isPending } from '../../../domain/appointment-requests/state.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -76,6 +77,7 @@ export async function portalOverview(ctx: AppContext, session: PatientSessionRow
       slug: org.slug,
       name: org.name,
       timeZone: org.timeZone,
+      country: practiceCountry(org.address),
       phone: await practicePhone(ctx.db, org.id),
       emergencyNumber: emergencyNumber(settings.country),
     },

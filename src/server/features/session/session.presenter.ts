@@ -1,6 +1,7 @@
 import type { ResolvedSession } from './session-guard.service.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
+import { practiceCountry } from '../../../domain/format/clock.js';
 import type { Role } from '../../../domain/auth/permissions.js';
 
 export function presentSessionUser(user: UserRow, organizationIds: string[], twoFactorRequired: boolean) {
@@ -22,6 +23,6 @@ export function presentSession(resolved: ResolvedSession, organizations: Organiz
     idleTimeoutSeconds,
     emailDelivered,
     user: presentSessionUser(resolved.user, resolved.actor.allOrganizations ? organizations.map((o) => o.id) : resolved.actor.organizationIds, resolved.twoFactorRequired),
-    organizations: organizations.map((o) => ({ id: o.id, name: o.name, slug: o.slug, timeZone: o.timeZone, status: o.status })),
+    organizations: organizations.map((o) => ({ id: o.id, name: o.name, slug: o.slug, timeZone: o.timeZone, country: practiceCountry(o.address as { country?: unknown }), status: o.status })),
   };
 }

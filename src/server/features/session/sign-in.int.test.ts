@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditRows, cookiesFrom, createStaffUser, createTestApp, errorCode, login, signIn, uniqueEmail, type TestAppHandle } from '../../test-support/index.js';
+import { auditRows, cookiesFrom, createOrganization, createStaffUser, createTestApp, errorCode, login, signIn, uniqueEmail, type TestAppHandle } from '../../test-support/index.js';
 
 let t: TestAppHandle;
 
@@ -26,6 +26,19 @@ describe('sign-in with email and password', () => {
     expect(attributes).toContain('samesite=lax');
     // Served over plain HTTP here, so not Secure.
     expect(attributes).not.toContain('secure');
+  });
+
+  it("gives each organization's country and zone, so its records are shown in its clock and number format (issue 28)", async () => {
+    const london = await createOrganization(t.ctx, { timeZone: 'Europe/London', address: { line1: '12 Camden Road', city: 'London', postalCode: 'NW1 9DP', country: 'gb' } });
+    const noAddress = await createOrganization(t.ctx, { timeZone: 'America/Chicago' });
+    const u = await createStaffUser(t.ctx, { role: 'agent', organizationIds: [london.id, noAddress.id] });
+    const session = (await t.app.inject({ url: '/api/session', headers: { cookie: await signIn(t.app, u.email, u.password) } })).json();
+    expect(session.organizations).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: london.id, timeZone: 'Europe/London', country: 'GB' }),
+        expect.objectContaining({ id: noAddress.id, timeZone: 'America/Chicago', country: 'US' }),
+      ]),
+    );
   });
 
   it('marks the session cookie Secure when the app is served over HTTPS', async () => {

@@ -191,6 +191,10 @@ describe('STOP and START', () => {
 
   it('HELP answers who is texting and how to stop; a text to a number no practice has gets no answer', async () => {
     expect((await text(uniqueNumber(), 'help')).body).toMatch(new RegExp(`<Message>${practice.name}: messages about your appointment requests\\. For help call \\(\\d{3}\\) \\d{3}-\\d{4}\\. Reply STOP to opt out\\.</Message>`));
+    // A UK practice's number as people there write it (issue 28), not the US grouping.
+    const uk = await createPractice(t.ctx, { onDuty: false, country: 'GB' });
+    const national = `0${uk.number.slice(3, 5)} ${uk.number.slice(5, 9)} ${uk.number.slice(9)}`;
+    expect((await text(uniqueNumber(), 'help', { to: uk.number })).body).toContain(`For help call ${national}.`);
     const stranger = uniqueNumber();
     const res = await text(stranger, 'STOP', { to: '+18605550001' });
     expect(res.statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import { keywordOf, OPT_OUT_NOTICE } from '../../../domain/messaging/sms.js';
+import { practiceCountry } from '../../../domain/format/clock.js';
 import { formatPhoneNumber } from '../../../domain/format/phone.js';
 import { toE164 } from '../../../domain/phone.js';
 import type { AppContext } from '../../app-context.js';
@@ -14,7 +15,7 @@ export interface InboundSms {
   body: string;
 }
 
-type Org = { id: string; name: string };
+type Org = { id: string; name: string; address: { country?: unknown } };
 
 /** The carrier-style confirmations (Twilio's default wording, with the practice's name). */
 function replyFor(action: ReturnType<typeof keywordOf>['action'], org: Org, to: string): string | null {
@@ -24,7 +25,7 @@ function replyFor(action: ReturnType<typeof keywordOf>['action'], org: Org, to: 
     case 'opt_in':
       return `${org.name}: You have been resubscribed to text messages from this number. ${OPT_OUT_NOTICE}`;
     case 'help':
-      return `${org.name}: messages about your appointment requests. For help call ${formatPhoneNumber(to)}. ${OPT_OUT_NOTICE}`;
+      return `${org.name}: messages about your appointment requests. For help call ${formatPhoneNumber(to, practiceCountry(org.address))}. ${OPT_OUT_NOTICE}`;
     case 'none':
       return null;
   }

@@ -42,6 +42,31 @@ it('an interrupted answer is cut in the records and in the history the model is 
   call.socket!.close();
 });
 
+it('a streamed answer run again after a concurrent write says nothing new, and the records keep what the caller heard', async () => {
+  const practice = await createPractice(t.ctx, { open: true, agentSettings: { brain: 'llm', model: 'fake-gpt', voiceMode: 'relay' } });
+  const call = new FakeRelayCall(t.app, port, CALLER, practice.number);
+  await call.answer();
+  const heard = 'We open at eight on weekdays. Saturdays at nine.';
+  llm.script({ content: `${heard} Anything else?`, chunkDelayMs: 40 }, { content: 'Our hours are eight to six. Can I help with anything else?' });
+  const answered = call.say('When are you open?');
+  // While the first answer streams, another write takes the call's next sequence number (a staff note, a status callback).
+  const deadline = Date.now() + 5000;
+  while (!call.received.some((m) => m.type === 'text' && m.token) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+  await t.ctx.pool.query(
+    `insert into call_events (call_id, seq, kind, payload) select c.id, (select max(seq) + 1 from call_events where call_id = c.id), 'note', '{"text":"concurrent"}' from calls c where c.provider_call_id = $1`,
+    [call.callSid],
+  );
+  await answered;
+  const tokens = call.received.filter((m) => m.type === 'text').map((m) => String(m.token)).join('');
+  expect(tokens).not.toContain('eight to six');
+  const records = await recordsOf(t.db, call.callSid);
+  const lastSpeech = records.events.filter((e) => e.kind === 'agent_speech').at(-1)!;
+  expect(tokens.trim().startsWith(String(lastSpeech.payload.text))).toBe(true);
+  expect(lastSpeech.payload).toMatchObject({ rerun: true, said: 'Our hours are eight to six. Can I help with anything else?' });
+  expect(records.events.find((e) => e.kind === 'interruption')?.payload).toMatchObject({ why: 'rerun' });
+  call.socket!.close();
+});
+
 /** One conversation with the model's answers streamed, tool calls among them. */
 const SCRIPT = {
   message: [

@@ -2,12 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { AgentReply, CallerInput, Speak } from '../../agent/agent-types.js';
 import { claimRelaySocket, loadCall, type CallRef } from '../../features/calls/call-records.service.js';
-import { recordInterruption } from '../interruption.js';
+import { recordWhatCallerHeard } from '../interruption.js';
 import { applyStatus } from '../call-lifecycle.js';
 import { continueCall } from '../call-pipeline.js';
 import type { PipelineOptions } from '../call-turn-support.js';
 import { FINAL_STATUSES } from '../call-turn-support.js';
-import { unsaidRest } from '../../agent/sentences.js';
+import { continuesFrom, unsaidRest } from '../../agent/sentences.js';
 import { RelayInbound, sentencesOf, type HandoffData, type RelayOutbound } from './relay-protocol.js';
 
 /** A session with no message from the provider for this long is closed (the call ends as a hang-up). */
@@ -202,7 +202,7 @@ export class RelaySession {
   }
 
   private async interrupt(heard: string, durationMs: number | null): Promise<void> {
-    const cut = await recordInterruption(this.ctx, this.ref!, this.callId, heard, durationMs);
+    const cut = await recordWhatCallerHeard(this.ctx, this.ref!, heard, 'interrupted', durationMs);
     this.log.info({ callId: this.callId, cut, heardChars: heard.length }, 'caller interrupted the agent');
   }
 
@@ -242,6 +242,14 @@ export class RelaySession {
     }
     // The caller stopped listening: the interrupt that follows in the queue cuts the stored words.
     if (this.cutIn) return;
+    // Answered again after a concurrent write, and the second answer does not go on from what the
+    // caller already heard: it says nothing new, and the records keep what was heard.
+    if (out.rerun && streamed.length && !continuesFrom(reply.text, streamed)) {
+      this.send({ type: 'text', token: '', last: true });
+      await recordWhatCallerHeard(this.ctx, this.ref!, streamed.join(' '), 'rerun');
+      this.armSilence(streamed.join(' '));
+      return;
+    }
     this.announce(reply.language ?? 'en');
     const rest = sentencesOf(unsaidRest(reply.text, streamed));
     if (rest.length === 0 && streamed.length) this.send({ type: 'text', token: '', last: true });

@@ -9,7 +9,7 @@ import { applyStatus } from '../call-lifecycle.js';
 import { findCallOwner, findOrganizationByNumber, firstNumberOf } from '../../features/calls/call-records.service.js';
 import { continueCall, startCall } from '../call-pipeline.js';
 import type { PipelineOptions, TurnEvent } from '../call-turn-support.js';
-import { recordInterruption } from '../interruption.js';
+import { recordWhatCallerHeard } from '../interruption.js';
 import type { Speak } from '../../agent/agent-types.js';
 import { sentencesOf, unsaidRest } from '../../agent/sentences.js';
 
@@ -88,7 +88,7 @@ export async function hangUpSimulatedCall(ctx: AppContext, actor: StaffActor, ca
 /** The caller interrupts the agent's last reply after `heard` (issue 20): the records and the LLM's history keep what was heard. */
 export async function interruptSimulatedCall(ctx: AppContext, actor: StaffActor, callId: string, heard: string) {
   await visibleCall(ctx, actor, callId);
-  return { cut: await recordInterruption(ctx, { callId }, callId, heard, null) };
+  return { cut: await recordWhatCallerHeard(ctx, { callId }, heard, 'interrupted') };
 }
 
 /**

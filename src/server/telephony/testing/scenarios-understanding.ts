@@ -90,7 +90,8 @@ export const UNDERSTANDING_SCENARIOS: Scenario[] = [
   {
     name: 'asks something the practice’s information does not say: told so, offered a message',
     practice: { agentSettings: { faq: 'Q: Is there parking? A: Free parking behind the building.' } },
-    steps: [['do you have a wheelchair ramp at the entrance', /don't have that information.*take a message/], ['a message please', /pass on/], ['please ask if there is step-free access for my wheelchair', /who is the message from/], ['Ann Lee', /reply/], ['yes', /passed your message on/], ['no', /Goodbye/]],
+    // Between a question about the practice and one about where it is, the agent asks which.
+    steps: [['do you have a wheelchair ramp at the entrance', /question about the practice, or our address/], ['a question about the practice', /don't have that information.*take a message/], ['a message please', /pass on/], ['please ask if there is step-free access for my wheelchair', /who is the message from/], ['Ann Lee', /reply/], ['yes', /passed your message on/], ['no', /Goodbye/]],
     expect: { outcome: 'message_taken', handoffs: [{ type: 'message', priority: 'normal' }] },
   },
   {

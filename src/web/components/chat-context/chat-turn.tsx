@@ -1,7 +1,7 @@
 import { ArrowRightLeft, Bot, BrainCircuit, CircleAlert, UserRound, Wrench } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { formatDateTime } from '@web/lib/format-date';
+import { formatDateTime, type Practice } from '@web/lib/format-date';
 import type { ChatStep, ChatTurn } from '@domain/calls/chat-context';
 import { readableKey, readableValue } from '@web/lib/readable';
 import { Disclosure, JsonBlock } from './json-block';
@@ -158,14 +158,15 @@ function Step({ step, turn }: { step: ChatStep; turn: number }) {
 }
 
 /** One turn: what the caller said, what the brain saw and decided, and what the agent said back. */
-export function ChatTurnCard({ turn, headingLevel = 'h2' }: { turn: ChatTurn; headingLevel?: 'h2' | 'h3' }) {
+/** `party`: how the person on the line is named ("Caller"; "Person called" on an outbound call); `practice` the conventions its times are shown in. */
+export function ChatTurnCard({ turn, headingLevel = 'h2', party = 'Caller', practice }: { turn: ChatTurn; headingLevel?: 'h2' | 'h3'; party?: string; practice?: Practice }) {
   const title = turn.callerText === null ? 'Greeting' : `Turn ${turn.index}`;
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-baseline justify-between gap-2">
         <CardTitle as={headingLevel}>{title}</CardTitle>
         <span className="text-xs text-muted-foreground">
-          <time dateTime={turn.at}>{formatDateTime(turn.at, { seconds: true })}</time>
+          <time dateTime={turn.at}>{formatDateTime(turn.at, { seconds: true, practice })}</time>
           {turn.latencyMs !== null ? ` · ${Math.round(turn.latencyMs)} ms` : ''}
           {turn.promptTokens + turn.completionTokens > 0 ? ` · ${turn.promptTokens + turn.completionTokens} tokens` : ''}
         </span>
@@ -175,7 +176,7 @@ export function ChatTurnCard({ turn, headingLevel = 'h2' }: { turn: ChatTurn; he
           <div className="flex gap-2">
             <UserRound aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-info-soft-foreground" />
             <p className="text-sm">
-              <span className="font-semibold">Caller: </span>
+              <span className="font-semibold">{party}: </span>
               <q className="[overflow-wrap:anywhere]">{turn.callerText}</q>
               {turn.callerConfidence !== null ? <span className="ml-2 text-xs text-muted-foreground">confidence {Math.round(turn.callerConfidence * 100)} %</span> : null}
             </p>

@@ -1,3 +1,5 @@
+import { formatDateTime, type Practice } from '@web/lib/format-date';
+
 /** "4:05", "1:02:09"; "—" when unknown. */
 export function formatDuration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '—';
@@ -27,12 +29,7 @@ export function formatOffset(ms: number): string {
   return formatDuration(Math.max(0, ms) / 1000);
 }
 
-const sameYearFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-const otherYearFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-
-/** "Nov 21, 12:00 PM" this year, "Nov 21, 2025, 12:00 PM" before: short enough for a list. */
-export function formatListTime(value: string): string {
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  return (d.getFullYear() === new Date().getFullYear() ? sameYearFormat : otherYearFormat).format(d);
+/** "Nov 21, 12:00 PM" this year, "Nov 21, 2025, 12:00 PM" before — in the practice's zone and clock: short enough for a list. */
+export function formatListTime(value: string, practice?: Practice | null): string {
+  return formatDateTime(value, { practice, omitCurrentYear: true });
 }

@@ -1,3 +1,4 @@
+import { formatWallTime } from '@domain/format/clock';
 import type { CampaignStatus, OutboundAttemptResult, OutboundJobStatus, OutboundOutcome, OutboundProvider, OutboundPurpose } from '@contracts/outbound';
 import type { BadgeProps } from '@web/components/ui/badge';
 
@@ -90,25 +91,10 @@ export const ATTEMPT_RESULT_LABELS: Record<OutboundAttemptResult, string> = {
   canceled: 'Canceled',
 };
 
-/** "09:00–17:00, Mon–Fri" / "every day": a calling window in a few words. */
-/** Practices in the Americas' US/Canada zones read a 12-hour clock; the others a 24-hour one. */
-export function usesTwelveHourClock(timeZone: string | undefined): boolean {
-  return !!timeZone && /^(America\/(New_York|Chicago|Denver|Phoenix|Los_Angeles|Anchorage|Detroit|Boise|Indiana|Kentucky|North_Dakota|Toronto|Vancouver|Edmonton|Winnipeg|Halifax|St_Johns|Regina|Adak|Juneau|Sitka|Nome|Menominee)|US\/|Pacific\/Honolulu)/.test(timeZone);
-}
-
-/** "09:00" as the practice reads it: "9 AM", "5:30 PM", or "09:00". */
-export function clockTime(hhmm: string, twelveHour: boolean): string {
-  if (!twelveHour) return hhmm;
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  const suffix = h < 12 || h === 24 ? 'AM' : 'PM';
-  const hour = h % 12 === 0 ? 12 : h % 12;
-  return `${hour}${m ? `:${String(m).padStart(2, '0')}` : ''} ${suffix}`;
-}
-
-export function windowSummary(window: { start: string; end: string; days: readonly number[] }, timeZone?: string): string {
+/** "9:00 AM–5:00 PM, Mon–Fri" / "09:00–17:00, every day": a calling window in a few words, in the clock of the practice's country (domain/format/clock.ts). */
+export function windowSummary(window: { start: string; end: string; days: readonly number[] }, country?: string | null): string {
   const days = [...window.days].sort((a, b) => a - b);
   const key = days.join(',');
   const named = key === '1,2,3,4,5,6,7' ? 'every day' : key === '1,2,3,4,5' ? 'Mon–Fri' : key === '6,7' ? 'weekends' : days.map((d) => WEEKDAYS.find((w) => w.value === d)?.short ?? String(d)).join(', ');
-  const twelve = usesTwelveHourClock(timeZone);
-  return `${clockTime(window.start, twelve)}–${clockTime(window.end, twelve)}, ${named}`;
+  return `${formatWallTime(window.start, country)}–${formatWallTime(window.end, country)}, ${named}`;
 }

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { isShown, type IntakeField, type IntakeSection } from '@domain/patient/intake-form';
 import { Checkbox, ChoiceGroup, TextArea, TextField } from '../components/fields';
-import { formatDate, formatPhone } from '../format';
+import { formatDate } from '../format';
 import { useI18n, type MessageKey } from '../i18n/i18n';
 import type { IntakeAnswers } from '@contracts/intake';
 
@@ -87,7 +87,7 @@ export function IntakeSectionView({ section, answers }: { section: IntakeSection
     if (Array.isArray(v)) return v.map((x) => optionLabel(t, x)).join(', ');
     if (f.type === 'choice') return optionLabel(t, v);
     if (f.type === 'date') return formatDate(v, locale);
-    if (f.type === 'phone') return formatPhone(v);
+    if (f.type === 'phone') return v;
     return v;
   };
   return (

@@ -116,7 +116,7 @@ export function IntakePage({ token }: { token: string | null }) {
       </h1>
       <p class="mt-2 text-muted-foreground">
         {sent
-          ? t('intake.sentBody', { practice: v.practice.name, date: v.submittedAt ? formatDateTime(v.submittedAt, Intl.DateTimeFormat().resolvedOptions().timeZone, locale, false) : '' })
+          ? t('intake.sentBody', { practice: v.practice.name, date: v.submittedAt ? formatDateTime(v.submittedAt, v.practice, locale, false) : '' })
           : t('intake.intro', { practice: v.practice.name, code: v.request.referenceCode ?? '' })}
       </p>
       {name && <p class="mt-1 text-sm text-muted-foreground">{t('intake.patient', { name, dob: formatDate(v.request.dateOfBirth ?? '', locale) })}</p>}

@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { api, ApiError } from '../api';
 import { TextArea } from '../components/fields';
 import { Notice } from '../components/status';
-import { formatDateTime } from '../format';
+import { formatDateTime, type PracticeClock } from '../format';
 import { useI18n, type MessageKey } from '../i18n/i18n';
 import { PortalThread } from './portal-thread';
 import { VisitPanel } from './portal-visit';
@@ -17,14 +17,14 @@ const STATUS_TONE: Record<PortalRequest['status'], string> = {
   canceled: 'bg-muted text-muted-foreground',
 };
 
-export function Messages({ messages, timeZone }: { messages: PortalMessage[]; timeZone: string }) {
+export function Messages({ messages, practice }: { messages: PortalMessage[]; practice: PracticeClock }) {
   const { locale } = useI18n();
   return (
     <ul class="space-y-2">
       {messages.map((m, i) => (
         <li key={i} class="rounded-lg border border-border bg-background p-3">
           <p class="whitespace-pre-line">{m.body}</p>
-          <p class="mt-1 text-xs text-muted-foreground">{formatDateTime(m.at, timeZone, locale, false)}</p>
+          <p class="mt-1 text-xs text-muted-foreground">{formatDateTime(m.at, practice, locale, false)}</p>
         </li>
       ))}
     </ul>
@@ -32,7 +32,7 @@ export function Messages({ messages, timeZone }: { messages: PortalMessage[]; ti
 }
 
 /** One request in the portal: status, appointment, history, intake, messages, cancel. */
-export function RequestCard({ request, timeZone, onChanged, onSignedOut }: { request: PortalRequest; timeZone: string; onChanged: (r: PortalRequest) => void; onSignedOut: () => void }) {
+export function RequestCard({ request, practice, onChanged, onSignedOut }: { request: PortalRequest; practice: PracticeClock; onChanged: (r: PortalRequest) => void; onSignedOut: () => void }) {
   const { t, locale } = useI18n();
   const r = request;
   const [confirming, setConfirming] = useState(false);
@@ -80,18 +80,18 @@ export function RequestCard({ request, timeZone, onChanged, onSignedOut }: { req
           </h3>
           <p class="text-sm text-muted-foreground">
             {t('portal.ref', { code: r.referenceCode ?? '' })}
-            {r.submittedAt && ` · ${t('portal.sentOn', { date: formatDateTime(r.submittedAt, timeZone, locale, false) })}`}
+            {r.submittedAt && ` · ${t('portal.sentOn', { date: formatDateTime(r.submittedAt, practice, locale, false) })}`}
           </p>
         </div>
         <span class={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_TONE[r.status]}`}>{t(`status.${r.status}` as MessageKey)}</span>
       </div>
 
-      {r.status === 'scheduled' && r.visit && <VisitPanel request={r} visit={r.visit} timeZone={timeZone} onChanged={onChanged} onSignedOut={onSignedOut} />}
+      {r.status === 'scheduled' && r.visit && <VisitPanel request={r} visit={r.visit} practice={practice} onChanged={onChanged} onSignedOut={onSignedOut} />}
       {r.status === 'scheduled' && r.scheduledFor && !r.visit && (
         <div class="mt-4 rounded-lg bg-success-soft p-4 text-success-soft-foreground">
           <p class="text-sm font-medium">{t('portal.appointment')}</p>
           <p class="text-lg font-semibold" data-testid="scheduled-time">
-            {formatDateTime(r.scheduledFor, timeZone, locale)}
+            {formatDateTime(r.scheduledFor, practice, locale)}
           </p>
         </div>
       )}
@@ -109,7 +109,7 @@ export function RequestCard({ request, timeZone, onChanged, onSignedOut }: { req
           <ol class="mt-1 space-y-1 text-sm text-muted-foreground">
             {r.history.map((h, i) => (
               <li key={i}>
-                <span class="font-medium text-foreground">{t(`status.${h.status}` as MessageKey)}</span> {t(`by.${h.by}` as MessageKey)} · {formatDateTime(h.at, timeZone, locale, false)}
+                <span class="font-medium text-foreground">{t(`status.${h.status}` as MessageKey)}</span> {t(`by.${h.by}` as MessageKey)} · {formatDateTime(h.at, practice, locale, false)}
               </li>
             ))}
           </ol>
@@ -125,7 +125,7 @@ export function RequestCard({ request, timeZone, onChanged, onSignedOut }: { req
         </div>
       </div>
 
-      <PortalThread request={r} timeZone={timeZone} onChanged={onChanged} onSignedOut={onSignedOut} />
+      <PortalThread request={r} practice={practice} onChanged={onChanged} onSignedOut={onSignedOut} />
 
       {r.canCancel && !confirming && (
         <button type="button" class="link mt-4 text-sm text-destructive" onClick={() => setConfirming(true)}>

@@ -4,7 +4,7 @@ import type { PortalMessage, PortalRequest, ReplyBody, ReplyResponse } from '@co
 import { api, ApiError, fieldMessages } from '../api';
 import { TextArea } from '../components/fields';
 import { Notice } from '../components/status';
-import { formatDateTime } from '../format';
+import { formatDateTime, type PracticeClock } from '../format';
 import { useI18n } from '../i18n/i18n';
 import { waitText } from './portal-resend';
 
@@ -12,7 +12,7 @@ import { waitText } from './portal-resend';
 const REPLY_MAX = 1000;
 
 /** The messages of a conversation, oldest first, each saying who wrote it and when. */
-export function Conversation({ messages, timeZone }: { messages: PortalMessage[]; timeZone: string }) {
+export function Conversation({ messages, practice }: { messages: PortalMessage[]; practice: PracticeClock }) {
   const { t, locale } = useI18n();
   return (
     <ol class="space-y-2">
@@ -26,7 +26,7 @@ export function Conversation({ messages, timeZone }: { messages: PortalMessage[]
               {via && <span class="font-normal"> · {via}</span>}
             </p>
             <p class="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{m.body}</p>
-            <p class="mt-1 text-xs text-muted-foreground">{formatDateTime(m.at, timeZone, locale, false)}</p>
+            <p class="mt-1 text-xs text-muted-foreground">{formatDateTime(m.at, practice, locale, false)}</p>
           </li>
         );
       })}
@@ -39,7 +39,7 @@ export function Conversation({ messages, timeZone }: { messages: PortalMessage[]
  * written). The reply lands on the handoff staff work from; limits and field errors come from
  * the server and are announced.
  */
-export function PortalThread({ request, timeZone, onChanged, onSignedOut }: { request: PortalRequest; timeZone: string; onChanged: (r: PortalRequest) => void; onSignedOut: () => void }) {
+export function PortalThread({ request, practice, onChanged, onSignedOut }: { request: PortalRequest; practice: PracticeClock; onChanged: (r: PortalRequest) => void; onSignedOut: () => void }) {
   const { t } = useI18n();
   const [reply, setReply] = useState('');
   const [busy, setBusy] = useState(false);
@@ -79,7 +79,7 @@ export function PortalThread({ request, timeZone, onChanged, onSignedOut }: { re
       <h4 id={`conversation-${request.id}`} class="mb-2 text-sm font-semibold">
         {t('portal.conversation')}
       </h4>
-      <Conversation messages={request.messages} timeZone={timeZone} />
+      <Conversation messages={request.messages} practice={practice} />
       {request.thread && (
         <form noValidate onSubmit={send} class="mt-3 space-y-3">
           <TextArea id={id} label={t('portal.replyLabel')} hint={t('portal.replyHint')} rows={3} maxLength={REPLY_MAX} value={reply} error={fieldError} onValue={setReply} />

@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { api, ApiError, fieldMessages } from '../api';
 import { TextArea } from '../components/fields';
 import { Notice } from '../components/status';
-import { formatDateTime } from '../format';
+import { formatDateTime, type PracticeClock } from '../format';
 import { useI18n } from '../i18n/i18n';
 import type { CancelResponse, PortalRequest } from '@contracts/portal';
 import type { AnotherTimeBody, PortalVisit, VisitCancelBody } from '@contracts/portal-visits';
@@ -15,7 +15,7 @@ type Step = 'idle' | 'cancel' | 'another';
  * the calendar file; cancel it (after a confirm step) or ask for another time in the patient's
  * own words. The practice's front desk gets a handoff for either.
  */
-export function VisitPanel({ request, visit, timeZone, onChanged, onSignedOut }: { request: PortalRequest; visit: PortalVisit; timeZone: string; onChanged: (r: PortalRequest) => void; onSignedOut: () => void }) {
+export function VisitPanel({ request, visit, practice, onChanged, onSignedOut }: { request: PortalRequest; visit: PortalVisit; practice: PracticeClock; onChanged: (r: PortalRequest) => void; onSignedOut: () => void }) {
   const { t, locale } = useI18n();
   const [step, setStep] = useState<Step>('idle');
   const [reason, setReason] = useState('');
@@ -24,7 +24,7 @@ export function VisitPanel({ request, visit, timeZone, onChanged, onSignedOut }:
   const [error, setError] = useState<ApiError | null>(null);
   const [askedAt, setAskedAt] = useState(visit.anotherTimeAskedAt);
   const id = request.id;
-  const when = formatDateTime(visit.startsAt, timeZone, locale);
+  const when = formatDateTime(visit.startsAt, practice, locale);
   const fields = fieldMessages(error);
 
   const send = async <B,>(path: string, body: B, done: (r: PortalRequest) => void) => {
@@ -94,7 +94,7 @@ export function VisitPanel({ request, visit, timeZone, onChanged, onSignedOut }:
           </button>
         )}
       </div>
-      {askedAt && <p class="mt-3 text-sm" role="status">{t('visit.anotherTimeAsked', { date: formatDateTime(askedAt, timeZone, locale, false) })}</p>}
+      {askedAt && <p class="mt-3 text-sm" role="status">{t('visit.anotherTimeAsked', { date: formatDateTime(askedAt, practice, locale, false) })}</p>}
       {error && !Object.keys(fields).length && (
         <div class="mt-3">
           <Notice tone="error">{error.text()}</Notice>

@@ -85,7 +85,7 @@ export function PortalPage({ slug }: { slug: string | null }) {
       ) : (
         <div class="mt-4 space-y-5">
           {o.requests.map((r) => (
-            <RequestCard key={r.id} request={r} timeZone={o.practice.timeZone} onChanged={replace} onSignedOut={() => setAttempt((n) => n + 1)} />
+            <RequestCard key={r.id} request={r} practice={o.practice} onChanged={replace} onSignedOut={() => setAttempt((n) => n + 1)} />
           ))}
         </div>
       )}
@@ -96,7 +96,7 @@ export function PortalPage({ slug }: { slug: string | null }) {
             {t('portal.messages')}
           </h2>
           <div class="mt-3">
-            <Messages messages={o.messages} timeZone={o.practice.timeZone} />
+            <Messages messages={o.messages} practice={o.practice} />
           </div>
         </section>
       )}

@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { api, ApiError } from '../api';
 import { Layout } from '../components/layout';
 import { ErrorPanel, Loading, Notice, Panel } from '../components/status';
-import { formatDay, formatPhone, hoursByDay, statusText } from '../format';
+import { formatDay, hoursByDay, statusText } from '../format';
 import { useI18n, type MessageKey } from '../i18n/i18n';
 import { navigate, onLinkClick } from '../router';
 import type { DraftResponse, PracticeListResponse, PracticeResponse, StartDraftBody } from '@contracts/appointment-requests';
@@ -115,7 +115,7 @@ function PracticeStart({ slug }: { slug: string }) {
       {p.phone && (
         <p class="mt-1 text-muted-foreground">
           <a href={`tel:${p.phone}`} class="link">
-            {t('practice.callUs', { phone: formatPhone(p.phone) })}
+            {t('practice.callUs', { phone: p.phoneDisplay ?? p.phone })}
           </a>
         </p>
       )}
@@ -126,14 +126,14 @@ function PracticeStart({ slug }: { slug: string }) {
             {t('practice.hours')}
           </h2>
           {p.weekly.length > 0 && (
-            <p class={`text-sm font-medium ${p.status.open ? 'text-success-soft-foreground' : 'text-muted-foreground'}`}>{statusText(p.status, p.address.country)}</p>
+            <p class={`text-sm font-medium ${p.status.open ? 'text-success-soft-foreground' : 'text-muted-foreground'}`}>{statusText(p.status, p.country)}</p>
           )}
         </div>
         {p.weekly.length === 0 ? (
           <p class="mt-3 text-muted-foreground">{t('practice.noHours')}</p>
         ) : (
           <dl class="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1.5 text-sm sm:text-base">
-            {hoursByDay(p.weekly, p.address.country).map((d) => (
+            {hoursByDay(p.weekly, p.country).map((d) => (
               <div key={d.day} class="contents">
                 <dt class="first-letter:uppercase">{t(`day.${d.day}` as MessageKey)}</dt>
                 <dd class="tabular-nums text-muted-foreground">{d.intervals.length ? d.intervals.join(', ') : t('practice.closed')}</dd>
@@ -181,7 +181,7 @@ function PracticeStart({ slug }: { slug: string }) {
             <p>{t('practice.disabled')}</p>
             {p.phone && (
               <a href={`tel:${p.phone}`} class="mt-1 block font-semibold underline underline-offset-2">
-                {t('practice.callUs', { phone: formatPhone(p.phone) })}
+                {t('practice.callUs', { phone: p.phoneDisplay ?? p.phone })}
               </a>
             )}
           </Notice>

@@ -98,7 +98,7 @@ export function RequestFinishPage() {
       )}
 
       {reviewing ? (
-        <Review fields={f} practice={p} busy={busy} onEdit={() => setReviewing(false)} onSend={send} honeypot={honeypot} onHoneypot={setHoneypot} />
+        <Review fields={f} phoneDisplay={d.draft.phoneDisplay} practice={p} busy={busy} onEdit={() => setReviewing(false)} onSend={send} honeypot={honeypot} onHoneypot={setHoneypot} />
       ) : (
         <form noValidate onSubmit={toReview} class="card mt-6 space-y-5">
           <ErrorSummary errors={d.summary} labels={labels} />

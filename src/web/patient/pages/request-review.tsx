@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import type { ComponentChildren } from 'preact';
-import { formatDate, formatPhone } from '../format';
+import { formatDate } from '../format';
 import { useI18n, type MessageKey } from '../i18n/i18n';
 import { onLinkClick } from '../router';
 import type { DraftFields, PracticeResponse } from '@contracts/appointment-requests';
@@ -17,6 +17,8 @@ function Row({ label, children }: { label: string; children: ComponentChildren }
 /** Everything the patient entered, read-only, before it is sent. */
 export function Review(p: {
   fields: DraftFields;
+  /** The phone as people of the practice's country write it (the server's one formatter). */
+  phoneDisplay?: string;
   practice: PracticeResponse;
   busy: boolean;
   onEdit: () => void;
@@ -43,7 +45,7 @@ export function Review(p: {
         <dl class="mt-2 divide-y divide-border">
           <Row label={`${t('f.firstName')} / ${t('f.lastName')}`}>{`${f.firstName} ${f.lastName}`}</Row>
           <Row label={t('f.dateOfBirth')}>{formatDate(f.dateOfBirth, locale)}</Row>
-          <Row label={t('f.phone')}>{formatPhone(f.phone)}</Row>
+          <Row label={t('f.phone')}>{p.phoneDisplay || f.phone}</Row>
           <Row label={t('f.email')}>{f.email || none}</Row>
           <Row label={t('f.isNewPatient')}>{f.isNewPatient ? t('review.new') : t('review.returning')}</Row>
           <Row label={t('f.reason')}>{f.reason === 'other' ? `${t('f.reason.other')}: ${f.reasonOther}` : f.reason}</Row>

@@ -2,7 +2,7 @@
 import { api, ApiError } from '../api';
 import { Layout } from '../components/layout';
 import { ErrorPanel, Loading, Panel } from '../components/status';
-import { callbackText, formatPhone } from '../format';
+import { callbackText } from '../format';
 import { useI18n } from '../i18n/i18n';
 import { onLinkClick } from '../router';
 import type { SuccessResponse } from '@contracts/appointment-requests';
@@ -47,7 +47,7 @@ export function RequestSuccessPage() {
     );
   }
   const d = s.data;
-  const when = callbackText(d.callback, locale);
+  const when = callbackText(d.callback, locale, d.organization.country);
   return (
     <Layout title={t('success.title')} practice={emergencyOf(d.organization)}>
       <section class="card border-green-200">
@@ -72,13 +72,13 @@ export function RequestSuccessPage() {
         </h2>
         <p class="mt-2 leading-relaxed">
           {d.contact.phone
-            ? t('success.call', { practice: d.organization.name, when, phone: formatPhone(d.contact.phone) })
+            ? t('success.call', { practice: d.organization.name, when, phone: (d.contact.phoneDisplay ?? d.contact.phone) })
             : t('success.callNoPhone', { practice: d.organization.name, when })}
         </p>
         {/* The practice's own note, unless it only promises the call the sentence above already times. */}
         {d.organization.message && locale === 'en' && !PROMISES_A_CALL.test(d.organization.message) && <p class="mt-2 text-muted-foreground">{d.organization.message}</p>}
         <p class="mt-2 text-muted-foreground">
-          {d.contact.email ? t('success.email', { email: d.contact.email }) : d.contact.phone ? t('success.sms', { phone: formatPhone(d.contact.phone) }) : null}
+          {d.contact.email ? t('success.email', { email: d.contact.email }) : d.contact.phone ? t('success.sms', { phone: (d.contact.phoneDisplay ?? d.contact.phone) }) : null}
         </p>
       </section>
 

@@ -113,9 +113,24 @@ export function clarifiedIntent(fc: FlowCtx, text: string, u: Understanding): { 
     if (/\b(first|former|the first one|primero|primera|lo primero|la primera)\b/.test(t)) return { intent: a, said: pending.said };
     if (/\b(second|latter|the second one|the other|segundo|segunda|lo segundo|la segunda|lo otro|la otra)\b/.test(t)) return { intent: b, said: pending.said };
   }
+  const echoed = echoedOption(fc, t, [a, b]);
+  if (echoed) return { intent: echoed, said: pending.said };
   if (u.intent === a || u.intent === b) return { intent: u.intent, said };
   const ranked = [u.intent, ...u.alternatives.map((x) => x.intent)];
   const pick = ranked.find((i) => i === a || i === b);
   if (pick && u.yesNo !== 'no') return { intent: pick, said: pending.said };
   return { intent: u.intent, said: u.intent ? text : said };
+}
+
+const NOT_CONTENT = new Set(['the', 'and', 'for', 'about', 'our', 'your', 'you', 'with', 'this', 'that', 'its', 'del', 'los', 'las', 'una', 'sobre', 'con', 'para', 'que', 'nuestra', 'nuestro', 'nuestros', 'nuestras', 'usted']);
+/** Content words cut to a stem, so "booking" meets "book" and "nurses" meets "nurse". */
+const stems = (t: string) => new Set(normalize(t).split(/[^\p{L}]+/u).filter((w) => w.length >= 3 && !NOT_CONTENT.has(w)).map((w) => w.slice(0, 5)));
+
+/** The option whose own words the answer repeats ("a question about the practice", "the address"), when only one does. */
+function echoedOption(fc: FlowCtx, answer: string, options: [Intent, Intent]): Intent | null {
+  const heard = stems(answer);
+  const shared = options.map((o) => (isOption(o) ? [...stems(say(fc.env, `clarify.${o}`))].filter((w) => heard.has(w)).length : 0));
+  if (shared[0]! > shared[1]!) return options[0];
+  if (shared[1]! > shared[0]!) return options[1];
+  return null;
 }

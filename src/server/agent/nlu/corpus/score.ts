@@ -13,6 +13,8 @@ import { readPurposeAnswer, readWhoAnswer } from '../outbound-answers.js';
  */
 export interface Figures {
   intents: { total: number; correct: number; asked: number; en: [number, number]; es: [number, number] };
+  /** Ordinary requests (the intent lines) sent to 911 or asked the screening question: what sensitivity costs. */
+  ordinary: { total: number; alarms: number; screened: number };
   emergencies: { total: number; atOnce: number; screened: number; missed: number };
   nearMisses: { total: number; alarms: number; screened: number };
   entities: Record<string, [correct: number, total: number]>;
@@ -33,6 +35,11 @@ export function scoreIntents(lines: Labelled<Intent | 'other'>[], models: Models
     if (ok) f.intents.correct++;
     if (u.intent === null && l.label !== 'other') f.intents.asked++;
     f.intents[l.language][1]++;
+    f.ordinary.total++;
+    if (u.urgency.level === 'emergency') {
+      f.ordinary.alarms++;
+      f.mistakes.push(`alarm on ${l.label} | ${l.text}`);
+    } else if (u.urgency.level === 'screen') f.ordinary.screened++;
     if (ok) f.intents[l.language][0]++;
     else f.mistakes.push(`intent ${l.label} → ${u.intent ?? `ask (${u.alternatives.map((a) => a.intent).join('/')})`} ${u.confidence.toFixed(2)} | ${l.text}`);
   }
@@ -94,6 +101,7 @@ export function scoreOutbound(lines: OutboundLine[], models: Models | undefined,
 export function emptyFigures(): Figures {
   return {
     intents: { total: 0, correct: 0, asked: 0, en: [0, 0], es: [0, 0] },
+    ordinary: { total: 0, alarms: 0, screened: 0 },
     emergencies: { total: 0, atOnce: 0, screened: 0, missed: 0 },
     nearMisses: { total: 0, alarms: 0, screened: 0 },
     entities: {},
@@ -106,7 +114,7 @@ export function emptyFigures(): Figures {
  * The development part's honest figure: each fifth scored by models trained on the other four
  * (scoring lines the model was trained on would say nothing about callers it has not heard).
  */
-export function crossValidate(intents: Labelled<Intent | 'other'>[], emergencies: EmergencyLine[], outbound: OutboundLine[], folds = 5): Figures {
+export function crossValidate(intents: Labelled<Intent | 'other'>[], emergencies: EmergencyLine[], outbound: OutboundLine[], answers: string[] = [], folds = 5): Figures {
   const f = emptyFigures();
   for (let k = 0; k < folds; k++) {
     const inFold = (_: unknown, i: number) => i % folds === k;
@@ -115,6 +123,7 @@ export function crossValidate(intents: Labelled<Intent | 'other'>[], emergencies
       intents: intents.filter(outFold).map((l) => ({ text: l.text, label: l.label, language: l.language })),
       emergencies: emergencies.filter(outFold),
       outbound: outbound.filter(outFold),
+      answers,
     });
     scoreIntents(intents.filter(inFold), models, f);
     scoreEmergencies(emergencies.filter(inFold), models, f);
@@ -133,6 +142,7 @@ export function describe(name: string, f: Figures): string {
     `  intents ${pct(f.intents.correct, f.intents.total)} of ${f.intents.total} (English ${pct(...f.intents.en)}, Spanish ${pct(...f.intents.es)}; asked to clarify ${f.intents.asked})`,
     `  emergencies ${e.total}: escalated at once ${pct(e.atOnce, e.total)}, with the screening question ${pct(e.atOnce + e.screened, e.total)}, missed ${e.missed}`,
     `  near misses ${n.total}: false alarms ${pct(n.alarms, n.total)}, screening question ${pct(n.screened, n.total)}`,
+    `  ordinary requests ${f.ordinary.total}: false alarms ${pct(f.ordinary.alarms, f.ordinary.total)}, screening question ${pct(f.ordinary.screened, f.ordinary.total)}`,
     `  entities ${Object.entries(f.entities).map(([s, [c, t]]) => `${s} ${pct(c, t)} of ${t}`).join(', ') || '—'}`,
     `  outbound answers ${pct(f.outbound.correct, f.outbound.total)} of ${f.outbound.total} ("am I speaking with…" ${pct(...f.outbound.who)}, the purpose's question ${pct(...f.outbound.purpose)}; asked again ${f.outbound.unclear}; emergencies ${f.outbound.emergencies[0]} of ${f.outbound.emergencies[1]})`,
   ].join('\n');

@@ -166,4 +166,36 @@ export const MENTAL_HEALTH_RULES: Rule[] = [
       'ya no (?:aguanto|puedo)', 'salida', 'mejor sin', '(?:tome|tomo|me tome|se tomo) (?:\\w+ ){0,2}pastillas', 'pistola', 'cuerda', 'despedi\\w*', 'sin esperanza',
     ),
   },
+  {
+    // Finality, as crisis lines list the warning signs: not being around, affairs put in order, a
+    // decision made, care cancelled — with a decision, a goodbye, thanks for everything or the means.
+    category: 'mental_health',
+    re: re(
+      '(?:wont|will not|not gonna|not going to|aint gonna) be (?:around|here|alive)(?! (?:next|this|on|for (?:a|the|two|three)|until|till|at|in)\\b)',
+      '(?:wont|will not|not gonna|not going to) (?:be )?need(?:ing)? (?:it|them|any(?: of them| more)?|anything|appointments?)(?: anymore| any more)?(?! (?:because|cause|since|cuz) (?:i|we|im|were) (?:moving|moved|found|switched|changing|going))',
+      '(?:it|nothing) (?:wont|will not|isnt gonna|is not going to) matter (?:after|anymore|any more|soon)',
+      '(?:my|his|her) affairs in order',
+      '(?:did|made|wrote|finished|updated) (?:my|his|her) will\\b',
+      'ya no (?:voy|va) a (?:estar|necesitar)',
+      '(?:tengo|tiene) (?:todo|mis cosas|sus cosas) en orden',
+    ),
+    with: any(
+      '(?:made|make|making) (?:my|the|a|up my) (?:decision|mind)', '(?:ive|i have|hes|he has|shes|she has) decided', 'ya (?:lo )?(?:decidi|decidio)', 'decision',
+      'thank\\w* (?:\\w+ ){0,5}for everything', 'gracias (?:\\w+ ){0,4}por todo', 'goodbye', 'adios', 'despedi\\w*',
+      'affairs', 'my will', 'canceled my phone', 'take care of (?:my|her|his) (?:cat|dog|kids|pets?)', 'passwords',
+      'pills', 'pastillas', 'gun', 'pistola', 'rope', 'bridge', 'puente', 'after this (?:weekend|week)', 'gonna go (?:tomorrow|tonight)', 'en orden',
+    ),
+  },
+  {
+    // Not trusting themselves with the means, or drawn to a drop.
+    category: 'mental_health',
+    re: re(
+      '(?:dont|do not|cant|can not) trust (?:myself|my self)',
+      'no (?:confio|confia) (?:en mi|en si)',
+      '(?:take|get|lock|hide) (?:the|my|these|those) (?:pills|meds|gun|guns|knives|pistola|pastillas) (?:away )?(?:from me|away from me)',
+      '(?:keep|kept) (?:wanting|thinking about|feeling like) (?:\\w+ ){0,2}(?:step(?:ping)?|jump(?:ing)?|walk(?:ing)?) (?:off|in front)',
+      '(?:top|edge|roof) of (?:the|a) (?:parking garage|garage|building|bridge|parking structure)',
+      'how (?:much|many) (?:\\w+ ){0,3}(?:it )?(?:takes|would take|does it take) to (?:kill|die|overdose)',
+    ),
+  },
 ];

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { formatDateTime } from '@web/lib/format-date';
 import { Phone, Search, SlidersHorizontal } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { ClearFiltersButton, FilterBar, FilterSelect } from '@web/components/ui/filter-bar';
@@ -62,7 +63,7 @@ function AnalyticsSliceNotice({ filters, onChange }: Pick<CallFiltersProps, 'fil
     const [d, h] = filters.hourOfWeek.split('-');
     parts.push(`${WEEKDAYS[Number(d) - 1]} ${h}:00–${String(Number(h) + 1).padStart(2, '0')}:00 (${filters.timeZone ?? 'UTC'})`);
   }
-  if (exact(filters.from) || exact(filters.to)) parts.push(`started ${filters.from ? `from ${new Date(filters.from).toLocaleString()}` : ''} ${filters.to ? `before ${new Date(filters.to).toLocaleString()}` : ''}`.trim());
+  if (exact(filters.from) || exact(filters.to)) parts.push(`started ${filters.from ? `from ${formatDateTime(filters.from)}` : ''} ${filters.to ? `before ${formatDateTime(filters.to)}` : ''}`.trim());
   return (
     <div className="flex flex-wrap items-center gap-2 rounded-md border border-dashed p-2 text-sm sm:col-span-2 md:col-span-4" data-testid="analytics-slice">
       <span>From analytics: {parts.join(', ')}</span>

@@ -1,5 +1,7 @@
+import { localeOfCountry } from '@domain/format/clock';
 import { formatDateOfBirth } from '@domain/format/date-of-birth';
 import type * as React from 'react';
+import { usePractice } from '@web/features/session/use-practice';
 import { formatDateTime } from '@web/lib/format-date';
 import { durationLabel, formatDuration, formatPhone } from '../format';
 import { DIRECTION_LABELS, PARTY_LABELS } from '../labels';
@@ -18,19 +20,22 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
 /** Who, when, how long, how it went: the facts of a call at a glance. */
 export function CallFacts({ detail }: { detail: CallDetail }) {
   const c = detail.call;
+  // The practice's clock, zone and number format (issue 28); its zone named when it is not the viewer's.
+  const practice = usePractice(c.organizationId);
+  const country = practice?.country;
   return (
     <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-3 lg:grid-cols-4">
       <Item label={PARTY_LABELS[c.direction]}>
-        <span className="font-medium tabular-nums">{formatPhone(c.contactNumber)}</span>
+        <span className="font-medium tabular-nums">{formatPhone(c.contactNumber, country)}</span>
         {detail.patient ? (
           <span className="block text-muted-foreground">
-            {detail.patient.firstName} {detail.patient.lastName} · born {formatDateOfBirth(detail.patient.dateOfBirth, undefined, { long: true })}
+            {detail.patient.firstName} {detail.patient.lastName} · born {formatDateOfBirth(detail.patient.dateOfBirth, localeOfCountry(country), { long: true })}
           </span>
         ) : null}
       </Item>
       <Item label="Organization">
         {detail.organization.name}
-        <span className="block text-xs text-muted-foreground">{c.direction === 'inbound' ? `called ${formatPhone(c.toNumber)}` : `from ${formatPhone(c.fromNumber)}`}</span>
+        <span className="block text-xs text-muted-foreground">{c.direction === 'inbound' ? `called ${formatPhone(c.toNumber, country)}` : `from ${formatPhone(c.fromNumber, country)}`}</span>
       </Item>
       <Item label="Direction">{DIRECTION_LABELS[c.direction]}</Item>
       <Item label="Status">
@@ -40,9 +45,9 @@ export function CallFacts({ detail }: { detail: CallDetail }) {
         </span>
       </Item>
       <Item label="Started">
-        <time dateTime={c.startedAt}>{formatDateTime(c.startedAt, { seconds: true })}</time>
+        <time dateTime={c.startedAt}>{formatDateTime(c.startedAt, { seconds: true, practice })}</time>
       </Item>
-      <Item label="Ended">{c.endedAt ? <time dateTime={c.endedAt}>{formatDateTime(c.endedAt, { seconds: true })}</time> : c.live ? 'Still going on' : '—'}</Item>
+      <Item label="Ended">{c.endedAt ? <time dateTime={c.endedAt}>{formatDateTime(c.endedAt, { seconds: true, practice })}</time> : c.live ? 'Still going on' : '—'}</Item>
       <Item label="Duration">
         <span aria-hidden="true" className="tabular-nums">
           {formatDuration(c.durationSeconds)}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { usePractices } from '@web/features/session/use-practice';
 import { formatRelative } from '@web/lib/format-date';
 import { formatDuration, formatPhone } from '../format';
 import { callPaths } from '../paths';
@@ -12,6 +13,7 @@ function elapsed(startedAt: string, now: number): string {
 
 /** A short list of calls (live ones with their running time) for the overview. */
 export function CallMiniList({ calls, now, showOrganization, empty }: { calls: CallListItem[]; now: number; showOrganization: boolean; empty: string }) {
+  const practiceOf = usePractices();
   if (calls.length === 0) return <p className="py-4 text-center text-sm text-muted-foreground">{empty}</p>;
   return (
     <ul className="divide-y divide-border">
@@ -20,7 +22,7 @@ export function CallMiniList({ calls, now, showOrganization, empty }: { calls: C
           <div className="min-w-0">
             <Link to={callPaths.call.href(c.id)} className="text-sm font-medium tabular-nums underline-offset-4 hover:underline">
               {c.direction === 'outbound' ? 'To ' : ''}
-              {formatPhone(c.contactNumber)}
+              {formatPhone(c.contactNumber, practiceOf(c.organizationId)?.country)}
               {c.patientName ? <span className="font-normal text-muted-foreground"> · {c.patientName}</span> : null}
             </Link>
             <p className="truncate text-xs text-muted-foreground">

@@ -7,7 +7,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
-import { formatDateTime, formatRelative } from '@web/lib/format-date';
+import { formatDateTime, formatRelative, type Practice } from '@web/lib/format-date';
 import { useAddCallNote } from '../api/call-actions';
 import { AddNoteBody, type CallNote } from '@contracts/calls';
 
@@ -20,7 +20,7 @@ export interface CallNotesProps {
 }
 
 /** Staff notes on the call, newest last, and a box to add one. */
-export function CallNotes({ callId, notes, canWrite, textareaId }: CallNotesProps) {
+export function CallNotes({ callId, notes, canWrite, textareaId, practice }: CallNotesProps & { practice?: Practice }) {
   const add = useAddCallNote();
   const { toast } = useToast();
   const { register, handleSubmit, reset, setError, formState: { errors } } = useForm({ resolver: zodResolver(AddNoteBody), defaultValues: { text: '' } });
@@ -48,7 +48,7 @@ export function CallNotes({ callId, notes, canWrite, textareaId }: CallNotesProp
             <li key={n.seq} className="rounded-lg border border-border bg-muted/40 p-3">
               <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-xs text-muted-foreground">
                 <span className="font-semibold text-foreground">{n.authorName}</span>
-                <time dateTime={n.at} title={formatDateTime(n.at)}>
+                <time dateTime={n.at} title={formatDateTime(n.at, { practice })}>
                   {formatRelative(n.at)}
                 </time>
               </div>

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
-import { AlertTriangle, ArrowRightLeft, BrainCircuit, CircleDot, Disc3, MessageSquareText, Wrench } from 'lucide-react';
-import { formatDateTime } from '@web/lib/format-date';
+import { AlertTriangle, ArrowRightLeft, BrainCircuit, CircleDot, Disc3, MessageSquareText, Scissors, Wrench } from 'lucide-react';
+import { formatDateTime, type Practice } from '@web/lib/format-date';
 import { readableKey, readableValue } from '@web/lib/readable';
 import { cn } from '@web/lib/utils';
 import { formatOffset } from '../format';
@@ -74,6 +74,12 @@ export function describeEvent(e: CallEvent): Described | null {
     }
     case 'note':
       return { icon: MessageSquareText, title: `Note by ${str(p.authorName) ?? 'staff'}`, detail: short(p.text) };
+    case 'interruption':
+      return {
+        icon: Scissors,
+        title: p.why === 'rerun' ? 'Stored as the caller heard it (the turn was answered again)' : 'The caller cut in',
+        detail: str(p.heard) ? `Heard: “${short(p.heard)}”` : 'Heard nothing of the answer',
+      };
     case 'recording':
       return { icon: Disc3, title: 'Recording stored', detail: typeof p.durationSeconds === 'number' ? `${formatOffset(p.durationSeconds * 1000)} long` : undefined };
     case 'error':
@@ -84,7 +90,7 @@ export function describeEvent(e: CallEvent): Described | null {
 }
 
 /** Everything that happened on the call besides the speech, in order, timed from its start. */
-export function CallTimeline({ events, startedAt }: { events: CallEvent[]; startedAt: string }) {
+export function CallTimeline({ events, startedAt, practice }: { events: CallEvent[]; startedAt: string; practice?: Practice }) {
   const start = Date.parse(startedAt);
   const items = events.map((e) => ({ e, d: describeEvent(e) })).filter((x): x is { e: CallEvent; d: Described } => x.d !== null);
   if (items.length === 0) return <p className="text-sm text-muted-foreground">No tool calls, transfers or status changes yet.</p>;
@@ -103,7 +109,7 @@ export function CallTimeline({ events, startedAt }: { events: CallEvent[]; start
           </span>
           <div className="flex flex-wrap items-baseline gap-x-2">
             <span className="text-sm font-medium">{d.title}</span>
-            <time dateTime={e.at} title={formatDateTime(e.at, { seconds: true })} className="font-mono text-xs text-muted-foreground">
+            <time dateTime={e.at} title={formatDateTime(e.at, { seconds: true, practice })} className="font-mono text-xs text-muted-foreground">
               +{formatOffset(Date.parse(e.at) - start)}
             </time>
           </div>

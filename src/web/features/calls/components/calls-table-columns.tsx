@@ -1,7 +1,7 @@
 import { ArrowDownLeft, ArrowUpRight, Mic, UserRoundCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ColumnDef } from '@web/components/ui/data-table';
-import { formatDateTime, formatRelative } from '@web/lib/format-date';
+import { formatDateTime, formatRelative, type Practice } from '@web/lib/format-date';
 import { durationLabel, formatDuration, formatListTime, formatPhone } from '../format';
 import { DIRECTION_LABELS } from '../labels';
 import { callPaths } from '../paths';
@@ -23,7 +23,8 @@ export function MatchSnippet({ text }: { text: string }) {
  * TanStack Table sorts only those; their ids are the `sort` values the list sends. Both start
  * from the largest (newest, longest) on the first click.
  */
-export function callColumns({ showOrganization }: { showOrganization: boolean }): ColumnDef<CallListItem>[] {
+/** `practiceOf`: each call's organization's conventions — its times in that zone and clock, its numbers in that country's format. */
+export function callColumns({ showOrganization, practiceOf = () => undefined }: { showOrganization: boolean; practiceOf?: (organizationId: string) => Practice | undefined }): ColumnDef<CallListItem>[] {
   const columns: ColumnDef<CallListItem>[] = [
     {
       id: 'startedAt' satisfies CallSort,
@@ -32,13 +33,16 @@ export function callColumns({ showOrganization }: { showOrganization: boolean })
       header: 'Started',
       cell: ({ row }) => {
         const c = row.original;
+        const practice = practiceOf(c.organizationId);
         return (
           <div>
             <Link to={callPaths.call.href(c.id)} className="whitespace-nowrap font-medium text-foreground underline-offset-4 hover:underline focus-visible:underline">
-              <time dateTime={c.startedAt} title={formatDateTime(c.startedAt, { seconds: true })}>
-                {formatListTime(c.startedAt)}
+              <time dateTime={c.startedAt} title={formatDateTime(c.startedAt, { seconds: true, practice })}>
+                {formatListTime(c.startedAt, practice)}
               </time>
-              <span className="sr-only">, call from {formatPhone(c.contactNumber)}</span>
+              <span className="sr-only">
+                , call {c.direction === 'inbound' ? 'from' : 'to'} {formatPhone(c.contactNumber, practice?.country)}
+              </span>
             </Link>
             <div className="whitespace-nowrap text-xs text-muted-foreground">{formatRelative(c.startedAt)}</div>
           </div>
@@ -47,7 +51,8 @@ export function callColumns({ showOrganization }: { showOrganization: boolean })
     },
     {
       id: 'caller',
-      header: 'Caller',
+      // Inbound rows show who called, outbound rows who was called (the arrow and its label say which).
+      header: 'Caller / called',
       enableSorting: false,
       cell: ({ row }) => {
         const c = row.original;
@@ -57,7 +62,7 @@ export function callColumns({ showOrganization }: { showOrganization: boolean })
             <div className="flex items-center gap-1.5 whitespace-nowrap">
               <Icon aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
               <span className="sr-only">{DIRECTION_LABELS[c.direction]}:</span>
-              <span className="font-medium tabular-nums">{formatPhone(c.contactNumber)}</span>
+              <span className="font-medium tabular-nums">{formatPhone(c.contactNumber, practiceOf(c.organizationId)?.country)}</span>
               {/* Narrow screens scroll the table sideways: say "live" where it is seen first. */}
               {c.live ? <LiveBadge className="md:hidden" /> : null}
             </div>

@@ -1,14 +1,14 @@
 import { CalendarCheck, Inbox } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@web/components/ui/badge';
-import { formatDateTime, formatRelative } from '@web/lib/format-date';
+import { formatDateTime, formatRelative, type Practice } from '@web/lib/format-date';
 import { useNow } from '@web/lib/use-live-invalidation';
 import { HANDOFF_STATUS_LABELS, HANDOFF_TYPE_LABELS, REQUEST_STATUS_LABELS } from '../labels';
 import type { LinkedAppointmentRequest, LinkedHandoff } from '@contracts/calls';
 import { PriorityBadge } from './call-badges';
 
 /** Handoffs made from this call (by the agent or by staff), each a link to its page in the queue for those who work it. */
-export function LinkedHandoffs({ handoffs, handoffHref }: { handoffs: LinkedHandoff[]; handoffHref?: (id: string) => string }) {
+export function LinkedHandoffs({ handoffs, handoffHref, practice }: { handoffs: LinkedHandoff[]; handoffHref?: (id: string) => string; practice?: Practice }) {
   const now = useNow(60_000);
   if (handoffs.length === 0) return <p className="text-sm text-muted-foreground">No handoffs from this call.</p>;
   return (
@@ -37,10 +37,10 @@ export function LinkedHandoffs({ handoffs, handoffHref }: { handoffs: LinkedHand
                   <span className={overdue ? 'font-semibold text-destructive' : undefined}>
                     {overdue ? 'Overdue' : 'Due'} {formatRelative(h.dueAt)}
                   </span>{' '}
-                  ({formatDateTime(h.dueAt)})
+                  ({formatDateTime(h.dueAt, { practice })})
                 </>
               ) : (
-                <>Created {formatDateTime(h.createdAt)}</>
+                <>Created {formatDateTime(h.createdAt, { practice })}</>
               )}
               {h.assigneeName ? ` · ${h.assigneeName}` : ''}
               {h.resolution ? ` · ${h.resolution}` : ''}
@@ -52,7 +52,7 @@ export function LinkedHandoffs({ handoffs, handoffHref }: { handoffs: LinkedHand
   );
 }
 
-export function LinkedAppointmentRequests({ requests }: { requests: LinkedAppointmentRequest[] }) {
+export function LinkedAppointmentRequests({ requests, practice }: { requests: LinkedAppointmentRequest[]; practice?: Practice }) {
   if (requests.length === 0) return <p className="text-sm text-muted-foreground">No appointment requests from this call.</p>;
   return (
     <ul className="space-y-2">
@@ -77,7 +77,7 @@ export function LinkedAppointmentRequests({ requests }: { requests: LinkedAppoin
               </>
             ) : null}
             <dt className="text-muted-foreground">Submitted</dt>
-            <dd>{r.submittedAt ? formatDateTime(r.submittedAt) : 'Not yet'}</dd>
+            <dd>{r.submittedAt ? formatDateTime(r.submittedAt, { practice }) : 'Not yet'}</dd>
           </dl>
         </li>
       ))}

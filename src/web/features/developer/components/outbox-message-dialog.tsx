@@ -40,6 +40,7 @@ export function OutboxMessageDialog({ message, onOpenChange }: { message: Outbox
               <dd>{formatDateTime(message.createdAt, { seconds: true })}</dd>
               <dt className="text-muted-foreground">Sent</dt>
               <dd>{message.sentAt ? formatDateTime(message.sentAt, { seconds: true }) : 'Not yet'}</dd>
+              {message.provider ? <ProviderRows provider={message.provider} transport={message.transport} /> : null}
               {message.lastError ? (
                 <>
                   <dt className="text-muted-foreground">Last error</dt>
@@ -69,5 +70,27 @@ export function OutboxMessageDialog({ message, onOpenChange }: { message: Outbox
         ) : null}
       </DialogContent>
     </Dialog>
+  );
+}
+
+const PROVIDER_STATUS_LABELS = { queued: 'Queued at the provider', sent: 'Sent to the carrier', delivered: 'Delivered to the phone', undelivered: 'Not delivered by the carrier', failed: 'Failed' } as const;
+
+/** What the text gateway (Twilio, Telnyx) last reported about a text message. */
+function ProviderRows({ provider, transport }: { provider: NonNullable<OutboxMessage['provider']>; transport: string | null }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">Delivery</dt>
+      <dd>
+        {provider.status ? PROVIDER_STATUS_LABELS[provider.status] : 'No report yet'}
+        {provider.errorCode ? <span className="font-mono text-xs text-destructive"> · error {provider.errorCode}</span> : null}
+        {provider.statusAt ? <span className="text-muted-foreground"> · {formatDateTime(provider.statusAt, { seconds: true })}</span> : null}
+      </dd>
+      {provider.messageId ? (
+        <>
+          <dt className="text-muted-foreground">{transport === 'twilio' ? 'Message SID' : 'Provider id'}</dt>
+          <dd className="font-mono text-xs [overflow-wrap:anywhere]">{provider.messageId}</dd>
+        </>
+      ) : null}
+    </>
   );
 }

@@ -62,7 +62,15 @@ function outboxColumns(open: (message: OutboxMessage) => void) {
     }),
     column.accessor('status', {
       header: 'Status',
-      cell: ({ row }) => <OutboxStatusBadge status={row.original.status} title={row.original.lastError ?? undefined} />,
+      cell: ({ row }) => {
+        const code = row.original.provider?.errorCode;
+        return (
+          <span className="flex flex-wrap items-center gap-1 whitespace-nowrap">
+            <OutboxStatusBadge status={row.original.status} title={row.original.lastError ?? undefined} />
+            {code ? <span className="font-mono text-xs text-destructive">error {code}</span> : null}
+          </span>
+        );
+      },
     }),
     column.accessor('transport', {
       header: 'Transport',

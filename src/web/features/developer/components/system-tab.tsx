@@ -1,4 +1,5 @@
 import { can } from '@domain/auth/permissions';
+import { formatDateTime } from '@web/lib/format-date';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -108,7 +109,7 @@ export function SystemTab() {
                 <li key={job.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
                   <div className="min-w-0">
                     <p className="font-mono text-xs">
-                      {job.task} #{job.id} · {job.attempts}/{job.maxAttempts} attempts · {new Date(job.updatedAt).toLocaleString()}
+                      {job.task} #{job.id} · {job.attempts}/{job.maxAttempts} attempts · {formatDateTime(job.updatedAt)}
                     </p>
                     <p className="text-sm [overflow-wrap:anywhere]">{job.lastError ?? 'No error recorded.'}</p>
                   </div>

@@ -13,11 +13,12 @@ const SETUP = {
   twilioSignatures: false,
   telnyxSignatures: false,
   outboundProvider: 'simulator',
+  textGateway: 'log',
   webhooks: [
     { id: 'voice', label: 'A call comes in', method: 'POST', url: 'http://localhost:3000/telephony/twilio/voice', where: 'The number’s voice webhook.' },
     { id: 'relay', label: 'Real-time voice (ConversationRelay)', method: 'WebSocket', url: 'ws://localhost:3000/telephony/twilio/relay', where: 'Opened by the provider.' },
   ],
-  numbers: [{ organizationId: ORG_MAPLE.id, organizationName: ORG_MAPLE.name, e164: '+18605550100', voiceMode: 'gather' }],
+  numbers: [{ organizationId: ORG_MAPLE.id, organizationName: ORG_MAPLE.name, e164: '+18605550100', voiceMode: 'gather', sendsTexts: true }],
 };
 
 describe('/developer → Telephony', () => {
@@ -30,6 +31,8 @@ describe('/developer → Telephony', () => {
     expect(screen.getByText('No provider key is set')).toBeInTheDocument();
     expect(screen.getByText('needs https')).toBeInTheDocument();
     expect(screen.getByText('(860) 555-0100')).toBeInTheDocument();
+    expect(screen.getByText('Nobody: they stay in the outbox (no gateway is set)')).toBeInTheDocument();
+    expect(screen.getByText('Sends its texts')).toBeInTheDocument();
   });
 
   it('says when the setup cannot be loaded', async () => {

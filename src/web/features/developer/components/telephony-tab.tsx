@@ -66,10 +66,11 @@ export function TelephonyTab() {
           ))}
         </ul>
       </section>
-      <dl className="grid gap-3 sm:grid-cols-3">
+      <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Fact term="Twilio signatures" value={s.twilioSignatures ? 'Checked (TWILIO_AUTH_TOKEN is set)' : 'Not set'} />
         <Fact term="Telnyx signatures" value={s.telnyxSignatures ? 'Checked (TELNYX_PUBLIC_KEY is set)' : 'Not set'} />
         <Fact term="Outbound calls placed by" value={s.outboundProvider === 'twilio' ? 'Twilio’s REST API' : 'The built-in simulator (no phone rings)'} />
+        <Fact term="Text messages sent by" value={TEXT_GATEWAYS[s.textGateway]} />
       </dl>
       <section aria-labelledby="telephony-numbers-heading" className="rounded-xl border border-border bg-card">
         <h2 id="telephony-numbers-heading" className="border-b border-border px-4 py-3 text-base font-semibold">
@@ -84,7 +85,10 @@ export function TelephonyTab() {
                 <span>
                   <span className="font-medium tabular-nums">{formatPhone(n.e164)}</span> · {n.organizationName}
                 </span>
-                <Badge variant="outline">{n.voiceMode === 'relay' ? 'Real-time voice (relay)' : 'Speech gathering'}</Badge>
+                <span className="flex flex-wrap gap-2">
+                  {n.sendsTexts ? <Badge variant="outline">Sends its texts</Badge> : null}
+                  <Badge variant="outline">{n.voiceMode === 'relay' ? 'Real-time voice (relay)' : 'Speech gathering'}</Badge>
+                </span>
               </li>
             ))}
           </ul>
@@ -93,6 +97,12 @@ export function TelephonyTab() {
     </div>
   );
 }
+
+const TEXT_GATEWAYS = {
+  twilio: 'Twilio’s Messages API',
+  telnyx: 'Telnyx’s Messaging API',
+  log: 'Nobody: they stay in the outbox (no gateway is set)',
+} as const;
 
 function Fact({ term, value }: { term: string; value: string }) {
   return (

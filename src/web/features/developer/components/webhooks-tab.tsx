@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { formatDateTime } from '@web/lib/format-date';
 import { Plus, Webhook } from 'lucide-react';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '@domain/developer/webhook-events';
 import { CreateWebhookEndpointBody, type WebhookDeliveryStatus, type WebhookEndpointView, type WebhookEventType } from '@contracts/webhooks';
@@ -100,13 +101,13 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpointView; o
           <p className="flex flex-wrap items-center gap-2">
             <span className="font-mono text-sm [overflow-wrap:anywhere]">{endpoint.url}</span>
             <Badge variant={endpoint.enabled ? 'success' : 'neutral'}>{endpoint.enabled ? 'On' : 'Off'}</Badge>
-            {endpoint.failingSince ? <Badge variant="warning">Failing since {new Date(endpoint.failingSince).toLocaleString()}</Badge> : null}
+            {endpoint.failingSince ? <Badge variant="warning">Failing since {formatDateTime(endpoint.failingSince)}</Badge> : null}
           </p>
           <p className="text-xs text-muted-foreground">
             {endpoint.organizationName}
             {endpoint.description ? ` · ${endpoint.description}` : ''} · {endpoint.events.join(', ')}
           </p>
-          {endpoint.previousSecretValidUntil ? <p className="text-xs text-muted-foreground">The previous secret also signs until {new Date(endpoint.previousSecretValidUntil).toLocaleString()}.</p> : null}
+          {endpoint.previousSecretValidUntil ? <p className="text-xs text-muted-foreground">The previous secret also signs until {formatDateTime(endpoint.previousSecretValidUntil)}.</p> : null}
           {endpoint.disabledReason ? <Alert variant="warning" title={endpoint.disabledReason} /> : null}
         </div>
         <div className="flex flex-wrap gap-2">
@@ -274,7 +275,7 @@ function DeliveryDialog({ endpointId, deliveryId, onClose }: { endpointId: strin
               {delivery.data.attemptLog.map((a) => (
                 <li key={a.attempt} className="rounded-md border border-border p-2">
                   <p>
-                    Attempt {a.attempt} · {new Date(a.at).toLocaleString()} · {a.responseStatus !== null ? `HTTP ${a.responseStatus}` : (a.error ?? 'no answer')} · {a.durationMs} ms
+                    Attempt {a.attempt} · {formatDateTime(a.at)} · {a.responseStatus !== null ? `HTTP ${a.responseStatus}` : (a.error ?? 'no answer')} · {a.durationMs} ms
                   </p>
                   {a.responseBody ? <pre className="mt-1 max-h-24 overflow-auto font-mono text-xs whitespace-pre-wrap [overflow-wrap:anywhere]">{a.responseBody}</pre> : null}
                 </li>

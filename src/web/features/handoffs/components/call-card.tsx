@@ -2,19 +2,19 @@ import { formatPhone } from '@web/lib/format-phone';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { formatDateTime } from '@web/lib/format-date';
+import { formatDateTime, type Practice } from '@web/lib/format-date';
 import type { HandoffDetail } from '@contracts/handoffs';
 import { PARTY_LABELS } from '@web/features/calls/labels';
 
 /** The call the handoff came from: a transcript excerpt, and a link to the whole call. */
-export function CallCard({ call }: { call: NonNullable<HandoffDetail['call']> }) {
+export function CallCard({ call, practice }: { call: NonNullable<HandoffDetail['call']>; practice?: Practice }) {
   const more = call.turnCount - call.excerpt.length;
   return (
     <Card>
       <CardHeader>
         <CardTitle>The call</CardTitle>
         <CardDescription>
-          {call.direction === 'inbound' ? `From ${formatPhone(call.fromNumber)}` : `To ${formatPhone(call.toNumber)}`}, {formatDateTime(call.startedAt)}
+          {call.direction === 'inbound' ? `From ${formatPhone(call.fromNumber, practice?.country)}` : `To ${formatPhone(call.toNumber, practice?.country)}`}, {formatDateTime(call.startedAt, { practice })}
           {call.durationSeconds ? ` · ${Math.max(1, Math.round(call.durationSeconds / 60))} min` : ''}
         </CardDescription>
       </CardHeader>

@@ -1,5 +1,7 @@
 import { formatDateOfBirth } from '@domain/format/date-of-birth';
 import { formatPhone } from '@web/lib/format-phone';
+import type { Practice } from '@web/lib/format-date';
+import { localeOfCountry } from '@domain/format/clock';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Phone } from 'lucide-react';
@@ -17,7 +19,7 @@ import { useRecordCallback } from '../api/record-callback';
 import { CALLBACK_RESULTS } from '../labels';
 
 /** Who to reach and how; the number is a tel: link, and each call-back attempt is recorded with its result. */
-export function ContactCard({ detail }: { detail: HandoffDetail }) {
+export function ContactCard({ detail, practice }: { detail: HandoffDetail; practice?: Practice }) {
   const { handoff, contact, patient } = detail;
   const name = handoff.contactName ?? (patient ? `${patient.firstName} ${patient.lastName}` : 'Unknown caller');
   const attempts = detail.events.filter((e) => e.kind === 'callback_attempt').length;
@@ -37,7 +39,7 @@ export function ContactCard({ detail }: { detail: HandoffDetail }) {
           {patient ? (
             <>
               <dt className="text-muted-foreground">Date of birth</dt>
-              <dd>{formatDateOfBirth(patient.dateOfBirth, undefined, { long: true })}</dd>
+              <dd>{formatDateOfBirth(patient.dateOfBirth, practice ? localeOfCountry(practice.country) : undefined, { long: true })}</dd>
             </>
           ) : null}
           <dt className="text-muted-foreground">Phone</dt>
@@ -45,7 +47,7 @@ export function ContactCard({ detail }: { detail: HandoffDetail }) {
             {contact.phone ? (
               <a href={`tel:${contact.phone}`} className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline">
                 <Phone aria-hidden="true" className="size-4" />
-                {formatPhone(contact.phone)}
+                {formatPhone(contact.phone, practice?.country)}
               </a>
             ) : (
               'No number'

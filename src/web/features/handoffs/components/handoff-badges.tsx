@@ -1,4 +1,5 @@
 import { AlarmClock, CircleAlert, Clock } from 'lucide-react';
+import { formatDateTime, type Practice } from '@web/lib/format-date';
 import { Badge } from '@web/components/ui/badge';
 import { cn } from '@web/lib/utils';
 import { deadlineOf } from '../deadline';
@@ -41,7 +42,7 @@ export function RequestStatusBadge({ status }: { status: AppointmentStatus }) {
 }
 
 /** The countdown to the deadline; overdue reads in red with an icon, so it does not rely on colour. */
-export function DeadlineText({ handoff, now, className }: { handoff: Pick<HandoffSummary, 'status' | 'dueAt' | 'createdAt'>; now: Date; className?: string }) {
+export function DeadlineText({ handoff, now, className, practice }: { handoff: Pick<HandoffSummary, 'status' | 'dueAt' | 'createdAt'>; now: Date; className?: string; practice?: Practice }) {
   const d = deadlineOf(handoff, now);
   if (d.tone === 'done') return null;
   const Icon = d.tone === 'overdue' ? AlarmClock : Clock;
@@ -54,7 +55,7 @@ export function DeadlineText({ handoff, now, className }: { handoff: Pick<Handof
         d.tone === 'ok' && 'text-muted-foreground',
         className,
       )}
-      title={`Deadline ${new Date(handoff.dueAt).toLocaleString()}`}
+      title={`Deadline ${formatDateTime(handoff.dueAt, { practice })}`}
     >
       <Icon aria-hidden="true" className="size-4 shrink-0" />
       {d.text}

@@ -9,6 +9,7 @@ import { handoffPaths } from '../paths';
 import type { HandoffSummary } from '@contracts/handoffs';
 import { DeadlineText, PriorityBadge, RequestStatusBadge, StatusBadge } from './handoff-badges';
 import { formatPhone } from '@web/lib/format-phone';
+import { usePractice } from '@web/features/session/use-practice';
 
 export interface HandoffRowProps {
   handoff: HandoffSummary;
@@ -22,7 +23,8 @@ export interface HandoffRowProps {
 export function HandoffRow({ handoff: h, now, showOrganization, onClaim, claiming }: HandoffRowProps) {
   const overdue = deadlineOf(h, now).tone === 'overdue';
   const SourceIcon = h.source === 'call' ? Phone : h.source === 'staff' ? UserRound : Globe;
-  const who = h.contactName || (h.contactPhone ? formatPhone(h.contactPhone) : null) || 'Unknown caller';
+  const practice = usePractice(h.organizationId);
+  const who = h.contactName || (h.contactPhone ? formatPhone(h.contactPhone, practice?.country) : null) || 'Unknown caller';
   return (
     <li
       className={cn(
@@ -57,7 +59,7 @@ export function HandoffRow({ handoff: h, now, showOrganization, onClaim, claimin
         </p>
       </div>
       <div className="flex shrink-0 items-center justify-between gap-3 sm:flex-col sm:items-end">
-        <DeadlineText handoff={h} now={now} />
+        <DeadlineText handoff={h} now={now} practice={practice} />
         {h.status === 'open' && onClaim ? (
           <Button size="sm" variant="outline" loading={claiming} onClick={() => onClaim(h)} aria-label={`Claim handoff from ${who}`}>
             Claim

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { FormField } from '@web/components/ui/form-field';
 import { Textarea } from '@web/components/ui/textarea';
 import { isApiError } from '@web/lib/api';
-import { formatDateTime, formatRelative } from '@web/lib/format-date';
+import { formatDateTime, formatRelative, type Practice } from '@web/lib/format-date';
 import { useAddHandoffNote } from '../api/add-note';
 import { CALLBACK_RESULTS, PRIORITY_LABELS, resolutionLabel, TYPE_LABELS } from '../labels';
 import { NoteBody, type HandoffEvent, type HandoffPriority, type HandoffType } from '@contracts/handoffs';
@@ -56,7 +56,7 @@ function describe(e: HandoffEvent): string {
 }
 
 /** The handoff's history, oldest first, and a box for a new note. */
-export function HandoffTimeline({ handoffId, events }: { handoffId: string; events: HandoffEvent[] }) {
+export function HandoffTimeline({ handoffId, events, practice }: { handoffId: string; events: HandoffEvent[]; practice?: Practice }) {
   return (
     <Card>
       <CardHeader>
@@ -74,7 +74,7 @@ export function HandoffTimeline({ handoffId, events }: { handoffId: string; even
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-medium">{describe(e)}</p>
                   <p className="text-xs text-muted-foreground">
-                    <time dateTime={e.at} title={formatDateTime(e.at)}>
+                    <time dateTime={e.at} title={formatDateTime(e.at, { practice })}>
                       {formatRelative(e.at)}
                     </time>
                   </p>

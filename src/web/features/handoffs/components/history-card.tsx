@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { formatDateTime } from '@web/lib/format-date';
+import { formatDateTime, type Practice } from '@web/lib/format-date';
 import { handoffPaths } from '../paths';
 import type { HandoffDetail } from '@contracts/handoffs';
 
 const KIND_LABELS = { call: 'Call', appointment_request: 'Request', handoff: 'Handoff' } as const;
 
 /** What else this patient has had with the practice (by patient record, or by phone number). */
-export function HistoryCard({ history, organizationName }: { history: HandoffDetail['history']; organizationName: string }) {
+export function HistoryCard({ history, organizationName, practice }: { history: HandoffDetail['history']; organizationName: string; practice?: Practice }) {
   return (
     <Card>
       <CardHeader>
@@ -25,7 +25,7 @@ export function HistoryCard({ history, organizationName }: { history: HandoffDet
               return (
                 <li key={`${item.kind}-${item.id}`} className="flex flex-col gap-0.5 py-2 text-sm">
                   <span className="text-xs text-muted-foreground">
-                    {KIND_LABELS[item.kind]} · {formatDateTime(item.at)} · {item.status.replace(/_/g, ' ')}
+                    {KIND_LABELS[item.kind]} · {formatDateTime(item.at, { practice })} · {item.status.replace(/_/g, ' ')}
                   </span>
                   {to ? (
                     <Link to={to} className="line-clamp-2 font-medium text-primary underline-offset-4 hover:underline">

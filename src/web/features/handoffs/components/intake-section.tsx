@@ -4,7 +4,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api';
-import { formatDateTime } from '@web/lib/format-date';
+import { formatDateTime, type Practice } from '@web/lib/format-date';
 import { useRequestIntake, type IntakeAnswer } from '../api/get-request-intake';
 
 function answerText(value: IntakeAnswer | undefined): string {
@@ -14,12 +14,12 @@ function answerText(value: IntakeAnswer | undefined): string {
 }
 
 /** The patient's intake form for this request: its status, and the answers once it has any. */
-export function IntakeSection({ requestId }: { requestId: string }) {
+export function IntakeSection({ requestId, practice }: { requestId: string; practice?: Practice }) {
   const [open, setOpen] = React.useState(false);
   const query = useRequestIntake(requestId, true);
   const id = React.useId();
   const intake = query.data?.intake ?? null;
-  const status = !intake ? 'Not started' : intake.status === 'submitted' ? `Submitted ${formatDateTime(intake.submittedAt)}` : `In progress (saved ${formatDateTime(intake.updatedAt)})`;
+  const status = !intake ? 'Not started' : intake.status === 'submitted' ? `Submitted ${formatDateTime(intake.submittedAt, { practice })}` : `In progress (saved ${formatDateTime(intake.updatedAt, { practice })})`;
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-lg border border-border">
       <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">

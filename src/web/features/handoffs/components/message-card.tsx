@@ -11,11 +11,11 @@ import { Select } from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
-import { formatDateTime, formatRelative } from '@web/lib/format-date';
+import { formatDateTime, formatRelative, type Practice } from '@web/lib/format-date';
 import { useMessagePatient } from '../api/message-patient';
 
 /** The messages between the practice and the patient on this handoff, oldest first (the portal shows the same). */
-function Conversation({ events }: { events: HandoffDetail['events'] }) {
+function Conversation({ events, practice }: { events: HandoffDetail['events']; practice?: Practice }) {
   const messages = events.filter((e) => e.kind === 'message_sent' || e.kind === 'patient_reply');
   if (messages.length === 0) return null;
   return (
@@ -27,7 +27,7 @@ function Conversation({ events }: { events: HandoffDetail['events'] }) {
             <p className="text-xs font-medium text-muted-foreground">
               {fromPatient ? 'The patient replied in the portal' : `${e.actor?.name ?? 'Staff'} · ${e.data.channel === 'sms' ? 'text message' : 'email'}`}
               {' · '}
-              <time dateTime={e.at} title={formatDateTime(e.at)}>
+              <time dateTime={e.at} title={formatDateTime(e.at, { practice })}>
                 {formatRelative(e.at)}
               </time>
             </p>
@@ -44,7 +44,7 @@ function Conversation({ events }: { events: HandoffDetail['events'] }) {
  * email or text only says a message is waiting, with the link); otherwise the email or text
  * carries it. Replies appear here as they come (live).
  */
-export function MessageCard({ detail }: { detail: HandoffDetail }) {
+export function MessageCard({ detail, practice }: { detail: HandoffDetail; practice?: Practice }) {
   const { contact, handoff } = detail;
   const send = useMessagePatient();
   const { toast } = useToast();
@@ -78,7 +78,7 @@ export function MessageCard({ detail }: { detail: HandoffDetail }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Conversation events={detail.events} />
+        <Conversation events={detail.events} practice={practice} />
         {canSend ? (
           <form onSubmit={submit} noValidate className="space-y-3">
             {send.error && !fields.channel && !fields.body ? <FormErrorAlert error={send.error} /> : null}

@@ -5,7 +5,8 @@ import { canTransition } from '@domain/appointment-requests/state';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { useToast } from '@web/components/ui/toast';
-import { formatDateTime } from '@web/lib/format-date';
+import { formatDateTime, type Practice } from '@web/lib/format-date';
+import { localeOfCountry } from '@domain/format/clock';
 import { useCancelRequest } from '../api/cancel-request';
 import { useDeclineRequest } from '../api/decline-request';
 import { describePreferences, REQUEST_STATUS_LABELS } from '../labels';
@@ -19,7 +20,8 @@ import { formatInZone } from './zoned-time';
 type Open = 'schedule' | 'decline' | 'cancel' | null;
 
 /** The web or phone request behind the handoff, and the decisions on it: schedule, decline, cancel. */
-export function RequestCard({ request, timeZone }: { request: RequestView; timeZone: string }) {
+export function RequestCard({ request, practice }: { request: RequestView; practice: Practice }) {
+  const { timeZone, country } = practice;
   const [open, setOpen] = React.useState<Open>(null);
   const decline = useDeclineRequest();
   const cancel = useCancelRequest();
@@ -34,7 +36,7 @@ export function RequestCard({ request, timeZone }: { request: RequestView; timeZ
   const name = [request.firstName, request.lastName].filter(Boolean).join(' ');
   const rows: [string, React.ReactNode][] = [
     ['Patient', name || '—'],
-    ['Date of birth', request.dateOfBirth ? formatDateOfBirth(request.dateOfBirth, undefined, { long: true }) : '—'],
+    ['Date of birth', request.dateOfBirth ? formatDateOfBirth(request.dateOfBirth, localeOfCountry(country), { long: true }) : '—'],
     ['New patient', request.isNewPatient === null ? '—' : request.isNewPatient ? 'Yes' : 'No, existing patient'],
     ['Reason', [request.reason, request.reasonOther].filter(Boolean).join(' — ') || '—'],
     ['Preferred times', describePreferences(request.preferences, 'No preference given')],
@@ -47,7 +49,7 @@ export function RequestCard({ request, timeZone }: { request: RequestView; timeZ
     const v = request.visit;
     const visit = [v?.durationMinutes ? `${v.durationMinutes} minutes` : null, v?.clinician ? `with ${v.clinician}` : null, v?.location ? `at ${v.location}` : null].filter(Boolean).join(', ');
     if (visit) rows.unshift(['Visit', visit]);
-    rows.unshift(['Scheduled for', <strong key="s">{formatInZone(request.scheduledFor, timeZone)}</strong>]);
+    rows.unshift(['Scheduled for', <strong key="s">{formatInZone(request.scheduledFor, timeZone, country)}</strong>]);
   }
   if (request.declineReason) rows.unshift(['Declined because', request.declineReason]);
   if (request.cancelReason) rows.unshift(['Canceled because', request.cancelReason]);
@@ -61,7 +63,7 @@ export function RequestCard({ request, timeZone }: { request: RequestView; timeZ
         </div>
         <CardDescription>
           From the {request.source === 'phone' ? 'phone agent' : request.source === 'portal' ? 'patient portal' : 'web form'}
-          {request.submittedAt ? `, ${formatDateTime(request.submittedAt)}` : ''}
+          {request.submittedAt ? `, ${formatDateTime(request.submittedAt, { practice })}` : ''}
           {request.decidedBy ? ` · ${REQUEST_STATUS_LABELS[request.status]} by ${request.decidedBy.name}` : ''}
         </CardDescription>
       </CardHeader>
@@ -74,7 +76,7 @@ export function RequestCard({ request, timeZone }: { request: RequestView; timeZ
             </React.Fragment>
           ))}
         </dl>
-        <IntakeSection requestId={request.id} />
+        <IntakeSection requestId={request.id} practice={practice} />
         <div className="flex flex-wrap gap-2">
           {canTransition(request.status, 'scheduled') ? (
             <Button onClick={() => setOpen('schedule')} variant={request.status === 'scheduled' ? 'outline' : undefined}>

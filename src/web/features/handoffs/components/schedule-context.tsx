@@ -1,4 +1,4 @@
-import { formatWallTime } from '@domain/format/clock';
+import { formatInstantIn, formatWallTime } from '@domain/format/clock';
 import { clinicianKey } from '@domain/appointment-requests/booked-visits';
 import type { SlotWarning } from '@domain/appointment-requests/visit-slots';
 import { cn } from '@web/lib/utils';
@@ -47,8 +47,7 @@ export function describeOfficeHours(weekly: ScheduleOptions['officeHours']['week
 
 /** "Tue, Dec 1 · 8:00 AM" for a suggested slot, in the practice's zone and clock. */
 export function slotLabel(at: string, zone: string, country: string): string {
-  const d = new Date(at);
-  const date = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric' }).format(d);
+  const date = formatInstantIn(at, zone, { country, parts: 'date', weekday: 'short', omitCurrentYear: true, now: at });
   return `${date} · ${wallTime(at, zone, country)}`;
 }
 

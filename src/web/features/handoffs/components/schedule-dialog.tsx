@@ -18,6 +18,8 @@ import { useScheduleOptions, type ScheduleOptions } from '../api/get-schedule-op
 import { useScheduleRequest } from '../api/schedule-request';
 import { clashText, SchedulingFacts, SuggestedSlots, WARNING_TEXT } from './schedule-context';
 import { formatInZone, nowInZone, todayInZone } from './zoned-time';
+import { viewerTimeZone } from '@web/lib/format-date';
+import { viewerCountry } from '@web/lib/format-phone';
 
 const LENGTHS = [10, 15, 20, 30, 45, 60, 90, 120];
 const WARNING_CLASS = 'flex items-start gap-2 rounded-md border border-warning-soft-foreground/30 bg-warning-soft px-3 py-2 text-warning-soft-foreground';
@@ -76,7 +78,7 @@ function ScheduleForm({ request, timeZone, onOpenChange }: ScheduleDialogProps) 
   const local = date && time ? `${date}T${time}` : '';
   const check = useSlotCheck(options.data, local, minutes, clinician);
   const offWords = check?.warnings.filter((w) => w !== 'clinician_busy').map((w) => WARNING_TEXT[w]) ?? [];
-  const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const viewerZone = viewerTimeZone();
   const patientZone = options.data?.patientTimeZone ?? null;
   const ids = React.useId();
 
@@ -96,7 +98,7 @@ function ScheduleForm({ request, timeZone, onOpenChange }: ScheduleDialogProps) 
         onSuccess: ({ appointmentRequest, warnings, clashes }) => {
           const words = warnings.map((w) => (w === 'clinician_busy' && clashes.length ? `overlapping ${clashText(clashes, timeZone, options.data?.country ?? 'US')}` : WARNING_TEXT[w]));
           const off = words.length ? ` Note: ${words.join('; ')}.` : '';
-          toast({ title: moving ? 'Appointment moved' : 'Appointment scheduled', description: `${formatInZone(appointmentRequest.scheduledFor!, timeZone)}. The patient has been notified.${off}` });
+          toast({ title: moving ? 'Appointment moved' : 'Appointment scheduled', description: `${formatInZone(appointmentRequest.scheduledFor!, timeZone, options.data?.country)}. The patient has been notified.${off}` });
           onOpenChange(false);
         },
       },
@@ -111,7 +113,7 @@ function ScheduleForm({ request, timeZone, onOpenChange }: ScheduleDialogProps) 
       <DialogHeader>
         <DialogTitle>{moving ? 'Move the appointment' : 'Schedule the appointment'}</DialogTitle>
         <DialogDescription>
-          Times are in the practice’s time zone, <strong className="font-semibold text-foreground">{timeZone}</strong> (now {nowInZone(timeZone)}). The patient is told by email and text message, with a calendar file.
+          Times are in the practice’s time zone, <strong className="font-semibold text-foreground">{timeZone}</strong> (now {nowInZone(timeZone, options.data?.country)}). The patient is told by email and text message, with a calendar file.
         </DialogDescription>
       </DialogHeader>
       <form onSubmit={submit} noValidate className="space-y-4">
@@ -161,10 +163,10 @@ function ScheduleForm({ request, timeZone, onOpenChange }: ScheduleDialogProps) 
               </span>
             </p>
           ) : null}
-          {check && viewerZone !== timeZone ? <p className="text-muted-foreground">In your time zone: {formatInZone(new Date(check.epochMs).toISOString(), viewerZone)}</p> : null}
+          {check && viewerZone !== timeZone ? <p className="text-muted-foreground">In your time zone: {formatInZone(new Date(check.epochMs).toISOString(), viewerZone, viewerCountry())}</p> : null}
           {check && patientZone && patientZone !== viewerZone ? (
             <p className="text-muted-foreground">
-              For the patient ({patientZone}, from their number): {formatInZone(new Date(check.epochMs).toISOString(), patientZone)}
+              For the patient ({patientZone}, from their number): {formatInZone(new Date(check.epochMs).toISOString(), patientZone, options.data?.country)}
             </p>
           ) : null}
         </div>

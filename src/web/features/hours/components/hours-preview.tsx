@@ -4,7 +4,7 @@ import { describeStatus, openIntervals, type Hours } from '@domain/time';
 import { dayContext } from '@domain/time/hours';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { viewerTimeZone, wallClock, zoneLabel } from '@web/features/organizations/lib/time-zones';
-import { formatWallTime } from '@domain/format/clock';
+import { formatInstantIn, formatWallTime } from '@domain/format/clock';
 import { cn } from '@web/lib/utils';
 
 const hhmm = (ms: number, zone: string) => wallClock(new Date(ms), zone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -106,7 +106,7 @@ function nextSevenDays(hours: Hours, now: Date, country: string | null | undefin
     });
     return {
       date: date.toString(),
-      title: date.toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric' }),
+      title: formatInstantIn(start, zone, { country, parts: 'date', weekday: 'short', omitCurrentYear: true, now: start }),
       today: i === 0,
       label: dayContext(hours, start).label,
       intervals,

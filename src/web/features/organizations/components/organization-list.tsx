@@ -5,7 +5,9 @@ import type { OrganizationSummary } from '@contracts/organizations';
 import { Button } from '@web/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@web/components/ui/dropdown-menu';
 import { organizationPaths } from '../paths';
-import { wallClock, zoneLabel } from '../lib/time-zones';
+import { formatInstantIn, practiceCountry, wallTimesInClock } from '@domain/format/clock';
+import { formatPhone } from '@web/lib/format-phone';
+import { zoneLabel } from '../lib/time-zones';
 import { OpenNowBadge, OrganizationStatusBadge } from './organization-status-badge';
 
 export interface OrganizationListProps {
@@ -25,6 +27,8 @@ export function OrganizationList({ organizations, openNow, now, canEdit, canDeac
       {organizations.map((org) => {
         const status = openNow.get(org.id);
         const deactivated = org.status === 'deactivated';
+        // Its numbers and clock as people of its country write them (issue 28), not E.164.
+        const country = practiceCountry(org.address);
         return (
           <li key={org.id} className="relative grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-6 sm:px-5">
             <div className="flex min-w-0 gap-3">
@@ -39,16 +43,16 @@ export function OrganizationList({ organizations, openNow, now, canEdit, canDeac
                 <p className="text-sm text-muted-foreground">
                   <span className="font-mono text-xs">{org.slug}</span>
                   <span aria-hidden="true"> · </span>
-                  {zoneLabel(org.timeZone)} <span className="whitespace-nowrap">({wallClock(now, org.timeZone)} there)</span>
+                  {zoneLabel(org.timeZone)} <span className="whitespace-nowrap">({formatInstantIn(now, org.timeZone, { country, parts: 'time', weekday: 'short' })} there)</span>
                 </p>
-                {!deactivated && status ? <OpenNowBadge open={status.open} paused={status.paused} text={status.text} /> : null}
+                {!deactivated && status ? <OpenNowBadge open={status.open} paused={status.paused} text={wallTimesInClock(status.text, country)} /> : null}
                 {org.phoneNumbers.length ? (
                   <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
                     <Phone aria-hidden="true" className="size-3.5" />
                     <span className="sr-only">Phone numbers:</span>
                     {org.phoneNumbers.map((p) => (
                       <span key={p.id} className="whitespace-nowrap">
-                        <span className="font-mono text-foreground">{p.number}</span>
+                        <span className="tabular-nums text-foreground">{formatPhone(p.number, country)}</span>
                         {p.label ? ` ${p.label}` : ''}
                       </span>
                     ))}

@@ -3,18 +3,23 @@ import { isApiError } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format-date';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { useOutboundSettings, useSingleCallTiming } from '../api/outbound-settings';
-import { usesTwelveHourClock, windowSummary } from '../labels';
+import { windowSummary } from '../labels';
+import { formatWallTime } from '@domain/format/clock';
+import { usePractice } from '@web/features/session/use-practice';
 
 /**
  * Under the single-call form's "When": when the queue will really place the call. A time outside
  * the organization's calling window (or the callee's 08:00–21:00) is said plainly, with the
  * opening it waits for — the server computes it, as it will for the call itself.
  */
-export function CallTimingNote({ organizationId, timeZone, phone, scheduledFor }: { organizationId: string; timeZone?: string; phone: string; scheduledFor?: string }) {
+export function CallTimingNote({ organizationId, phone, scheduledFor }: { organizationId: string; phone: string; scheduledFor?: string }) {
+  const practice = usePractice(organizationId);
+  const country = practice?.country;
+  const calleeHours = `${formatWallTime('08:00', country)}–${formatWallTime('21:00', country)}`;
   const settings = useOutboundSettings(organizationId);
   const number = useDebouncedValue(phone.trim(), 400);
   const timing = useSingleCallTiming({ organizationId, phone: number, scheduledFor });
-  const window = settings.data ? windowSummary(settings.data.window, timeZone) : null;
+  const window = settings.data ? windowSummary(settings.data.window, country) : null;
   if (number.length < 4) {
     return <p className="text-sm text-muted-foreground">{window ? <>Calls are placed {window}. Enter the number to see when this one will be placed.</> : 'Enter the number to see when the call will be placed.'}</p>;
   }
@@ -28,20 +33,20 @@ export function CallTimingNote({ organizationId, timeZone, phone, scheduledFor }
   if (!t.placeAt) {
     return (
       <Alert variant="warning" title="This number cannot be called in the calling window">
-        The window ({window}) never overlaps {usesTwelveHourClock(timeZone) ? '8 AM–9 PM' : '08:00–21:00'} in {t.timeZone}. Change the organization’s calling window, or call a number with its own time zone.
+        The window ({window}) never overlaps {calleeHours} in {t.timeZone}. Change the organization’s calling window, or call a number with its own time zone.
       </Alert>
     );
   }
   if (t.waits) {
     return (
-      <Alert variant="info" title={`Will be placed ${formatDateTime(t.placeAt)} (your time)`}>
-        {scheduledFor ? 'The time chosen' : 'Now'} is outside the calling window ({window}, and {usesTwelveHourClock(timeZone) ? '8 AM–9 PM' : '08:00–21:00'} in the callee’s zone, {t.timeZone}). The call waits in the queue until the window opens.
+      <Alert variant="info" title={`Will be placed ${formatDateTime(t.placeAt, { practice })}`}>
+        {scheduledFor ? 'The time chosen' : 'Now'} is outside the calling window ({window}, and {calleeHours} in the callee’s zone, {t.timeZone}). The call waits in the queue until the window opens.
       </Alert>
     );
   }
   return (
     <p className="text-sm text-muted-foreground" role="status">
-      Inside the calling window ({t.timeZone}): placed {scheduledFor ? `at ${formatDateTime(t.placeAt)}` : 'as soon as a line is free'}.
+      Inside the calling window ({t.timeZone}): placed {scheduledFor ? `at ${formatDateTime(t.placeAt, { practice })}` : 'as soon as a line is free'}.
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { usePractices } from '@web/features/session/use-practice';
 import { Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { OutboundJobStatus, type OutboundJobSummary } from '@contracts/outbound';
@@ -49,6 +50,7 @@ export function ContactResult({ job }: { job: Pick<OutboundJobSummary, 'response
 
 /** Per-contact results of a campaign: state, outcome, attempts, and the call of the last attempt. */
 export function CampaignContacts({ campaignId }: { campaignId: string }) {
+  const practiceOf = usePractices();
   const [status, setStatus] = React.useState<OutboundJobStatus | undefined>();
   const contacts = useCampaignContacts(campaignId, status);
   const items = contacts.data?.pages.flatMap((p) => p.items) ?? [];
@@ -89,12 +91,12 @@ export function CampaignContacts({ campaignId }: { campaignId: string }) {
             <li key={j.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" data-testid="campaign-contact">
               <div className="min-w-0">
                 <p className="font-medium">
-                  {j.contactName} <span className="text-sm font-normal text-muted-foreground tabular-nums">{formatPhone(j.phone)}</span>
+                  {j.contactName} <span className="text-sm font-normal text-muted-foreground tabular-nums">{formatPhone(j.phone, practiceOf(j.organizationId)?.country)}</span>
                 </p>
                 <p className="text-sm text-muted-foreground">
                   {j.rowNumber ? `Row ${j.rowNumber} · ` : ''}
                   {j.attempts}/{j.maxAttempts} attempts
-                  {j.nextAttemptAt && ['scheduled', 'queued'].includes(j.status) ? ` · next ${formatDateTime(j.nextAttemptAt)}` : ''}
+                  {j.nextAttemptAt && ['scheduled', 'queued'].includes(j.status) ? ` · next ${formatDateTime(j.nextAttemptAt, { practice: practiceOf(j.organizationId) })}` : ''}
                 </p>
                 <ContactResult job={j} />
               </div>

@@ -1,4 +1,5 @@
 import { Megaphone, Plus, RefreshCw } from 'lucide-react';
+import { usePractices } from '@web/features/session/use-practice';
 import { Link } from 'react-router';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -14,6 +15,7 @@ import { CampaignProgressBar } from './campaign-progress-bar';
 
 /** Campaigns, newest first, each with its progress; live through the page's `outbound` subscription. */
 export function CampaignList({ canManage }: { canManage: boolean }) {
+  const practiceOf = usePractices();
   const campaigns = useCampaigns(undefined);
   const items = campaigns.data?.pages.flatMap((p) => p.items) ?? [];
   const newButton = canManage ? (
@@ -63,7 +65,7 @@ export function CampaignList({ canManage }: { canManage: boolean }) {
                     {c.name}
                   </Link>
                   <p className="text-sm text-muted-foreground">
-                    {PURPOSE_LABELS[c.purpose]} · starts {formatDateTime(c.startAt)}
+                    {PURPOSE_LABELS[c.purpose]} · starts {formatDateTime(c.startAt, { practice: practiceOf(c.organizationId) })}
                   </p>
                 </div>
                 <Badge variant={CAMPAIGN_STATUS_VARIANT[c.status]}>{CAMPAIGN_STATUS_LABELS[c.status]}</Badge>

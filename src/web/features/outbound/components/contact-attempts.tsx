@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { usePractices } from '@web/features/session/use-practice';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { OutboundJobDetail } from '@contracts/outbound';
@@ -10,6 +11,7 @@ import { ATTEMPT_RESULT_LABELS } from '../labels';
 
 /** Every attempt of one contact with its call, read when the person opens the list. */
 export function ContactAttempts({ jobId, count }: { jobId: string; count: number }) {
+  const practiceOf = usePractices();
   const [open, setOpen] = React.useState(false);
   const detail = useQuery({
     queryKey: [...outboundJobsQueryKey, 'detail', jobId] as const,
@@ -28,7 +30,7 @@ export function ContactAttempts({ jobId, count }: { jobId: string; count: number
           {detail.data.attemptList.map((a) => (
             <li key={a.id} className="flex flex-wrap gap-2">
               <span>
-                Attempt {a.attemptNo} · {formatDateTime(a.placedAt ?? a.claimedAt)} · {a.result ? ATTEMPT_RESULT_LABELS[a.result] : 'under way'}
+                Attempt {a.attemptNo} · {formatDateTime(a.placedAt ?? a.claimedAt, { practice: practiceOf(detail.data.organizationId) })} · {a.result ? ATTEMPT_RESULT_LABELS[a.result] : 'under way'}
               </span>
               {a.callId ? (
                 <Link className="font-medium text-primary underline-offset-4 hover:underline" to={callPaths.call.href(a.callId)}>

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { usePractices } from '@web/features/session/use-practice';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AddDoNotCallBody, RemoveDoNotCallBody, type DoNotCallEntry, type DoNotCallImportResult } from '@contracts/do-not-call';
@@ -24,6 +25,7 @@ export function AddDoNotCallDialog({ organizationId, open, onOpenChange }: { org
 }
 
 function AddForm({ organizationId, onDone }: { organizationId: string; onDone: () => void }) {
+  const practiceOf = usePractices();
   const add = useAddDoNotCall();
   const { toast } = useToast();
   const { register, handleSubmit, setError, formState } = useForm<AddDoNotCallBody>({ resolver: zodResolver(AddDoNotCallBody), defaultValues: { phone: '', reason: '' } });
@@ -32,7 +34,7 @@ function AddForm({ organizationId, onDone }: { organizationId: string; onDone: (
       { organizationId, ...values },
       {
         onSuccess: (entry) => {
-          toast({ title: 'Added to the do-not-call list', description: `${formatPhone(entry.phone)} will not be called.` });
+          toast({ title: 'Added to the do-not-call list', description: `${formatPhone(entry.phone, practiceOf(organizationId)?.country)} will not be called.` });
           onDone();
         },
         onError: (error) => applyServerFieldErrors(error, setError, { fields: ['phone', 'reason'] }),
@@ -69,6 +71,7 @@ export function RemoveDoNotCallDialog({ organizationId, entry, onDone }: { organ
 }
 
 function RemoveForm({ organizationId, entry, onDone }: { organizationId: string; entry: DoNotCallEntry; onDone: () => void }) {
+  const practiceOf = usePractices();
   const remove = useRemoveDoNotCall();
   const { toast } = useToast();
   const { register, handleSubmit, setError, formState } = useForm<RemoveDoNotCallBody>({ resolver: zodResolver(RemoveDoNotCallBody), defaultValues: { reason: '' } });
@@ -77,7 +80,7 @@ function RemoveForm({ organizationId, entry, onDone }: { organizationId: string;
       { organizationId, entryId: entry.id, reason: values.reason },
       {
         onSuccess: () => {
-          toast({ title: 'Removed from the do-not-call list', description: `${formatPhone(entry.phone)} may be called again.` });
+          toast({ title: 'Removed from the do-not-call list', description: `${formatPhone(entry.phone, practiceOf(organizationId)?.country)} may be called again.` });
           onDone();
         },
         onError: (error) => applyServerFieldErrors(error, setError, { fields: ['reason'] }),
@@ -87,7 +90,7 @@ function RemoveForm({ organizationId, entry, onDone }: { organizationId: string;
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Remove {formatPhone(entry.phone)}?</DialogTitle>
+        <DialogTitle>Remove {formatPhone(entry.phone, practiceOf(organizationId)?.country)}?</DialogTitle>
         <DialogDescription>Campaigns and calls may dial this number again. Say why: the reason is kept in the audit log.</DialogDescription>
       </DialogHeader>
       <form onSubmit={onSubmit} noValidate className="space-y-4">

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { usePractices } from '@web/features/session/use-practice';
 import { Ban, FileUp, Plus, RefreshCw, Search } from 'lucide-react';
 import type { DoNotCallEntry, DoNotCallSource } from '@contracts/do-not-call';
 import type { SessionOrganization } from '@contracts/session';
@@ -21,6 +22,7 @@ const SOURCE_LABELS: Record<DoNotCallSource, string> = { call: 'Asked on a call'
 
 /** The do-not-call list of one organization: search, add, remove with a reason, import a CSV. */
 export function DoNotCallPanel({ organizations, canManage }: { organizations: SessionOrganization[]; canManage: boolean }) {
+  const practiceOf = usePractices();
   const [organizationId, setOrganizationId] = React.useState(organizations[0]?.id ?? '');
   const [search, setSearch] = React.useState('');
   const q = useDebouncedValue(search.trim(), 300);
@@ -86,14 +88,14 @@ export function DoNotCallPanel({ organizations, canManage }: { organizations: Se
             {items.map((e) => (
               <li key={e.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
                 <div className="min-w-0">
-                  <p className="font-medium tabular-nums">{formatPhone(e.phone)}</p>
+                  <p className="font-medium tabular-nums">{formatPhone(e.phone, practiceOf(e.organizationId)?.country)}</p>
                   <p className="break-words text-sm text-muted-foreground">{e.reason || 'No reason given'}</p>
                 </div>
                 <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
                   <Badge variant="neutral">{SOURCE_LABELS[e.source]}</Badge>
-                  <span>{formatDateTime(e.createdAt)}</span>
+                  <span>{formatDateTime(e.createdAt, { practice: practiceOf(e.organizationId) })}</span>
                   {canManage ? (
-                    <Button variant="outline" size="sm" onClick={() => setRemoving(e)} aria-label={`Remove ${formatPhone(e.phone)} from the list`}>
+                    <Button variant="outline" size="sm" onClick={() => setRemoving(e)} aria-label={`Remove ${formatPhone(e.phone, practiceOf(e.organizationId)?.country)} from the list`}>
                       Remove
                     </Button>
                   ) : null}

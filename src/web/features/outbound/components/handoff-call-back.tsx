@@ -1,4 +1,5 @@
 import { PhoneOutgoing } from 'lucide-react';
+import { usePractices } from '@web/features/session/use-practice';
 import { Link } from 'react-router';
 import { can, type Role } from '@domain/auth/permissions';
 import { FormErrorAlert } from '@web/components/form-error-alert';
@@ -15,6 +16,7 @@ import { JobStatusBadge } from './job-status-badge';
  * do-not-call list, retries); each call-back's state and its call show here, live.
  */
 export function HandoffCallBackCard({ handoff, role }: { handoff: { id: string; status: string; contactPhone: string | null }; role: Role }) {
+  const practiceOf = usePractices();
   const callBacks = useHandoffCallBacks(handoff.id);
   const callBack = useCallBackHandoff();
   useLiveOutbound();
@@ -41,7 +43,7 @@ export function HandoffCallBackCard({ handoff, role }: { handoff: { id: string; 
             {items.map((j) => (
               <li key={j.id} className="flex flex-wrap items-center justify-between gap-2 text-sm" data-testid="handoff-call-back">
                 <span className="text-muted-foreground">
-                  {formatDateTime(j.createdAt)} · {j.attempts}/{j.maxAttempts} attempts
+                  {formatDateTime(j.createdAt, { practice: practiceOf(j.organizationId) })} · {j.attempts}/{j.maxAttempts} attempts
                 </span>
                 <span className="flex flex-wrap items-center gap-2">
                   <JobStatusBadge job={j} />

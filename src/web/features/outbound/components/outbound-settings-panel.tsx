@@ -9,7 +9,7 @@ import { Input } from '@web/components/ui/input';
 import { LoadingBlock } from '@web/components/ui/spinner';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
-import { formatDateTime } from '@web/lib/format-date';
+import { formatDateTime, type Practice } from '@web/lib/format-date';
 import { useOutboundSettings, useUpdateOutboundSettings } from '../api/outbound-settings';
 import { windowSummary } from '../labels';
 import { CallingWindowFieldset, type WindowValue } from './calling-window-fieldset';
@@ -43,7 +43,7 @@ export function OutboundSettingsPanel({ organizations, canEdit }: { organization
         </Alert>
       ) : (
         // Keyed by what was stored: another organization, or a save elsewhere, starts the form afresh.
-        <SettingsForm key={`${organizationId}:${settings.data.updatedAt ?? 'default'}`} settings={settings.data} canEdit={canEdit} timeZone={organizations.find((o) => o.id === organizationId)?.timeZone} />
+        <SettingsForm key={`${organizationId}:${settings.data.updatedAt ?? 'default'}`} settings={settings.data} canEdit={canEdit} practice={organizations.find((o) => o.id === organizationId)} />
       )}
     </section>
   );
@@ -51,7 +51,7 @@ export function OutboundSettingsPanel({ organizations, canEdit }: { organization
 
 type Errors = Partial<Record<'window.start' | 'window.end' | 'window.days' | 'concurrency', string>>;
 
-function SettingsForm({ settings, canEdit, timeZone }: { settings: OutboundSettings; canEdit: boolean; timeZone: string | undefined }) {
+function SettingsForm({ settings, canEdit, practice }: { settings: OutboundSettings; canEdit: boolean; practice: Practice | undefined }) {
   const update = useUpdateOutboundSettings(settings.organizationId);
   const { toast } = useToast();
   const [window, setWindow] = React.useState<WindowValue>({ ...settings.window, days: [...settings.window.days] });
@@ -73,7 +73,7 @@ function SettingsForm({ settings, canEdit, timeZone }: { settings: OutboundSetti
     }
     setErrors({});
     update.mutate(parsed.data, {
-      onSuccess: (saved) => toast({ title: 'Calling settings saved', description: `Single calls ring ${windowSummary(saved.window, timeZone)}; up to ${saved.effectiveConcurrency} calls at once.` }),
+      onSuccess: (saved) => toast({ title: 'Calling settings saved', description: `Single calls ring ${windowSummary(saved.window, practice?.country)}; up to ${saved.effectiveConcurrency} calls at once.` }),
       onError: (error) => {
         if (isApiError(error)) setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k.replace(/^window\.days\.\d+$/, 'window.days'), v])) as Errors);
       },
@@ -101,7 +101,7 @@ function SettingsForm({ settings, canEdit, timeZone }: { settings: OutboundSetti
         <Input type="number" inputMode="numeric" min={1} max={50} placeholder={String(settings.defaultConcurrency)} value={concurrency} disabled={!canEdit} onChange={(e) => setConcurrency(e.target.value)} />
       </FormField>
       <p className="text-sm text-muted-foreground">
-        Now: {windowSummary(settings.window, timeZone)}; up to {settings.effectiveConcurrency} at once.{settings.updatedAt ? ` Last changed ${formatDateTime(settings.updatedAt)}.` : ' The defaults apply.'}
+        Now: {windowSummary(settings.window, practice?.country)}; up to {settings.effectiveConcurrency} at once.{settings.updatedAt ? ` Last changed ${formatDateTime(settings.updatedAt, { practice })}.` : ' The defaults apply.'}
       </p>
       {canEdit ? (
         <Button type="submit" loading={update.isPending}>

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { usePractices } from '@web/features/session/use-practice';
 import { X } from 'lucide-react';
 import type { PatientMatch } from '@contracts/patients';
 import { formatDateOfBirth } from '@domain/format/date-of-birth';
@@ -8,15 +9,16 @@ import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api';
 import { formatPhone } from '@web/lib/format-phone';
+import { localeOfCountry } from '@domain/format/clock';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { usePatientSearch } from '../api/patient-search';
 
 const fullName = (p: PatientMatch) => `${p.firstName} ${p.lastName}`.trim();
 /** Date of birth and number, each kept on one line on a narrow screen. */
-function Describe({ p }: { p: PatientMatch }) {
+function Describe({ p, country }: { p: PatientMatch; country?: string }) {
   return (
     <>
-      <span className="whitespace-nowrap">born {formatDateOfBirth(p.dateOfBirth)}</span> · <span className="whitespace-nowrap">{p.phone ? formatPhone(p.phone) : 'no phone on file'}</span>
+      <span className="whitespace-nowrap">born {formatDateOfBirth(p.dateOfBirth, country ? localeOfCountry(country) : undefined)}</span> · <span className="whitespace-nowrap">{p.phone ? formatPhone(p.phone, country) : 'no phone on file'}</span>
     </>
   );
 }
@@ -27,6 +29,7 @@ function Describe({ p }: { p: PatientMatch }) {
  * Escape closes. A picked patient is shown with a button that unlinks them.
  */
 export function PatientCombobox({ organizationId, selected, onSelect, error }: { organizationId: string; selected: PatientMatch | null; onSelect: (patient: PatientMatch | null) => void; error?: string }) {
+  const practiceOf = usePractices();
   const id = React.useId();
   const inputId = `${id}-input`;
   const listId = `${id}-list`;
@@ -81,7 +84,7 @@ export function PatientCombobox({ organizationId, selected, onSelect, error }: {
               {fullName(selected)}
             </p>
             <p className="text-muted-foreground">
-              <Describe p={selected} />
+              <Describe country={practiceOf(organizationId)?.country} p={selected} />
             </p>
           </div>
           <Button
@@ -152,7 +155,7 @@ export function PatientCombobox({ organizationId, selected, onSelect, error }: {
               >
                 <span className="block font-medium">{fullName(p)}</span>
                 <span className="block text-muted-foreground">
-                  <Describe p={p} />
+                  <Describe country={practiceOf(organizationId)?.country} p={p} />
                 </span>
               </li>
             ))

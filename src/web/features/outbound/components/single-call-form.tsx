@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { usePractices } from '@web/features/session/use-practice';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreateSingleCallBody, OutboundPurpose } from '@contracts/outbound';
@@ -33,6 +34,7 @@ export interface SingleCallPrefill {
 
 /** One outbound call: who, why, what the agent should say, now or at a time. */
 export function SingleCallForm({ organizations, prefill }: { organizations: SessionOrganization[]; prefill?: SingleCallPrefill }) {
+  const practiceOf = usePractices();
   const create = useCreateSingleCall();
   const { toast } = useToast();
   const defaults = React.useMemo(
@@ -88,7 +90,7 @@ export function SingleCallForm({ organizations, prefill }: { organizations: Sess
       },
       {
         onSuccess: (job) => {
-          toast({ title: 'Call queued', description: `${job.contactName || formatPhone(job.phone)} will be called ${job.nextAttemptAt ? `from ${formatDateTime(job.nextAttemptAt)}` : 'as soon as the calling window allows'}.` });
+          toast({ title: 'Call queued', description: `${job.contactName || formatPhone(job.phone, practiceOf(job.organizationId)?.country)} will be called ${job.nextAttemptAt ? `from ${formatDateTime(job.nextAttemptAt, { practice: practiceOf(job.organizationId) })}` : 'as soon as the calling window allows'}.` });
           reset({ ...defaults, organizationId: values.organizationId, patientId: undefined, contactName: '', phone: '' });
           setPatient(null);
           setFormKey((k) => k + 1);
@@ -167,7 +169,7 @@ export function SingleCallForm({ organizations, prefill }: { organizations: Sess
       </FormField>
       <OpeningPreview body={organizationId ? preview : null} />
       <WhenField key={formKey} legend="When" error={errors.scheduledFor?.message} onChange={(iso) => setValue('scheduledFor', iso, { shouldValidate: formState.isSubmitted })} />
-      <CallTimingNote organizationId={organizationId} timeZone={organizations.find((o) => o.id === organizationId)?.timeZone} phone={phone ?? ''} scheduledFor={scheduledFor} />
+      <CallTimingNote organizationId={organizationId} phone={phone ?? ''} scheduledFor={scheduledFor} />
       <Button type="submit" loading={create.isPending}>
         Queue the call
       </Button>

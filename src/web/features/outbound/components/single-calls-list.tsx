@@ -1,4 +1,5 @@
 import { PhoneOutgoing, RefreshCw } from 'lucide-react';
+import { usePractices } from '@web/features/session/use-practice';
 import { Link } from 'react-router';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -15,6 +16,7 @@ import { formatPhone } from '@web/lib/format-phone';
 
 /** Single calls and handoff call-backs, newest first, with their state and a link to the last call. */
 export function SingleCallsList() {
+  const practiceOf = usePractices();
   const jobs = useSingleCalls(undefined);
   const items = jobs.data?.pages.flatMap((p) => p.items) ?? [];
   return (
@@ -46,10 +48,10 @@ export function SingleCallsList() {
             <li key={j.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
               <div className="min-w-0">
                 <p className="font-medium">
-                  {j.contactName || formatPhone(j.phone)} <span className="text-sm font-normal text-muted-foreground tabular-nums">{j.contactName ? formatPhone(j.phone) : ''}</span>
+                  {j.contactName || formatPhone(j.phone, practiceOf(j.organizationId)?.country)} <span className="text-sm font-normal text-muted-foreground tabular-nums">{j.contactName ? formatPhone(j.phone, practiceOf(j.organizationId)?.country) : ''}</span>
                 </p>
                 <p className="text-sm text-muted-foreground">
-                  {PURPOSE_LABELS[j.purpose]} · {j.attempts}/{j.maxAttempts} attempts{j.nextAttemptAt && !j.lastCallId ? ` · next ${formatDateTime(j.nextAttemptAt)}` : ''}
+                  {PURPOSE_LABELS[j.purpose]} · {j.attempts}/{j.maxAttempts} attempts{j.nextAttemptAt && !j.lastCallId ? ` · next ${formatDateTime(j.nextAttemptAt, { practice: practiceOf(j.organizationId) })}` : ''}
                 </p>
                 <ContactResult job={j} />
               </div>

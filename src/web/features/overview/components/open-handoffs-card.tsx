@@ -1,4 +1,5 @@
 import { Inbox } from 'lucide-react';
+import { usePractices } from '@web/features/session/use-practice';
 import { Link } from 'react-router';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -35,6 +36,7 @@ export function OpenHandoffsCard({
   handoffHref: (id: string) => string;
   queueHref: string;
 }) {
+  const practiceOf = usePractices();
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
@@ -84,7 +86,7 @@ export function OpenHandoffsCard({
                     {h.reason}
                   </p>
                 </div>
-                <SlaCountdown dueAt={h.dueAt} now={now} />
+                <SlaCountdown dueAt={h.dueAt} now={now} practice={practiceOf(h.organizationId)} />
               </li>
             ))}
           </ul>

@@ -2,10 +2,13 @@ import { Building2 } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import type { OverviewResponse } from '@contracts/overview';
+import { wallTimesInClock } from '@domain/format/clock';
+import { usePractices } from '@web/features/session/use-practice';
 
 /** Each organization: open or closed now (in its zone), and today's calls. */
 export function OrganizationsNowCard({ overview }: { overview: OverviewResponse }) {
   const today = new Map(overview.perOrganization.map((o) => [o.organizationId, o]));
+  const practiceOf = usePractices();
   return (
     <Card>
       <CardHeader>
@@ -25,7 +28,7 @@ export function OrganizationsNowCard({ overview }: { overview: OverviewResponse 
                     <Building2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
                     <div className="min-w-0">
                       <p className="truncate text-sm font-medium">{o.name}</p>
-                      <p className="text-xs text-muted-foreground">{o.text}</p>
+                      <p className="text-xs text-muted-foreground">{wallTimesInClock(o.text, practiceOf(o.organizationId)?.country)}</p>
                     </div>
                   </div>
                   <div className="flex shrink-0 flex-col items-end gap-1">

@@ -1,3 +1,4 @@
+import { formatDateTime, type Practice } from '@web/lib/format-date';
 import { cn } from '@web/lib/utils';
 
 function span(ms: number): string {
@@ -10,14 +11,14 @@ function span(ms: number): string {
 }
 
 /** "Due in 12 min" / "Overdue by 1 h 5 min", coloured as the deadline nears. */
-export function SlaCountdown({ dueAt, now }: { dueAt: string; now: number }) {
+export function SlaCountdown({ dueAt, now, practice }: { dueAt: string; now: number; practice?: Practice }) {
   const left = Date.parse(dueAt) - now;
   const overdue = left < 0;
   const soon = !overdue && left < 15 * 60_000;
   return (
     <time
       dateTime={dueAt}
-      title={new Date(dueAt).toLocaleString()}
+      title={formatDateTime(dueAt, { practice })}
       className={cn('whitespace-nowrap text-xs font-medium tabular-nums', overdue ? 'text-destructive' : soon ? 'text-warning-soft-foreground' : 'text-muted-foreground')}
     >
       {overdue ? `Overdue by ${span(left)}` : `Due in ${span(left)}`}

@@ -7,12 +7,13 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import type { LucideIcon } from 'lucide-react';
 import type { Session, SessionOrganization } from '@contracts/session';
 import { ROLE_LABELS } from '@domain/auth/permissions';
+import { formatInstantIn } from '@domain/format/clock';
 import { paths } from '@web/lib/paths';
 
-function localTime(timeZone: string | undefined, now: Date): string | null {
-  if (!timeZone) return null;
+/** "Sat 9:41 AM" / "Sat 14:41": the time there, in the practice's clock. */
+function localTime(organization: SessionOrganization, now: Date): string | null {
   try {
-    return new Intl.DateTimeFormat(undefined, { timeZone, hour: 'numeric', minute: '2-digit', weekday: 'short' }).format(now);
+    return formatInstantIn(now, organization.timeZone, { country: organization.country, parts: 'time', weekday: 'short' });
   } catch {
     return null;
   }
@@ -140,7 +141,7 @@ function OrganizationList({ organizations, now }: { organizations: readonly Sess
   return (
     <ul className="divide-y divide-border rounded-lg border border-border">
       {organizations.map((organization) => {
-        const time = localTime(organization.timeZone, now);
+        const time = localTime(organization, now);
         return (
           <li key={organization.id} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between">
             <div className="flex min-w-0 items-center gap-3">

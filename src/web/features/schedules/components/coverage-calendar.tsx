@@ -1,4 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
+import { formatInstantIn, formatWallTime } from '@domain/format/clock';
 import { wallClock } from '@web/features/organizations/lib/time-zones';
 import { cn } from '@web/lib/utils';
 import type { Assignee, Coverage } from '@contracts/schedules';
@@ -16,8 +17,9 @@ const GAP = 'bg-[repeating-linear-gradient(135deg,#fca5a5_0_5px,#fee2e2_5px_10px
 /** Nobody on duty when nobody needs to be (an office rota at night, after-hours cover by day). */
 const NOT_NEEDED = 'bg-muted';
 
-function hhmm(ms: number, zone: string): string {
-  return wallClock(new Date(ms), zone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** A wall time of the practice's zone in its country's clock ("8:00 AM" / "08:00"). */
+function hhmm(ms: number, zone: string, country?: string | null): string {
+  return formatWallTime(wallClock(new Date(ms), zone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }), country);
 }
 
 function formatHours(ms: number): string {
@@ -33,7 +35,7 @@ function formatHours(ms: number): string {
  * A gap is a stretch the schedule must cover with nobody on duty: office hours for an office
  * rota, the closed hours for after-hours coverage (the server marks them `required`).
  */
-export function CoverageCalendar({ coverage, now }: { coverage: Coverage; now: Date }) {
+export function CoverageCalendar({ coverage, now, country }: { coverage: Coverage; now: Date; country?: string | null }) {
   const zone = coverage.timeZone;
   const segments = coverage.segments.map((s) => ({ start: Date.parse(s.start), end: Date.parse(s.end), onDuty: s.onDuty, required: s.required }));
   const days = coverage.days.map((d) => {
@@ -85,7 +87,7 @@ export function CoverageCalendar({ coverage, now }: { coverage: Coverage; now: D
         {days.map((day, i) => {
           const span = day.end - day.start;
           const nowInDay = nowMs >= day.start && nowMs < day.end;
-          const title = new Date(`${day.date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+          const title = formatInstantIn(`${day.date}T12:00:00Z`, 'UTC', { country, parts: 'date', weekday: 'short', omitCurrentYear: true, now: Date.parse(`${day.date}T12:00:00Z`) });
           return (
             <li key={day.date} className="rounded-lg border border-border p-3">
               <h3 className="mb-2 text-sm font-semibold">
@@ -101,7 +103,7 @@ export function CoverageCalendar({ coverage, now }: { coverage: Coverage; now: D
                       key={s.start}
                       className={cn('h-full border-r border-white/60 last:border-r-0', s.onDuty.length ? colourOf(assigneeKey(s.onDuty[0]!)) : s.required ? GAP : NOT_NEEDED)}
                       style={{ width: `${((s.end - s.start) / span) * 100}%` }}
-                      title={`${hhmm(s.start, zone)}–${s.end >= day.end ? '24:00' : hhmm(s.end, zone)} ${s.onDuty.length ? s.onDuty.map((a) => a.name).join(', ') : s.required ? 'Gap: no one on duty' : notNeeded}`}
+                      title={`${hhmm(s.start, zone, country)}–${s.end >= day.end ? formatWallTime('24:00', country) : hhmm(s.end, zone, country)} ${s.onDuty.length ? s.onDuty.map((a) => a.name).join(', ') : s.required ? 'Gap: no one on duty' : notNeeded}`}
                     />
                   ))}
                 </div>
@@ -118,7 +120,7 @@ export function CoverageCalendar({ coverage, now }: { coverage: Coverage; now: D
                 {day.segments.map((s) => (
                   <li key={s.start} className={cn('flex gap-3', s.onDuty.length === 0 && s.required && 'font-medium text-destructive', s.onDuty.length === 0 && !s.required && 'text-muted-foreground')}>
                     <span className="w-24 shrink-0 tabular-nums">
-                      {hhmm(s.start, zone)}–{s.end >= day.end ? '24:00' : hhmm(s.end, zone)}
+                      {hhmm(s.start, zone, country)}–{s.end >= day.end ? formatWallTime('24:00', country) : hhmm(s.end, zone, country)}
                     </span>
                     <span>{s.onDuty.length ? s.onDuty.map((a) => a.name).join(', ') : s.required ? 'Gap: no one on duty' : notNeeded}</span>
                   </li>

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { usePractice } from '@web/features/session/use-practice';
 import { Temporal } from 'temporal-polyfill';
 import { Pencil, Phone, Plus, Trash2, UserRound } from 'lucide-react';
 import { Alert } from '@web/components/ui/alert';
@@ -52,6 +53,8 @@ export function ScheduleDetail({ schedule, members, canEdit }: { schedule: Sched
   const removeOverride = useRemoveOverride();
   const { toast } = useToast();
   const zone = schedule.timeZone;
+  // Shifts, cover and the 7-day view in the clock of the practice's country, like its hours (issue 28).
+  const country = usePractice(schedule.organizationId)?.country;
 
   const newOverrideTimes = () => {
     const start = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(zone).round({ smallestUnit: 'hour', roundingMode: 'ceil' });
@@ -122,7 +125,7 @@ export function ScheduleDetail({ schedule, members, canEdit }: { schedule: Sched
               {errorMessage(coverage.error)}
             </Alert>
           ) : (
-            <CoverageCalendar coverage={coverage.data} now={now} />
+            <CoverageCalendar coverage={coverage.data} now={now} country={country} />
           )}
         </CardContent>
       </Card>
@@ -152,7 +155,7 @@ export function ScheduleDetail({ schedule, members, canEdit }: { schedule: Sched
                       <AssigneeName a={s.assignee} />
                     </p>
                     <p className="text-sm text-muted-foreground">
-                      {formatDays(s.days)}, {formatShiftTime(s.start, s.end)}
+                      {formatDays(s.days)}, {formatShiftTime(s.start, s.end, country)}
                       {s.effectiveFrom || s.effectiveTo ? ` · ${s.effectiveFrom ? `from ${s.effectiveFrom}` : ''}${s.effectiveFrom && s.effectiveTo ? ' ' : ''}${s.effectiveTo ? `until ${s.effectiveTo}` : ''}` : ''}
                       {' · '}precedence {s.precedence}
                     </p>
@@ -209,17 +212,17 @@ export function ScheduleDetail({ schedule, members, canEdit }: { schedule: Sched
                         {running ? <Badge variant="success">Now</Badge> : ended ? <Badge variant="neutral">Ended</Badge> : null}
                       </p>
                       <p className="text-sm text-muted-foreground">
-                        {formatLocal(o.fromLocal)} to {formatLocal(o.toLocal)}
+                        {formatLocal(o.fromLocal, country)} to {formatLocal(o.toLocal, country)}
                         {o.note ? ` · ${o.note}` : ''}
                       </p>
                     </div>
                     {canEdit ? (
                       <div className="flex gap-1">
-                        <Button variant="ghost" size="sm" onClick={() => setOverrideTarget({ mode: 'edit', override: o })} aria-label={`Change cover by ${o.assignee.name} from ${formatLocal(o.fromLocal)}`}>
+                        <Button variant="ghost" size="sm" onClick={() => setOverrideTarget({ mode: 'edit', override: o })} aria-label={`Change cover by ${o.assignee.name} from ${formatLocal(o.fromLocal, country)}`}>
                           <Pencil aria-hidden="true" />
                           Change
                         </Button>
-                        <Button variant="ghost" size="icon" className="size-8" onClick={() => setRemoval({ kind: 'override', override: o })} aria-label={`Remove cover by ${o.assignee.name} from ${formatLocal(o.fromLocal)}`}>
+                        <Button variant="ghost" size="icon" className="size-8" onClick={() => setRemoval({ kind: 'override', override: o })} aria-label={`Remove cover by ${o.assignee.name} from ${formatLocal(o.fromLocal, country)}`}>
                           <Trash2 aria-hidden="true" />
                         </Button>
                       </div>
@@ -240,9 +243,9 @@ export function ScheduleDetail({ schedule, members, canEdit }: { schedule: Sched
             <AlertDialogTitle>{removal?.kind === 'shift' ? 'Remove this shift?' : 'Remove this cover?'}</AlertDialogTitle>
             <AlertDialogDescription>
               {removal?.kind === 'shift'
-                ? `${removal.shift.assignee.name} will no longer be on duty ${formatDays(removal.shift.days)}, ${formatShiftTime(removal.shift.start, removal.shift.end)}.`
+                ? `${removal.shift.assignee.name} will no longer be on duty ${formatDays(removal.shift.days)}, ${formatShiftTime(removal.shift.start, removal.shift.end, country)}.`
                 : removal
-                  ? `${removal.override.assignee.name} will not cover from ${formatLocal(removal.override.fromLocal)}.`
+                  ? `${removal.override.assignee.name} will not cover from ${formatLocal(removal.override.fromLocal, country)}.`
                   : null}
             </AlertDialogDescription>
           </AlertDialogHeader>

@@ -1,3 +1,4 @@
+import { formatInstantIn, formatWallTime } from '@domain/format/clock';
 import type { DutyNow, SchedulePurpose } from '@contracts/schedules';
 import { DAYS } from '@web/features/hours/model';
 
@@ -15,18 +16,18 @@ export function formatDays(days: number[]): string {
   return runs.map((r) => (r.length >= 3 ? `${short(r[0]!)}–${short(r[r.length - 1]!)}` : r.map(short).join(', '))).join(', ');
 }
 
-/** "17:00–08:00 (next day)". */
-export function formatShiftTime(start: string, end: string): string {
+/** "17:00–08:00 (next day)" / "5:00 PM–8:00 AM (next day)": in the clock of the practice's country (issue 28). */
+export function formatShiftTime(start: string, end: string, country?: string | null): string {
   const overnight = end !== '24:00' && end <= start;
-  return `${start}–${end === '00:00' || end === '24:00' ? '24:00' : end}${overnight && end !== '00:00' ? ' (next day)' : ''}`;
+  return `${formatWallTime(start, country)}–${formatWallTime(end === '00:00' || end === '24:00' ? '24:00' : end, country)}${overnight && end !== '00:00' ? ' (next day)' : ''}`;
 }
 
-/** "Thu, Nov 26, 08:00" from a wall time "2026-11-26T08:00". */
-export function formatLocal(local: string): string {
+/** "Thu, Nov 26, 8:00 AM" / "Thu 26 Nov, 08:00" from a wall time "2026-11-26T08:00", in the practice's country's date order and clock. */
+export function formatLocal(local: string, country?: string | null): string {
   const [date, time] = local.split('T');
   const d = new Date(`${date}T00:00:00Z`);
-  const day = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
-  return `${day}, ${time}`;
+  const day = formatInstantIn(d, 'UTC', { country, parts: 'date', weekday: 'short', omitCurrentYear: true, now: d });
+  return `${day}, ${formatWallTime(time ?? '', country)}`;
 }
 
 /** Calendar colours, given out in the order people first appear in the week; all keep white borders visible. */

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import type { ZodApp } from '../../http/route-types.js';
+import { isUuid } from '../../features/organizations/organizations.policy.js';
+import { recordTextStatus } from '../../features/outbox/outbox.service.js';
+import { MESSAGING_STATUS_PATHS } from '../messaging/messaging-paths.js';
+import { telnyxMessageStatusOf } from '../messaging/telnyx-text-gateway.js';
+import { verifyTelnyxRequest } from './telnyx-signature.js';
+
+const BODY_LIMIT = 64 * 1024;
+const OutboxQuery = z.object({ outbox: z.string({ error: 'outbox is required.' }).max(100) }).loose();
+
+/** The part of Telnyx's messaging webhook we read (loose: Telnyx sends much more). */
+export const TelnyxMessagingEvent = z
+  .object({
+    data: z
+      .object({
+        event_type: z.string().max(64),
+        payload: z
+          .object({
+            id: z.string().trim().min(1).max(128),
+            to: z
+              .array(z.object({ status: z.string().max(64).optional() }).loose())
+              .max(100)
+              .default([]),
+            errors: z
+              .array(z.object({ code: z.union([z.string().max(32), z.number()]).optional() }).loose())
+              .max(100)
+              .default([]),
+          })
+          .loose(),
+      })
+      .loose(),
+  })
+  .loose();
+
+/** The exact JSON text of each request (Telnyx signs the raw body), kept beside the parsed body. */
+const rawBodies = new WeakMap<FastifyRequest, string>();
+
+/**
+ * Telnyx's messaging webhook for a text the worker sent (decision 044): `message.sent` and
+ * `message.finalized`, JSON signed with Ed25519 over `timestamp|raw body` (the same check as the
+ * Telnyx-signed voice webhooks, TELNYX_PUBLIC_KEY), its address naming the outbox row.
+ */
+export async function telnyxMessagingRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
+  await app.register(async (scope: ZodApp) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
+      const text = String(body);
+      try {
+        const parsed: unknown = JSON.parse(text);
+        rawBodies.set(request, text);
+        done(null, parsed);
+      } catch {
+        done(Object.assign(new Error('The body is not valid JSON.'), { statusCode: 400, code: 'invalid_json' }), undefined);
+      }
+    });
+    scope.post(MESSAGING_STATUS_PATHS.telnyx, {
+      config: { access: 'public' },
+      helmet: false,
+      bodyLimit: BODY_LIMIT,
+      preValidation: async (request, reply) => {
+        if (!verifyTelnyxRequest(ctx.env.TELNYX_PUBLIC_KEY, request, reply, rawBodies.get(request) ?? '', ctx.clock.now().getTime())) return reply;
+      },
+      schema: { tags: ['telephony'], summary: 'Telnyx messaging webhook: message.sent / message.finalized for an outbox text', querystring: OutboxQuery, body: TelnyxMessagingEvent },
+      handler: async (request, reply) => {
+        const notFound = () => reply.status(404).send({ error: { code: 'not_found', message: 'No text message for that outbox id.' } });
+        if (!isUuid(request.query.outbox)) return notFound();
+        const { event_type: event, payload } = request.body.data;
+        const status = telnyxMessageStatusOf(payload.to[0]?.status);
+        if (!event.startsWith('message.') || event === 'message.received' || !status) return reply.status(204).send();
+        const code = payload.errors[0]?.code;
+        const result = await recordTextStatus(ctx.db, { outboxId: request.query.outbox, transport: 'telnyx', providerMessageId: payload.id, status, errorCode: code === undefined ? null : String(code) });
+        if (result === 'not_found') return notFound();
+        return reply.status(204).send();
+      },
+    });
+  });
+}
