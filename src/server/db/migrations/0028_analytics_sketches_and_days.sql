@@ -37,6 +37,8 @@ CREATE TABLE "analytics_call_days" (
   "connected" integer NOT NULL,
   "voicemail" integer NOT NULL,
   "outcomes" jsonb NOT NULL,
+  -- Each hour of the date with calls: its start (Unix seconds, int8) and its calls (int4), big-endian.
+  "calls_by_hour" bytea NOT NULL,
   CONSTRAINT "analytics_call_days_pk" PRIMARY KEY ("organization_id", "day", "direction")
 );
 --> statement-breakpoint

@@ -10,7 +10,7 @@ import { organizations } from './organizations.js';
  * local date also has a daily row (the sum of its hours), which long windows read (migration 0028).
  */
 
-/** A percentile sketch of durations (domain/analytics/duration-sketch.ts): varint pairs in a bytea. */
+/** Bytes read as they are stored: a percentile sketch of durations (domain/analytics/duration-sketch.ts, varint pairs), or a day's calls by hour. */
 const sketch = customType<{ data: Uint8Array; driverData: Buffer }>({
   dataType: () => 'bytea',
   toDriver: (value) => Buffer.from(value),
@@ -112,7 +112,16 @@ export const analyticsHandoffHours = pgTable(
 /** The daily rollups: per organization-local date, the sum of its hours (the hours whose local date it is). */
 export const analyticsCallDays = pgTable(
   'analytics_call_days',
-  { organizationId: org(), day: date('day').notNull(), ...callCounts() },
+  {
+    organizationId: org(),
+    day: date('day').notNull(),
+    ...callCounts(),
+    /**
+     * The heatmap's input: each hour of the date that had calls, as its starting instant (Unix
+     * seconds, int8) and its calls (int4), big-endian, in order (decision 046).
+     */
+    callsByHour: sketch('calls_by_hour').notNull(),
+  },
   (t) => [primaryKey({ name: 'analytics_call_days_pk', columns: [t.organizationId, t.day, t.direction] })],
 );
 

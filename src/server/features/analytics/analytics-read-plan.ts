@@ -25,10 +25,12 @@ export interface DayPlan {
   /** Organization-local dates taken whole: zone (index into the zones given), date (days since 1970-01-01), key. */
   days: { zone: number; day: number; key: number }[];
   /**
-   * Runs of hours added (+1) to or taken away (−1) from a key: zone, the first hour's starting
-   * instant and the instant after the run's last hour starts, key, sign.
+   * Runs of hours that go elsewhere than their date: zone, the first hour's starting instant and
+   * the instant after the run's last hour starts, the key their date went to whole (`from`, taken
+   * away from it; −1: the date was not taken) and the key they belong to (`to`, added to it; −1:
+   * outside the window). Each run is read once and counted twice, with opposite signs.
    */
-  hours: { zone: number; from: number; to: number; key: number; sign: 1 | -1 }[];
+  hours: { zone: number; start: number; end: number; from: number; to: number }[];
   /** The first and last date any zone takes (days since 1970-01-01); null when none. */
   firstDay: number | null;
   lastDay: number | null;
@@ -101,18 +103,13 @@ export function planDays(w: PlanWindow, zones: readonly string[]): DayPlan {
           plan.lastDay = Math.max(plan.lastDay ?? day[i]!, day[i]!);
         }
         // Consecutive hours going the same way make one run: one index range per organization.
-        let run: { key: number; sign: 1 | -1; last: number; index: number } | null = null;
-        const move = (h: number, key: number, sign: 1 | -1) => {
-          if (run && run.key === key && run.sign === sign && run.last === h - 1) {
-            plan.hours[run.index]!.to = at[h]! + 1;
-            run.last = h;
-          } else {
-            run = { key, sign, last: h, index: plan.hours.length };
-            plan.hours.push({ zone: z, from: at[h]!, to: at[h]! + 1, key, sign });
-          }
-        };
-        for (let h = i; h < j; h++) if (whole >= 0 && keys[h - i] !== whole) move(h, whole, -1);
-        for (let h = i; h < j; h++) if (keys[h - i]! >= 0 && keys[h - i] !== whole) move(h, keys[h - i]!, 1);
+        let run: DayPlan['hours'][number] | null = null;
+        for (let h = i; h < j; h++) {
+          const to = keys[h - i]!;
+          if (to === whole) run = null;
+          else if (run && run.to === to) run.end = at[h]! + 1;
+          else plan.hours.push((run = { zone: z, start: at[h]!, end: at[h]! + 1, from: whole, to }));
+        }
       }
       i = j;
     }

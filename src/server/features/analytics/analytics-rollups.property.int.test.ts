@@ -21,7 +21,8 @@ import type { Figures } from '../../../contracts/analytics.js';
  * between buckets otherwise, read in any of the zones — must equal the figure computed record by
  * record from the same rows (domain/analytics/reference.ts): exactly for every count, sum and
  * rate, and within the sketches' stated relative error for medians and 90th percentiles (whose
- * counts are exact).
+ * counts are exact). The previous period's totals, read in the same statements as the page's
+ * buckets, and the heatmap, read from the daily rows' calls by hour, are checked the same way.
  */
 
 const PERCENTILES = ['timeToClaim', 'timeToResolve', 'timeToClaimBusiness', 'timeToResolveBusiness'] as const;
@@ -163,19 +164,21 @@ describe('analytics rollups', () => {
           await drainRollups(t.ctx.db);
 
           const actor = { ...admin, organizationIds: [...orgs.map((o) => o.id), ...zoneOrgIds] };
-          const query = { from: '2026-10-19', to: '2026-11-06', granularity: input.granularity, direction: input.direction, timeZone: input.viewZone, organizations: orgs.map((o) => o.id) };
+          // The records span the previous period (Oct 19–28) and the page's (Oct 29 – Nov 7), read together.
+          const query = { from: '2026-10-29', to: '2026-11-07', granularity: input.granularity, direction: input.direction, timeZone: input.viewZone, organizations: orgs.map((o) => o.id) };
           const got = await getAnalytics(t.ctx, actor, query);
-          const expected = computeFromRaw(
-            {
-              calls: rawCalls,
-              handoffs: rawHandoffs,
-              requests: rawRequests,
-              doNotCall: rawDnc,
-              organizations: new Map(orgs.map((o) => [o.id, { timeZone: o.timeZone, hours: toHours(o.timeZone, { weekly: WEEKLY, overrides: [] }) }])),
-            },
-            { range: { from: query.from, to: query.to }, zone: input.viewZone, granularity: input.granularity, directions: input.direction === 'all' ? ['inbound', 'outbound'] : [input.direction] },
-          );
+          const records = {
+            calls: rawCalls,
+            handoffs: rawHandoffs,
+            requests: rawRequests,
+            doNotCall: rawDnc,
+            organizations: new Map(orgs.map((o) => [o.id, { timeZone: o.timeZone, hours: toHours(o.timeZone, { weekly: WEEKLY, overrides: [] }) }])),
+          };
+          const directions = input.direction === 'all' ? (['inbound', 'outbound'] as const) : [input.direction];
+          const expected = computeFromRaw(records, { range: { from: query.from, to: query.to }, zone: input.viewZone, granularity: input.granularity, directions: [...directions] });
+          const expectedPrevious = computeFromRaw(records, { range: { from: '2026-10-19', to: '2026-10-28' }, zone: input.viewZone, granularity: 'month', directions: [...directions] });
           expectSame(got.totals, expected.totals);
+          expectSame(got.previousTotals, expectedPrevious.totals);
           expect(got.series.map((s) => s.key)).toEqual(expected.series.map((s) => s.key));
           got.series.forEach((s, i) => expectSame(s.figures, expected.series[i]!.figures));
           expect(got.heatmap.map((c) => c.calls)).toEqual(expected.heatmap.flat());

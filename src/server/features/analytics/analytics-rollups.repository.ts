@@ -188,6 +188,7 @@ const hoursOfDay = (h: string) =>
 /**
  * Recomputes the daily call and request rows of the dates these hours fall on from their hourly
  * rows: a day is exactly the sum of its hours, so a read may take a day and add or take away hours.
+ * A daily call row also keeps its hours' calls (`calls_by_hour`), which the heatmap places by instant.
  */
 export async function recomputeCountDays(tx: DbOrTx, hours: readonly HourKey[]): Promise<void> {
   if (hours.length === 0) return;
@@ -195,14 +196,15 @@ export async function recomputeCountDays(tx: DbOrTx, hours: readonly HourKey[]):
   await tx.execute(sql`delete from analytics_call_days a using ${daysOf(hours)} where a.organization_id = d.organization_id and a.day = d.day`);
   await tx.execute(sql`
     with h as materialized (
-      select d.day, h.organization_id, h.direction, ${sql.raw(columns.map((c) => `h.${c}`).join(', '))}, h.outcomes from ${daysOf(hours)} join analytics_call_hours h on ${hoursOfDay('h')}
+      select d.day, h.organization_id, h.bucket_start, h.direction, ${sql.raw(columns.map((c) => `h.${c}`).join(', '))}, h.outcomes from ${daysOf(hours)} join analytics_call_hours h on ${hoursOfDay('h')}
     ), outcomes as (
       select organization_id, day, direction, jsonb_object_agg(outcome, n) as outcomes
       from (select h.organization_id, h.day, h.direction, o.key as outcome, sum(o.value::int) as n from h, jsonb_each_text(h.outcomes) o group by 1, 2, 3, 4) x
       group by 1, 2, 3
     )
-    insert into analytics_call_days (organization_id, day, direction, ${sql.raw(columns.join(', '))}, outcomes)
-    select h.organization_id, h.day, h.direction, ${sql.raw(columns.map((c) => `sum(h.${c})`).join(', '))}, coalesce(o.outcomes, '{}'::jsonb)
+    insert into analytics_call_days (organization_id, day, direction, ${sql.raw(columns.join(', '))}, outcomes, calls_by_hour)
+    select h.organization_id, h.day, h.direction, ${sql.raw(columns.map((c) => `sum(h.${c})`).join(', '))}, coalesce(o.outcomes, '{}'::jsonb),
+           string_agg(int8send(extract(epoch from h.bucket_start)::bigint) || int4send(h.calls), ''::bytea order by h.bucket_start)
     from h left join outcomes o on o.organization_id = h.organization_id and o.day = h.day and o.direction = h.direction
     group by h.organization_id, h.day, h.direction, o.outcomes`);
   await tx.execute(sql`delete from analytics_request_days a using ${daysOf(hours)} where a.organization_id = d.organization_id and a.day = d.day`);
