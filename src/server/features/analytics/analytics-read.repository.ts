@@ -34,7 +34,9 @@ export interface RollupRead {
 const uuids = (values: readonly string[]) => sql`${`{${values.join(',')}}`}::uuid[]`;
 const ints = (values: readonly number[]) => sql`${`{${values.join(',')}}`}::int[]`;
 const instants = (values: readonly number[]) => sql`${`{${values.map((v) => `"${new Date(v).toISOString()}"`).join(',')}}`}::timestamptz[]`;
-const epochDate = (day: number) => sql`${new Date(day * 86_400_000).toISOString().slice(0, 10)}::date`;
+const isoDate = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+const epochDate = (day: number) => sql`${isoDate(day)}::date`;
+const dates = (days: readonly number[]) => sql`${`{${days.map(isoDate).join(',')}}`}::date[]`;
 
 interface Source {
   query: RollupQuery;
@@ -58,8 +60,8 @@ function rowsOf(s: Source, tables: { days: string; hours: string }, columns: str
       select ${byOrg ? sql`o.idx` : sql`m.key`} as key, 1 as sign, ${sql.raw(columns)}
       from ${sql.raw(tables.days)} r
       join ${s.orgs} on o.org = r.organization_id
-      join unnest(${ints(days.map((d) => d.zone))}, ${ints(days.map((d) => d.day))}, ${ints(days.map((d) => d.key))}) as m(zone, day, key)
-        on m.zone = o.zone and m.day = r.day - date '1970-01-01'
+      join unnest(${ints(days.map((d) => d.zone))}, ${dates(days.map((d) => d.day))}, ${ints(days.map((d) => d.key))}) as m(zone, day, key)
+        on m.zone = o.zone and m.day = r.day
       where r.organization_id = any(${uuids(q.organizationIds)}) and r.day >= ${epochDate(plan.firstDay)} and r.day <= ${epochDate(plan.lastDay)}`);
   }
   if (plan.hours.length > 0) {
