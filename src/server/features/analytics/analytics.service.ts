@@ -147,8 +147,9 @@ export async function getAnalytics(ctx: AppContext, actor: StaffActor, query: An
   };
   const offsets = offsetSegments(zone, current.start, current.end);
   const empty = organizations.length === 0;
-  const [asOf, figures, week] = await Promise.all([
-    drainedAt(ctx.db),
+  // Read before the rollups: the figures include at least every change before it.
+  const asOf = await drainedAt(ctx.db);
+  const [figures, week] = await Promise.all([
     empty ? new Map<string, Figures>() : figuresBy(ctx, q, directions, (key) => (key === 0 ? ['previous'] : [String(key), 'total'])),
     empty ? [] : hoursOfWeek(ctx.db, q.organizationIds, current.start, current.end, { from: offsets.from, seconds: offsets.offsetSeconds }),
   ]);
