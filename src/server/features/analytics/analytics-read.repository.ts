@@ -162,10 +162,11 @@ export async function hoursOfWeek(
   const result = await db.execute(sql`
     select direction, calls_by_hour as hours from analytics_call_days
     where organization_id = any(${uuids(organizationIds)}) and day >= ${epochDate(utcDay(start) - 1)} and day <= ${epochDate(utcDay(end - 1) + 1)}`);
-  const cells = new Map<string, HourOfWeekCalls>();
+  // calls[direction][hour of the week]
+  const grid = { inbound: new Array<number>(168).fill(0), outbound: new Array<number>(168).fill(0) };
   for (const r of result.rows as { direction: 'inbound' | 'outbound'; hours: Buffer }[]) {
     for (let i = 0; i < r.hours.length; i += 12) {
-      const at = Number(r.hours.readBigInt64BE(i)) * 1000;
+      const at = (r.hours.readInt32BE(i) * 2 ** 32 + r.hours.readUInt32BE(i + 4)) * 1000;
       if (at < start || at >= end) continue;
       let lo = 0;
       let hi = offsets.from.length - 1;
@@ -176,12 +177,8 @@ export async function hoursOfWeek(
       }
       // 1970-01-01 was a Thursday: 72 hours after a Monday 00:00.
       const hourOfWeek = (Math.floor((at / 1000 + offsets.seconds[lo]!) / 3600) + 72) % 168;
-      const id = `${hourOfWeek} ${r.direction}`;
-      const cell = cells.get(id);
-      const calls = r.hours.readInt32BE(i + 8);
-      if (cell) cell.calls += calls;
-      else cells.set(id, { hourOfWeek, direction: r.direction, calls });
+      grid[r.direction][hourOfWeek]! += r.hours.readInt32BE(i + 8);
     }
   }
-  return [...cells.values()];
+  return (['inbound', 'outbound'] as const).flatMap((direction) => grid[direction].map((calls, hourOfWeek) => ({ hourOfWeek, direction, calls })).filter((c) => c.calls > 0));
 }
