@@ -19,6 +19,9 @@ import { percentile, startBenchDatabase, tmpDir, type Figure } from './support.j
  * calls one statement each with the triggers on, against the same with them off, plus the drain
  * that folds them in, per call.
  *
+ * All calls lie in the last 90 days, so the page's previous period is empty here; decision 046
+ * states what a previous period with history costs.
+ *
  * ANALYTICS_BENCH_SIZES=1000000 measures one size (or any comma-separated list, ascending).
  *
  * @measures the 90-day analytics page at 1,000,000 and 5,000,000 calls (p95, growth, reader RSS); rollup rebuild and upkeep
