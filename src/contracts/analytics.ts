@@ -83,6 +83,7 @@ export const AnalyticsExportQuery = z
   .superRefine(...rangeCheck);
 export type AnalyticsExportQuery = z.infer<typeof AnalyticsExportQuery>;
 
+/** Median and 90th percentile, read from mergeable sketches: within 1 % of the exact nearest-rank value (decision 046); `count` is exact. */
 const Percentiles = z.object({ median: z.number().nullable(), p90: z.number().nullable(), count: z.number() });
 const FunnelStep = z.object({ started: z.number(), submitted: z.number(), scheduled: z.number() });
 
@@ -128,6 +129,11 @@ export const AnalyticsResponse = z
     series: z.array(z.object({ key: z.string(), label: z.string(), start: z.string(), end: z.string(), figures: Figures })),
     /** Calls of the selected directions by ISO weekday (1 = Monday) and hour, in `timeZone`. */
     heatmap: z.array(z.object({ weekday: z.number(), hour: z.number(), calls: z.number() })),
+    /**
+     * The figures include every change committed before this instant (ISO): when the worker last
+     * brought the rollups up to date (every few seconds). Null before its first pass.
+     */
+    asOf: z.string().nullable(),
     /** How long the server took to compute this answer, milliseconds. */
     computedInMs: z.number(),
   })

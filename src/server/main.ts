@@ -8,7 +8,6 @@ import { seedDemo } from './seed/seed.js';
 import { createAppContext } from './bootstrap.js';
 import { buildApp } from './app.js';
 import { startWorker } from './worker.js';
-import { rollupMemoryOf } from './features/analytics/rollup-memory.js';
 import { ensureWebBuild } from './web-build.js';
 import { initSentry, flushSentry } from './lib/sentry.js';
 import { appRoot } from './app-root.js';
@@ -72,11 +71,6 @@ async function main(): Promise<void> {
       say('');
       say(`Switchboard is running at ${ctx.baseUrl}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s; role: ${role})`);
       printSignIn(seed);
-      // The analytics rollups are read from memory (decision 034): load them now, in the
-      // background, so the first /analytics or /overview after a start does not wait for it.
-      void rollupMemoryOf(ctx.db)
-        .refresh()
-        .catch((err: unknown) => ctx.log.warn({ err }, 'analytics rollups not loaded at start; the first read will load them'));
     }
     if (role !== 'web') {
       const runner = await startWorker(ctx);

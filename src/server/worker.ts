@@ -9,7 +9,7 @@ import { concernedOrganization, noteOrganization, taggedErrorOrganization, tagEr
 import { CLOSE_STALE_CALLS_CRONTAB, CLOSE_STALE_CALLS_TASK, closeStaleCallsTask } from './telephony/jobs/close-stale-calls.job.js';
 import { SEED_DEMO_CALLS_TASK, seedDemoCallsTask } from './seed/demo-calls/seed-demo-calls.job.js';
 import { SEED_DEMO_CAMPAIGN_TASK, seedDemoCampaignTask } from './seed/demo-campaign.job.js';
-import { DRAIN_ANALYTICS_ROLLUPS_CRONTAB, DRAIN_ANALYTICS_ROLLUPS_TASK, drainAnalyticsRollupsTask } from './features/analytics/drain-analytics-rollups.job.js';
+import { startAnalyticsDrain } from './features/analytics/analytics-drain.js';
 import { PURGE_RATE_LIMIT_COUNTERS_CRONTAB, PURGE_RATE_LIMIT_COUNTERS_TASK, purgeRateLimitCountersTask } from './http/purge-rate-limit-counters.job.js';
 import { DISPATCH_CRONTAB, DISPATCH_TASK, outboundDispatchTask, wakeOutboundDispatcher } from './telephony/outbound/outbound-dispatch.job.js';
 import { SIMULATE_CALLEE_TASK, simulateCalleeTask } from './telephony/outbound/simulated-callee.job.js';
@@ -40,7 +40,6 @@ export function taskList(ctx: AppContext): TaskList {
     [SIMULATE_CALLEE_TASK]: simulateCalleeTask(ctx),
     [DELIVER_WEBHOOK_TASK]: deliverWebhookTask(ctx),
     [PURGE_IDEMPOTENCY_KEYS_TASK]: purgeIdempotencyKeysTask(ctx),
-    [DRAIN_ANALYTICS_ROLLUPS_TASK]: drainAnalyticsRollupsTask(ctx),
     [SEND_MISSED_CALL_TEXT_TASK]: sendMissedCallTextTask(ctx),
   };
   return Object.fromEntries(Object.entries(tasks).map(([name, task]) => [name, scoped(task!)]));
@@ -65,7 +64,7 @@ function scoped(task: Task): Task {
 
 /** Recurring tasks (graphile-worker crontab lines). */
 export function crontab(): string {
-  return [CLOSE_STALE_CALLS_CRONTAB, PURGE_RATE_LIMIT_COUNTERS_CRONTAB, PURGE_IDEMPOTENCY_KEYS_CRONTAB, DISPATCH_CRONTAB, DRAIN_ANALYTICS_ROLLUPS_CRONTAB].join('\n');
+  return [CLOSE_STALE_CALLS_CRONTAB, PURGE_RATE_LIMIT_COUNTERS_CRONTAB, PURGE_IDEMPOTENCY_KEYS_CRONTAB, DISPATCH_CRONTAB].join('\n');
 }
 
 /** How often a worker looks for jobs left locked by a worker process that died, and how old such a lock must be. */
@@ -109,10 +108,13 @@ export async function startWorker(ctx: AppContext, opts: { concurrency?: number;
   afterGrace.unref();
   const sweep = setInterval(releaseDead, RELEASE_DEAD_WORKERS_EVERY_MS);
   sweep.unref();
+  // The analytics rollups are kept current by the worker alone, every few seconds (decision 046).
+  const stopAnalyticsDrain = startAnalyticsDrain(ctx);
   runner.promise
     .finally(() => {
       clearTimeout(afterGrace);
       clearInterval(sweep);
+      stopAnalyticsDrain();
       void lease.close();
     })
     .catch(() => undefined);

@@ -71,12 +71,12 @@ export const FIGURES: Record<FigureId, FigureDefinition> = {
   timeToClaim: {
     label: 'Time to claim',
     unit: 'seconds',
-    definition: 'From a handoff’s creation to its claim, median and 90th percentile (nearest rank), over handoffs created in the period that were claimed.',
+    definition: 'From a handoff’s creation to its claim, median and 90th percentile (nearest rank, read from percentile sketches: within 1 % of the exact value), over handoffs created in the period that were claimed.',
   },
   timeToResolve: {
     label: 'Time to resolve',
     unit: 'seconds',
-    definition: 'From a handoff’s creation to its resolution, median and 90th percentile (nearest rank), over handoffs created in the period that were resolved.',
+    definition: 'From a handoff’s creation to its resolution, median and 90th percentile (nearest rank, read from percentile sketches: within 1 % of the exact value), over handoffs created in the period that were resolved.',
   },
   timeToClaimBusiness: {
     label: 'Time to claim (business hours)',

@@ -15,6 +15,7 @@ import { Heatmap } from '@web/features/analytics/components/heatmap';
 import { Funnel } from '@web/features/analytics/components/funnel';
 import { totalCalls } from '@web/features/analytics/format';
 import { errorMessage, isApiError } from '@web/lib/api';
+import { formatDateTime } from '@web/lib/format-date';
 
 /** /analytics — the figures of PRODUCT §6 for a period, compared with the one before, with drill-down and CSV. */
 export function AnalyticsRoute() {
@@ -57,7 +58,11 @@ export function AnalyticsRoute() {
         {data ? (
           <div className={result.isFetching ? 'opacity-70 transition-opacity' : undefined} aria-busy={result.isFetching}>
             <p className="mb-3 text-sm text-muted-foreground" data-testid="period-summary">
-              {data.period.from} – {data.period.to} compared with {data.previousPeriod.from} – {data.previousPeriod.to}. Dates, hours and the heatmap are in {data.timeZone} time. Computed in {data.computedInMs} ms.
+              {data.period.from} – {data.period.to} compared with {data.previousPeriod.from} – {data.previousPeriod.to}. Dates, hours and the heatmap are in {data.timeZone} time.{' '}
+              <span data-testid="as-of">
+                {data.asOf ? <>As of {formatDateTime(data.asOf, { seconds: true })} (brought up to date every few seconds).</> : <>Not brought up to date yet: the figures fill in within seconds.</>}
+              </span>{' '}
+              Computed in {data.computedInMs} ms.
             </p>
             {empty ? (
               <EmptyState icon={organizations.length ? BarChart3 : CloudOff} title="Nothing in this period" description="No calls, handoffs or appointment requests started in these dates. Choose a longer period or another organization." />

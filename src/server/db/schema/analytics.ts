@@ -1,13 +1,42 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, customType, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
 
 /*
- * Analytics rollups (decision 020). Buckets are the organization's local hours, stored as the
+ * Analytics rollups (decisions 020 and 046). Buckets are the organization's local hours, stored as the
  * instant that hour began, so a day of 23 or 25 hours keeps every hour apart. Rows are
  * recomputed from the raw records for each (organization, hour) that changed: triggers on
  * calls, handoffs and appointment_requests (migration 0014) append to `analytics_dirty`, and
- * the analytics feature drains it. Nothing here is written by hand elsewhere.
+ * the analytics feature drains it. Nothing here is written by hand elsewhere. Each organization-
+ * local date also has a daily row (the sum of its hours), which long windows read (migration 0028).
  */
+
+/** Bytes read as they are stored: a percentile sketch of durations (domain/analytics/duration-sketch.ts, varint pairs), or a day's calls by hour. */
+const sketch = customType<{ data: Uint8Array; driverData: Buffer }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value),
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+const callCounts = () => ({
+  direction: text('direction', { enum: ['inbound', 'outbound'] }).notNull(),
+  calls: integer('calls').notNull(),
+  completed: integer('completed').notNull(),
+  silent: integer('silent').notNull(),
+  contained: integer('contained').notNull(),
+  handedOff: integer('handed_off').notNull(),
+  handleSeconds: bigint('handle_seconds', { mode: 'number' }).notNull(),
+  handleCount: integer('handle_count').notNull(),
+  connected: integer('connected').notNull(),
+  voicemail: integer('voicemail').notNull(),
+  outcomes: jsonb('outcomes').$type<Record<string, number>>().notNull(),
+});
+
+const sketches = () => ({
+  claim: sketch('claim').notNull(),
+  resolve: sketch('resolve').notNull(),
+  claimBusiness: sketch('claim_business').notNull(),
+  resolveBusiness: sketch('resolve_business').notNull(),
+});
 
 const org = () =>
   uuid('organization_id')
@@ -31,15 +60,8 @@ export const analyticsCallHours = pgTable(
     handleCount: integer('handle_count').notNull(),
     connected: integer('connected').notNull(),
     voicemail: integer('voicemail').notNull(),
-    outcomeAppointmentRequested: integer('outcome_appointment_requested').notNull(),
-    outcomeQuestionAnswered: integer('outcome_question_answered').notNull(),
-    outcomeTransferred: integer('outcome_transferred').notNull(),
-    outcomeMessageTaken: integer('outcome_message_taken').notNull(),
-    outcomeEmergency: integer('outcome_emergency').notNull(),
-    outcomeVoicemail: integer('outcome_voicemail').notNull(),
-    outcomeAbandoned: integer('outcome_abandoned').notNull(),
-    outcomeOther: integer('outcome_other').notNull(),
-    outcomeNone: integer('outcome_none').notNull(),
+    /** Calls per outcome (`none` while no outcome is set), keys from CALL_OUTCOMES: a new outcome needs no column (migration 0028). */
+    outcomes: jsonb('outcomes').$type<Record<string, number>>().notNull().default({}),
   },
   (t) => [primaryKey({ name: 'analytics_call_hours_pk', columns: [t.organizationId, t.bucketStart, t.direction] })],
 );
@@ -80,17 +102,50 @@ export const analyticsDirty = pgTable('analytics_dirty', {
   at: timestamp('at', { withTimezone: true }).notNull(),
 });
 
-/**
- * The version each organization-hour was last recomputed at (from `analytics_hour_version_seq`,
- * migration 0023): a process keeping handoff durations in memory fetches the hours newer than
- * the last version it saw (decision 034).
- */
-export const analyticsHourVersions = pgTable(
-  'analytics_hour_versions',
+/** Percentile sketches of the handoffs created in an organization-hour: clock and business-hours times to claim and to resolve. */
+export const analyticsHandoffHours = pgTable(
+  'analytics_handoff_hours',
+  { organizationId: org(), bucketStart: timestamp('bucket_start', { withTimezone: true }).notNull(), ...sketches() },
+  (t) => [primaryKey({ name: 'analytics_handoff_hours_pk', columns: [t.organizationId, t.bucketStart] })],
+);
+
+/** The daily rollups: per organization-local date, the sum of its hours (the hours whose local date it is). */
+export const analyticsCallDays = pgTable(
+  'analytics_call_days',
   {
     organizationId: org(),
-    bucketStart: timestamp('bucket_start', { withTimezone: true }).notNull(),
-    version: bigint('version', { mode: 'number' }).notNull(),
+    day: date('day').notNull(),
+    ...callCounts(),
+    /**
+     * The heatmap's input: each hour of the date that had calls, as its starting instant (Unix
+     * seconds, int8) and its calls (int4), big-endian, in order (decision 046).
+     */
+    callsByHour: sketch('calls_by_hour').notNull(),
   },
-  (t) => [primaryKey({ name: 'analytics_hour_versions_pk', columns: [t.organizationId, t.bucketStart] }), index('analytics_hour_versions_version_idx').on(t.version)],
+  (t) => [primaryKey({ name: 'analytics_call_days_pk', columns: [t.organizationId, t.day, t.direction] })],
 );
+
+export const analyticsRequestDays = pgTable(
+  'analytics_request_days',
+  {
+    organizationId: org(),
+    day: date('day').notNull(),
+    source: text('source', { enum: ['web', 'phone', 'portal'] }).notNull(),
+    started: integer('started').notNull(),
+    submitted: integer('submitted').notNull(),
+    scheduled: integer('scheduled').notNull(),
+  },
+  (t) => [primaryKey({ name: 'analytics_request_days_pk', columns: [t.organizationId, t.day, t.source] })],
+);
+
+export const analyticsHandoffDays = pgTable(
+  'analytics_handoff_days',
+  { organizationId: org(), day: date('day').notNull(), ...sketches() },
+  (t) => [primaryKey({ name: 'analytics_handoff_days_pk', columns: [t.organizationId, t.day] })],
+);
+
+/** One row: when the last drain began that left nothing behind it — what the page reads "as of". */
+export const analyticsDrainState = pgTable('analytics_drain_state', {
+  id: smallint('id').primaryKey().default(1),
+  drainedAt: timestamp('drained_at', { withTimezone: true }),
+});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentRequests } from '../../db/schema/index.js';
+import { drainRollups } from './analytics.service.js';
 import { createCall, createHandoffForCall, createOrganization, createStaffUser, createTestApp, signIn, type TestAppHandle } from '../../test-support/index.js';
 import type { AnalyticsResponse } from '../../../contracts/analytics.js';
 import { APPOINTMENT_SOURCES } from '../../../domain/appointment-requests/state.js';
@@ -53,6 +54,8 @@ beforeAll(async () => {
   await request(foreign, 'web', 'scheduled', '2026-03-03T15:00:00Z');
   // Outside the period.
   await request(maple, 'web', 'scheduled', '2026-02-20T15:00:00Z');
+  // What the worker does every few seconds: the page reads the rollups as last drained.
+  await drainRollups(t.ctx.db);
 });
 afterAll(() => t?.close());
 

@@ -10,13 +10,40 @@ import { CALL_OUTCOMES, CALL_STATUSES } from '../../../domain/calls/vocabulary.j
 import { APPOINTMENT_SOURCES, APPOINTMENT_STATUSES } from '../../../domain/appointment-requests/state.js';
 import { toHours } from '../hours/hours.service.js';
 import { drainRollups, getAnalytics, rebuildRollups } from './analytics.service.js';
+import { RELATIVE_ERROR } from '../../../domain/analytics/duration-sketch.js';
+import type { Figures } from '../../../contracts/analytics.js';
 
 /*
  * Rollups = raw: random calls, handoffs, requests and do-not-call entries across zones (a
  * half-hour one included) and a DST change are written, some changed afterwards (as the app
- * changes them: status, outcome, claim, resolution), and every figure read through the rollups
- * must equal the figure computed record by record from the same rows (domain/analytics/reference.ts).
+ * changes them: status, outcome, claim, resolution), drained as the worker would, and every figure
+ * read through the rollups — hourly ones per hour, daily ones with the hours a day's plan moves
+ * between buckets otherwise, read in any of the zones — must equal the figure computed record by
+ * record from the same rows (domain/analytics/reference.ts): exactly for every count, sum and
+ * rate, and within the sketches' stated relative error for medians and 90th percentiles (whose
+ * counts are exact). The previous period's totals, read in the same statements as the page's
+ * buckets, and the heatmap, read from the daily rows' calls by hour, are checked the same way.
  */
+
+const PERCENTILES = ['timeToClaim', 'timeToResolve', 'timeToClaimBusiness', 'timeToResolveBusiness'] as const;
+
+/** The figures with their percentiles apart: the rest must be equal, these within the relative error. */
+function split(f: Figures) {
+  const exact: Record<string, unknown> = { ...f };
+  for (const p of PERCENTILES) exact[p] = { count: f[p].count };
+  return { exact, percentiles: PERCENTILES.flatMap((p) => [f[p].median, f[p].p90]) };
+}
+
+function expectSame(got: Figures, expected: Figures) {
+  const g = split(got);
+  const e = split(expected);
+  expect(g.exact).toEqual(e.exact);
+  g.percentiles.forEach((value, i) => {
+    const exact = e.percentiles[i]!;
+    if (exact === null) expect(value).toBeNull();
+    else expect(Math.abs(value! - exact)).toBeLessThanOrEqual(RELATIVE_ERROR * exact + 1e-9);
+  });
+}
 
 const ZONES = ['America/New_York', 'Europe/London', 'Asia/Kolkata', 'Australia/Sydney'] as const;
 // Around the US and EU autumn DST changes of 2026 (Nov 1 in New York, Oct 25 in London).
@@ -63,7 +90,7 @@ const changeArb = fc.record({ index: fc.nat(), status: fc.constantFrom(...CALL_S
 const admin: StaffActor = { kind: 'staff', userId: 'property', email: 'p@example.test', name: 'P', role: 'admin', allOrganizations: false, organizationIds: [], sessionId: 's', ip: '127.0.0.1' };
 
 describe('analytics rollups', () => {
-  it('give every figure exactly as computed from the raw records', async () => {
+  it('give every figure as computed from the raw records: counts exactly, percentiles within the stated error', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.record({
@@ -134,22 +161,26 @@ describe('analytics rollups', () => {
           await drainRollups(t.ctx.db);
           await applyChanges(input.changes.slice(half));
           if (input.rebuild) await rebuildRollups(t.ctx.db);
+          await drainRollups(t.ctx.db);
 
           const actor = { ...admin, organizationIds: [...orgs.map((o) => o.id), ...zoneOrgIds] };
-          const query = { from: '2026-10-19', to: '2026-11-06', granularity: input.granularity, direction: input.direction, timeZone: input.viewZone, organizations: orgs.map((o) => o.id) };
+          // The records span the previous period (Oct 19–28) and the page's (Oct 29 – Nov 7), read together.
+          const query = { from: '2026-10-29', to: '2026-11-07', granularity: input.granularity, direction: input.direction, timeZone: input.viewZone, organizations: orgs.map((o) => o.id) };
           const got = await getAnalytics(t.ctx, actor, query);
-          const expected = computeFromRaw(
-            {
-              calls: rawCalls,
-              handoffs: rawHandoffs,
-              requests: rawRequests,
-              doNotCall: rawDnc,
-              organizations: new Map(orgs.map((o) => [o.id, { timeZone: o.timeZone, hours: toHours(o.timeZone, { weekly: WEEKLY, overrides: [] }) }])),
-            },
-            { range: { from: query.from, to: query.to }, zone: input.viewZone, granularity: input.granularity, directions: input.direction === 'all' ? ['inbound', 'outbound'] : [input.direction] },
-          );
-          expect(got.totals).toEqual(expected.totals);
-          expect(got.series.map((s) => ({ key: s.key, figures: s.figures }))).toEqual(expected.series);
+          const records = {
+            calls: rawCalls,
+            handoffs: rawHandoffs,
+            requests: rawRequests,
+            doNotCall: rawDnc,
+            organizations: new Map(orgs.map((o) => [o.id, { timeZone: o.timeZone, hours: toHours(o.timeZone, { weekly: WEEKLY, overrides: [] }) }])),
+          };
+          const directions = input.direction === 'all' ? (['inbound', 'outbound'] as const) : [input.direction];
+          const expected = computeFromRaw(records, { range: { from: query.from, to: query.to }, zone: input.viewZone, granularity: input.granularity, directions: [...directions] });
+          const expectedPrevious = computeFromRaw(records, { range: { from: '2026-10-19', to: '2026-10-28' }, zone: input.viewZone, granularity: 'month', directions: [...directions] });
+          expectSame(got.totals, expected.totals);
+          expectSame(got.previousTotals, expectedPrevious.totals);
+          expect(got.series.map((s) => s.key)).toEqual(expected.series.map((s) => s.key));
+          got.series.forEach((s, i) => expectSame(s.figures, expected.series[i]!.figures));
           expect(got.heatmap.map((c) => c.calls)).toEqual(expected.heatmap.flat());
         },
       ),

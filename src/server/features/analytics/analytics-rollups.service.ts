@@ -1,20 +1,31 @@
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Hours } from '../../../domain/time/hours.schema.js';
 import { handoffDurations } from '../../../domain/analytics/reference.js';
+import { addEncoded, emptyCounts, encodeCounts, encodeValues } from '../../../domain/analytics/duration-sketch.js';
 import { findHours, toHours } from '../hours/hours.service.js';
 import {
   allRecordHours,
   analyzeRollups,
-  anyPendingChange,
   clearRollups,
+  drainStart,
+  factsOfHours,
   handoffsInHours,
+  hourSketchesOfDays,
   lockRollups,
+  markDrained,
+  recomputeCountDays,
   recomputeCountHours,
+  replaceHandoffDays,
   replaceHandoffFacts,
+  replaceHandoffHours,
   takeDirtyHours,
+  type DaySketchInput,
   type HandoffFact,
+  type HourKey,
   type HourKeyWithZone,
+  type HourSketches,
 } from './analytics-rollups.repository.js';
+import { DURATION_NAMES } from './analytics-columns.js';
 
 export { pendingChanges } from './analytics-rollups.repository.js';
 
@@ -35,6 +46,11 @@ function hoursLookup(db: Db): HoursLookup {
   };
 }
 
+/**
+ * Recomputes these organization-hours from the raw records — call and request counts, each
+ * handoff's durations and the hours' duration sketches — then the daily rows of the dates they
+ * fall on, all in the caller's transaction.
+ */
 async function recompute(tx: DbOrTx, hours: HourKeyWithZone[], lookup: HoursLookup): Promise<void> {
   await recomputeCountHours(tx, hours);
   const zones = new Map(hours.map((h) => [h.organizationId, h.timeZone]));
@@ -46,28 +62,79 @@ async function recompute(tx: DbOrTx, hours: HourKeyWithZone[], lookup: HoursLook
     );
     facts.push({ handoffId: h.id, organizationId: h.organizationId, bucketStart: h.bucketStart, claimSeconds: d.claim, resolveSeconds: d.resolve, claimBusinessSeconds: d.claimBusiness, resolveBusinessSeconds: d.resolveBusiness });
   }
-  await replaceHandoffFacts(tx, hours, facts);
+  const moved = await replaceHandoffFacts(tx, hours, facts);
+  // A handoff moved to another hour leaves its old hour's sketch to recompute too: from the facts
+  // that hour still holds, which are not among this batch's.
+  const touched: HourKey[] = [...hours, ...moved];
+  await replaceHandoffHours(tx, touched, sketchesByHour(facts));
+  if (moved.length) await replaceHandoffHours(tx, moved, sketchesByHour(await factsOfHours(tx, moved)));
+  await recomputeCountDays(tx, touched);
+  const { days, hours: hourSketches } = await hourSketchesOfDays(tx, touched);
+  await replaceHandoffDays(tx, days, mergeByDay(hourSketches));
+}
+
+/** One sketch per duration for each hour holding facts. */
+function sketchesByHour(facts: readonly HandoffFact[]): HourSketches[] {
+  const byHour = new Map<string, HandoffFact[]>();
+  for (const f of facts) {
+    const key = `${f.organizationId} ${f.bucketStart.getTime()}`;
+    const list = byHour.get(key);
+    if (list) list.push(f);
+    else byHour.set(key, [f]);
+  }
+  return [...byHour.values()].map((list) => ({
+    organizationId: list[0]!.organizationId,
+    bucketStart: list[0]!.bucketStart,
+    claim: encodeValues(list.map((f) => f.claimSeconds)),
+    resolve: encodeValues(list.map((f) => f.resolveSeconds)),
+    claimBusiness: encodeValues(list.map((f) => f.claimBusinessSeconds)),
+    resolveBusiness: encodeValues(list.map((f) => f.resolveBusinessSeconds)),
+  }));
+}
+
+/** A day's sketches: its hours' sketches added up, so a day is exactly the sum of its hours. */
+function mergeByDay(hours: readonly DaySketchInput[]): DaySketchInput[] {
+  const byDay = new Map<string, { organizationId: string; day: string; counts: Record<(typeof DURATION_NAMES)[number], Float64Array> }>();
+  for (const h of hours) {
+    const key = `${h.organizationId} ${h.day}`;
+    let day = byDay.get(key);
+    if (!day) byDay.set(key, (day = { organizationId: h.organizationId, day: h.day, counts: { claim: emptyCounts(), resolve: emptyCounts(), claimBusiness: emptyCounts(), resolveBusiness: emptyCounts() } }));
+    for (const d of DURATION_NAMES) addEncoded(day.counts[d], h[d]);
+  }
+  return [...byDay.values()].map(({ organizationId, day, counts }) => ({
+    organizationId,
+    day,
+    claim: encodeCounts(counts.claim),
+    resolve: encodeCounts(counts.resolve),
+    claimBusiness: encodeCounts(counts.claimBusiness),
+    resolveBusiness: encodeCounts(counts.resolveBusiness),
+  }));
 }
 
 /**
- * Folds every pending change into the rollups; returns how many changes it took. Called before
- * each analytics read (so figures are never stale) and every few seconds by the worker.
+ * Folds every pending change into the rollups; returns how many changes it took. The worker calls
+ * it every few seconds (analytics-drain.ts); pages never do, they read what was last drained and
+ * say when that was (`drainedAt`).
  */
 export async function drainRollups(db: Db): Promise<number> {
-  // A change committed after this check is as if it came after the read: the next read folds it in.
-  if (!(await anyPendingChange(db))) return 0;
-  const lookup = hoursLookup(db);
+  // A change committed before `at` is in the queue by then, so it is folded in below.
+  const { at, pending } = await drainStart(db);
   let total = 0;
-  for (;;) {
-    const taken = await db.transaction(async (tx) => {
-      await lockRollups(tx);
-      const { hours, taken } = await takeDirtyHours(tx, DRAIN_BATCH);
-      await recompute(tx, hours, lookup);
-      return taken;
-    });
-    total += taken;
-    if (taken < DRAIN_BATCH) return total;
+  if (pending) {
+    const lookup = hoursLookup(db);
+    for (;;) {
+      const taken = await db.transaction(async (tx) => {
+        await lockRollups(tx);
+        const { hours, taken } = await takeDirtyHours(tx, DRAIN_BATCH);
+        await recompute(tx, hours, lookup);
+        return taken;
+      });
+      total += taken;
+      if (taken < DRAIN_BATCH) break;
+    }
   }
+  await markDrained(db, at);
+  return total;
 }
 
 /** Recomputes every rollup from the raw records (`npm run analytics:rebuild`). */

@@ -1,38 +1,33 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import type { OutcomeKey } from '../../../domain/analytics/figures.js';
 
 /*
- * The shapes the analytics reads share (a window, its grouping, the sums per key), and the one
- * read still made in the database: do-not-call additions, a small table counted where it lies.
- * The rollups themselves are read from each process's memory (rollup-memory.ts).
+ * The shapes the analytics reads share (what is read, the sums per key), and do-not-call
+ * additions, a small table counted where it lies. The rollups are read by
+ * analytics-read.repository.ts.
  */
 
-export interface Window {
-  organizationIds: string[];
-  start: Date;
-  end: Date;
-  /** Starting instants (ISO) of the display buckets, ascending; the first is `start`. */
-  bucketStarts: string[];
-  /** The zone's offsets in the window: where each begins and how many seconds east of UTC. */
-  offsets: { from: string[]; seconds: number[] };
+/**
+ * What a page reads, as numbered keys: key k covers [starts[k], starts[k + 1]) (the last one up to
+ * `end`) — the page's previous period and each of its display buckets, in one read — or, by
+ * organization, the whole of [starts[0], end) per organization (its index).
+ */
+export interface RollupQuery {
+  organizationIds: readonly string[];
+  /** Each organization's zone, in the same order. */
+  zones: readonly string[];
+  starts: readonly number[];
+  end: number;
+  /** The first key that is an hourly bucket (read from the hourly rows); the keys before it are read by day. null: none. */
+  firstHourKey: number | null;
+  byOrganization: boolean;
 }
 
-/** bucket: per display bucket (1-based index into `bucketStarts`); organization: per organization id; total: one key. */
-export type Grouping = 'bucket' | 'organization' | 'total';
-
-const instants = (values: readonly string[]) => sql`${`{${values.map((v) => `"${v}"`).join(',')}}`}::timestamptz[]`;
-
-function groupKey(group: Grouping, at: SQL, w: Window): SQL {
-  if (group === 'bucket') return sql`width_bucket(${at}, ${instants(w.bucketStarts)})::text`;
-  if (group === 'organization') return sql`organization_id::text`;
-  return sql`'total'`;
-}
-
-const inWindow = (w: Window, column: SQL) =>
-  sql`organization_id = any(${`{${w.organizationIds.join(',')}}`}::uuid[]) and ${column} >= ${w.start.toISOString()}::timestamptz and ${column} < ${w.end.toISOString()}::timestamptz`;
+const instants = (values: readonly number[]) => sql`${`{${values.map((v) => `"${new Date(v).toISOString()}"`).join(',')}}`}::timestamptz[]`;
 
 export interface CallSumsRow {
-  key: string;
+  key: number;
   direction: 'inbound' | 'outbound';
   calls: number;
   completed: number;
@@ -44,31 +39,26 @@ export interface CallSumsRow {
   handleCount: number;
   connected: number;
   voicemail: number;
-  appointment_requested: number;
-  question_answered: number;
-  transferred: number;
-  message_taken: number;
-  emergency: number;
-  outcome_voicemail: number;
-  abandoned: number;
-  other: number;
-  none: number;
+  /** Calls per outcome (absent: none). */
+  outcomes: Partial<Record<OutcomeKey, number>>;
 }
 
 export interface FunnelRow {
-  key: string;
+  key: number;
   source: 'web' | 'phone' | 'portal';
   started: number;
   submitted: number;
   scheduled: number;
 }
 
-/** Numbers added to the do-not-call list: few rows, counted straight from the list. */
-export async function doNotCallAdditions(db: DbOrTx, w: Window, group: Grouping): Promise<{ key: string; count: number }[]> {
+/** Numbers added to the do-not-call list per key: few rows, counted straight from the list. */
+export async function doNotCallAdditions(db: DbOrTx, q: RollupQuery): Promise<{ key: number; count: number }[]> {
+  const key = q.byOrganization ? sql`array_position(${`{${q.organizationIds.join(',')}}`}::uuid[], organization_id) - 1` : sql`width_bucket(created_at, ${instants(q.starts)}) - 1`;
   const result = await db.execute(sql`
-    select ${groupKey(group, sql`created_at`, w)} as key, count(*)::int as count
+    select ${key} as key, count(*)::int as count
     from do_not_call
-    where ${inWindow(w, sql`created_at`)}
+    where organization_id = any(${`{${q.organizationIds.join(',')}}`}::uuid[])
+      and created_at >= ${new Date(q.starts[0]!).toISOString()}::timestamptz and created_at < ${new Date(q.end).toISOString()}::timestamptz
     group by 1`);
-  return result.rows as unknown as { key: string; count: number }[];
+  return result.rows as unknown as { key: number; count: number }[];
 }

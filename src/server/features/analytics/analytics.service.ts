@@ -4,11 +4,13 @@ import { invalid, notFound } from '../../http/errors.js';
 import { listVisibleOrganizations } from '../organizations/organizations.service.js';
 import type { AnalyticsQuery, AnalyticsResponse } from '../../../contracts/analytics.js';
 import { defaultZoneOf, displayBuckets, offsetSegments, previousRange, rangeInstants, todayIn, type DateRange } from '../../../domain/analytics/buckets.js';
-import { emptyCallSums, emptyFunnel, figuresOf, OUTCOME_KEYS, type CallSums, type Figures, type FunnelSums, type Percentiles } from '../../../domain/analytics/figures.js';
+import { emptyCallSums, emptyDurations, emptyFunnel, figuresOf, OUTCOME_KEYS, type CallSums, type Figures, type FunnelSums, type Percentiles } from '../../../domain/analytics/figures.js';
+import { emptyCounts, sketchPercentiles, type SketchCounts } from '../../../domain/analytics/duration-sketch.js';
 import type { CallDirection } from '../../../domain/calls/vocabulary.js';
-import { doNotCallAdditions, type CallSumsRow, type Grouping, type Window } from './analytics.repository.js';
-import { rollupMemoryOf, type DurationRow, type HourOfWeekCalls } from './rollup-memory.js';
-import { drainRollups } from './analytics-rollups.service.js';
+import { doNotCallAdditions, type CallSumsRow, type RollupQuery } from './analytics.repository.js';
+import { hoursOfWeek, readRollups } from './analytics-read.repository.js';
+import { DURATION_NAMES, type DurationName } from './analytics-columns.js';
+import { drainedAt } from './analytics-rollups.repository.js';
 
 export { drainRollups, rebuildRollups, pendingChanges } from './analytics-rollups.service.js';
 
@@ -66,7 +68,7 @@ function addCallRow(sums: CallSums, row: CallSumsRow, directions: readonly CallD
     sums.hungUpBeforeSpeaking += row.silent;
     sums.contained += row.contained;
     sums.handedOff += row.handedOff;
-    sums.handleSeconds += Number(row.handleSeconds);
+    sums.handleSeconds += row.handleSeconds;
     sums.handleCount += row.handleCount;
   } else {
     sums.outbound += row.calls;
@@ -74,81 +76,52 @@ function addCallRow(sums: CallSums, row: CallSumsRow, directions: readonly CallD
     sums.outboundVoicemail += row.voicemail;
   }
   if (!directions.includes(row.direction)) return;
-  for (const k of OUTCOME_KEYS) sums.outcomes[k] += k === 'voicemail' ? row.outcome_voicemail : row[k];
-}
-
-const noDurations = (): Percentiles => ({ median: null, p90: null, count: 0 });
-
-function toDurations(row: DurationRow | undefined) {
-  if (!row) return { claim: noDurations(), resolve: noDurations(), claimBusiness: noDurations(), resolveBusiness: noDurations() };
-  const p = (values: [number, number] | null, count: number): Percentiles => ({ median: values?.[0] ?? null, p90: values?.[1] ?? null, count });
-  return {
-    claim: p(row.claim, row.claimCount),
-    resolve: p(row.resolve, row.resolveCount),
-    claimBusiness: p(row.claimBusiness, row.claimBusinessCount),
-    resolveBusiness: p(row.resolveBusiness, row.resolveBusinessCount),
-  };
+  for (const k of OUTCOME_KEYS) sums.outcomes[k] += row.outcomes[k] ?? 0;
 }
 
 /**
- * Figures per group key of one window; `total` sums every key (percentiles come from their own
- * total row). Per bucket, the same read also brings the calls per local hour of the week. The
- * rollups are read from this process's memory (rollup-memory.ts); do-not-call additions, a small
- * table, from the database.
+ * The figures of each group of keys (`groupsOf` names the groups a key counts in: its bucket, the
+ * period it belongs to), from one read of the rollups (analytics-read.repository.ts, decision 046):
+ * counts added up, percentiles from the group's sketches merged.
  */
-async function figuresBy(ctx: AppContext, w: Window, directions: CallDirection[], group: Grouping): Promise<{ total: Figures; byKey: Map<string, Figures>; hoursOfWeek: HourOfWeekCalls[] }> {
-  const dncRows = doNotCallAdditions(ctx.db, w, group);
-  const { calls, hoursOfWeek, funnel: funnels, durations } = rollupMemoryOf(ctx.db).read(w, group);
-  const dnc = await dncRows;
-  type Acc = { calls: CallSums; funnel: FunnelSums; dnc: number };
+async function figuresBy(ctx: AppContext, q: RollupQuery, directions: readonly CallDirection[], groupsOf: (key: number) => readonly string[]): Promise<Map<string, Figures>> {
+  const [read, dnc] = await Promise.all([readRollups(ctx.db, q), doNotCallAdditions(ctx.db, q)]);
+  type Acc = { calls: CallSums; funnel: FunnelSums; durations: Record<DurationName, SketchCounts>; dnc: number };
   const accs = new Map<string, Acc>();
-  const total: Acc = { calls: emptyCallSums(), funnel: emptyFunnel(), dnc: 0 };
-  const acc = (key: string) => {
-    let a = accs.get(key);
-    if (!a) accs.set(key, (a = { calls: emptyCallSums(), funnel: emptyFunnel(), dnc: 0 }));
-    return a;
-  };
-  for (const r of calls) {
-    addCallRow(acc(r.key).calls, r, directions);
-    addCallRow(total.calls, r, directions);
-  }
-  for (const r of funnels) {
-    for (const f of [acc(r.key).funnel, total.funnel]) {
+  const accsOf = (key: number) =>
+    groupsOf(key).map((group) => {
+      let a = accs.get(group);
+      if (!a) accs.set(group, (a = { calls: emptyCallSums(), funnel: emptyFunnel(), durations: emptySketches(), dnc: 0 }));
+      return a;
+    });
+  for (const r of read.calls) for (const a of accsOf(r.key)) addCallRow(a.calls, r, directions);
+  for (const r of read.funnel) {
+    for (const { funnel: f } of accsOf(r.key)) {
       f[r.source].started += r.started;
       f[r.source].submitted += r.submitted;
       f[r.source].scheduled += r.scheduled;
     }
   }
-  for (const r of dnc) {
-    acc(r.key).dnc += r.count;
-    total.dnc += r.count;
-  }
-  const durationsBy = new Map(durations.map((r) => [r.key, r]));
-  for (const key of durationsBy.keys()) if (key !== null) acc(key);
-  const byKey = new Map<string, Figures>();
-  for (const [key, a] of accs) byKey.set(key, figuresOf(a.calls, a.funnel, toDurations(durationsBy.get(key)), a.dnc));
-  const totalDurations = group === 'bucket' ? durationsBy.get(null) : durations.length === 1 ? durations[0] : undefined;
-  return { total: figuresOf(total.calls, total.funnel, toDurations(totalDurations), total.dnc), byKey, hoursOfWeek };
+  for (const [key, sketches] of read.durations) for (const a of accsOf(key)) for (const d of DURATION_NAMES) addCounts(a.durations[d], sketches[d]);
+  for (const r of dnc) for (const a of accsOf(r.key)) a.dnc += r.count;
+  const figures = new Map<string, Figures>();
+  for (const [group, a] of accs) figures.set(group, figuresOf(a.calls, a.funnel, percentilesOf(a.durations), a.dnc));
+  return figures;
 }
 
-/** Folds pending changes into the rollups, then brings this process's copy of them up to date. */
-async function refreshRollups(ctx: AppContext): Promise<void> {
-  await drainRollups(ctx.db);
-  await rollupMemoryOf(ctx.db).refresh();
+const emptySketches = (): Record<DurationName, SketchCounts> => ({ claim: emptyCounts(), resolve: emptyCounts(), claimBusiness: emptyCounts(), resolveBusiness: emptyCounts() });
+
+function addCounts(into: SketchCounts, counts: SketchCounts): void {
+  for (let b = 0; b < counts.length; b++) into[b]! += counts[b]!;
 }
 
-function windowOf(organizations: AnalyticsOrganization[], range: DateRange, zone: string, granularity: AnalyticsQuery['granularity']) {
-  const { start, end } = rangeInstants(range, zone);
-  const buckets = displayBuckets(range, zone, granularity);
-  const segments = offsetSegments(zone, start, end);
-  const window: Window = {
-    organizationIds: organizations.map((o) => o.id),
-    start: new Date(start),
-    end: new Date(end),
-    bucketStarts: buckets.map((b) => b.start),
-    offsets: { from: segments.from.map((ms) => new Date(ms).toISOString()), seconds: segments.offsetSeconds },
+/** Median and 90th percentile of each duration, from the merged sketches (within RELATIVE_ERROR). */
+function percentilesOf(sketches: Record<DurationName, SketchCounts>): Record<DurationName, Percentiles> {
+  const of = (counts: SketchCounts): Percentiles => {
+    const { values, count } = sketchPercentiles(counts, [0.5, 0.9]);
+    return { median: values[0]!, p90: values[1]!, count };
   };
-  return { window, buckets };
+  return { claim: of(sketches.claim), resolve: of(sketches.resolve), claimBusiness: of(sketches.claimBusiness), resolveBusiness: of(sketches.resolveBusiness) };
 }
 
 /** Every figure of the analytics page for a period, its buckets and the previous period of the same length. */
@@ -158,46 +131,66 @@ export async function getAnalytics(ctx: AppContext, actor: StaffActor, query: An
   const range = { from: query.from, to: query.to };
   const previous = previousRange(range);
   const directions = directionsOf(query.direction);
-  const current = windowOf(organizations, range, zone, query.granularity);
-  const before = windowOf(organizations, previous, zone, 'month');
-  await refreshRollups(ctx);
-  const zero = figuresOf(emptyCallSums(), emptyFunnel(), { claim: [], resolve: [], claimBusiness: [], resolveBusiness: [] }, 0);
-  const none = { total: zero, byKey: new Map<string, Figures>(), hoursOfWeek: [] };
+  const current = rangeInstants(range, zone);
+  const before = rangeInstants(previous, zone);
+  const buckets = displayBuckets(range, zone, query.granularity);
+  // One read for the whole page: key 0 is the previous period (its figures need no buckets), key
+  // i ≥ 1 the i-th display bucket; the period's totals are its buckets added up.
+  const q: RollupQuery = {
+    organizationIds: organizations.map((o) => o.id),
+    zones: organizations.map((o) => o.timeZone),
+    starts: [before.start, ...buckets.map((b) => Date.parse(b.start))],
+    end: current.end,
+    // Buckets of a day or longer read the daily rollups; hourly buckets the hourly ones.
+    firstHourKey: query.granularity === 'hour' ? 1 : null,
+    byOrganization: false,
+  };
+  const offsets = offsetSegments(zone, current.start, current.end);
   const empty = organizations.length === 0;
-  const [now, then] = await Promise.all([empty ? none : figuresBy(ctx, current.window, directions, 'bucket'), empty ? none : figuresBy(ctx, before.window, directions, 'total')]);
+  // Read before the rollups: the figures include at least every change before it.
+  const asOf = await drainedAt(ctx.db);
+  const [figures, week] = await Promise.all([
+    empty ? new Map<string, Figures>() : figuresBy(ctx, q, directions, (key) => (key === 0 ? ['previous'] : [String(key), 'total'])),
+    empty ? [] : hoursOfWeek(ctx.db, q.organizationIds, current.start, current.end, { from: offsets.from, seconds: offsets.offsetSeconds }),
+  ]);
+  const zero = figuresOf(emptyCallSums(), emptyFunnel(), emptyDurations(), 0);
   // Index 0 is Monday 00:00, as the grid.
   const grid = new Array<number>(7 * 24).fill(0);
-  for (const c of now.hoursOfWeek) if (directions.includes(c.direction)) grid[c.hourOfWeek]! += c.calls;
-  const period = (r: DateRange, w: Window) => ({ ...r, start: w.start.toISOString(), end: w.end.toISOString() });
+  for (const c of week) if (directions.includes(c.direction)) grid[c.hourOfWeek]! += c.calls;
+  const period = (r: DateRange, w: { start: number; end: number }) => ({ ...r, start: new Date(w.start).toISOString(), end: new Date(w.end).toISOString() });
   return {
     timeZone: zone,
     granularity: query.granularity,
     direction: query.direction,
     organizations,
-    period: period(range, current.window),
-    previousPeriod: period(previous, before.window),
-    totals: now.total,
-    previousTotals: then.total,
-    series: current.buckets.map((b, i) => ({ ...b, figures: now.byKey.get(String(i + 1)) ?? zero })),
+    period: period(range, current),
+    previousPeriod: period(previous, before),
+    totals: figures.get('total') ?? zero,
+    previousTotals: figures.get('previous') ?? zero,
+    series: buckets.map((b, i) => ({ ...b, figures: figures.get(String(i + 1)) ?? zero })),
     heatmap: grid.map((calls, i) => ({ weekday: Math.floor(i / 24) + 1, hour: i % 24, calls })),
+    asOf: asOf?.toISOString() ?? null,
     computedInMs: Math.round((performance.now() - began) * 10) / 10,
   };
 }
 
 /**
  * Today's figures per organization, each in its own zone (the overview's KPIs): the same
- * rollups and definitions as the analytics page.
+ * rollups and definitions as the analytics page, as of the worker's last drain.
  */
 export async function todayFiguresByOrganization(ctx: AppContext, organizations: readonly AnalyticsOrganization[], now: Date): Promise<Map<string, Figures>> {
-  await refreshRollups(ctx);
   const byZone = new Map<string, AnalyticsOrganization[]>();
   for (const o of organizations) byZone.set(o.timeZone, [...(byZone.get(o.timeZone) ?? []), o]);
   const out = new Map<string, Figures>();
   await Promise.all(
     [...byZone].map(async ([zone, orgs]) => {
-      const today = todayIn(zone, now.getTime());
-      const { byKey } = await figuresBy(ctx, windowOf(orgs, { from: today, to: today }, zone, 'day').window, ['inbound', 'outbound'], 'organization');
-      for (const o of orgs) if (byKey.has(o.id)) out.set(o.id, byKey.get(o.id)!);
+      const { start, end } = rangeInstants({ from: todayIn(zone, now.getTime()), to: todayIn(zone, now.getTime()) }, zone);
+      const q: RollupQuery = { organizationIds: orgs.map((o) => o.id), zones: orgs.map((o) => o.timeZone), starts: [start], end, firstHourKey: null, byOrganization: true };
+      const byIndex = await figuresBy(ctx, q, ['inbound', 'outbound'], (key) => [String(key)]);
+      orgs.forEach((o, i) => {
+        const figures = byIndex.get(String(i));
+        if (figures) out.set(o.id, figures);
+      });
     }),
   );
   return out;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSubmittedRequest } from '../appointment-requests/request-submission.service.js';
+import { drainRollups } from '../analytics/analytics.service.js';
 import { createCall, createHandoffForCall, createOrganization, createStaffUser, createTestApp, signIn, type TestAppHandle } from '../../test-support/index.js';
 
 let t: TestAppHandle;
@@ -48,6 +49,8 @@ describe('GET /api/overview', () => {
       createSubmittedRequest(t.ctx, tx, { organizationId: ny, source: 'web', firstName: 'Grace', lastName: 'Hopper', dateOfBirth: '1970-01-01', reason: 'Checkup', consentToContact: true }),
     );
 
+    // Today's KPIs are the rollups as the worker last drained them (every few seconds).
+    await drainRollups(t.ctx.db);
     const res = await t.app.inject({ url: '/api/overview', headers: { cookie: supervisor } });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
