@@ -94,7 +94,8 @@ export function formatInstantIn(at: Date | string | number, zone: string, opts: 
   return dtf(localeOfCountry(opts.country, opts.language), {
     ...(opts.weekday ? { weekday: opts.weekday } : {}),
     ...(parts === 'time' ? {} : { ...year, month: opts.month ?? 'short', day: 'numeric' }),
-    ...(withTime ? { hour: 'numeric', minute: '2-digit', ...(opts.seconds ? { second: '2-digit' } : {}), hourCycle: usesTwelveHourClock(opts.country) ? 'h12' : 'h23' } : {}),
+    // A 24-hour clock writes "08:20" (as the hours editor and the practice's own pages do), a 12-hour one "8:20 AM".
+    ...(withTime ? { hour: usesTwelveHourClock(opts.country) ? 'numeric' : '2-digit', minute: '2-digit', ...(opts.seconds ? { second: '2-digit' } : {}), hourCycle: usesTwelveHourClock(opts.country) ? 'h12' : 'h23' } : {}),
     timeZone: zone,
     ...(named ? { timeZoneName: 'short' } : {}),
   }).format(date);
