@@ -71,7 +71,14 @@ export function describePreferences(p: RequestView['preferences'], none: string)
     days.length ? days.map((d) => DAY_LABELS[d] ?? d).join(', ') : null,
     timesOfDay.length ? timesOfDay.join(', ') : null,
     earliestDate ? `from ${earliestDate}` : null,
-    text(p.text),
+    restates(text(p.text), [...days, ...timesOfDay]) ? null : text(p.text),
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : none;
+}
+
+/** "Friday" beside the day already listed as "Fri": the caller's words add nothing. */
+function restates(words: string | null, listed: string[]): boolean {
+  if (!words || listed.length === 0) return false;
+  const said = words.toLowerCase().split(/[^a-z]+/).filter((w) => w && !['and', 'or', 'on', 'the', 'in', 'any', 'please', 'a', 'an', 's'].includes(w));
+  return said.length > 0 && said.every((w) => listed.some((l) => w.startsWith(l.toLowerCase().slice(0, 3))));
 }

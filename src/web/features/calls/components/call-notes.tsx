@@ -60,7 +60,7 @@ export function CallNotes({ callId, notes, canWrite, textareaId, practice }: Cal
       {canWrite ? (
         <form onSubmit={onSubmit} noValidate className="space-y-3">
           {add.error && !fieldOnly ? <FormErrorAlert error={add.error} /> : null}
-          <FormField label="Add a note" error={errors.text?.message} description="Visible to staff of this organization, never to the caller.">
+          <FormField label="Add a note" error={errors.text?.message} description="Visible only to staff of this organization.">
             <Textarea id={textareaId} rows={3} maxLength={4000} {...register('text')} />
           </FormField>
           <Button type="submit" loading={add.isPending}>
