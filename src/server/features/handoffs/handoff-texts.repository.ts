@@ -51,7 +51,7 @@ export interface TextThreadRow {
   status: string | null;
 }
 
-/** The texts on a handoff, oldest first: sent (with the outbox row's status) and received. */
+/** The texts on a handoff, oldest first: sent (with the outbox row's status) and received (not portal messages, whose texts were only notices). */
 export async function textThreadOf(db: DbOrTx, handoffId: string): Promise<TextThreadRow[]> {
   const rows = await db.execute<{ id: number; kind: 'message_sent' | 'patient_reply'; body: string | null; at: string | Date; actor_name: string | null; automatic: string | null; status: string | null }>(sql`
     select e.id, e.kind, e.body, e.at, u.name as actor_name, e.data->>'automatic' as automatic, o.status
@@ -59,6 +59,8 @@ export async function textThreadOf(db: DbOrTx, handoffId: string): Promise<TextT
     left join ${users} u on u.id = e.actor_user_id
     left join ${outboxMessages} o on e.kind = 'message_sent' and o.id::text = (e.data->>'outboxMessageId')
     where e.handoff_id = ${handoffId}::uuid and e.kind in ('message_sent', 'patient_reply') and e.data->>'channel' = 'sms'
+      -- A portal message goes by text only as a notice with a link: its words are not a text.
+      and coalesce(e.data->>'notice', '') <> 'portal'
     order by e.at, e.id`);
   return rows.rows.map((r) => ({ id: Number(r.id), kind: r.kind, body: r.body, at: new Date(r.at), actorName: r.actor_name, automatic: r.automatic, status: r.status }));
 }

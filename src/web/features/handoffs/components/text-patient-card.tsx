@@ -138,7 +138,7 @@ function TextForm({ handoffId, texts, practice }: { handoffId: string; texts: Ha
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label="Text the patient">
       {serverOnly ? <FormErrorAlert error={send.error} /> : null}
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3">
         <FormField label="What to text" error={errors.template?.message ?? fields.template}>
           <Select {...register('template')}>
             {HANDOFF_TEXT_TEMPLATES.map((key) => (
