@@ -15,7 +15,7 @@ export const HANDOFF_TEXT_MAX = 300;
 /** What staff pick, in the staff's language. */
 export const HANDOFF_TEXT_LABELS: Record<HandoffTextTemplate, string> = {
   call_back: 'Please call us back',
-  request_received: 'Your appointment request was received',
+  request_received: 'Your request was received',
   tried_to_reach: 'We tried to reach you',
   message: 'A message of your own',
 };
