@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPOINTMENT_SOURCES, APPOINTMENT_STATUSES } from '../domain/appointment-requests/state.js';
 import { HANDOFF_PRIORITIES, HANDOFF_SOURCES, HANDOFF_STATUSES, HANDOFF_TYPES } from '../domain/handoffs/state.js';
+import { HANDOFF_TEXT_LANGUAGES, HANDOFF_TEXT_MAX, HANDOFF_TEXT_TEMPLATES } from '../domain/messaging/handoff-texts.js';
 import { RequestView } from './appointment-requests.js';
 import { OrganizationIdList } from './calls.js';
 
@@ -216,6 +217,52 @@ export const MessageBody = z.object({
   body: text(1000, 'Write the message.'),
 });
 export type MessageBody = z.infer<typeof MessageBody>;
+
+/**
+ * A text to the patient from the handoff (decision 048): one of the templates, in English or
+ * Spanish, with an optional message of one's own (required for `message`), which only a number
+ * the patient confirmed may receive (checked by the server).
+ */
+export const HandoffTextBody = z
+  .object({
+    template: z.enum(HANDOFF_TEXT_TEMPLATES, { error: 'Choose what to text.' }),
+    language: z.enum(HANDOFF_TEXT_LANGUAGES, { error: 'Choose English or Spanish.' }),
+    text: z
+      .string({ error: 'Write the message as text.' })
+      .trim()
+      .max(HANDOFF_TEXT_MAX, { error: `Use at most ${HANDOFF_TEXT_MAX} characters.` })
+      .optional(),
+  })
+  .superRefine((b, issue) => {
+    if (b.template === 'message' && !b.text) issue.addIssue({ code: 'custom', path: ['text'], message: 'Write the message.' });
+  });
+export type HandoffTextBody = z.infer<typeof HandoffTextBody>;
+
+/** One text of the thread: sent by the practice (with its delivery status) or received from the patient. */
+export const HandoffTextItem = z.object({
+  id: z.number(),
+  direction: z.enum(['outbound', 'inbound']),
+  body: z.string(),
+  at: z.string(),
+  by: z.string().nullable(),
+  /** The outbox row's status for a text sent (`queued → sent → delivered | undelivered | failed`, or `suppressed`). */
+  status: z.string().nullable(),
+});
+export type HandoffTextItem = z.infer<typeof HandoffTextItem>;
+
+/** What the "Text the patient" panel needs: the number, whether and what may be sent, the words, the thread. */
+export const HandoffTexts = z.object({
+  phone: z.string().nullable(),
+  /** Why nothing can be texted (no number, a landline, STOP, a closed handoff), or null. */
+  blocked: z.object({ code: z.enum(['no_number', 'not_textable', 'opted_out', 'closed']), message: z.string() }).nullable(),
+  /** The patient showed the number is theirs (called or texted from it): a message of one's own may go to it. */
+  confirmed: z.boolean(),
+  confirmedBy: z.enum(['call', 'text']).nullable(),
+  /** Filled into the templates: the practice's name and number. */
+  values: z.object({ practice: z.string(), number: z.string() }),
+  thread: z.array(HandoffTextItem),
+});
+export type HandoffTexts = z.infer<typeof HandoffTexts>;
 
 const SlaValue = z
   .number({ error: 'Enter a number of minutes.' })

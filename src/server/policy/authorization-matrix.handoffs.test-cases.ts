@@ -103,6 +103,8 @@ export function handoffMatrixRows(): MatrixRow[] {
     ['POST', '/reopen', 200, onHandoff('/reopen', {}, resolveFirst)],
     ['POST', '/cancel', 200, onHandoff('/cancel', { reason: 'Matrix: duplicate' })],
     ['POST', '/callback-attempts', 200, onHandoff('/callback-attempts', { result: 'no_answer' })],
+    ['GET', '/texts', 200, onHandoff('/texts')],
+    ['POST', '/texts', 201, onHandoff('/texts', { template: 'call_back', language: 'en' })],
     [
       'POST',
       '/messages',

@@ -17,6 +17,7 @@ import { HandoffTimeline } from '@web/features/handoffs/components/handoff-timel
 import { HistoryCard } from '@web/features/handoffs/components/history-card';
 import { MessageCard } from '@web/features/handoffs/components/message-card';
 import { RequestCard } from '@web/features/handoffs/components/request-card';
+import { TextPatientCard } from '@web/features/handoffs/components/text-patient-card';
 import { formatInZone } from '@web/features/handoffs/components/zoned-time';
 import { resolutionLabel, SOURCE_LABELS, TYPE_LABELS } from '@web/features/handoffs/labels';
 import { handoffPaths } from '@web/features/handoffs/paths';
@@ -125,6 +126,7 @@ export function HandoffDetailRoute() {
         <div className="min-w-0 space-y-6">
           <HandoffCallBackCard handoff={h} role={user.role} />
           <ContactCard detail={detail} practice={practice} />
+          <TextPatientCard handoffId={h.id} practice={practice} />
           <MessageCard detail={detail} practice={practice} />
           <HistoryCard history={detail.history} organizationName={detail.organization.name} practice={practice} />
         </div>

@@ -60,7 +60,11 @@ export const handoffEvents = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('handoff_events_handoff_idx').on(t.handoffId, t.at)],
+  (t) => [
+    index('handoff_events_handoff_idx').on(t.handoffId, t.at),
+    // A text's reply finds the handoff that sent it by the outbox row (migration 0030, decision 048).
+    index('handoff_events_outbox_message_idx').on(sql`(${t.data}->>'outboxMessageId')`).where(sql`kind = 'message_sent'`),
+  ],
 );
 
 /**

@@ -10,6 +10,7 @@ import { findOrganizationById } from '../organizations/organizations.service.js'
 import { sendMessage } from '../outbox/outbox.service.js';
 import { handoffDueAt, type HandoffRow } from './create-handoff.service.js';
 import { assignableUsers, claimIfOpen, findHandoff, insertHandoffEvent, updateHandoffIfStatus, type HandoffListRow } from './handoffs.repository.js';
+import { howNumberWasConfirmed } from './handoff-texts.repository.js';
 import { contactFrom, loadHandoff, recordsOf } from './handoffs.service.js';
 
 type Patch = Parameters<typeof updateHandoffIfStatus>[3];
@@ -149,6 +150,10 @@ export async function recordCallback(ctx: AppContext, actor: StaffActor, id: str
   });
 }
 
+/** Said beside "Send by" when a message would go by text to a number the patient has not confirmed. */
+export const MESSAGE_NEEDS_CONFIRMED_NUMBER =
+  'The patient has not called or texted from this number, so your words cannot go to it by text: send them by email, or text a template from “Text the patient”.';
+
 /** The template of the notice that a message waits in the portal (names no patient, no reason). */
 export const PORTAL_MESSAGE_TEMPLATE = 'portal-message-waiting';
 
@@ -167,6 +172,8 @@ export async function messagePatient(ctx: AppContext, actor: StaffActor, id: str
     if (!recipient) throw invalid({ channel: input.channel === 'email' ? 'There is no email address for this patient.' : 'There is no phone number for this patient.' });
     const org = (await findOrganizationById(tx, h.organizationId))!;
     const inPortal = Boolean(request);
+    // A text that carries the message itself only to a number the patient showed is theirs (decision 048).
+    if (input.channel === 'sms' && !inPortal && !(await howNumberWasConfirmed(tx, org.id, recipient))) throw invalid({ channel: MESSAGE_NEEDS_CONFIRMED_NUMBER });
     const portalLink = `${ctx.baseUrl}/portal?org=${encodeURIComponent(org.slug)}`;
     const ref = request?.referenceCode ? ` (${request.referenceCode})` : '';
     const outbox = await sendMessage(

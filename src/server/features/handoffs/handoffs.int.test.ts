@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { callEvents, calls, handoffEvents, scheduleShifts, schedules } from '../../db/schema/index.js';
-import { auditRows, createOrganization, createStaffUser, createTestApp, errorCode, outboxFor, signIn, type TestAppHandle } from '../../test-support/index.js';
+import { auditRows, createCall, createOrganization, createStaffUser, createTestApp, errorCode, outboxFor, signIn, type TestAppHandle } from '../../test-support/index.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
 import { saveHoursIfVersion } from '../hours/hours.repository.js';
 import { createHandoff, handoffDueAt, type NewHandoff } from './create-handoff.service.js';
@@ -108,6 +108,11 @@ describe('transitions', () => {
     const h = await newHandoff({ contactPhone: '+18605550177' });
     const cb = await post(cookies.agent, `/api/handoffs/${h.id}/callback-attempts`, { result: 'no_answer', note: 'Rang out' });
     expect(cb.statusCode).toBe(200);
+    // Words of one's own go by text only to a number the patient called or texted from (decision 048).
+    const typed = await post(cookies.agent, `/api/handoffs/${h.id}/messages`, { channel: 'sms', body: 'Please call us back at the office.' });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().error.fields.channel).toMatch(/has not called or texted from this number/);
+    await createCall(t.ctx, { organizationId: h.organizationId, provider: 'twilio', fromNumber: '+18605550177' });
     const sms = await post(cookies.agent, `/api/handoffs/${h.id}/messages`, { channel: 'sms', body: 'Please call us back at the office.' });
     expect(sms.statusCode).toBe(200);
     const email = await post(cookies.agent, `/api/handoffs/${h.id}/messages`, { channel: 'email', body: 'Hello' });

@@ -11,6 +11,8 @@ import {
   HandoffIdParams,
   HandoffListQuery,
   HandoffListResponse,
+  HandoffTextBody,
+  HandoffTexts,
   HandoffUpdated,
   MessageBody,
   NoteBody,
@@ -23,6 +25,7 @@ import { actorOf } from '../../policy/actor.js';
 import { addNote, assignHandoff, cancelHandoff, claimHandoff, messagePatient, recordCallback, reopenHandoff, resolveHandoff } from './handoff-actions.service.js';
 import { presentHandoff } from './handoffs.presenter.js';
 import { getDeadlines, saveDeadlines } from './handoff-deadlines.service.js';
+import { handoffTexts, textPatient } from './handoff-texts.service.js';
 import { assigneeOptions, createStaffHandoff, handoffDetail, listQueue } from './handoffs.service.js';
 
 const access = { capability: 'handoffs.work' } as const;
@@ -74,6 +77,24 @@ export const handoffsRoutes: FeatureRoutes = (app, ctx) => {
       response: { 200: DeadlinesView, ...errors },
     },
     handler: async (request) => saveDeadlines(ctx, actorOf(request), request.params.id, request.body),
+  });
+
+  app.get('/api/handoffs/:id/texts', {
+    config: { access },
+    schema: { tags, summary: 'The texts with the patient on this handoff, and whether (and what) may be texted (decision 048)', params: HandoffIdParams, response: { 200: HandoffTexts, ...errors } },
+    handler: async (request) => handoffTexts(ctx, actorOf(request), request.params.id),
+  });
+
+  app.post('/api/handoffs/:id/texts', {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Text the patient from a template (English or Spanish); a message of one’s own only to a number the patient confirmed. Refused (409) for a number that opted out or cannot take texts',
+      params: HandoffIdParams,
+      body: HandoffTextBody,
+      response: { 201: HandoffTexts, ...errors },
+    },
+    handler: async (request, reply) => reply.status(201).send(await textPatient(ctx, actorOf(request), request.params.id, request.body)),
   });
 
   const action = <B extends z.ZodType>(path: string, summary: string, body: B | null, run: (actor: ReturnType<typeof actorOf>, id: string, body: z.infer<B>) => ReturnType<typeof claimHandoff>) =>

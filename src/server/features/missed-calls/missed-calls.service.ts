@@ -7,6 +7,7 @@ import { missedCallText, MISSED_CALL_TEXT_WINDOW_HOURS } from '../../../domain/m
 import { mayReceiveTexts } from '../../../domain/messaging/textable.js';
 import { emergencyNumber } from '../../../domain/patient/emergency-number.js';
 import { createHandoff } from '../handoffs/create-handoff.service.js';
+import { handoffThatTexted } from '../handoffs/handoff-texts.service.js';
 import { addSentText, addTextReply, raiseThreadToUrgent } from '../handoffs/patient-thread.service.js';
 import { findOrganizationById, missedCallTextsOf, type OrganizationRow } from '../organizations/organizations.service.js';
 import { outboxBodyOf, sendMessage } from '../outbox/outbox.service.js';
@@ -138,7 +139,12 @@ export interface TextReply {
 export async function receiveMissedCallReply(ctx: AppContext, tx: Tx, reply: TextReply): Promise<{ answer: string | null; handoffId: string } | undefined> {
   const now = ctx.clock.now();
   const org = reply.organization;
-  const text = await lockLatestTextTo(tx, org.id, reply.from, new Date(now.getTime() - MISSED_CALL_REPLY_DAYS * 86_400_000));
+  const since = new Date(now.getTime() - MISSED_CALL_REPLY_DAYS * 86_400_000);
+  const text = await lockLatestTextTo(tx, org.id, reply.from, since);
+  // A text staff sent from a handoff (decision 048) more recently than the missed-call text: the
+  // reply belongs on that handoff.
+  const fromHandoff = await handoffThatTexted(tx, org.id, reply.from, since);
+  if (fromHandoff && (!text || fromHandoff.at.getTime() > text.createdAt.getTime())) return replyOnHandoff(ctx, tx, reply, fromHandoff);
   if (!text) return undefined;
   const words = reply.body.trim() || '(A text with no words — perhaps a picture, which is not shown here.)';
   let handoffId = text.handoffId;
@@ -167,6 +173,21 @@ export async function receiveMissedCallReply(ctx: AppContext, tx: Tx, reply: Tex
   const optedOut = await textOptOutOf(tx, org.id, reply.from);
   const answer = optedOut ? null : reply.emergency ? acknowledgement(org, text.language, true) : opened || reopened ? acknowledgement(org, text.language, false) : null;
   return { answer, handoffId };
+}
+
+/**
+ * A reply to a text staff sent from a handoff: on that handoff's history (a closed one back in the
+ * queue, an emergency made urgent), answered only when it reopened the handoff or speaks of an
+ * emergency — the conversation is with a person, who answers.
+ */
+async function replyOnHandoff(ctx: AppContext, tx: Tx, reply: TextReply, sent: { handoffId: string; language: 'en' | 'es' }): Promise<{ answer: string | null; handoffId: string }> {
+  const now = ctx.clock.now();
+  const words = reply.body.trim() || '(A text with no words — perhaps a picture, which is not shown here.)';
+  const { reopened } = await addTextReply(tx, sent.handoffId, words, { messageSid: reply.messageSid, from: reply.from }, now);
+  if (reply.emergency) await raiseThreadToUrgent(ctx, tx, sent.handoffId, 'Made urgent: the patient’s text mentions an emergency.', now);
+  const optedOut = await textOptOutOf(tx, reply.organization.id, reply.from);
+  const answer = optedOut ? null : reply.emergency ? acknowledgement(reply.organization, sent.language, true) : reopened ? acknowledgement(reply.organization, sent.language, false) : null;
+  return { answer, handoffId: sent.handoffId };
 }
 
 /** What the patient reads back: thanks, and where to turn in an emergency. */

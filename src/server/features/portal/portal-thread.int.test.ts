@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentRequests, handoffEvents, handoffs } from '../../db/schema/index.js';
-import { auditRows, createStaffUser, createTestApp, errorCode, outboxFor, signIn, type TestAppHandle } from '../../test-support/index.js';
+import { auditRows, createCall, createStaffUser, createTestApp, errorCode, outboxFor, signIn, type TestAppHandle } from '../../test-support/index.js';
 import { createPractice, portalSignIn, submitWebRequest } from '../../test-support/patients.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
 
@@ -65,7 +65,7 @@ describe('the practice writes', () => {
     expect(text!.body).toBe(`${practice.name}: you have a new message. Read and reply in your patient portal: http://localhost:3000/portal?org=${practice.slug}. Reply STOP to opt out.`);
   });
 
-  it('a handoff without a request (a caller who cannot sign in) still gets the message itself', async () => {
+  it('a handoff without a request (a caller who cannot sign in) still gets the message itself, by text once the number is confirmed (decision 048)', async () => {
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/handoffs',
@@ -73,7 +73,11 @@ describe('the practice writes', () => {
       payload: { organizationId: practice.id, type: 'callback', reason: 'Call back', contactName: 'Pat Doe', contactPhone: '(860) 555-0188' },
     });
     expect(created.statusCode).toBe(201);
-    await staffMessage(staff, created.json().handoff.id, 'We tried to reach you; call us at the office.', 'sms');
+    const typed = await staffMessage(staff, created.json().handoff.id, 'We tried to reach you; call us at the office.', 'sms');
+    expect(typed.statusCode).toBe(400);
+    expect(await outboxFor(t.db, '+18605550188', 'handoff-message')).toHaveLength(0);
+    await createCall(t.ctx, { organizationId: practice.id, provider: 'twilio', fromNumber: '+18605550188' });
+    expect((await staffMessage(staff, created.json().handoff.id, 'We tried to reach you; call us at the office.', 'sms')).statusCode).toBe(200);
     const [text] = await outboxFor(t.db, '+18605550188', 'handoff-message');
     expect(text!.body).toBe(`${practice.name}: We tried to reach you; call us at the office. Reply STOP to opt out.`);
   });

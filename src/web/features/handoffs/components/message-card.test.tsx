@@ -84,9 +84,10 @@ describe('the conversation with the patient on a handoff', () => {
     expect(screen.queryByRole('button', { name: 'Send message' })).toBeNull();
   });
 
-  it('without a request, says the message itself goes by email or text', () => {
+  it('without a request, the message itself goes by email; texts are in “Text the patient” (decision 048)', () => {
     renderPage(<MessageCard detail={detail({ appointmentRequest: null, events: [] })} />, { url: '/handoffs/h-1' });
-    expect(screen.getByText('Sent by email or text message: this caller has no request, so cannot read it in the portal.')).toBeInTheDocument();
+    expect(screen.getByText('Sent by email: this caller has no request, so cannot read it in the portal. To text them, use “Text the patient”.')).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Text message/ })).toBeNull();
     expect(screen.queryByRole('list', { name: 'Conversation with the patient' })).toBeNull();
   });
 });

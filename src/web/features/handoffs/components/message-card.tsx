@@ -15,9 +15,15 @@ import { formatDateTime, formatRelative, type Practice } from '@web/lib/format-d
 import { formatPhone } from '@web/lib/format-phone';
 import { useMessagePatient } from '../api/message-patient';
 
+/** A text carrying its words, or a patient's text: shown in "Text the patient" (decision 048), not here. */
+const isText = (e: HandoffDetail['events'][number]) => e.data.channel === 'sms' && (e.kind === 'patient_reply' || e.data.notice !== 'portal');
+
+/** Portal and email messages, not texts. */
+const conversationOf = (events: HandoffDetail['events']) => events.filter((e) => (e.kind === 'message_sent' || e.kind === 'patient_reply') && !isText(e));
+
 /** The messages between the practice and the patient on this handoff, oldest first (the portal shows the same). */
 function Conversation({ events, practice }: { events: HandoffDetail['events']; practice?: Practice }) {
-  const messages = events.filter((e) => e.kind === 'message_sent' || e.kind === 'patient_reply');
+  const messages = conversationOf(events);
   if (messages.length === 0) return null;
   return (
     <ol aria-label="Conversation with the patient" className="mb-4 space-y-2">
@@ -49,13 +55,15 @@ export function MessageCard({ detail, practice }: { detail: HandoffDetail; pract
   const { contact, handoff } = detail;
   const send = useMessagePatient();
   const { toast } = useToast();
+  const inPortal = Boolean(detail.appointmentRequest);
+  // Without a request the text would carry the words: that is "Text the patient", with its rule (decision 048).
+  const textNotice = inPortal && Boolean(contact.phone);
   const defaultValues: MessageBody = { channel: contact.email ? 'email' : 'sms', body: '' };
   const { register, handleSubmit, resetField, formState: { errors } } = useForm({ resolver: zodResolver(MessageBody), defaultValues });
   const fields = isApiError(send.error) ? send.error.fields : {};
-  const canSend = Boolean(contact.email || contact.phone) && handoffActionAllowed('message', handoff.status);
-  const hasConversation = detail.events.some((e) => e.kind === 'message_sent' || e.kind === 'patient_reply');
+  const canSend = Boolean(contact.email || textNotice) && handoffActionAllowed('message', handoff.status);
+  const hasConversation = conversationOf(detail.events).length > 0;
   if (!canSend && !hasConversation) return null;
-  const inPortal = Boolean(detail.appointmentRequest);
   const submit = handleSubmit((values) =>
     send.mutate(
       { id: handoff.id, ...values },
@@ -75,7 +83,7 @@ export function MessageCard({ detail, practice }: { detail: HandoffDetail; pract
         <CardDescription>
           {inPortal
             ? 'The patient gets a notice by email or text with a link (nothing about their health), reads the message in the portal and can reply; replies appear here.'
-            : 'Sent by email or text message: this caller has no request, so cannot read it in the portal.'}
+            : 'Sent by email: this caller has no request, so cannot read it in the portal. To text them, use “Text the patient”.'}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -88,9 +96,11 @@ export function MessageCard({ detail, practice }: { detail: HandoffDetail; pract
                 <option value="email" disabled={!contact.email}>
                   Email{contact.email ? ` (${contact.email})` : ' — no address'}
                 </option>
-                <option value="sms" disabled={!contact.phone}>
-                  Text message{contact.phone ? ` (${formatPhone(contact.phone, practice?.country)})` : ' — no number'}
-                </option>
+                {inPortal ? (
+                  <option value="sms" disabled={!contact.phone}>
+                    Text message{contact.phone ? ` (${formatPhone(contact.phone, practice?.country)})` : ' — no number'}
+                  </option>
+                ) : null}
               </Select>
             </FormField>
             <FormField label="Message" required error={errors.body?.message ?? fields.body} description={inPortal ? 'Read by the patient in the portal once signed in.' : 'No more than needed: email and text messages are not private.'}>
