@@ -76,6 +76,11 @@ describe('sending a text through Twilio', () => {
       (r) => r.status === 'delivered',
     );
     expect(done).toMatchObject({ status: 'delivered', providerStatus: 'delivered', providerErrorCode: null, providerMessageId: m!.sid });
+    // The row turns delivered while the server answers; the fake notes the answer a moment later.
+    await until(
+      async () => m!.callbacks.length,
+      (n) => n >= 2,
+    );
     expect(m!.callbacks).toEqual([
       { status: 'sent', answered: 204 },
       { status: 'delivered', answered: 204 },
