@@ -70,7 +70,7 @@ export function scoreEntities(lines: EntityLine[], f: Figures): void {
   // Accents folded: speech recognition gives them or not, and the agent stores what it heard.
   const norm = (v: string | null) => (v ?? 'none').toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9'\- ]/g, '').replace(/\s+/g, ' ').trim();
   for (const l of lines) {
-    const got = readSlot(l.slot, heardAs(l.text, l.language), SLOT_CONTEXT).value;
+    const got = readSlot(l.slot, l.text, { ...SLOT_CONTEXT, language: l.language }).value;
     const ok = norm(got) === norm(l.expected);
     const tally = (f.entities[l.slot] ??= [0, 0]);
     tally[1]++;
