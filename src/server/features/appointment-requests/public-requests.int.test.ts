@@ -72,6 +72,15 @@ describe('the draft', () => {
     expect(reload.json().step1Complete).toBe(false);
   });
 
+  it('saves made at once (each field as the patient leaves it) all stay, the JSON ones included', async () => {
+    const { cookie } = await startDraft();
+    const fields = [{ preferredDays: ['tue'] }, { timesOfDay: ['morning'] }, { insuranceCarrier: 'Aetna' }, { insuranceMemberId: 'W123456789' }, { notes: 'Prefers Dr. Hart' }];
+    const answers = await Promise.all(fields.map((payload) => t.app.inject({ method: 'PATCH', url: DRAFT, headers: { cookie, ...ORIGIN }, payload })));
+    expect(answers.map((a) => a.statusCode)).toEqual(fields.map(() => 200));
+    const reload = await t.app.inject({ url: DRAFT, headers: { cookie } });
+    expect(reload.json().fields).toMatchObject({ preferredDays: ['tue'], timesOfDay: ['morning'], insuranceCarrier: 'Aetna', insuranceMemberId: 'W123456789', notes: 'Prefers Dr. Hart' });
+  });
+
   it('an invalid field saves nothing, and what was saved stays', async () => {
     const { cookie } = await startDraft();
     await t.app.inject({ method: 'PATCH', url: DRAFT, headers: { cookie }, payload: { firstName: 'Ana', lastName: 'García' } });

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { appointmentRequests } from '../../db/schema/index.js';
 import type { AppointmentRequestRow } from './request-submission.service.js';
 
@@ -48,12 +48,24 @@ export async function findByDraftTokenHash(db: DbOrTx, tokenHash: string): Promi
   return row;
 }
 
-/** Saves fields of a draft; undefined when the row is no longer a draft. */
-export async function updateDraft(db: DbOrTx, id: string, columns: DraftColumns, now: Date): Promise<AppointmentRequestRow | undefined> {
-  const [row] = await db
-    .update(appointmentRequests)
-    .set({ ...columns, updatedAt: now })
-    .where(and(eq(appointmentRequests.id, id), eq(appointmentRequests.status, 'draft')))
-    .returning();
-  return row;
+/**
+ * Saves fields of a draft; undefined when the row is no longer a draft. The columns are built
+ * from the row as it is under a row lock: two saves at once (the form saves each field as the
+ * patient leaves it) each add their keys to the JSON columns, neither overwrites the other's.
+ */
+export async function updateDraft(db: Db, id: string, columnsFrom: (current: AppointmentRequestRow) => DraftColumns, now: Date): Promise<AppointmentRequestRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(appointmentRequests)
+      .where(and(eq(appointmentRequests.id, id), eq(appointmentRequests.status, 'draft')))
+      .for('update');
+    if (!current) return undefined;
+    const [row] = await tx
+      .update(appointmentRequests)
+      .set({ ...columnsFrom(current), updatedAt: now })
+      .where(eq(appointmentRequests.id, id))
+      .returning();
+    return row;
+  });
 }

@@ -109,7 +109,7 @@ export async function patchDraft(ctx: AppContext, token: string | undefined, pat
   if (invalid) refuseWithContext(ctx, org, patch, invalid, true);
   const { issues, phone } = contextualCheck({ ...patch, reasonOther: undefined }, contextOf(ctx, org));
   if (Object.keys(issues).length) throw patientInvalid(issues);
-  const updated = await updateDraft(ctx.db, row.id, { ...columnsOf(patch, row, phone), locale }, ctx.clock.now());
+  const updated = await updateDraft(ctx.db, row.id, (current) => ({ ...columnsOf(patch, current, phone), locale }), ctx.clock.now());
   if (!updated) throw alreadySubmitted();
   return { row: updated, org };
 }
@@ -128,7 +128,7 @@ export async function saveStep(
   if (Object.keys(issues).length) throw patientInvalid(issues);
   const patch: DraftPatch = { ...input };
   if ('reason' in input && input.reason !== 'other') patch.reasonOther = '';
-  const updated = await updateDraft(ctx.db, row.id, { ...columnsOf(patch, row, phone), locale }, ctx.clock.now());
+  const updated = await updateDraft(ctx.db, row.id, (current) => ({ ...columnsOf(patch, current, phone), locale }), ctx.clock.now());
   if (!updated) throw alreadySubmitted();
   return { row: updated, org };
 }
