@@ -4,7 +4,7 @@ import { TurnLog } from '../agent/turn-log.js';
 import { callSnapshots } from './call-snapshot-cache.js';
 import { isUniqueViolation, loadCall, storeTurn, type CallPatch, type CallRef, type CallStatus } from '../features/calls/call-records.service.js';
 import { endPatch, FINAL_STATUSES, liveEvent, presentEvents, publishAfterCommit, type PipelineOptions, type TurnEvent } from './call-turn-support.js';
-import { cancelLiveTransfer, createHandoff } from '../features/handoffs/create-handoff.service.js';
+import { cancelLiveTransfer, createHandoff } from '../features/handoff-records/create-handoff.service.js';
 import { collectLiveEvents, type LiveEvent } from '../features/live/live.service.js';
 import { abandonedHandoff, abandonedSummary, abandonedWork, type AbandonedWork } from './abandoned-work.js';
 import { missedCallTextJob, queueMissedCallText, type MissedCallTextJob } from '../features/missed-calls/missed-calls.service.js';

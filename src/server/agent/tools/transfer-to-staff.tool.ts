@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createHandoff } from '../../features/handoffs/create-handoff.service.js';
+import { createHandoff } from '../../features/handoff-records/create-handoff.service.js';
 import { say, when as whenOpen } from '../messages/index.js';
 import { onDutyIn, type OnDutyPerson } from '../../features/schedules/on-duty.service.js';
 import type { TransferTarget, TurnEnv } from '../agent-types.js';

@@ -4,7 +4,7 @@ import { mayReceiveTexts } from '../../../domain/messaging/textable.js';
 import { sendMessage } from '../outbox/outbox.service.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
 import type { AppointmentRequestRow } from './request-submission.service.js';
-import { emergencyNumber, publicSettings } from './public-practices.service.js';
+import { emergencyNumber, publicSettings } from '../public-practices/public-practices.service.js';
 
 export const CONFIRMATION_TEMPLATE = 'appointment-request-received';
 

@@ -11,7 +11,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { issueIntakeLink } from '../intake/intake-links.service.js';
 import { submitDraftRequest, type AppointmentRequestRow } from './request-submission.service.js';
 import { sendSubmissionConfirmation } from './public-confirmation.js';
-import { emergencyNumber, loadPublicPractice, loadPublicPracticeById, practiceHours, practicePhone, publicSettings } from './public-practices.service.js';
+import { emergencyNumber, loadPublicPractice, loadPublicPracticeById, practiceHours, practicePhone, publicSettings } from '../public-practices/public-practices.service.js';
 import { checkableFields, columnsOf, completeness, contextualCheck, draftFields, type Context } from './public-requests.fields.js';
 import { findByDraftTokenHash, insertDraft, updateDraft } from './public-requests.repository.js';
 import type { DraftPatch, Step1Input, Step2Input } from '../../../contracts/appointment-requests.js';

@@ -6,9 +6,9 @@ import { canTransition, statusesLeadingTo, type AppointmentStatus } from '../../
 import { localTimeToInstant } from '../../../domain/appointment-requests/scheduling.js';
 import { readPreferences, slotWarnings, VISIT_MINUTES, type SlotWarning } from '../../../domain/appointment-requests/visit-slots.js';
 import { clinicianClashes, type BookedVisit } from '../../../domain/appointment-requests/booked-visits.js';
-import { practiceHours } from './public-practices.service.js';
+import { practiceHours } from '../public-practices/public-practices.service.js';
 import { recordAudit, recordPhiView } from '../audit/audit.service.js';
-import { resolveHandoffsOfRequest } from '../handoffs/request-handoffs.service.js';
+import { resolveHandoffsOfRequest } from '../handoff-records/request-handoffs.service.js';
 import type { RequestListQuery, RequestListResponse, RequestView } from '../../../contracts/appointment-requests.js';
 import { publishLive } from '../live/live.service.js';
 import { isUuid, organizationVisibleTo } from '../organizations/organizations.policy.js';

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../app-context.js';
 import { organizationScope, type StaffActor } from '../../policy/actor.js';
 import { HANDOFF_PRIORITIES } from '../../db/schema/handoffs.js';
-import { openNow } from '../hours/hours.service.js';
-import { presentOpenNow } from '../hours/hours.service.js';
+import { openNow } from '../organizations/hours.service.js';
+import { presentOpenNow } from '../organizations/hours.service.js';
 import { startOfToday } from './call-windows.js';
 import { listCalls, visibleOrganizationZones } from './calls.repository.js';
 import { presentCallListItem } from './calls.presenter.js';

@@ -8,8 +8,8 @@ import { markInReview } from '../appointment-requests/staff-requests.service.js'
 import { publishLive } from '../live/live.service.js';
 import { findOrganizationById } from '../organizations/organizations.service.js';
 import { sendMessage } from '../outbox/outbox.service.js';
-import { handoffDueAt, type HandoffRow } from './create-handoff.service.js';
-import { assignableUsers, claimIfOpen, findHandoff, insertHandoffEvent, updateHandoffIfStatus, type HandoffListRow } from './handoffs.repository.js';
+import { handoffDueAt, type HandoffRow } from '../handoff-records/create-handoff.service.js';
+import { assignableUsers, claimIfOpen, findHandoff, insertHandoffEvent, updateHandoffIfStatus, type HandoffListRow } from '../handoff-records/handoffs.repository.js';
 import { howNumberWasConfirmed } from './handoff-texts.repository.js';
 import { contactFrom, loadHandoff, recordsOf } from './handoffs.service.js';
 

@@ -3,12 +3,12 @@ import type { StaffActor } from '../../policy/actor.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { loadVisibleOrganization } from '../organizations/organizations.policy.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
-import { DEFAULT_SLA_MINUTES, slaMinutes, type HandoffPriority } from './create-handoff.service.js';
-import { findSlaSettings, saveSlaSettings, type SlaRow } from './handoffs.repository.js';
+import { DEFAULT_SLA_MINUTES, slaMinutes, type HandoffPriority } from '../handoff-records/create-handoff.service.js';
+import { findSlaSettings, saveSlaSettings, type SlaRow } from '../handoff-records/handoffs.repository.js';
 import type { DeadlinesBody, DeadlinesView } from '../../../contracts/handoffs.js';
 
 /** What other features read of this one (its repository's queries, used as they are). */
-export { type DeadlineRules, findDeadlineRules } from './handoffs.repository.js';
+export { type DeadlineRules, findDeadlineRules } from '../handoff-records/handoffs.repository.js';
 
 const PRIORITIES: HandoffPriority[] = ['urgent', 'high', 'normal', 'low'];
 

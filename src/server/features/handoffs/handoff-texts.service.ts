@@ -14,7 +14,7 @@ import { findOrganizationById, phoneNumbersOf, type OrganizationRow } from '../o
 import { sendMessage } from '../outbox/outbox.service.js';
 import { textOptOutOf } from '../sms-opt-outs/sms-opt-outs.service.js';
 import { howNumberWasConfirmed, latestHandoffTextTo, textThreadOf } from './handoff-texts.repository.js';
-import { findHandoff, insertHandoffEvent, updateHandoffIfStatus, type HandoffListRow } from './handoffs.repository.js';
+import { findHandoff, insertHandoffEvent, updateHandoffIfStatus, type HandoffListRow } from '../handoff-records/handoffs.repository.js';
 import { contactFrom, loadHandoff, recordsOf } from './handoffs.service.js';
 
 /**

@@ -10,10 +10,10 @@ import { isUuid, loadVisibleOrganization } from '../organizations/organizations.
 import { findOrganizationById, type OrganizationRow } from '../organizations/organizations.service.js';
 import { phoneCountryOf } from '../organizations/organizations.service.js';
 import { onDutyIn } from '../schedules/on-duty.service.js';
-import { createHandoff } from './create-handoff.service.js';
+import { createHandoff } from '../handoff-records/create-handoff.service.js';
 import { presentEvent, presentHandoff } from './handoffs.presenter.js';
-import { assignableUsers, findHandoff, listHandoffEvents, listHandoffs, type HandoffListRow } from './handoffs.repository.js';
-import type { RequestSlice } from './request-slice.js';
+import { assignableUsers, findHandoff, listHandoffEvents, listHandoffs, type HandoffListRow } from '../handoff-records/handoffs.repository.js';
+import type { RequestSlice } from '../handoff-records/request-slice.js';
 import type { AssigneeOptions, CreateHandoffBody, HandoffDetail, HandoffListQuery } from '../../../contracts/handoffs.js';
 import { callWithExcerpt, findPatient, organizationOfCall, patientHistory, type PatientRow } from './handoff-context.repository.js';
 

@@ -9,7 +9,7 @@ import type { PatientLocale } from '../../../domain/patient/locale.js';
 import { recordAudit, recordPhiView } from '../audit/audit.service.js';
 import { publishLive } from '../live/live.service.js';
 import { isUuid } from '../organizations/organizations.policy.js';
-import { emergencyNumber, loadPublicPracticeById, publicSettings } from '../appointment-requests/public-practices.service.js';
+import { emergencyNumber, loadPublicPracticeById, publicSettings } from '../public-practices/public-practices.service.js';
 import { resolveIntakeToken } from './intake-links.service.js';
 import { findIntake, findIntakeOfRequest, findRequest, saveAnswersIfInProgress, submitIfInProgress, type IntakeRow } from './intake.repository.js';
 import type { IntakeAnswersInput } from '../../../contracts/intake.js';

@@ -8,12 +8,12 @@ import type { StaffActor } from '../../policy/actor.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { sendMessage } from '../outbox/outbox.service.js';
 import { deleteSessionsOf, findUserByEmail, findUserById, getPasswordHash, passwordHashesToRefuse, rememberPasswordHash, setPasswordHash, updateUser } from '../users/users.service.js';
-import { expireOpenTokens, findToken, findTokenForUpdate, insertUserToken, markTokenUsed, type UserTokenRow } from './password.repository.js';
+import { expireOpenTokens, findToken, findTokenForUpdate, insertUserToken, markTokenUsed, type UserTokenRow } from '../credentials/password.repository.js';
 import type { DbOrTx } from '../../db/client.js';
-import { assertAcceptablePassword } from './password.policy.js';
+import { assertAcceptablePassword } from '../credentials/password.policy.js';
 import { keepingSessionStart } from '../session/keep-session-start.service.js';
 
-import { RESET_TTL_MS } from './password-links.service.js';
+import { RESET_TTL_MS } from '../credentials/password-links.service.js';
 
 /** Same answer whether or not the email exists; only an active account gets a link. */
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string): Promise<void> {

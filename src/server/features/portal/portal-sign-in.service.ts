@@ -9,7 +9,7 @@ import type { PatientLocale } from '../../../domain/patient/locale.js';
 import { isUuid } from '../organizations/organizations.policy.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { sendMessage } from '../outbox/outbox.service.js';
-import { loadPublicPractice, loadPublicPracticeById, publicSettings } from '../appointment-requests/public-practices.service.js';
+import { loadPublicPractice, loadPublicPracticeById, publicSettings } from '../public-practices/public-practices.service.js';
 import { codesFor, consumeCode, countTry, expireLiveCodes, findCode, hasRequests, insertCode, recentCodesSent, type PatientIdentity } from './portal.repository.js';
 import { startPatientSession } from './portal-session.js';
 

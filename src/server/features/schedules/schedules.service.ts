@@ -22,7 +22,7 @@ import {
   type Schedule,
   type SchedulePurpose,
 } from '../../../domain/time/index.js';
-import { findHours, toHours } from '../hours/hours.service.js';
+import { findHours, toHours } from '../organizations/hours.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { isUuid, loadVisibleOrganization } from '../organizations/organizations.policy.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';

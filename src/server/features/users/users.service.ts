@@ -7,8 +7,8 @@ import { hashPassword } from '../../auth/password-hash.js';
 import type { StaffActor } from '../../policy/actor.js';
 import type { Tx } from '../../db/client.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { issueLink } from '../password/password-links.service.js';
-import { assertAcceptablePassword } from '../password/password.policy.js';
+import { issueLink } from '../credentials/password-links.service.js';
+import { assertAcceptablePassword } from '../credentials/password.policy.js';
 import { countActiveAdmins, deleteSessionsOf, existingOrganizationIds, findUserByEmail, findUserById, findUserForUpdate, getPasswordHash, insertUser, lockAdminRemovals, organizationIdsOf, setPasswordHash, setUserOrganizations, updateUser, type UserRow, listUsers, organizationIdsOfMany } from './users.repository.js';
 
 /** What other features read of this one (its repository's queries, used as they are). */

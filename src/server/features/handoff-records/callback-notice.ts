@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
 import { mayReceiveTexts } from '../../../domain/messaging/textable.js';
-import { emergencyNumber, publicSettings } from '../appointment-requests/public-practices.service.js';
+import { emergencyNumber, publicSettings } from '../public-practices/public-practices.service.js';
 import { findOrganizationById } from '../organizations/organizations.service.js';
 import { sendMessage } from '../outbox/outbox.service.js';
 import type { NewHandoff } from './create-handoff.service.js';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { handoffs, HANDOFF_PRIORITIES, HANDOFF_TYPES } from '../../db/schema/index.js';
 import { addBusinessTime } from '../../../domain/time/index.js';
-import { toHours } from '../hours/hours.service.js';
+import { toHours } from '../organizations/hours.service.js';
 import { publishLive } from '../live/live.service.js';
 import { alertOnDutyOfUrgentHandoff } from './urgent-alert.js';
 import { sendCallbackNotice } from './callback-notice.js';

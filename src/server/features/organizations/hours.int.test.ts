@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createStaffUser, createTestApp, errorCode, signIn, type TestAppHandle } from '../../test-support/index.js';
-import type { OrganizationRow } from '../organizations/organizations.repository.js';
+import type { OrganizationRow } from './organizations.repository.js';
 
 let t: TestAppHandle;
 const cookies = {} as Record<'admin' | 'supervisor' | 'agent' | 'outsider', string>;
