@@ -14,10 +14,13 @@ import tseslint from 'typescript-eslint';
 /**
  * Boundaries by structure (STYLE.md rule 5; docs/ARCHITECTURE.md "Layers"): contracts and domain
  * ← server infrastructure (db, http, lib, config, auth, jobs' enqueue, policy) ← features ←
- * agent and telephony ← the app (app.ts, routes.ts, main.ts, worker, seed). A feature is used by
- * others only through its public entry, its `*.service.ts` and `*.policy.ts` files (types may be
- * imported from anywhere). Tests and test support may reach inside. `scripts/check-cycles.mjs`
- * refuses import cycles.
+ * agent and telephony ← the app (app.ts, routes.ts, main.ts, worker, seed). A server feature is
+ * used by everything outside it only through its public entry, `features/<f>/index.ts` (types
+ * too); inside a feature, files import each other, never their own index. A web feature
+ * (`src/web/features/<f>/`) imports no other web feature: shared pieces live in `web/lib` or
+ * `web/components`, and routes compose features. Tests and test support may reach inside.
+ * `npm run lint:cycles` refuses import cycles between files and between feature folders
+ * (scripts/check-cycles.mjs).
  */
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.test-*.ts', 'src/server/test-support/**', '**/testing/**'];
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
@@ -25,9 +28,13 @@ const layer = (message, regex) => ({ regex, message, allowTypeImports: true });
 const APP = layer('The app layer (app.ts, routes.ts, main.ts, bootstrap, worker, seed) is imported by nothing.', String.raw`^(\.\./)+(app|routes|main|bootstrap|worker)\.js$|/seed/`);
 const CALLS = layer('Features do not import the agent or telephony: they sit above features.', String.raw`(^|/)(agent|telephony)/`);
 const FEATURES = layer('Infrastructure (db, http, lib, config, auth, jobs, policy) does not import features.', String.raw`(^|/)features/`);
-/** Another feature's file (`prefix` reaches the features folder) that is not its public entry. */
-const publicEntry = (prefix) =>
-  layer('Another feature is used through its public entry: its *.service.ts or *.policy.ts.', String.raw`^${prefix}[a-z-]+/(?!([a-z-]+/)*[a-z-]+\.(service|policy)\.js$)`);
+/** Another feature's file (`prefix` reaches the features folder) that is not its public entry; types included. */
+const publicEntry = (prefix) => ({
+  regex: String.raw`^${prefix}[a-z-]+/(?!index\.js$)`,
+  message: 'Another feature is used through its public entry, features/<f>/index.ts: export what you need from there.',
+});
+/** A feature file importing its own index (`up` climbs to the feature's folder): import the file itself. */
+const ownIndex = (up) => ({ regex: String.raw`^${up}index\.js$`, message: 'Inside a feature, import the file itself: index.ts is the door for everyone else.' });
 const serverBoundaries = [
   {
     files: ['src/domain/**'],
@@ -40,16 +47,18 @@ const serverBoundaries = [
   {
     files: ['src/server/{db,http,lib,config,auth,jobs,policy}/**', 'src/server/app-context.ts', 'src/server/app-root.ts'],
     ignores: TESTS,
-    rules: restrict(FEATURES, CALLS, APP),
+    rules: restrict(FEATURES, CALLS, APP, publicEntry(String.raw`(\./|(\.\./)+)features/`)),
   },
-  { files: ['src/server/features/*/*.ts'], ignores: TESTS, rules: restrict(CALLS, APP, publicEntry(String.raw`\.\./`)) },
-  { files: ['src/server/features/*/*/*.ts'], ignores: TESTS, rules: restrict(CALLS, APP, publicEntry(String.raw`\.\./\.\./`)) },
+  { files: ['src/server/features/*/*.ts'], ignores: TESTS, rules: restrict(CALLS, APP, publicEntry(String.raw`\.\./`), ownIndex(String.raw`\./`)) },
+  { files: ['src/server/features/*/*/*.ts'], ignores: TESTS, rules: restrict(CALLS, APP, publicEntry(String.raw`\.\./\.\./`), ownIndex(String.raw`\.\./`)) },
   {
     files: ['src/server/agent/**'],
     ignores: TESTS,
     rules: restrict(APP, layer('The agent does not know the telephony adapters that drive it.', String.raw`(^|/)telephony/`), publicEntry(String.raw`(\.\./)+features/`)),
   },
   { files: ['src/server/telephony/**'], ignores: TESTS, rules: restrict(APP, publicEntry(String.raw`(\.\./)+features/`)) },
+  // The app layer wires features in through the same door.
+  { files: ['src/server/*.ts', 'src/server/seed/**'], ignores: [...TESTS, 'src/server/app-context.ts', 'src/server/app-root.ts'], rules: restrict(publicEntry(String.raw`(\./|(\.\./)+)features/`)) },
   {
     files: ['src/web/features/**', 'src/web/components/**', 'src/web/lib/**'],
     ignores: TESTS,

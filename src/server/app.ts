@@ -15,7 +15,7 @@ import { postgresRateLimitStore } from './http/rate-limit-store.js';
 import { requestForLog } from './http/request-log.js';
 import { accessHook } from './access-hook.js';
 import { featureRoutes } from './routes.js';
-import { liveRoutes } from './features/live/live.routes.js';
+import { liveRoutes } from './features/live/index.js';
 import type { ZodApp } from './http/route-types.js';
 import { matchesClientRoute } from '../domain/client-routes.js';
 

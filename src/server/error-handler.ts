@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
-import { reportError } from './features/errors/errors.service.js';
+import { reportError } from './features/errors/index.js';
 import { AppError } from './http/errors.js';
 import { installOrganizationScope, organizationOfRequest } from './policy/concerned-organization.js';
 

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Db, Tx } from '../db/client.js';
-import { collectLiveEvents, type LiveEvent } from '../features/live/live.service.js';
+import { collectLiveEvents, type LiveEvent } from '../features/live/index.js';
 
 const ROLLBACK = Symbol('rollback');
 

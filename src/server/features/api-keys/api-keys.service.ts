@@ -6,8 +6,8 @@ import { canSeeOrganization, organizationScope, type StaffActor } from '../../po
 import { API_KEY_PATTERN, keyHasScope, SCOPE_CAPABILITY, type ApiScope } from '../../../domain/developer/api-scopes.js';
 import { can } from '../../../domain/auth/permissions.js';
 import { API_KEY_MAX_LIFETIME_YEARS, type ApiKeyView, type CreateApiKeyBody, type CreatedApiKey } from '../../../contracts/api-keys.js';
-import { recordAudit } from '../audit/audit.service.js';
-import type { ResolvedSession } from '../session/session-guard.service.js';
+import { recordAudit } from '../audit/index.js';
+import type { ResolvedSession } from '../session/index.js';
 import {
   findApiKey,
   findKeyForAuth,

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { newToken } from '../../lib/tokens.js';
-import { sendMessage } from '../outbox/outbox.service.js';
+import { sendMessage } from '../outbox/index.js';
 import { expireOpenTokens, insertUserToken } from './password.repository.js';
 
 export const RESET_TTL_MS = 30 * 60_000;

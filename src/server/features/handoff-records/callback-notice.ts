@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../../db/client.js';
 import { mayReceiveTexts } from '../../../domain/messaging/textable.js';
-import { emergencyNumber, publicSettings } from '../public-practices/public-practices.service.js';
-import { findOrganizationById } from '../organizations/organizations.service.js';
-import { sendMessage } from '../outbox/outbox.service.js';
+import { emergencyNumber, publicSettings } from '../public-practices/index.js';
+import { findOrganizationById } from '../organizations/index.js';
+import { sendMessage } from '../outbox/index.js';
 import type { NewHandoff } from './create-handoff.service.js';
 
 export const CALLBACK_NOTICE_TEMPLATE = 'callback-requested';

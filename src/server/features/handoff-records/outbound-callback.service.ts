@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
-import { publishLive } from '../live/live.service.js';
+import { publishLive } from '../live/index.js';
 import { insertHandoffEvent } from './handoffs.repository.js';
 
 /**

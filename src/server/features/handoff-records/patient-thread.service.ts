@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
-import { publishLive } from '../live/live.service.js';
+import { publishLive } from '../live/index.js';
 import { handoffDueAt } from './create-handoff.service.js';
 import { countRecentPatientReplies, findHandoff, findThread, insertHandoffEvent, raiseToUrgent, updateHandoffIfStatus } from './handoffs.repository.js';
 import { alertOnDutyOfUrgentHandoff } from './urgent-alert.js';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { publishLive } from '../live/live.service.js';
+import { publishLive } from '../live/index.js';
 import { insertHandoffEvent, openHandoffsOfRequest, updateHandoffIfStatus } from './handoffs.repository.js';
 
 /**

@@ -1,10 +1,10 @@
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { sendMessage } from '../outbox/outbox.service.js';
-import { findOrganizationById } from '../organizations/organizations.service.js';
+import { sendMessage } from '../outbox/index.js';
+import { findOrganizationById } from '../organizations/index.js';
 import { formatInstantIn, practiceCountry } from '../../../domain/format/clock.js';
 import { formatPhoneNumber } from '../../../domain/format/phone.js';
-import { onDutyIn } from '../schedules/on-duty.service.js';
+import { onDutyIn } from '../schedules/index.js';
 import type { HandoffRow } from './create-handoff.service.js';
 import { alertTargets, insertHandoffEvent, supervisorsOf, type AssignableUser } from './handoffs.repository.js';
 

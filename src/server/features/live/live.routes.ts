@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { actorOf, canSeeOrganization } from '../../policy/actor.js';
 import type { LiveHub } from './live.hub.js';
-import { sessionStillValid } from '../session/session-guard.service.js';
+import { sessionStillValid } from '../session/index.js';
 
 /** How often an open stream checks that its session still exists (signed out, expired, disabled). */
 const SESSION_CHECK_EVERY_HEARTBEATS = 3;

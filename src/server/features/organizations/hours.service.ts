@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import { conflict } from '../../http/errors.js';
 import { organizationScope, type StaffActor } from '../../policy/actor.js';
 import type { Hours, HoursOverride, WeeklyInterval } from '../../../domain/time/index.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import { isUuid, loadVisibleOrganization } from './organizations.policy.js';
 import type { OrganizationRow } from './organizations.repository.js';
 import { HoursStatusCache, type OrganizationStatus } from './hours-status-cache.js';

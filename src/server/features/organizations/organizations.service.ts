@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { organizationScope, type StaffActor } from '../../policy/actor.js';
 import { toE164 } from '../../../domain/phone.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import { createEmptyHours } from './hours.service.js';
 import { loadVisibleOrganization } from './organizations.policy.js';
 import { missedCallTextsOf } from './organizations.presenter.js';

@@ -5,15 +5,13 @@ import { AppError, invalid } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../auth/password-hash.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { StaffActor } from '../../policy/actor.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { sendMessage } from '../outbox/outbox.service.js';
-import { deleteSessionsOf, findUserByEmail, findUserById, getPasswordHash, passwordHashesToRefuse, rememberPasswordHash, setPasswordHash, updateUser } from '../users/users.service.js';
-import { expireOpenTokens, findToken, findTokenForUpdate, insertUserToken, markTokenUsed, type UserTokenRow } from '../credentials/password.repository.js';
+import { recordAudit } from '../audit/index.js';
+import { sendMessage } from '../outbox/index.js';
+import { deleteSessionsOf, findUserByEmail, findUserById, getPasswordHash, passwordHashesToRefuse, rememberPasswordHash, setPasswordHash, updateUser } from '../users/index.js';
+import { expireOpenTokens, findToken, findTokenForUpdate, insertUserToken, markTokenUsed, type UserTokenRow, assertAcceptablePassword, RESET_TTL_MS } from '../credentials/index.js';
 import type { DbOrTx } from '../../db/client.js';
-import { assertAcceptablePassword } from '../credentials/password.policy.js';
-import { keepingSessionStart } from '../session/keep-session-start.service.js';
+import { keepingSessionStart } from '../session/index.js';
 
-import { RESET_TTL_MS } from '../credentials/password-links.service.js';
 
 /** Same answer whether or not the email exists; only an active account gets a link. */
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string): Promise<void> {

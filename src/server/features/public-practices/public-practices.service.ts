@@ -6,9 +6,7 @@ import { isOpen, nextChange, type Hours } from '../../../domain/time/index.js';
 import { practiceCountry } from '../../../domain/format/clock.js';
 import { formatPhoneNumber } from '../../../domain/format/phone.js';
 import { emergencyNumber } from '../../../domain/patient/emergency-number.js';
-import { findHours } from '../organizations/hours.service.js';
-import { toHours } from '../organizations/hours.service.js';
-import { findOrganizationById, findOrganizationBySlug, listVisibleOrganizations, phoneNumbersOf, type OrganizationRow } from '../organizations/organizations.service.js';
+import { findHours, toHours, findOrganizationById, findOrganizationBySlug, listVisibleOrganizations, phoneNumbersOf, type OrganizationRow } from '../organizations/index.js';
 
 /** What the public pages need of a practice's settings, with the defaults of a new practice. */
 export interface PublicSettings {

@@ -8,7 +8,7 @@ import type { AppContext } from '../../app-context.js';
 import type { ZodApp } from '../../http/route-types.js';
 import { readAgentState } from '../../agent/agent-state.js';
 import { organizationProfile } from '../../agent/agent-state.js';
-import { loadCall } from '../../features/calls/call-records.service.js';
+import { loadCall } from '../../features/calls/index.js';
 import { FINAL_STATUSES, type PipelineOptions } from '../call-turn-support.js';
 import { providerFormBody } from '../twilio/form-body.js';
 import { verifyTwilioSignature } from '../twilio/twilio-signature.js';

@@ -6,7 +6,7 @@ import type { ZodApp } from '../../http/route-types.js';
 import { applyStatus, storeRecording } from '../call-lifecycle.js';
 import { continueCall, startCall } from '../call-pipeline.js';
 import type { PipelineOptions, TurnOutcome } from '../call-turn-support.js';
-import { awaitRelaySocket } from '../../features/calls/call-records.service.js';
+import { awaitRelaySocket } from '../../features/calls/index.js';
 import { providerFormBody } from './form-body.js';
 import { verifyTwilioSignature } from './twilio-signature.js';
 import { callStatusOf, dialStatusOf } from './twilio-status.js';
