@@ -5,7 +5,8 @@ import { callSnapshots } from './call-snapshot-cache.js';
 import { isUniqueViolation, loadCall, storeTurn, type CallPatch, type CallRef, type CallStatus } from '../features/calls/index.js';
 import { endPatch, FINAL_STATUSES, liveEvent, presentEvents, publishAfterCommit, type PipelineOptions, type TurnEvent } from './call-turn-support.js';
 import { cancelLiveTransfer, createHandoff } from '../features/handoff-records/index.js';
-import { collectLiveEvents, type LiveEvent } from '../features/live/index.js';
+import { collectLiveEvents } from '../features/live/index.js';
+import type { LiveEvent } from '../../contracts/live.js';
 import { abandonedHandoff, abandonedSummary, abandonedWork, type AbandonedWork } from './abandoned-work.js';
 import { missedCallTextJob, queueMissedCallText, type MissedCallTextJob } from '../features/missed-calls/index.js';
 

@@ -7,4 +7,4 @@
  */
 export { LiveHub } from './live.hub.js';
 export { liveRoutes } from './live.routes.js';
-export { collectLiveEvents, type LiveEvent, notifyLive, publishLive } from './live.service.js';
+export { collectLiveEvents, notifyLive, publishLive } from './live.service.js';

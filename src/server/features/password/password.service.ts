@@ -10,6 +10,7 @@ import { sendMessage } from '../outbox/index.js';
 import { deleteSessionsOf, findUserByEmail, findUserById, getPasswordHash, passwordHashesToRefuse, rememberPasswordHash, setPasswordHash, updateUser } from '../users/index.js';
 import { expireOpenTokens, findToken, findTokenForUpdate, insertUserToken, markTokenUsed, type UserTokenRow, assertAcceptablePassword, RESET_TTL_MS } from '../credentials/index.js';
 import type { DbOrTx } from '../../db/client.js';
+import type { ApiErrorCode } from '../../../contracts/errors.js';
 import { keepingSessionStart } from '../session/index.js';
 
 
@@ -94,7 +95,7 @@ async function assertUsableLink(db: DbOrTx, row: UserTokenRow | undefined, purpo
   return user;
 }
 
-function linkError(code: string, message: string): AppError {
+function linkError(code: ApiErrorCode, message: string): AppError {
   return new AppError(400, code, message, { fields: { token: message } });
 }
 
