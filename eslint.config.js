@@ -1,4 +1,7 @@
 // @ts-check
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
@@ -59,15 +62,45 @@ const serverBoundaries = [
   { files: ['src/server/telephony/**'], ignores: TESTS, rules: restrict(APP, publicEntry(String.raw`(\.\./)+features/`)) },
   // The app layer wires features in through the same door.
   { files: ['src/server/*.ts', 'src/server/seed/**'], ignores: [...TESTS, 'src/server/app-context.ts', 'src/server/app-root.ts'], rules: restrict(publicEntry(String.raw`(\./|(\.\./)+)features/`)) },
+];
+
+const WEB_ROUTES = layer('Routes use features; features and shared components never import routes or the app shell.', String.raw`^@web/(routes|app)/|(^|/)(routes|app)/`);
+const WEB_SERVER = layer('The web app talks to the server over HTTP: import contracts, never server code.', String.raw`(^|/)server/`);
+/** Every web feature folder with the depth of its deepest folder: the blocks below are derived from them, not listed. */
+function webFeatures() {
+  const root = fileURLToPath(new URL('./src/web/features/', import.meta.url));
+  const folders = (dir) => fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => path.join(dir, e.name));
+  const depth = (dir) => 1 + Math.max(0, ...folders(dir).map(depth));
+  return folders(root).map((dir) => ({ name: path.basename(dir), depth: depth(dir) }));
+}
+/**
+ * A web feature imports no other feature, types included: what two features share lives in
+ * web/lib or web/components, and a route composes features. One block per feature and folder
+ * depth, because a relative import that climbs out of the feature (`../` once per level) is
+ * refused as well as `@web/features/<another>/…`.
+ */
+const webBoundaries = [
+  ...webFeatures().flatMap(({ name, depth }) =>
+    Array.from({ length: depth }, (_, level) => ({
+      files: [`src/web/features/${name}/${'*/'.repeat(level)}*.{ts,tsx}`],
+      ignores: TESTS,
+      rules: restrict(
+        WEB_ROUTES,
+        WEB_SERVER,
+        { regex: String.raw`^@web/features/(?!${name}/)`, message: 'A web feature imports no other feature: move what both need to web/lib or web/components, or compose them in a route.' },
+        { regex: String.raw`^(\.\./){${level + 1}}`, message: 'A relative import stays inside its feature: reach web/lib, web/components and contracts by their aliases (@web/…, @contracts/…).' },
+      ),
+    })),
+  ),
   {
-    files: ['src/web/features/**', 'src/web/components/**', 'src/web/lib/**'],
+    files: ['src/web/components/**', 'src/web/lib/**'],
     ignores: TESTS,
-    rules: restrict(layer('Routes use features; features and shared components never import routes or the app shell.', String.raw`^@web/(routes|app)/|(^|/)(routes|app)/`)),
+    rules: restrict(WEB_ROUTES, WEB_SERVER, { regex: String.raw`^@web/features/|(^|/)features/`, message: 'web/lib and web/components sit below the features: they import none.' }),
   },
   {
     files: ['src/web/**'],
     ignores: ['src/web/features/**', 'src/web/components/**', 'src/web/lib/**', ...TESTS],
-    rules: restrict(layer('The web app talks to the server over HTTP: import contracts, never server code.', String.raw`(^|/)server/`)),
+    rules: restrict(WEB_SERVER),
   },
 ];
 
@@ -107,4 +140,5 @@ export default defineConfig(
     rules: { 'no-console': 'off' },
   },
   ...serverBoundaries,
+  ...webBoundaries,
 );

@@ -1,6 +1,6 @@
 /**
- * The handoff pages, kept beside the feature (used by the router and the nav) so the shared
- * paths module does not change for them.
+ * The handoff pages (used by the router, the nav and other features' links), kept in their own
+ * module so the shared paths module does not change for them.
  */
 export const handoffPaths = {
   handoffs: { path: '/handoffs', href: () => '/handoffs' },

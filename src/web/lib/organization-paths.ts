@@ -1,6 +1,6 @@
 /**
- * The organization pages. Kept beside the feature (and used by the router and the nav) so the
- * shared paths module does not have to change for them.
+ * The organization pages (used by the router, the nav and other features' links). Kept in their
+ * own module so the shared paths module does not have to change for them.
  */
 function withOrg(path: string, org?: string | null): string {
   return org ? `${path}?org=${encodeURIComponent(org)}` : path;

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import type { Practice } from '@web/lib/format-date';
-import { useSession } from './api/get-session';
+import { useSession } from './queries/get-session';
 
 /**
  * The conventions of the signed-in user's organizations (their country and zone, from the

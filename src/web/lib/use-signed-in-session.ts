@@ -1,5 +1,5 @@
 import type { Session } from '@contracts/session';
-import { useSession } from './api/get-session';
+import { useSession } from './queries/get-session';
 
 /**
  * The session inside the staff area. The staff layout renders its pages only once the
