@@ -13,6 +13,8 @@ const require = createRequire(import.meta.url);
 const fold = (w) => w.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z' -]/g, '');
 const LOCALES = ['en', 'en_US', 'en_GB', 'en_IN', 'es', 'es_MX', 'pt_BR', 'fr', 'it', 'de', 'pl', 'vi', 'ko', 'zh_CN', 'ru', 'ar', 'tr', 'nl', 'uk', 'he', 'el', 'ja', 'fa', 'ro', 'hu', 'ga'];
 const names = new Set();
+/** Names Spanish-speaking families carry (es, es_MX): in a Spanish sentence only these stay names when they are everyday words too (Cruz, Luz, Guerra). */
+const spanishNames = new Set();
 /** Names of the practice's own locales: these stay names even when they are everyday words too (Will, May, Grace, Brown). */
 const local = new Set();
 for (const l of LOCALES) {
@@ -27,6 +29,7 @@ for (const l of LOCALES) {
           if (/^[a-z']{2,}$/.test(part)) {
             names.add(part);
             if (['en', 'en_US', 'es', 'es_MX'].includes(l)) local.add(part);
+            if (['es', 'es_MX'].includes(l)) spanishNames.add(part);
           }
   }
 }
@@ -56,10 +59,18 @@ for (const w of NEVER) common.add(w);
 // The most frequent of them (function words, everyday verbs) cannot follow a first name as a surname either ("Jane all…");
 // rarer everyday words can (Leo Park, Oliver Twist).
 const veryFrequent = new Set([...subtlex.slice(0, 500).map(({ word }) => fold(word)), ...spanish.slice(0, 400).map(fold), ...NEVER].filter((w) => common.has(w)));
+// In a Spanish answer, everyday Spanish words are not names even where another locale lists them ("ella", "esta", "ay");
+// names Spanish-speaking families carry stay names (Cruz, Luz, Guerra).
+// Subtitles of American films put names among the Spanish words (Jane, Smith, Marissa): those stay names unless
+// among the very frequent ones (ella, esta, era).
+const spanishCommon = new Set(
+  [...spanish.slice(0, 5000).map(fold).filter((w) => !names.has(w)), ...spanish.slice(0, 400).map(fold), ...NEVER].filter((w) => /^[a-z]+$/.test(w) && !spanishNames.has(w)),
+);
 const out = {
   names: [...names].sort().join(' '),
   common: [...common].filter((w) => /^[a-z']+$/.test(w)).sort().join(' '),
   frequent: [...veryFrequent].filter((w) => /^[a-z']+$/.test(w)).sort().join(' '),
+  spanishCommon: [...spanishCommon].sort().join(' '),
 };
 fs.writeFileSync(new URL('../src/server/agent/nlu/data/name-words.json', import.meta.url), `${JSON.stringify(out, null, 0)}\n`);
 console.log(`${names.size} name words, ${out.common.split(' ').length} everyday words (${veryFrequent.size} very frequent)`);

@@ -200,7 +200,8 @@ export const FhirAppointmentResponse = z.object({ resourceType: z.literal('Appoi
 // ——— Public: the practices ———
 
 export const PracticeListResponse = z.object({
-  items: z.array(z.object({ slug: z.string(), name: z.string(), city: z.string(), region: z.string(), requestsEnabled: z.boolean() })),
+  /** `country`: the order the portal's sign-in reads a date of birth in for that practice (its address's; US when none). */
+  items: z.array(z.object({ slug: z.string(), name: z.string(), city: z.string(), region: z.string(), country: z.string(), requestsEnabled: z.boolean() })),
 });
 export type PracticeListResponse = z.infer<typeof PracticeListResponse>;
 export type PracticeSummary = PracticeListResponse['items'][number];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { parseDateOfBirth } from '../format/date-of-birth.js';
 import { mappingProblems, suggestMapping } from './column-mapping.js';
-import { parseDateOfBirth, readCsvTable, validateContacts, writeCsvTable, type CsvTable } from './contacts-csv.js';
+import { readCsvTable, validateContacts, writeCsvTable, type CsvTable } from './contacts-csv.js';
 import { MAX_CSV_BYTES, MAX_CSV_ROWS, decodeCsvBytes } from './csv-text.js';
 
 const noDnc = new Set<string>();

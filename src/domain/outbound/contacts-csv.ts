@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { parseDateOfBirth } from '../format/date-of-birth.js';
 import { isValidTimeZone } from '../time/wall-clock.js';
 import { CONTACT_FIELDS, type ColumnMapping } from './column-mapping.js';
 import { MAX_CSV_ROWS, checkCsvText, csvFileErrors, type CsvFileError } from './csv-text.js';
@@ -230,26 +231,4 @@ function clip(value: string): string {
 export function toE164(input: string, country: CountryCode): string | null {
   const parsed = parsePhoneNumberFromString(input, country);
   return parsed && parsed.isValid() ? parsed.number : null;
-}
-
-const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
-const SLASHED = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$/;
-/** Countries that write the month first (3/14/1980). */
-const MONTH_FIRST = new Set(['US', 'PH', 'FM', 'MH', 'PW']);
-
-/** YYYY-MM-DD, or the country's slashed day/month order; a real date between 1900 and 2100. */
-export function parseDateOfBirth(raw: string, country: string): string | null {
-  let y: number, m: number, d: number;
-  const iso = ISO_DATE.exec(raw);
-  const slashed = iso ? null : SLASHED.exec(raw);
-  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  else if (slashed) {
-    const [a, b] = [Number(slashed[1]), Number(slashed[2])];
-    [m, d] = MONTH_FIRST.has(country) ? [a, b] : [b, a];
-    y = Number(slashed[3]);
-  } else return null;
-  if (y < 1900 || y > 2100) return null;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
-  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }

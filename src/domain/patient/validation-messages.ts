@@ -1,10 +1,14 @@
+import { EXAMPLE_DATE, formatDateInput } from '../format/date-of-birth.js';
+import { examplePhoneNumber } from '../format/phone-example.js';
 import type { PatientLocale } from './locale.js';
 
 /**
  * Validation messages of the patient pages, in every patient language. Server schemas name a
  * message by key (`required`, `tooLong:500`, …); the server answers the text in the patient's
  * language, so the page shows it beside the field as it comes. A key may be refined per field
- * (`firstName.required`); unknown keys fall back to `invalid`.
+ * (`firstName.required`); unknown keys fall back to `invalid`. A format message gives an example
+ * as people of the practice's country write it (`{example}`, its `…Example` wording) when the
+ * practice is known, and says the rule alone when it is not.
  */
 type Messages = Record<string, string>;
 
@@ -19,7 +23,9 @@ const en: Messages = {
   choice: 'Choose one of the options.',
   nameFormat: 'Use letters, spaces, hyphens and apostrophes only.',
   dateFormat: 'Enter a real date.',
-  phoneFormat: 'Enter a phone number we can call, for example (860) 555-0100.',
+  dateFormatExample: 'Enter a real date, for example {example}.',
+  phoneFormat: 'Enter a phone number we can call, with its area code.',
+  phoneFormatExample: 'Enter a phone number we can call, for example {example}.',
   emailFormat: 'Enter an email address such as name@example.com.',
   unknownField: 'This field is not part of the form.',
   format: 'Use letters, digits and hyphens only.',
@@ -66,7 +72,9 @@ const es: Messages = {
   choice: 'Elija una de las opciones.',
   nameFormat: 'Use solo letras, espacios, guiones y apóstrofos.',
   dateFormat: 'Introduzca una fecha real.',
-  phoneFormat: 'Introduzca un teléfono al que podamos llamar, por ejemplo (860) 555-0100.',
+  dateFormatExample: 'Introduzca una fecha real, por ejemplo {example}.',
+  phoneFormat: 'Introduzca un teléfono al que podamos llamar, con su prefijo.',
+  phoneFormatExample: 'Introduzca un teléfono al que podamos llamar, por ejemplo {example}.',
   emailFormat: 'Introduzca un correo electrónico como nombre@ejemplo.com.',
   unknownField: 'Este campo no forma parte del formulario.',
   format: 'Use solo letras, números y guiones.',
@@ -105,15 +113,23 @@ const es: Messages = {
 
 const DICTIONARIES: Record<PatientLocale, Messages> = { en, es };
 
+/** Examples of what a format message asks for, as people of `country` write it. */
+const EXAMPLES: Record<string, (country: string) => string | null> = {
+  phoneFormat: examplePhoneNumber,
+  dateFormat: (country) => formatDateInput(EXAMPLE_DATE, country),
+};
+
 /**
  * The text for a message key about `field` (a dotted path; its last segment refines the key).
- * `key` may carry one parameter after a colon: `tooLong:500`.
+ * `key` may carry one parameter after a colon: `tooLong:500`. `country`, the practice's, gives
+ * format messages their example ("for example 020 7946 0123" for a UK practice).
  */
-export function validationMessage(locale: PatientLocale, field: string, key: string): string {
+export function validationMessage(locale: PatientLocale, field: string, key: string, country?: string | null): string {
   const dict = DICTIONARIES[locale];
   const [code, param] = key.split(':') as [string, string | undefined];
   const leaf = field.split('.').pop() ?? field;
-  const text = dict[`${leaf}.${code}`] ?? dict[code] ?? dict.invalid!;
+  const example = country ? (EXAMPLES[code]?.(country) ?? null) : null;
+  const exampled = example ? dict[`${code}Example`]?.replace('{example}', example) : undefined;
+  const text = dict[`${leaf}.${code}`] ?? exampled ?? dict[code] ?? dict.invalid!;
   return param === undefined ? text : text.replace('{n}', Number(param).toLocaleString(locale === 'es' ? 'es-US' : 'en-US'));
 }
-

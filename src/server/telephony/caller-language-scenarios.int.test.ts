@@ -280,6 +280,27 @@ const FLOWS: Flow[] = [
     check: (r, c) => expect(c.heard.join(' ')).toMatch(/We have your request/),
   },
   {
+    // A gloss would make Julio "July" and Dolores "pains": names are read in the caller's own words.
+    name: 'a Spanish caller whose names are everyday Spanish words',
+    group: 'Spanish calls',
+    lines: [
+      'buenas, necesito una cita para mi papá',
+      'sí claro, julio dolores',
+      'tres de mayo de mil novecientos cincuenta',
+      'un chequeo general',
+      'sí',
+      'por las mañanas',
+      'me llamo Luz Dolores',
+      'sí',
+      'sí',
+      'no gracias',
+    ],
+    check: (r) => {
+      expect(r.requests[0]).toMatchObject({ firstName: 'Julio', lastName: 'Dolores', dateOfBirth: '1950-05-03', locale: 'es' });
+      expect(r.requests[0]!.notes).toMatch(/Luz Dolores/);
+    },
+  },
+  {
     name: 'a Spanish caller books for her son, in Spanish throughout',
     group: 'Spanish calls',
     lines: [

@@ -16,4 +16,13 @@ describe('readable values', () => {
   it('shows instants as dates', () => {
     expect(readableValue('2026-11-30T13:00:00.000Z')).not.toContain('T13:00');
   });
+  it('shows phone numbers as the practice’s country writes them, not E.164 (issue 28 walk)', () => {
+    const camden = { country: 'GB', timeZone: 'Europe/London' };
+    expect(readableValue({ phone: '+447700900899', reason: 'Sick visit' }, camden)).toBe('phone 07700 900899 · reason Sick visit');
+    expect(readableValue({ phone: '+447700900899' }, { country: 'US', timeZone: 'America/New_York' })).toBe('phone +44 7700 900899');
+    expect(readableValue('+18605550142', { country: 'US', timeZone: 'America/New_York' })).toBe('(860) 555-0142');
+    // Not a number: left as it is.
+    expect(readableValue({ reference: 'JXG-3WHD', count: '+12' }, camden)).toBe('reference JXG-3WHD · count +12');
+  });
 });
+

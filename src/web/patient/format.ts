@@ -1,6 +1,7 @@
-import { formatInstantIn, formatWallTime } from '@domain/format/clock';
+import { formatInstantIn, formatWallTime, localeOfCountry } from '@domain/format/clock';
+import { formatCalendarDate, formatDateOfBirth } from '@domain/format/date-of-birth';
 import type { CallbackWindow, PracticeResponse } from '@contracts/appointment-requests';
-import { translate, type MessageKey, type PatientLocale } from './i18n/i18n';
+import { getLocale, translate, type MessageKey, type PatientLocale } from './i18n/i18n';
 
 type Weekly = PracticeResponse['weekly'][number];
 
@@ -16,12 +17,12 @@ export function hoursByDay(weekly: Weekly[], country?: string): { day: number; i
 const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 const shortDay = (weekday: number) => translate(`dayShort.${WEEKDAY_KEYS[weekday - 1]}` as MessageKey);
 
-/** The next open/close change: "17:00" today, "Mon 08:00" within the week, "Mon, November 30 08:00" further out. */
+/** The next open/close change: "17:00" today, "Mon 08:00" within the week, "Mon 30 November 08:00" (UK) / "Mon, November 30 8:00 AM" (US) further out. */
 export function whenText(local: { time: string; date: string; weekday: number; daysAhead: number }, country?: string): string {
   const time = formatWallTime(local.time, country);
   if (local.daysAhead === 0) return time;
   if (local.daysAhead < 7) return `${shortDay(local.weekday)} ${time}`;
-  return `${formatDay(local.date)} ${time}`;
+  return `${formatDay(local.date, country)} ${time}`;
 }
 
 export function statusText(status: { open: boolean; nextChange: { opens: boolean; local: { time: string; date: string; weekday: number; daysAhead: number } } | null }, country?: string): string {
@@ -43,7 +44,7 @@ export function callbackText(cb: CallbackWindow, locale: PatientLocale, country?
     case 'weekday':
       return translate(`cb.weekday.${part}` as MessageKey, { weekday: translate(`day.${cb.weekday ?? 1}` as MessageKey) });
     case 'date':
-      return translate(`cb.date.${part}` as MessageKey, { date: formatDate(cb.date ?? '', locale) });
+      return translate(`cb.date.${part}` as MessageKey, { date: formatDate(cb.date ?? '', locale, country) });
     case 'soon':
       return translate('cb.soon');
     default:
@@ -51,19 +52,18 @@ export function callbackText(cb: CallbackWindow, locale: PatientLocale, country?
   }
 }
 
-/** A calendar date (YYYY-MM-DD) in words: "March 4, 1985" / "4 de marzo de 1985" (no Intl: cheap on first paint). */
-export function formatDate(isoDate: string, _locale?: PatientLocale): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (!m) return isoDate;
-  return translate('date.long', { year: m[1]!, month: translate(`month.${Number(m[2])}` as MessageKey), day: Number(m[3]) });
+/**
+ * A calendar date (YYYY-MM-DD) in words, in the order of the practice's country and the
+ * patient's language (domain/format/date-of-birth.ts): "March 4, 1985" (US), "4 March 1985" (UK),
+ * "4 de marzo de 1985".
+ */
+export function formatDate(isoDate: string, locale: PatientLocale, country: string | undefined): string {
+  return formatDateOfBirth(isoDate, localeOfCountry(country, locale), { long: true });
 }
 
-/** A short calendar date: "Thu, November 26" / "jue 26 de noviembre" (no Intl: cheap on first paint). */
-export function formatDay(isoDate: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (!m) return isoDate;
-  const weekday = ((new Date(`${isoDate}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
-  return translate('date.day', { weekday: shortDay(weekday), month: translate(`month.${Number(m[2])}` as MessageKey), day: Number(m[3]) });
+/** A short calendar date: "Thu, November 26" (US) / "Thu 26 November" (UK) / "jue, 26 de noviembre". */
+export function formatDay(isoDate: string, country: string | undefined): string {
+  return formatCalendarDate(isoDate, localeOfCountry(country, getLocale()), { weekday: 'short', month: 'long', day: 'numeric' });
 }
 
 /** The practice whose times a page shows: its zone, and its country's clock and date order. */

@@ -10,6 +10,7 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { LoadingBlock } from '@web/components/ui/spinner';
 import { chatContextQueryKey, useChatContext } from '@web/features/calls/api/get-chat-context';
 import { LiveBadge } from '@web/features/calls/components/call-badges';
+import { CallTitle } from '@web/features/calls/components/call-header';
 import { ChatTurnCard } from '@web/components/chat-context/chat-turn';
 import { Disclosure } from '@web/components/chat-context/json-block';
 import { formatPhone } from '@web/features/calls/format';
@@ -71,7 +72,9 @@ export function CallChatContextRoute() {
         eyebrow={
           <Link to={callPaths.call.href(c.id)} className="inline-flex items-center gap-1 underline-offset-4 hover:underline">
             <ArrowLeft aria-hidden="true" className="size-4" />
-            Call {c.direction === 'outbound' ? 'to' : 'from'} {formatPhone(c.contactNumber, practice?.country)}
+            <span>
+              <CallTitle direction={c.direction} number={formatPhone(c.contactNumber, practice?.country)} />
+            </span>
           </Link>
         }
         title={

@@ -11,7 +11,7 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { LoadingBlock } from '@web/components/ui/spinner';
 import { callQueryKey, useCall } from '@web/features/calls/api/get-call';
 import { CreateHandoffDialog, SetOutcomeDialog } from '@web/features/calls/components/call-action-dialogs';
-import { CallFacts } from '@web/features/calls/components/call-header';
+import { CallFacts, CallTitle, callTitleText } from '@web/features/calls/components/call-header';
 import { CallNotes } from '@web/features/calls/components/call-notes';
 import { CallTimeline } from '@web/features/calls/components/call-timeline';
 import { CallTranscript } from '@web/features/calls/components/call-transcript';
@@ -82,11 +82,10 @@ function CallPage({ detail }: { detail: NonNullable<ReturnType<typeof useCall>['
   const practice = usePractice(c.organizationId);
   const [dialog, setDialog] = React.useState<'handoff' | 'outcome' | null>(null);
   const who = formatPhone(c.contactNumber, practice?.country);
-  const title = c.direction === 'inbound' ? `Call from ${who}` : `Call to ${who}`;
 
   return (
     <>
-      <DocumentTitle title={title} />
+      <DocumentTitle title={callTitleText(c.direction, who)} />
       <PageHeader
         eyebrow={
           <Link to={callPaths.calls.href()} className="inline-flex items-center gap-1 underline-offset-4 hover:underline">
@@ -94,7 +93,7 @@ function CallPage({ detail }: { detail: NonNullable<ReturnType<typeof useCall>['
             Calls
           </Link>
         }
-        title={title}
+        title={<CallTitle direction={c.direction} number={who} />}
         description={c.summary ?? (c.live ? 'This call is going on now; the transcript grows as it does.' : 'No summary for this call.')}
         actions={
           <>

@@ -13,13 +13,13 @@ import { CallCard } from '@web/features/handoffs/components/call-card';
 import { ContactCard } from '@web/features/handoffs/components/contact-card';
 import { DeadlineText, PriorityBadge, StatusBadge } from '@web/features/handoffs/components/handoff-badges';
 import { HandoffActions } from '@web/features/handoffs/components/handoff-actions';
+import { HandoffFacts } from '@web/features/handoffs/components/handoff-facts';
 import { HandoffTimeline } from '@web/features/handoffs/components/handoff-timeline';
 import { HistoryCard } from '@web/features/handoffs/components/history-card';
 import { MessageCard } from '@web/features/handoffs/components/message-card';
 import { RequestCard } from '@web/features/handoffs/components/request-card';
 import { TextPatientCard } from '@web/features/handoffs/components/text-patient-card';
-import { formatInZone } from '@web/features/handoffs/components/zoned-time';
-import { resolutionLabel, SOURCE_LABELS, TYPE_LABELS } from '@web/features/handoffs/labels';
+import { TYPE_LABELS } from '@web/features/handoffs/labels';
 import { handoffPaths } from '@web/lib/handoff-paths';
 import { useLiveHandoffs } from '@web/features/handoffs/use-live-handoffs';
 import { HandoffCallBackCard } from '@web/features/outbound/components/handoff-call-back';
@@ -27,7 +27,6 @@ import { useNow } from '@web/lib/use-now';
 import { usePractices } from '@web/lib/use-practice';
 import { useSignedInSession } from '@web/lib/use-signed-in-session';
 import { errorMessage, isApiError } from '@web/lib/api';
-import { formatRelative } from '@web/lib/format-date';
 import { formatPhone } from '@web/lib/format-phone';
 
 /** Prefetches the handoff while the module loads. */
@@ -107,12 +106,7 @@ export function HandoffDetailRoute() {
               <StatusBadge status={h.status} />
               <DeadlineText handoff={h} now={now} practice={practice} />
             </div>
-            <p className="text-sm text-muted-foreground">
-              {SOURCE_LABELS[h.source]} · created {formatRelative(h.createdAt, now)} · due {formatInZone(h.dueAt, practice.timeZone, practice.country)}
-              {' · '}
-              {h.assignee ? <span className="font-medium text-foreground">Assigned to {h.assignee.id === user.id ? 'you' : h.assignee.name}</span> : 'Unassigned'}
-              {h.resolution ? ` · Outcome: ${resolutionLabel(h.resolution)}` : ''}
-            </p>
+            <HandoffFacts handoff={h} practice={practice} now={now} currentUserId={user.id} />
           </div>
           <HandoffActions handoff={h} currentUserId={user.id} />
         </CardContent>

@@ -129,6 +129,45 @@ describe('/outbound', () => {
     expect(posts[0]!.body).toEqual({ window: { start: '08:00', end: '17:00', days: [1, 2, 3, 4, 5, 6] }, concurrency: 2 });
   });
 
+  it('the calling window is in the practice’s clock: 24-hour for a UK practice, 12-hour for a US one (issue 28 walk)', async () => {
+    const ORG_CAMDEN = { id: '00000000-0000-4000-8000-000000000003', name: 'Camden Road Surgery', slug: 'camden-road', timeZone: 'Europe/London', country: 'GB', status: 'active' };
+    const posts = serve();
+    server.use(
+      http.get(`/api/organizations/${ORG_CAMDEN.id}/outbound-settings`, () => HttpResponse.json({ ...SETTINGS, organizationId: ORG_CAMDEN.id })),
+      http.get(`/api/organizations/${ORG_CAMDEN.id}/do-not-call`, () => HttpResponse.json({ items: [], nextCursor: null })),
+      http.put(`/api/organizations/${ORG_CAMDEN.id}/outbound-settings`, async ({ request }) => {
+        const body = (await request.json()) as { window: typeof SETTINGS.window; concurrency: number | null };
+        posts.push({ url: request.url, body });
+        return HttpResponse.json({ ...SETTINGS, ...body, organizationId: ORG_CAMDEN.id, updatedAt: '2026-11-20T15:00:00.000Z' });
+      }),
+    );
+    const { user } = renderPage(<OutboundRoute />, { url: '/outbound?tab=settings', session: signedIn({ role: 'supervisor', organizations: [ORG_CAMDEN, ORG_MAPLE] }) });
+
+    const from = await screen.findByLabelText('From');
+    expect(from).toHaveValue('08:00');
+    expect(screen.getByLabelText('Until')).toHaveValue('21:00');
+    expect(screen.getByText(/^Nobody is ever called before 08:00 or after 21:00/)).toBeInTheDocument();
+    // Typed either way, sent as HH:MM and shown back on the 24-hour clock.
+    await user.clear(from);
+    await user.type(from, '9am');
+    await user.tab();
+    expect(from).toHaveValue('09:00');
+    await user.clear(from);
+    await user.type(from, 'nine');
+    await user.click(screen.getByRole('button', { name: 'Save the settings' }));
+    expect(await screen.findByText('Enter a time such as 09:00 or 17:30')).toBeInTheDocument();
+    await user.clear(from);
+    await user.type(from, '9:30');
+    await user.click(screen.getByRole('button', { name: 'Save the settings' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]!.body).toMatchObject({ window: { start: '09:30', end: '21:00' } });
+
+    await user.selectOptions(screen.getByLabelText('Organization'), ORG_MAPLE.name);
+    await waitFor(() => expect(screen.getByLabelText('From')).toHaveValue('8:00 AM'));
+    expect(screen.getByLabelText('Until')).toHaveValue('9:00 PM');
+    expect(screen.getByText(/^Nobody is ever called before 8:00 AM or after 9:00 PM/)).toBeInTheDocument();
+  });
+
   it('an agent reads the calling settings without changing them', async () => {
     serve();
     open('agent', '/outbound?tab=settings');

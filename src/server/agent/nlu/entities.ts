@@ -1,4 +1,5 @@
 import { checkDateOfBirth, parseDateParts } from './dates.js';
+import { glossSpanish } from './language.js';
 import { extractName } from './names.js';
 import { extractPhone, type PhoneCountry } from './phone-numbers.js';
 import { patientTypeAnswer } from './visit-reasons.js';
@@ -13,14 +14,18 @@ export interface SlotContext {
   dayFirst: boolean;
   today: string;
   country: PhoneCountry;
+  /** The answer's language: a Spanish answer is read through its English gloss, except for names. */
+  language?: 'en' | 'es';
 }
 
 export type SlotValue = { slot: 'name'; value: string | null } | { slot: 'dob'; value: string | null } | { slot: 'yes_no'; value: 'yes' | 'no' | 'unclear' } | { slot: 'patient_type'; value: 'new' | 'existing' | 'unclear' } | { slot: 'phone'; value: string | null };
 
-export function readSlot(slot: SlotValue['slot'], text: string, ctx: SlotContext): SlotValue {
+export function readSlot(slot: SlotValue['slot'], said: string, ctx: SlotContext): SlotValue {
+  // Names are read in the caller's own words: a gloss turns Julio into July and Dolores into pains.
+  const text = ctx.language === 'es' && slot !== 'name' ? glossSpanish(said) : said;
   switch (slot) {
     case 'name': {
-      const n = extractName(text, 'full');
+      const n = extractName(text, 'full', { language: ctx.language ?? 'en' });
       const full = [n?.first, n?.last].filter(Boolean).join(' ');
       return { slot, value: full || null };
     }

@@ -39,8 +39,11 @@ const STOP_AFTER_NAME = new Set([
   'without', 'as', 'like',
 ]);
 
-/** Hesitation inside a name ("it's uh John Doe", "Jane um Smith"): skipped, not part of it. */
-const HESITATIONS = new Set(['uh', 'um', 'er', 'erm', 'hmm', 'ah']);
+/** The same in a Spanish answer: "Rosa Pérez y su fecha…", "Luis que vive…", "Ana es de Puerto Rico", "Tomás con te". */
+const SPANISH_STOP_AFTER_NAME = new Set(['y', 'que', 'es', 'son', 'era', 'fue', 'tiene', 'esta', 'con', 'pero', 'porque', 'nacio', 'naci', 'nacida', 'nacido', 'mi', 'su', 'se', 'sin', 'como']);
+
+/** Hesitation inside a name ("it's uh John Doe", "Jane um Smith", "se llama este… Ramón"): skipped, not part of it. */
+const HESITATIONS = new Set(['uh', 'um', 'er', 'erm', 'hmm', 'ah', 'eh', 'este', 'mmm']);
 
 const MONTH_WORDS = new Set(['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec']);
 
@@ -53,16 +56,32 @@ const NUMBER_WORDS = new Set(
   ).split(' '),
 );
 
+/** Whom a Spanish caller names before the name: "mi hija, Sofía…", "para mi abuelito don Ramón…". */
+const SPANISH_RELATIVES =
+  'hijo|hija|nino|nina|nene|nena|bebe|nieto|nieta|esposo|esposa|marido|mujer|mama|mami|papa|papi|madre|padre|abuela|abuelita|abuelo|abuelito|hermano|hermana|suegra|suegro|tia|tio|sobrino|sobrina|cunado|cunada|pareja';
+
 const PREFIXES: { re: RegExp; part: 'full' | 'first' | 'last' }[] = [
-  { re: /\b(?:first name(?: is|'s)?|first name being)\s+/g, part: 'first' },
-  { re: /\b(?:last name|surname|family name)(?: is|'s)?\s+/g, part: 'last' },
+  // "her first is Grace and her last is Park", "…, first is Marta".
+  { re: /(?:^|, |\b(?:and|her|his|my|their|the) )first is\s+/g, part: 'first' },
+  { re: /(?:^|, |\b(?:and|her|his|my|their|the) )last is\s+/g, part: 'last' },
+  { re: /\b(?:first name(?: is|'s)?|first name being|(?:el |mi |su )?primer nombre(?: es)?|(?:el |mi |su )?nombre de pila(?: es)?)\s+/g, part: 'first' },
+  { re: /\b(?:last name|surname|family name|(?:el |mi |su |los |sus |mis )?apellidos?)(?: is|'s| es| son)?\s+/g, part: 'last' },
   // The patient before whoever is calling: "this is Carl Webb and the patient is my wife Linda Webb".
   // "for my daughter Emily", "my son, Tommy O'Neil", "my husband named Raj Patel", "one of our residents, Walter…".
   {
-    re: /\b(?:the patient(?:'s name)?(?: is)?(?:(?: uh| um)? my \w+(?: in law)?)?|(?:his|her|their) name is|(?:for|about) (?:one of )?our (?:residents?|patients?|clients?)|my (?:son|daughter|child|kid|baby|boy|girl|husband|wife|partner|mother|mom|mum|father|dad|grandson|granddaughter|grandmother|grandfather|brother|sister|mother in law|father in law)(?:'s name is|\s*,|\s+named|\s+called)?)\s+/g,
+    re: /\b(?:the patient(?:'s name)?(?: is)?(?:(?: uh| um)? my \w+(?: in law)?)?|(?:his|her|their) name(?: is|'s)|(?:it's |it is |put it |book it )?under (?:(?:my|his|her|their) )?(?:\w+'s )?name(?: which is| it's)?|(?:for|about) (?:one of )?our (?:residents?|patients?|clients?)|my (?:son|daughter|child|kid|baby|boy|girl|husband|wife|partner|mother|mom|mum|father|dad|grandson|granddaughter|grandmother|grandfather|brother|sister|mother in law|father in law)(?:'s name is|\s*,|\s+named|\s+called)?)\s+/g,
     part: 'full',
   },
   { re: /\b(?:my name is|my name's|name is|name's|the name is|this is|i am|i'm|im|it's|it is|call me|speaking is|you're speaking with|you are speaking with|se llama|it's for me|for me|su nombre es|a nombre de (?:(?:my|mi|su) \w+ )?)\s+/g, part: 'full' },
+  // "la paciente es mi hija Valeria Soto": the patient before whoever is calling, in Spanish.
+  { re: new RegExp(`\\b(?:el|la) paciente(?: es| se llama)?(?: (?:mi|su) (?:${SPANISH_RELATIVES}))?\\s*,?\\s+`, 'g'), part: 'full' },
+  {
+    re: new RegExp(
+      `\\b(?:me llamo|mi nombre es|el nombre es|yo soy|soy|le habla|habla|(?:es )?para (?:mi|su|el|la) (?:${SPANISH_RELATIVES})(?: que se llama)?|(?:mi|su) (?:${SPANISH_RELATIVES})(?:\\s*,|\\s+se llama)?|(?:es )?para mi)\\s+`,
+      'g',
+    ),
+    part: 'full',
+  },
 ];
 
 /** Runs of spelled letters: "S-M-I-T-H", "s m i t h", "J.A.N.E", "o apostrophe m a l l e y" (three letters at least). */
@@ -126,7 +145,7 @@ function letterRuns(words: string[]): LetterRun[] {
  * only the most frequent everyday words are ruled out; in a longer sentence any everyday word
  * that is nobody's name ends the name.
  */
-function nameWordsFrom(tokens: string[], bare = false): string[] {
+function nameWordsFrom(tokens: string[], bare = false, spanish = false): string[] {
   const out: string[] = [];
   const list = tokens.filter((w) => !HESITATIONS.has(w.replace(/[^a-z]/g, '')));
   // "March third", "June 10th": a date, not April, May or June as a first name.
@@ -134,6 +153,12 @@ function nameWordsFrom(tokens: string[], bare = false): string[] {
   for (let i = 0; i < list.length; i++) {
     const w = list[i]!;
     if (/\d/.test(w)) break;
+    // "my son, Tommy…", "Aiden, A-I-D-E-N, Rivera": a pause before a name, or before a surname the
+    // data knows, is not the end of it ("Emily, she's 7" is).
+    if (w === ',') {
+      if (out.length === 0 || isKnownName(list.slice(i + 1).find((x) => x !== ',') ?? '')) continue;
+      break;
+    }
     const clean = w.replace(/[^a-z'-]/g, '');
     // "Mrs. Eleanor Price", "doña Carmen": a title before the name is not part of it.
     if (out.length === 0 && TITLES.has(clean)) continue;
@@ -147,12 +172,18 @@ function nameWordsFrom(tokens: string[], bare = false): string[] {
       out.push(clean);
       continue;
     }
-    if (!clean || STOP_AFTER_NAME.has(clean) || NUMBER_WORDS.has(clean)) break;
-    if (clean.length === 1) break;
+    if (!clean || STOP_AFTER_NAME.has(clean) || (spanish && SPANISH_STOP_AFTER_NAME.has(clean)) || NUMBER_WORDS.has(clean)) break;
+    // "Tyler J. Brooks": a middle initial between names is skipped.
+    if (clean.length === 1) {
+      if (out.length > 0 && /^[a-z]\.?$/.test(w) && canBeName(list[i + 1] ?? '', { lenient: true })) continue;
+      break;
+    }
     // An everyday word that is nobody's name ends the name, or means there is none ("all stuffed up").
     // After a name the data knows, or a particle ("de la Fuente", "van der Berg"), a surname may be an everyday word.
     const prev = out[out.length - 1];
-    if (!canBeName(clean, { lenient: bare || (prev !== undefined && (isKnownName(prev) || PARTICLES.has(prev))) })) break;
+    // After a particle any surname goes, everyday word or not: "de la Fuente", "del Río".
+    const afterParticle = prev !== undefined && PARTICLES.has(prev);
+    if (!canBeName(clean, { spanish: spanish && !afterParticle, lenient: bare || afterParticle || (prev !== undefined && isKnownName(prev)) })) break;
     out.push(clean);
     // "José Luis Ramírez Soto": two given names and two surnames.
     if (out.filter((x) => !PARTICLES.has(x)).length === 4) break;
@@ -174,13 +205,14 @@ function splitFull(list: string[]): NameParts {
  * Name parts in `text`. With `expecting`, a bare answer ("Jane Smith") counts; without, only a
  * stated name ("my name is…") does, so other sentences are not mistaken for names.
  */
-export function extractName(text: string, expecting?: 'full' | 'first' | 'last'): NameParts | null {
+export function extractName(text: string, expecting?: 'full' | 'first' | 'last', options: { language?: 'en' | 'es' } = {}): NameParts | null {
   const said = joinSpokenPunctuation(normalize(text));
+  const spanish = options.language === 'es';
   const corrected = splitAtCorrection(said);
   if (corrected) {
     // "Jane Smith, sorry, Jane Smyth", "Jon, I mean John": the words after the correction win.
-    const before = nameIn(corrected.before, expecting);
-    const after = nameIn(corrected.after, expecting ?? 'full');
+    const before = nameIn(corrected.before, expecting, spanish);
+    const after = nameIn(corrected.after, expecting ?? 'full', spanish);
     if (after && before) {
       if (after.first && after.last) return after;
       const only = (after.first ?? after.last)!;
@@ -188,7 +220,7 @@ export function extractName(text: string, expecting?: 'full' | 'first' | 'last')
     }
     if (after || before) return after ?? before;
   }
-  return nameIn(said, expecting);
+  return nameIn(said, expecting, spanish);
 }
 
 /**
@@ -227,40 +259,48 @@ function inlineSpellings(said: string): string {
 /** "Aaliyah with two a's Brooks", "Yesenia con y griega Morales": the hint is read later, the surname after it is part of the name. */
 const SPELLING_HINT_WORDS = /\b(?:(?:with|without) (?:(?:a|an|the|one|two|double|2)\s+)?[a-z](?:'?s)?|(?:con|with) (?:(?:la|una|doble)\s+)?(?:(?:y|and|i) griega|i latina|v chiquita|ve chica|be grande|b grande|jota|equis|ene|ye|ge|ce|ese|zeta|hache|doble ele|ll)|with an apostrophe(?: after the [a-z])?|(?:con|with) guion|(?:with|con) (?:(?:the|an|a|el|un)\s+)?(?:accent|acento|tilde)(?:\s+(?:on|en|in)\s+(?:(?:the|la|el)\s+)?[a-z]+)?|con (?:doble|dos) [a-z]+)\b/g;
 
-function nameIn(said: string, expecting?: 'full' | 'first' | 'last'): NameParts | null {
+function nameIn(said: string, expecting: 'full' | 'first' | 'last' | undefined, spanish: boolean): NameParts | null {
   const text = said;
   const hints = said;
   // "sean spelled s e a n gallagher": the word that announces a spelling is not part of the name.
   said = said.replace(/\b(?:spelled|spelt|se escribe)\s+(?=[a-z](?:\s+|[-.'])[a-z]\b)/g, ' ');
-  said = inlineSpellings(said.replace(SPELLING_HINT_WORDS, ' ').replace(/\s+/g, ' ').trim());
-  const t = said.replace(/,/g, ' , ');
+  // "se llama a ver… don Ramón": a Spanish caller thinking aloud.
+  if (spanish) said = said.replace(/\b(?:a ver|o sea|pues|deje ver|dejeme ver)\b/g, ' ');
+  // Commas stand apart first, so a spelling between pauses ("Aiden, A I D E N, Rivera") is read as one.
+  said = inlineSpellings(said.replace(SPELLING_HINT_WORDS, ' ').replace(/,/g, ' , ').replace(/\s+/g, ' ').trim());
+  const t = said;
   let result: NameParts = {};
   for (const { re, part } of PREFIXES) {
     for (const m of t.matchAll(re)) {
       const after = t.slice(m.index! + m[0].length).split(/\s+/);
-      const found = nameWordsFrom(after);
+      // Said to be a first or last name, an everyday word can be one ("last name Park", "first is Rose").
+      const found = nameWordsFrom(after, part !== 'full', spanish);
       if (found.length === 0 || NOT_NAMES.has(found[0]!)) continue;
       if (part === 'first') result.first = capitalizeName(found[0]!);
       else if (part === 'last') result.last = capitalizeName(found.join(' '));
       else if (!result.first && !result.last) result = { ...splitFull(found), ...result };
+      // "her name's Priya and the last name is Raghunathan": the stated last name stands, the first comes from here.
+      else if (!result.first && result.last && found[0] !== result.last.toLowerCase()) result.first = capitalizeName(found[0]!);
     }
   }
   if (!result.first && !result.last && expecting) {
     const tokens = t
-      .replace(/^(?:(?:yes|yeah|yep|yup|sure|ok|okay|alright|um|uh|er|erm|hmm|oh|so|well|like|hi|hello|hey|it's|its|it is|that's|that is|es|soy|este|pues|bueno|mire|oiga|a ver)\s+)+/, '')
+      .replace(/^(?:(?:yes|yeah|yep|yup|sure|ok|okay|alright|um|uh|er|erm|hmm|oh|so|well|like|hi|hello|hey|it's|its|it is|that's|that is|es|soy|este|pues|bueno|mire|oiga|a ver|si|claro|ah|ay|eh|okey|ok)[\s,]+)+/, '')
       .split(/\s+/)
       .filter((w) => w !== ',');
-    const found = nameWordsFrom(tokens, tokens.length <= 3).filter((w) => !NOT_NAMES.has(w));
+    const found = nameWordsFrom(tokens, tokens.length <= 3, spanish).filter((w) => !NOT_NAMES.has(w));
     if (found.length && !NOT_NAMES.has(tokens[0]!.replace(/[^a-z'-]/g, ''))) {
       if (expecting === 'full') result = splitFull(found);
       else if (expecting === 'first') result = { first: capitalizeName(found[0]!) };
       else result = { last: capitalizeName(found.join(' ')) };
     }
   }
+  statedParts(t, result, spanish);
+  if (result.first && !result.last) restated(t, result, spanish);
   if (expecting === 'full' && result.last && !result.first) {
     // "Jane, last name Smith": the bare words before the stated part are the first name.
-    const lead = nameWordsFrom(t.split(/\s+/));
-    if (lead.length === 1 && !NOT_NAMES.has(lead[0]!) && lead[0] !== 'last') result.first = capitalizeName(lead[0]!);
+    const lead = nameWordsFrom(t.split(/\s+/), false, spanish);
+    if (lead.length === 1 && !NOT_NAMES.has(lead[0]!) && lead[0] !== 'last' && lead[0] !== result.last.toLowerCase()) result.first = capitalizeName(lead[0]!);
   }
   const spelled = spelledWords(text).map(capitalizeName);
   if (spelled.length >= 2 && expecting !== 'last') {
@@ -275,6 +315,38 @@ function nameIn(said: string, expecting?: 'full' | 'first' | 'last'): NameParts 
   }
   if (result.first || result.last) applySpellingHint(hints.replace(/,/g, ' , '), result);
   return result.first || result.last ? result : null;
+}
+
+/** "Harris is the last name", "Kowalczyk, that's the last name", "Ana es el nombre": a remark after a word says which part it is. */
+const PART_REMARK = /\b([a-z][a-z'-]+)\s*,?\s+(?:that's|that is|is|es|that'd be)\s+(?:the|my|his|her|their|el|su|mi)\s+(last name|surname|family name|apellido|first name|nombre|primer nombre)\b/g;
+
+function statedParts(t: string, result: NameParts, spanish: boolean): void {
+  for (const m of t.matchAll(PART_REMARK)) {
+    const [, word, part] = m as unknown as [string, string, string];
+    if (!canBeName(word, { lenient: true, spanish })) continue;
+    const key = /first|nombre/.test(part) && !/apellido/.test(part) ? 'first' : 'last';
+    const other = key === 'first' ? 'last' : 'first';
+    // The word was taken for the other part ("Harris Tobias, Harris is the last name"): the parts swap.
+    if (result[other]?.toLowerCase() === word) result[other] = result[key]?.toLowerCase() === word ? undefined : result[key];
+    result[key] = capitalizeName(word);
+  }
+}
+
+/**
+ * "Linda, but everyone calls me Lindy, Linda Paulsen", "Tyler, uh, Tyler Brooks": the first name
+ * said again later with a surname after it gives the surname.
+ */
+function restated(t: string, result: NameParts, spanish: boolean): void {
+  const tokens = t.split(/\s+/);
+  const first = result.first!.toLowerCase();
+  for (let i = tokens.length - 1; i > 0; i--) {
+    if (tokens[i] !== first || tokens[i - 1] === first) continue;
+    const found = nameWordsFrom(tokens.slice(i), false, spanish);
+    if (found.length >= 2) {
+      result.last = capitalizeName(found.slice(1).join(' '));
+      return;
+    }
+  }
 }
 
 /**

@@ -28,6 +28,41 @@ describe('extractName', () => {
     expect(extractName(text, expecting)).toEqual(expected);
   });
 
+  it.each([
+    // Where the words stand says which part they are.
+    ["her name's priya and the last name is raghunathan", { first: 'Priya', last: 'Raghunathan' }],
+    ["it's harris tobias harris is the last name", { first: 'Tobias', last: 'Harris' }],
+    ["kowalczyk, that's the last name, first is marta", { first: 'Marta', last: 'Kowalczyk' }],
+    ['yeah so, her first is grace and her last is park', { first: 'Grace', last: 'Park' }],
+    ["you can put it under my husband's name marcus reed", { first: 'Marcus', last: 'Reed' }],
+    // Said again, a middle initial, pauses: the name as written.
+    ['my name is linda but everyone calls me lindy, linda paulsen', { first: 'Linda', last: 'Paulsen' }],
+    ['um, tyler, tyler j. brooks', { first: 'Tyler', last: 'Brooks' }],
+    ["the kid's name is aiden, a i d e n, rivera", { first: 'Aiden', last: 'Rivera' }],
+    ["it's de'andre lewis", { first: "De'Andre", last: 'Lewis' }],
+  ] as const)('reads %s', (text, expected) => {
+    expect(extractName(text, 'full')).toEqual(expected);
+  });
+
+  it.each([
+    // A Spanish answer is read in the caller's own words: Julio and Dolores are names, not July and pains.
+    ['mi nombre es julio cruz', { first: 'Julio', last: 'Cruz' }],
+    ['se llama dolores flores', { first: 'Dolores', last: 'Flores' }],
+    ['ella se llama ana y el apellido es guerrero', { first: 'Ana', last: 'Guerrero' }],
+    ['yo soy la mamá me llamo patricia pero la paciente es mi hija valeria soto', { first: 'Valeria', last: 'Soto' }],
+    ['mmm pues es para el niño, brayan torres', { first: 'Brayan', last: 'Torres' }],
+    ['sí, claro, lucía fernández', { first: 'Lucia', last: 'Fernandez' }],
+    ['este se llama a ver don ramón quiñones', { first: 'Ramon', last: 'Quinones' }],
+    ['catalina de la fuente', { first: 'Catalina', last: 'De La Fuente' }],
+    // Everyday Spanish words are not names there, even where other data lists them (Ella, Esta).
+    ['yamilet rosario ella es de puerto rico', { first: 'Yamilet', last: 'Rosario' }],
+    ['está a nombre de mi esposo pero la cita es para mí', null],
+    ['déjeme ver', null],
+    ['no sé, déjeme preguntarle', null],
+  ] as const)('reads a Spanish answer: %s', (text, expected) => {
+    expect(extractName(text, 'full', { language: 'es' })).toEqual(expected);
+  });
+
   it('does not take ordinary sentences for names', () => {
     expect(extractName("I'm calling to book an appointment")).toBeNull();
     expect(extractName('this is for my son')).toBeNull();

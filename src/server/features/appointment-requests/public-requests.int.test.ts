@@ -24,7 +24,8 @@ describe('practice information', () => {
   it('lists practices for the chooser and shows one by slug, with hours, reasons and emergency notice', async () => {
     const list = await t.app.inject({ url: '/api/public/practices' });
     expect(list.statusCode).toBe(200);
-    expect(list.json().items).toContainEqual(expect.objectContaining({ slug: practice.slug, requestsEnabled: true }));
+    // With its country: the portal's sign-in reads a date of birth in that country's order.
+    expect(list.json().items).toContainEqual(expect.objectContaining({ slug: practice.slug, country: 'US', requestsEnabled: true }));
     const info = await t.app.inject({ url: `/api/public/practices/${practice.slug}` });
     expect(info.statusCode).toBe(200);
     expect(info.json()).toMatchObject({ name: practice.name, requestsEnabled: true, emergencyNumber: '911', visitReasons: ['New patient visit', 'Follow-up', 'Sick visit'] });

@@ -60,7 +60,7 @@ export async function listPublicPractices(ctx: AppContext) {
   return {
     items: orgs.map((o) => {
       const address = o.address as Record<string, string>;
-      return { slug: o.slug, name: o.name, city: address.city ?? '', region: address.region ?? '', requestsEnabled: publicSettings(o).requestsEnabled };
+      return { slug: o.slug, name: o.name, city: address.city ?? '', region: address.region ?? '', country: practiceCountry(o.address), requestsEnabled: publicSettings(o).requestsEnabled };
     }),
   };
 }

@@ -75,7 +75,9 @@ export const GENERAL_SCENARIOS: Scenario[] = [
     name: 'a sick child after hours with no on-call cover: an urgent call-back',
     practice: { open: false },
     steps: [
-      ['I need to talk to a nurse, my son is four and he has had a fever since this afternoon', /We're closed right now.*call you back/],
+      // An unwell child with nobody on call: the danger signs are asked first, as a nurse line would.
+      ['I need to talk to a nurse, my son is four and he has had a fever since this afternoon', /^Before we go on, I need to ask/],
+      ['no, nothing like that', /We're closed right now.*call you back/],
       ['yes please', /best number/],
       ['yes', /call you back .* as soon as someone is free/],
       ['no', /Goodbye/],

@@ -7,15 +7,15 @@ import { readableKey, readableValue } from '@web/lib/readable';
 import { Disclosure, JsonBlock } from './json-block';
 
 /** Fields of an object, one per line, in words (the built-in brain's slots and decision). */
-function Fields({ value, label }: { value: unknown; label: string }) {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return <span>{readableValue(value)}</span>;
+function Fields({ value, label, practice }: { value: unknown; label: string; practice?: Practice }) {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return <span>{readableValue(value, practice)}</span>;
   const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null && v !== '');
   return (
     <dl aria-label={label} className="grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-3 gap-y-0.5">
       {entries.map(([k, v]) => (
         <div key={k} className="contents">
           <dt className="text-muted-foreground">{readableKey(k)}</dt>
-          <dd className="[overflow-wrap:anywhere]">{readableValue(v)}</dd>
+          <dd className="[overflow-wrap:anywhere]">{readableValue(v, practice)}</dd>
         </div>
       ))}
     </dl>
@@ -51,7 +51,7 @@ function Messages({ messages, turn }: { messages: unknown; turn: number }) {
 
 const has = (v: unknown) => v !== null && v !== undefined && !(typeof v === 'object' && Object.keys(v as object).length === 0);
 
-function Step({ step, turn }: { step: ChatStep; turn: number }) {
+function Step({ step, turn, practice }: { step: ChatStep; turn: number; practice?: Practice }) {
   switch (step.kind) {
     case 'model_request': {
       const llm = step.brain === 'llm';
@@ -79,13 +79,13 @@ function Step({ step, turn }: { step: ChatStep; turn: number }) {
               {has(step.slots) ? (
                 <>
                   <dt className="text-muted-foreground">{llm ? 'Slots' : 'Details understood'}</dt>
-                  <dd>{llm ? <JsonBlock value={step.slots} label={`Slots, turn ${turn}`} /> : <Fields value={step.slots} label={`Details understood, turn ${turn}`} />}</dd>
+                  <dd>{llm ? <JsonBlock value={step.slots} label={`Slots, turn ${turn}`} /> : <Fields value={step.slots} label={`Details understood, turn ${turn}`} practice={practice} />}</dd>
                 </>
               ) : null}
               {has(step.decision) ? (
                 <>
                   <dt className="text-muted-foreground">Decision</dt>
-                  <dd>{llm ? <JsonBlock value={step.decision} label={`Decision, turn ${turn}`} /> : <Fields value={step.decision} label={`Decision, turn ${turn}`} />}</dd>
+                  <dd>{llm ? <JsonBlock value={step.decision} label={`Decision, turn ${turn}`} /> : <Fields value={step.decision} label={`Decision, turn ${turn}`} practice={practice} />}</dd>
                 </>
               ) : null}
             </dl>
@@ -186,7 +186,7 @@ export function ChatTurnCard({ turn, headingLevel = 'h2', party = 'Caller', prac
           <ol className="space-y-4 border-l-2 border-border pl-4">
             {turn.steps.map((s) => (
               <li key={s.seq}>
-                <Step step={s} turn={turn.index} />
+                <Step step={s} turn={turn.index} practice={practice} />
               </li>
             ))}
           </ol>

@@ -1,6 +1,8 @@
 /** @jsxImportSource preact */
 import type { ComponentChildren } from 'preact';
-import { useI18n } from '../i18n/i18n';
+import { useState } from 'preact/hooks';
+import { dateOrder, EXAMPLE_DATE, formatDateInput, parseDateOfBirth } from '@domain/format/date-of-birth';
+import { useI18n, type MessageKey } from '../i18n/i18n';
 
 /** Accessible form fields: a visible label, hint and error tied to the control, errors beside it. */
 
@@ -78,6 +80,44 @@ export function TextField(
       />
       <FieldError id={p.id} error={p.error} />
     </div>
+  );
+}
+
+/**
+ * A date (of birth) typed in figures in the order of the practice's country — "27/03/2007" in
+ * the UK, "03/27/2007" in the US — with a hint that says the order and gives an example. A
+ * native date input would show the browser's order, not the practice's. `value` is the stored
+ * "YYYY-MM-DD" (or, when what was typed is not a date, the text typed, which the server then
+ * refuses with its message); on leaving the field a date is shown back in the practice's order,
+ * so a misread day and month are seen at once.
+ */
+export function DateField(
+  p: Common & { value: string; country: string | null | undefined; onValue: (v: string) => void; onCommit?: (v: string) => void; autoComplete?: string; required?: boolean },
+) {
+  const { t } = useI18n();
+  const [typing, setTyping] = useState<string | null>(null);
+  const read = (text: string) => parseDateOfBirth(text, p.country) ?? text.trim();
+  const hint = t(`f.date.hint.${dateOrder(p.country)}` as MessageKey, { example: formatDateInput(EXAMPLE_DATE, p.country) });
+  return (
+    <TextField
+      id={p.id}
+      label={p.label}
+      hint={p.hint ? `${p.hint} ${hint}` : hint}
+      error={p.error}
+      optional={p.optional}
+      required={p.required}
+      autoComplete={p.autoComplete}
+      maxLength={10}
+      value={typing ?? (/^\d{4}-\d{2}-\d{2}$/.test(p.value) ? formatDateInput(p.value, p.country) : p.value)}
+      onValue={(text) => {
+        setTyping(text);
+        p.onValue(read(text));
+      }}
+      onCommit={(text) => {
+        setTyping(null);
+        p.onCommit?.(read(text));
+      }}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { isShown, type IntakeField, type IntakeSection } from '@domain/patient/intake-form';
-import { Checkbox, ChoiceGroup, TextArea, TextField } from '../components/fields';
+import { Checkbox, ChoiceGroup, DateField, TextArea, TextField } from '../components/fields';
 import { formatDate } from '../format';
 import { useI18n, type MessageKey } from '../i18n/i18n';
 import type { IntakeAnswers } from '@contracts/intake';
@@ -20,6 +20,8 @@ export function IntakeSectionForm(p: {
   section: IntakeSection;
   answers: IntakeAnswers;
   errors: Record<string, string>;
+  /** The practice's country: the order its dates are typed in. */
+  country: string;
   onValue: (sectionId: string, fieldId: string, value: Value) => void;
   onCommit: (sectionId: string, fieldId: string, value: Value) => void;
 }) {
@@ -52,6 +54,8 @@ export function IntakeSectionForm(p: {
                 onCommit={(x) => p.onCommit(s.id, f.id, x)}
               />
             );
+          case 'date':
+            return <DateField key={id} {...common} country={p.country} value={String(v ?? '')} onValue={(x) => p.onValue(s.id, f.id, x)} onCommit={(x) => p.onCommit(s.id, f.id, x)} />;
           case 'boolean':
             return <Checkbox key={id} {...common} checked={v === true} onCommit={(x) => p.onCommit(s.id, f.id, x)} />;
           default:
@@ -60,7 +64,7 @@ export function IntakeSectionForm(p: {
                 <TextField
                   {...common}
                   hint={f.id === 'signature' ? t('intake.signatureHint') : undefined}
-                  type={f.type === 'date' ? 'date' : f.type === 'phone' ? 'tel' : 'text'}
+                  type={f.type === 'phone' ? 'tel' : 'text'}
                   inputMode={f.type === 'phone' ? 'tel' : undefined}
                   autoComplete={s.id === 'consent' ? 'name' : undefined}
                   value={String(v ?? '')}
@@ -78,7 +82,7 @@ export function IntakeSectionForm(p: {
 }
 
 /** One section, read-only (after the form was sent). */
-export function IntakeSectionView({ section, answers }: { section: IntakeSection; answers: IntakeAnswers }) {
+export function IntakeSectionView({ section, answers, country }: { section: IntakeSection; answers: IntakeAnswers; country: string }) {
   const { t, locale } = useI18n();
   const values = answers[section.id] ?? {};
   const show = (f: IntakeField, v: Value | undefined): string => {
@@ -86,7 +90,7 @@ export function IntakeSectionView({ section, answers }: { section: IntakeSection
     if (typeof v === 'boolean') return v ? '✓' : '—';
     if (Array.isArray(v)) return v.map((x) => optionLabel(t, x)).join(', ');
     if (f.type === 'choice') return optionLabel(t, v);
-    if (f.type === 'date') return formatDate(v, locale);
+    if (f.type === 'date') return formatDate(v, locale, country);
     if (f.type === 'phone') return v;
     return v;
   };

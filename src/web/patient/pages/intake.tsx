@@ -56,7 +56,7 @@ export function IntakePage({ token }: { token: string | null }) {
   }
   const v = view.data;
   const current = answers ?? v.answers;
-  const errors = Object.fromEntries(Object.entries(errorKeys).map(([k, m]) => [k, validationMessage(locale, k, m)]));
+  const errors = Object.fromEntries(Object.entries(errorKeys).map(([k, m]) => [k, validationMessage(locale, k, m, v.practice.country)]));
   const labels = Object.fromEntries(INTAKE_SECTIONS.flatMap((s) => s.fields.map((f) => [`${s.id}.${f.id}`, t(`intake.f.${s.id}.${f.id}` as MessageKey)])));
 
   const setValue = (sectionId: string, fieldId: string, value: Value) =>
@@ -119,7 +119,7 @@ export function IntakePage({ token }: { token: string | null }) {
           ? t('intake.sentBody', { practice: v.practice.name, date: v.submittedAt ? formatDateTime(v.submittedAt, v.practice, locale, false) : '' })
           : t('intake.intro', { practice: v.practice.name, code: v.request.referenceCode ?? '' })}
       </p>
-      {name && <p class="mt-1 text-sm text-muted-foreground">{t('intake.patient', { name, dob: formatDate(v.request.dateOfBirth ?? '', locale) })}</p>}
+      {name && <p class="mt-1 text-sm text-muted-foreground">{t('intake.patient', { name, dob: formatDate(v.request.dateOfBirth ?? '', locale, v.practice.country) })}</p>}
       {failure && (
         <div class="mt-4">
           <Notice tone="error">{failure.text()}</Notice>
@@ -129,14 +129,14 @@ export function IntakePage({ token }: { token: string | null }) {
       {sent ? (
         <div class="mt-6 space-y-5">
           {INTAKE_SECTIONS.map((s) => (
-            <IntakeSectionView key={s.id} section={s} answers={v.answers} />
+            <IntakeSectionView key={s.id} section={s} answers={v.answers} country={v.practice.country} />
           ))}
         </div>
       ) : (
         <form noValidate onSubmit={submit} class="mt-6 space-y-5">
           <ErrorSummary errors={showSummary ? errors : {}} labels={labels} />
           {INTAKE_SECTIONS.map((s) => (
-            <IntakeSectionForm key={s.id} section={s} answers={current} errors={errors} onValue={setValue} onCommit={commit} />
+            <IntakeSectionForm key={s.id} section={s} answers={current} errors={errors} country={v.practice.country} onValue={setValue} onCommit={commit} />
           ))}
           <div class="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
             <SaveState state={saveState} />

@@ -4,7 +4,7 @@ import type { SignInBody, SignInResponse, VerifyBody } from '@contracts/portal';
 import { validationMessage } from '@domain/patient/validation-messages';
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../api';
-import { ErrorSummary, SelectField, TextField } from '../components/fields';
+import { DateField, ErrorSummary, SelectField, TextField } from '../components/fields';
 import { Notice } from '../components/status';
 import { useI18n } from '../i18n/i18n';
 import { useLoad } from '../use-load';
@@ -31,7 +31,9 @@ export function PortalSignIn({ initialSlug, notice, onSignedIn }: { initialSlug:
   const [errorKeys, setErrorKeys] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
-  const errors = Object.fromEntries(Object.entries(errorKeys).map(([k, v]) => [k, validationMessage(locale, k, v)]));
+  // The chosen practice's country: the order a date of birth is typed in, and the examples of messages.
+  const country = practices.data?.items.find((p) => p.slug === organization)?.country;
+  const errors = Object.fromEntries(Object.entries(errorKeys).map(([k, v]) => [k, validationMessage(locale, k, v, country)]));
 
   const run = async (fn: () => Promise<void>) => {
     setBusy(true);
@@ -101,7 +103,7 @@ export function PortalSignIn({ initialSlug, notice, onSignedIn }: { initialSlug:
               onCommit={setOrganization}
             />
             <TextField id="contact" label={labels.contact} value={contact} autoComplete="email" maxLength={254} required error={errors.contact} onValue={setContact} />
-            <TextField id="dateOfBirth" type="date" label={labels.dateOfBirth} value={dateOfBirth} autoComplete="bday" required error={errors.dateOfBirth} onValue={setDateOfBirth} />
+            <DateField id="dateOfBirth" label={labels.dateOfBirth} value={dateOfBirth} country={country} autoComplete="bday" required error={errors.dateOfBirth} onValue={setDateOfBirth} />
             <button type="submit" class="btn btn-primary w-full sm:w-auto" disabled={busy}>
               {busy ? t('common.loading') : t('portal.sendCode')}
             </button>

@@ -11,8 +11,9 @@ afterEach(() => setLocale('en'));
 
 const practices = {
   items: [
-    { slug: 'maple-street', name: 'Maple Street Clinic', city: 'Hartford', region: 'CT', requestsEnabled: true },
-    { slug: 'harbor', name: 'Harbor Pediatrics', city: 'Mystic', region: 'CT', requestsEnabled: true },
+    { slug: 'maple-street', name: 'Maple Street Clinic', city: 'Hartford', region: 'CT', country: 'US', requestsEnabled: true },
+    { slug: 'harbor', name: 'Harbor Pediatrics', city: 'Mystic', region: 'CT', country: 'US', requestsEnabled: true },
+    { slug: 'camden-road', name: 'Camden Road Surgery', city: 'London', region: '', country: 'GB', requestsEnabled: true },
   ],
 };
 
@@ -56,7 +57,7 @@ const challenge = () => HttpResponse.json({ challengeId: 'ch-1', channel: 'email
 
 async function signInForm() {
   await screen.findByRole('heading', { name: 'Patient portal' });
-  await waitFor(() => expect(within(screen.getByLabelText('Practice')).getAllByRole('option')).toHaveLength(3));
+  await waitFor(() => expect(within(screen.getByLabelText('Practice')).getAllByRole('option')).toHaveLength(4));
 }
 
 describe('patient portal sign-in (Preact)', () => {
@@ -70,7 +71,7 @@ describe('patient portal sign-in (Preact)', () => {
 
     await waitFor(() => expect(screen.getByLabelText('Email or phone number')).toHaveAccessibleDescription('Enter a valid email address or phone number.'));
     expect(screen.getByLabelText('Practice')).toHaveAccessibleDescription('Choose your practice.');
-    expect(screen.getByLabelText('Date of birth')).toHaveAccessibleDescription('The date of birth must be in the past.');
+    expect(screen.getByLabelText('Date of birth')).toHaveAccessibleDescription('Month, day and year, for example 03/27/2007. The date of birth must be in the past.');
     expect(screen.getByLabelText('Date of birth')).toBeInvalid();
 
     const summary = screen.getByRole('alert');
@@ -90,6 +91,21 @@ describe('patient portal sign-in (Preact)', () => {
     await user.click(screen.getByRole('button', { name: 'Español' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true'));
     expect(screen.getByText('Introduzca su correo electrónico o su teléfono.')).toBeInTheDocument();
+  });
+
+  it('reads the date of birth in the order of the chosen practice’s country', async () => {
+    const sent = servePortal({ signIn: challenge });
+    const { user } = renderPatientPage(<PortalPage slug="camden-road" />, { url: '/portal?org=camden-road' });
+    await signInForm();
+
+    const dob = screen.getByLabelText('Date of birth');
+    expect(dob).toHaveAccessibleDescription('Day, month and year, for example 27/03/2007.');
+    await user.type(screen.getByLabelText('Email or phone number'), 'olivia@example.com');
+    await user.type(dob, '21/6/1984');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+
+    expect(await screen.findByRole('heading', { name: 'Enter your code' })).toBeInTheDocument();
+    expect(sent.signIn).toEqual([{ organization: 'camden-road', contact: 'olivia@example.com', dateOfBirth: '1984-06-21' }]);
   });
 
   it('asks for the code, says a wrong one with the tries left, and signs in with the right one', async () => {

@@ -147,7 +147,7 @@ function PracticeStart({ slug }: { slug: string }) {
             <ul class="mt-1 text-sm text-muted-foreground">
               {p.upcomingClosures.map((c) => (
                 <li key={c.from}>
-                  {c.from === c.to ? formatDay(c.from) : `${formatDay(c.from)} – ${formatDay(c.to)}`}
+                  {c.from === c.to ? formatDay(c.from, p.country) : `${formatDay(c.from, p.country)} – ${formatDay(c.to, p.country)}`}
                   {c.label && ` · ${c.label}`}
                   {c.closed && ` · ${t('practice.closed')}`}
                 </li>

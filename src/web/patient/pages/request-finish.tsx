@@ -3,7 +3,7 @@ import type { SubmitBody, SubmitResponse } from '@contracts/appointment-requests
 import { DAYS, TIMES_OF_DAY } from '@domain/appointment-requests/preferences';
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../api';
-import { Checkbox, ChoiceGroup, ErrorSummary, TextArea, TextField } from '../components/fields';
+import { Checkbox, ChoiceGroup, DateField, ErrorSummary, TextArea, TextField } from '../components/fields';
 import { Layout } from '../components/layout';
 import { Notice, SaveState } from '../components/status';
 import { useI18n, type MessageKey } from '../i18n/i18n';
@@ -125,7 +125,7 @@ export function RequestFinishPage() {
             error={d.errors.timesOfDay}
             onCommit={(v) => d.commit('timesOfDay', v as string[])}
           />
-          <TextField id="earliestDate" type="date" optional label={labels.earliestDate!} value={f.earliestDate} error={d.errors.earliestDate} onValue={(v) => d.setField('earliestDate', v)} onCommit={(v) => d.commit('earliestDate', v)} />
+          <DateField id="earliestDate" optional label={labels.earliestDate!} value={f.earliestDate} country={p.country} error={d.errors.earliestDate} onValue={(v) => d.setField('earliestDate', v)} onCommit={(v) => d.commit('earliestDate', v)} />
           <fieldset class="space-y-4 rounded-lg border border-border p-4">
             <legend class="px-1 font-medium">
               {t('f.insurance')} <span class="font-normal text-muted-foreground">({t('common.optional')})</span>

@@ -44,7 +44,7 @@ export function Review(p: {
         </div>
         <dl class="mt-2 divide-y divide-border">
           <Row label={`${t('f.firstName')} / ${t('f.lastName')}`}>{`${f.firstName} ${f.lastName}`}</Row>
-          <Row label={t('f.dateOfBirth')}>{formatDate(f.dateOfBirth, locale)}</Row>
+          <Row label={t('f.dateOfBirth')}>{formatDate(f.dateOfBirth, locale, p.practice.country)}</Row>
           <Row label={t('f.phone')}>{p.phoneDisplay || f.phone}</Row>
           <Row label={t('f.email')}>{f.email || none}</Row>
           <Row label={t('f.isNewPatient')}>{f.isNewPatient ? t('review.new') : t('review.returning')}</Row>
@@ -64,7 +64,7 @@ export function Review(p: {
         <dl class="mt-2 divide-y divide-border">
           <Row label={t('f.preferredDays')}>{list(f.preferredDays, 'dayShort')}</Row>
           <Row label={t('f.timesOfDay')}>{list(f.timesOfDay, 'tod')}</Row>
-          <Row label={t('f.earliestDate')}>{f.earliestDate ? formatDate(f.earliestDate, locale) : t('review.any')}</Row>
+          <Row label={t('f.earliestDate')}>{f.earliestDate ? formatDate(f.earliestDate, locale, p.practice.country) : t('review.any')}</Row>
           <Row label={t('f.insurance')}>{f.insuranceCarrier || f.insuranceMemberId ? [f.insuranceCarrier, f.insuranceMemberId].filter(Boolean).join(' · ') : none}</Row>
           <Row label={t('f.notes')}>{f.notes || none}</Row>
           <Row label={t('review.consent')}>✓</Row>

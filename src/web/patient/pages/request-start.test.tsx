@@ -40,6 +40,7 @@ const practice = {
   name: 'Maple Street Clinic',
   timeZone: 'America/New_York',
   phone: '+18605550100',
+  country: 'US',
   address: { line1: '1 Maple St', city: 'Hartford', region: 'CT', postalCode: '06103', country: 'US' },
   requestsEnabled: true,
   requestMessage: 'We will call you to confirm a time.',
@@ -53,12 +54,23 @@ const practice = {
 const invalid = (fieldKeys: Record<string, string>) =>
   HttpResponse.json({ error: { code: 'validation_failed', message: 'Some fields need attention.', fieldKeys } }, { status: 400 });
 
+/** A UK practice (Camden Road): its country's date order and phone numbers. */
+const ukPractice = {
+  ...practice,
+  name: 'Camden Road Surgery',
+  timeZone: 'Europe/London',
+  phone: '+442079460000',
+  country: 'GB',
+  address: { line1: '12 Camden Road', city: 'London', region: '', postalCode: 'NW1 9LQ', country: 'GB' },
+  emergencyNumber: '999',
+};
+
 /** The draft endpoints; `patch` answers a field saved on its own, `step` the whole step. Bodies are kept. */
-function serveDraft({ patch, step }: { patch: (body: Record<string, unknown>) => Response; step?: (body: Record<string, unknown>) => Response }) {
+function serveDraft({ patch, step, at = practice }: { patch: (body: Record<string, unknown>) => Response; step?: (body: Record<string, unknown>) => Response; at?: typeof practice }) {
   const sent: { patch: unknown[]; step: unknown[] } = { patch: [], step: [] };
   server.use(
     http.get(DRAFT, () => HttpResponse.json(draft())),
-    http.get('/api/public/practices/maple-street', () => HttpResponse.json(practice)),
+    http.get('/api/public/practices/maple-street', () => HttpResponse.json(at)),
     http.patch(DRAFT, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       sent.patch.push(body);
@@ -129,5 +141,47 @@ describe('appointment request, step 1 (Preact)', () => {
 
     await waitFor(() => expect(window.location.pathname).toBe('/request-appointment/finish'));
     expect(sent.step[1]).toMatchObject({ lastName: 'Lopez', reason: 'other', reasonOther: 'Sore knee' });
+  });
+
+  it('a UK practice: the date of birth is typed day first, and the phone message gives a UK example', async () => {
+    const sent = serveDraft({
+      at: ukPractice,
+      patch: (body) => ('phone' in body ? invalid({ phone: 'phoneFormat' }) : body.dateOfBirth === '1984-03-09' ? HttpResponse.json(draft(body)) : invalid({ dateOfBirth: 'dateFormat' })),
+    });
+    const { user } = renderPatientPage(<RequestStartPage />, { url: '/request-appointment/start' });
+    await stepReady();
+
+    const dob = screen.getByLabelText('Date of birth');
+    expect(dob).toHaveAttribute('type', 'text');
+    expect(dob).toHaveAccessibleDescription('Day, month and year, for example 27/03/2007.');
+    await user.type(dob, '9/3/1984');
+    await user.tab();
+    // Read day first, sent as a calendar date, shown back in the practice's order.
+    await waitFor(() => expect(sent.patch).toContainEqual({ dateOfBirth: '1984-03-09' }));
+    expect(dob).toHaveValue('09/03/1984');
+
+    // What is not a date there (no 27th month) goes as typed; the server's refusal gets a UK example.
+    await user.clear(dob);
+    await user.type(dob, '03/27/1984');
+    await user.tab();
+    await waitFor(() => expect(dob).toHaveAccessibleDescription('Day, month and year, for example 27/03/2007. Enter a real date, for example 27/03/2007.'));
+    expect(sent.patch).toContainEqual({ dateOfBirth: '03/27/1984' });
+
+    await user.type(screen.getByLabelText('Phone number'), '12');
+    await user.tab();
+    await waitFor(() => expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription('The practice calls you on this number. Enter a phone number we can call, for example 020 7946 0123.'));
+  });
+
+  it('a US practice: the date of birth is typed month first', async () => {
+    const sent = serveDraft({ patch: (body) => HttpResponse.json(draft(body)) });
+    const { user } = renderPatientPage(<RequestStartPage />, { url: '/request-appointment/start' });
+    await stepReady();
+
+    const dob = screen.getByLabelText('Date of birth');
+    expect(dob).toHaveAccessibleDescription('Month, day and year, for example 03/27/2007.');
+    await user.type(dob, '3/9/1984');
+    await user.tab();
+    await waitFor(() => expect(sent.patch).toContainEqual({ dateOfBirth: '1984-03-09' }));
+    expect(dob).toHaveValue('03/09/1984');
   });
 });

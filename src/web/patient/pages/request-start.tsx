@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { ApiError } from '../api';
-import { ChoiceGroup, ErrorSummary, SelectField, TextArea, TextField } from '../components/fields';
+import { ChoiceGroup, DateField, ErrorSummary, SelectField, TextArea, TextField } from '../components/fields';
 import { Layout } from '../components/layout';
 import { Notice, SaveState } from '../components/status';
 import { useI18n } from '../i18n/i18n';
@@ -63,7 +63,7 @@ export function RequestStartPage() {
           <TextField id="firstName" label={labels.firstName!} value={f.firstName} autoComplete="given-name" maxLength={60} required error={d.errors.firstName} onValue={(v) => d.setField('firstName', v)} onCommit={(v) => d.commit('firstName', v)} />
           <TextField id="lastName" label={labels.lastName!} value={f.lastName} autoComplete="family-name" maxLength={60} required error={d.errors.lastName} onValue={(v) => d.setField('lastName', v)} onCommit={(v) => d.commit('lastName', v)} />
         </div>
-        <TextField id="dateOfBirth" type="date" label={labels.dateOfBirth!} value={f.dateOfBirth} autoComplete="bday" required error={d.errors.dateOfBirth} onValue={(v) => d.setField('dateOfBirth', v)} onCommit={(v) => d.commit('dateOfBirth', v)} />
+        <DateField id="dateOfBirth" label={labels.dateOfBirth!} value={f.dateOfBirth} country={p.country} autoComplete="bday" required error={d.errors.dateOfBirth} onValue={(v) => d.setField('dateOfBirth', v)} onCommit={(v) => d.commit('dateOfBirth', v)} />
         <div class="grid gap-5 sm:grid-cols-2">
           <TextField id="phone" type="tel" inputMode="tel" label={labels.phone!} hint={t('f.phone.hint')} value={f.phone} autoComplete="tel" maxLength={30} required error={d.errors.phone} onValue={(v) => d.setField('phone', v)} onCommit={(v) => d.commit('phone', v)} />
           <TextField id="email" type="email" inputMode="email" label={labels.email!} hint={t('f.email.hint')} optional value={f.email} autoComplete="email" maxLength={254} error={d.errors.email} onValue={(v) => d.setField('email', v)} onCommit={(v) => d.commit('email', v)} />

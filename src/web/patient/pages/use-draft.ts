@@ -40,8 +40,8 @@ export function useDraft() {
     };
   }, [attempt]);
 
-  // Field messages are worded from their keys, so they follow a change of language.
-  const errors = Object.fromEntries(Object.entries(errorKeys).map(([k, v]) => [k, validationMessage(locale, k, v)]));
+  // Field messages are worded from their keys, so they follow a change of language; examples are the practice's country's.
+  const errors = Object.fromEntries(Object.entries(errorKeys).map(([k, v]) => [k, validationMessage(locale, k, v, practice?.country)]));
 
   const setField = <K extends keyof DraftFields>(name: K, value: DraftFields[K]) => setFields((f) => (f ? { ...f, [name]: value } : f));
 

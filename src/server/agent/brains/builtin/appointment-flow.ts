@@ -5,7 +5,7 @@ import { normalize } from '../../nlu/text.js';
 import { afterYesNo, isCorrection, yesNo } from '../../nlu/yes-no.js';
 import { absorb, acknowledge, applyCorrection, callerNumber, nextSlot, question, readBack } from './appointment-slots.js';
 import type { AppointmentSlot } from './builtin-state.js';
-import { anythingElse, decide, notUnderstood, type FlowCtx, type FlowReply } from './flow-context.js';
+import { anythingElse, decide, nameSaid, notUnderstood, type FlowCtx, type FlowReply } from './flow-context.js';
 
 /**
  * An appointment request by phone: name, date of birth, reason, new or returning, preferred
@@ -88,7 +88,7 @@ export async function appointmentTurn(fc: FlowCtx, text: string): Promise<FlowRe
     return notUnderstood(fc, `${say(fc.env, 'ack.notCaught')} ${question(fc, 'phone')}`);
   }
   if (step === 'contact_name') {
-    const name = extractName(text, 'full');
+    const name = nameSaid(fc, text, 'full');
     if (!name) return notUnderstood(fc, say(fc.env, 'appointment.retryContactName'));
     a.contactName = [name.first, name.last].filter(Boolean).join(' ');
     return askNext(fc, say(fc.env, 'ack.thankYou'));

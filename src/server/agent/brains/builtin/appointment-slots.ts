@@ -1,13 +1,13 @@
 import { inCallerWords } from '../../caller-words.js';
 import { dateOfBirth, patientKind, preferences, say, visitReason, visitReasonList, type PlainKey } from '../../messages/index.js';
 import { checkDateOfBirth, mergeDateParts, parseDateParts, type DateParts } from '../../nlu/dates.js';
-import { correctedPart, extractName, spelledWords } from '../../nlu/names.js';
+import { correctedPart, spelledWords } from '../../nlu/names.js';
 import { extractPhone, sayPhone } from '../../nlu/phone-numbers.js';
 import { extractPreferences } from '../../nlu/preferences.js';
 import { capitalizeName, normalize } from '../../nlu/text.js';
 import { matchVisitReason, newOrExistingPatient } from '../../nlu/visit-reasons.js';
 import type { AppointmentSlot, AppointmentSlots } from './builtin-state.js';
-import type { FlowCtx } from './flow-context.js';
+import { nameSaid, type FlowCtx } from './flow-context.js';
 
 type Filled = NonNullable<FlowCtx['b']['lastFilled']>;
 
@@ -100,7 +100,7 @@ export function absorb(fc: FlowCtx, text: string, expecting: AppointmentSlot | n
   const ctx = { dayFirst: fc.dayFirst, today: fc.today };
 
   const nameExpect = expecting === 'name' ? 'full' : expecting === 'last_name' ? 'last' : undefined;
-  const name = extractName(text, nameExpect);
+  const name = nameSaid(fc, text, nameExpect);
   if (name) {
     if (name.first) a.first = name.first;
     if (name.last) a.last = name.last;
@@ -182,10 +182,10 @@ export function applyCorrection(fc: FlowCtx, text: string): Filled[] {
     }
   }
   // "Actually it's Smyth": one stated name word, after any other answer, is about the name.
-  const stated = !about ? extractName(text) : null;
+  const stated = !about ? nameSaid(fc, text) : null;
   const oneStatedName = stated !== null && !(stated.first && stated.last);
   if (target === 'name' || (!about && (spelledWords(text).length || oneStatedName))) {
-    const name = extractName(text, 'full');
+    const name = nameSaid(fc, text, 'full');
     if (name?.first && name.last) {
       Object.assign(a, { first: name.first, last: name.last });
       return ['name'];

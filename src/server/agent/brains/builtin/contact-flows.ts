@@ -2,11 +2,10 @@ import { inCallerWords } from '../../caller-words.js';
 import { say } from '../../messages/index.js';
 import { checkDateOfBirth, parseDateParts } from '../../nlu/dates.js';
 import { messageTopic } from '../../nlu/message-topics.js';
-import { extractName } from '../../nlu/names.js';
 import { extractPhone, sayPhone } from '../../nlu/phone-numbers.js';
 import { yesNo } from '../../nlu/yes-no.js';
 import { callerNumber } from './appointment-slots.js';
-import { anythingElse, decide, notUnderstood, type FlowCtx, type FlowReply } from './flow-context.js';
+import { anythingElse, decide, nameSaid, notUnderstood, type FlowCtx, type FlowReply } from './flow-context.js';
 
 /**
  * Transfers, call-backs and messages. A transfer goes to the person on duty while the practice
@@ -171,7 +170,7 @@ export async function messageTurn(fc: FlowCtx, text: string): Promise<FlowReply>
     return afterMessageText(fc, text);
   }
   if (b.step === 'name') {
-    const name = extractName(text, 'full');
+    const name = nameSaid(fc, text, 'full');
     if (!name) return notUnderstood(fc, say(fc.env, 'message.retryFrom'));
     b.msg.name = [name.first, name.last].filter(Boolean).join(' ');
     const parts = parseDateParts(text, { dayFirst: fc.dayFirst, today: fc.today });

@@ -1,3 +1,5 @@
+import { inCallerWords } from '../../caller-words.js';
+import { extractName, type NameParts } from '../../nlu/names.js';
 import type { NextStep, TurnEnv } from '../../agent-types.js';
 import { say } from '../../messages/index.js';
 import type { Toolbox } from '../../tools/index.js';
@@ -63,4 +65,13 @@ export function notUnderstood(fc: FlowCtx, retry: string): FlowReply {
   }
   decide(fc, 'reprompt');
   return { text: retry };
+}
+
+/**
+ * A name in what the caller said. A Spanish call reaches the flows glossed into English; names
+ * are read in the caller's own words (the gloss turns Julio into July and Dolores into pains).
+ */
+export function nameSaid(fc: FlowCtx, text: string, expecting?: 'full' | 'first' | 'last'): NameParts | null {
+  const spanish = fc.env.state.language === 'es';
+  return extractName(spanish ? inCallerWords(fc.env, text) : text, expecting, { language: spanish ? 'es' : 'en' });
 }

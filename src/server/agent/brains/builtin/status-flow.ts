@@ -1,12 +1,11 @@
 import { say } from '../../messages/index.js';
 import { checkDateOfBirth, parseDateParts } from '../../nlu/dates.js';
-import { extractName } from '../../nlu/names.js';
 import { extractReferenceCode } from '../../nlu/reference-code.js';
 import { normalize } from '../../nlu/text.js';
 import { yesNo } from '../../nlu/yes-no.js';
 import { MAX_LOOKUP_FAILURES } from '../../tools/lookup-request-status.tool.js';
 import { offerCallback } from './contact-flows.js';
-import { anythingElse, decide, notUnderstood, type FlowCtx, type FlowReply } from './flow-context.js';
+import { anythingElse, decide, nameSaid, notUnderstood, type FlowCtx, type FlowReply } from './flow-context.js';
 
 /** "Where is my request?": reference code, then date of birth; nothing is revealed on a mismatch. */
 export function startStatus(fc: FlowCtx, text: string): FlowReply {
@@ -27,7 +26,7 @@ export function startStatus(fc: FlowCtx, text: string): FlowReply {
 const NO_CODE = /\b(don'?t (have|know|remember)|do not (have|know)|lost|can'?t find|no code|not sure|by name|under (the name|my name)|without (it|the code))\b/;
 
 function byName(fc: FlowCtx, text: string): FlowReply | null {
-  const named = extractName(text);
+  const named = nameSaid(fc, text);
   if (named?.first && named.last) {
     fc.b.status = { firstName: named.first, lastName: named.last };
     fc.b.step = 'dob';
@@ -52,7 +51,7 @@ export async function statusTurn(fc: FlowCtx, text: string): Promise<FlowReply> 
     return { text: say(fc.env, 'status.askDateOfBirth') };
   }
   if (b.step === 'name') {
-    const named = extractName(text, 'full');
+    const named = nameSaid(fc, text, 'full');
     if (!named?.first || !named.last) return notUnderstood(fc, say(fc.env, 'status.retryName'));
     b.status = { firstName: named.first, lastName: named.last };
     b.step = 'dob';

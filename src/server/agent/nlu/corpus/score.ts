@@ -12,10 +12,10 @@ import { readPurposeAnswer, readWhoAnswer } from '../outbound-answers.js';
  * alarms. The blind part is only ever scored, never printed line by line.
  */
 export interface Figures {
-  intents: { total: number; correct: number; asked: number; en: [number, number]; es: [number, number] };
+  intents: { total: number; correct: number; asked: number; en: [number, number]; es: [number, number]; byLabel: Record<string, [correct: number, total: number]> };
   /** Ordinary requests (the intent lines) sent to 911 or asked the screening question: what sensitivity costs. */
   ordinary: { total: number; alarms: number; screened: number };
-  emergencies: { total: number; atOnce: number; screened: number; missed: number };
+  emergencies: { total: number; atOnce: number; screened: number; missed: number; missedBy: Record<string, number> };
   nearMisses: { total: number; alarms: number; screened: number };
   entities: Record<string, [correct: number, total: number]>;
   /** Outbound callees' answers read as the dialogue reads them; `unclear` is asked again, not acted on. */
@@ -35,6 +35,9 @@ export function scoreIntents(lines: Labelled<Intent | 'other'>[], models: Models
     if (ok) f.intents.correct++;
     if (u.intent === null && l.label !== 'other') f.intents.asked++;
     f.intents[l.language][1]++;
+    const byLabel = (f.intents.byLabel[l.label] ??= [0, 0]);
+    byLabel[1]++;
+    if (ok) byLabel[0]++;
     f.ordinary.total++;
     if (u.urgency.level === 'emergency') {
       f.ordinary.alarms++;
@@ -54,6 +57,7 @@ export function scoreEmergencies(lines: EmergencyLine[], models: Models | undefi
       else if (level === 'screen') f.emergencies.screened++;
       else {
         f.emergencies.missed++;
+        f.emergencies.missedBy[l.category] = (f.emergencies.missedBy[l.category] ?? 0) + 1;
         f.mistakes.push(`missed ${l.category} | ${l.text}`);
       }
     } else {
@@ -70,7 +74,7 @@ export function scoreEntities(lines: EntityLine[], f: Figures): void {
   // Accents folded: speech recognition gives them or not, and the agent stores what it heard.
   const norm = (v: string | null) => (v ?? 'none').toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9'\- ]/g, '').replace(/\s+/g, ' ').trim();
   for (const l of lines) {
-    const got = readSlot(l.slot, heardAs(l.text, l.language), SLOT_CONTEXT).value;
+    const got = readSlot(l.slot, l.text, { ...SLOT_CONTEXT, language: l.language }).value;
     const ok = norm(got) === norm(l.expected);
     const tally = (f.entities[l.slot] ??= [0, 0]);
     tally[1]++;
@@ -100,9 +104,9 @@ export function scoreOutbound(lines: OutboundLine[], models: Models | undefined,
 
 export function emptyFigures(): Figures {
   return {
-    intents: { total: 0, correct: 0, asked: 0, en: [0, 0], es: [0, 0] },
+    intents: { total: 0, correct: 0, asked: 0, en: [0, 0], es: [0, 0], byLabel: {} },
     ordinary: { total: 0, alarms: 0, screened: 0 },
-    emergencies: { total: 0, atOnce: 0, screened: 0, missed: 0 },
+    emergencies: { total: 0, atOnce: 0, screened: 0, missed: 0, missedBy: {} },
     nearMisses: { total: 0, alarms: 0, screened: 0 },
     entities: {},
     outbound: { total: 0, correct: 0, unclear: 0, who: [0, 0], purpose: [0, 0], emergencies: [0, 0] },
@@ -140,7 +144,8 @@ export function describe(name: string, f: Figures): string {
   return [
     `${name}:`,
     `  intents ${pct(f.intents.correct, f.intents.total)} of ${f.intents.total} (English ${pct(...f.intents.en)}, Spanish ${pct(...f.intents.es)}; asked to clarify ${f.intents.asked})`,
-    `  emergencies ${e.total}: escalated at once ${pct(e.atOnce, e.total)}, with the screening question ${pct(e.atOnce + e.screened, e.total)}, missed ${e.missed}`,
+    `    by label: ${Object.entries(f.intents.byLabel).sort(([, a], [, b]) => a[0] / a[1] - b[0] / b[1]).map(([label, [c, t]]) => `${label} ${pct(c, t)} of ${t}`).join(', ')}`,
+    `  emergencies ${e.total}: escalated at once ${pct(e.atOnce, e.total)}, with the screening question ${pct(e.atOnce + e.screened, e.total)}, missed ${e.missed}${e.missed ? ` (${Object.entries(e.missedBy).map(([c, n]) => `${c} ${n}`).join(', ')})` : ''}`,
     `  near misses ${n.total}: false alarms ${pct(n.alarms, n.total)}, screening question ${pct(n.screened, n.total)}`,
     `  ordinary requests ${f.ordinary.total}: false alarms ${pct(f.ordinary.alarms, f.ordinary.total)}, screening question ${pct(f.ordinary.screened, f.ordinary.total)}`,
     `  entities ${Object.entries(f.entities).map(([s, [c, t]]) => `${s} ${pct(c, t)} of ${t}`).join(', ') || '—'}`,

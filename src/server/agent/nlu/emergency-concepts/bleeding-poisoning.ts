@@ -95,6 +95,9 @@ export const BLEEDING_POISONING_RULES: Rule[] = [
       'empty (?:pill|medicine) bottle',
       `${QUANTITY} (?:pastillas|pildoras|medicinas?|medicamentos?)`,
       `(?:se )?(?:tomo|trago|comio|bebio) (?:(?:unas|un|una|las|los|de|sus|mis|poco|algo)\\s+){0,3}(?:pastillas|pildoras|medicinas|medicamentos)`,
+      // An insulin overdose (injected, not swallowed): the sugar falls within the hour.
+      '(?:injected|inyecto|inyectado|se puso|le puse|me puse|gave (?:him|her|myself)|shot) (?:\\w+ ){0,3}(?:too much|way too much|a lot of|extra|double|triple|the wrong (?:amount|dose) of|mucha|demasiada|doble|de mas) (?:\\w+ )?(?:insulin|insulina)',
+      '(?:mucha|demasiada|doble|de mas de) insulina',
       'sobredosis',
       'envenen\\w*',
       'intoxica\\w*',

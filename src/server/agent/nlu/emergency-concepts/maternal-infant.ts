@@ -29,6 +29,14 @@ export const MATERNAL_INFANT_RULES: Rule[] = [
     with: new RegExp(`\\b${INFANT}\\b`),
   },
   {
+    // Kicks are a baby's in the womb: none since a time is the warning sign, whoever says the weeks.
+    category: 'pregnancy',
+    re: re(
+      '(?:no|zero|not any|not one|havent felt any|hasnt been any|no he sentido|no siento) (?:kicks|kicking|patadas)(?: \\w+){0,2} (?:since|all day|all night|today|for (?:hours|a day|\\w+ hours)|desde|en todo el dia)',
+      '(?:baby|bebe) (?:hasnt|has not|didnt|did not|no ha) (?:kicked|pateado)(?: \\w+){0,3} (?:since|all day|today|desde)',
+    ),
+  },
+  {
     category: 'pregnancy',
     with: PREGNANT,
     re: re(

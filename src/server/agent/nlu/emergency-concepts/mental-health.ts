@@ -185,6 +185,11 @@ export const MENTAL_HEALTH_RULES: Rule[] = [
       '(?:did|made|wrote|finished|updated) (?:my|his|her) will\\b',
       'ya no (?:voy|va) a (?:estar|necesitar)',
       '(?:tengo|tiene) (?:todo|mis cosas|sus cosas) en orden',
+      // Preparations crisis lines list: belongings, pets and passwords handed over, accounts deleted, a last call.
+      '(?:gave|giving|given|gives|regalo|regalando|regalado) (?:away )?(?:all )?(?:(?:my|his|her|their|sus|mis) )?(?:things|stuff|belongings|possessions|pets?|dog|cat|cosas|perro|gato)(?: away)?',
+      '(?:sent|gave|texted|emailed|mando|dio) (?:me |us |le |me dio |me mando )?(?:all )?(?:(?:her|his|their|sus) )?(?:passwords|contrasenas|claves)',
+      '(?:deleted|borro|cerro) (?:all )?(?:(?:her|his|their|sus|todas sus) )?(?:social media|accounts|facebook|instagram|redes sociales|cuentas)',
+      '(?:call|see|hug|talk to|llamar|ver|abrazar|hablar con) (?:\\w+ ){0,3}(?:one last time|for the last time|por ultima vez|una ultima vez)',
     ),
     with: any(
       '(?:made|make|making) (?:my|the|a|up my) (?:decision|mind)', '(?:ive|i have|hes|he has|shes|she has) decided', 'ya (?:lo )?(?:decidi|decidio)', 'decision',
@@ -192,6 +197,17 @@ export const MENTAL_HEALTH_RULES: Rule[] = [
       'affairs', 'my will', 'canceled my phone', 'take care of (?:my|her|his) (?:cat|dog|kids|pets?)', 'passwords',
       'pills', 'pastillas', 'gun', 'pistola', 'rope', 'bridge', 'puente', 'after this (?:weekend|week)', 'gonna go (?:tomorrow|tonight)', 'en orden',
       'after tonight', 'despues de esta noche', '(?:ive|i have|i already) taken care of (?:it|everything)', '(?:im|i am) done',
+      'ya me decidi', 'medicinas', 'medicamentos', 'meds', 'round in the chamber', 'loaded', 'cargada', 'solit[oa]', 'alone', 'por ultima vez', 'one last time',
+      'take care of (?:\\w+ ){0,2}(?:cat|dog|kids|pets?|plants)', 'cuid(?:a|e|ar) (?:a |de )?(?:mi|su|sus|mis) (?:gato|perro|hijos|mascotas?)', 'no (?:este|estes) triste', 'dont be sad', 'sin mi',
+    ),
+  },
+  {
+    // A goodbye out of nowhere, then silence or the means at hand ("called to say goodbye and that she loves me and hung up").
+    category: 'mental_health',
+    re: re('(?:called|llamo|texted|me hablo|me mando un mensaje)(?: \\w+){0,3} (?:to say|para decir(?:me|nos|le)?) (?:goodbye|bye|adios)'),
+    with: any(
+      'hung up', 'colgo', '(?:me|nos|te) quiere', 'loves (?:me|us|you)', '(?:wont|doesnt|isnt) (?:answer|pick up)', 'no (?:contesta|responde)',
+      'pills', 'pastillas', 'medicinas', 'meds', 'gun', 'pistola', 'alone', 'solit[oa]',
     ),
   },
   {

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CallDetail } from '@contracts/calls';
 import { renderPage } from '@web/test/render';
-import { CallFacts } from './call-header';
+import { CallFacts, CallTitle } from './call-header';
 
 const detail = (direction: 'inbound' | 'outbound', extra: Partial<CallDetail['call']> = {}) =>
   ({
@@ -40,5 +40,20 @@ describe('the facts of a call', () => {
     renderPage(<CallFacts detail={detail('inbound', { hungUpBeforeSpeaking: true })} />, { url: '/calls/c1' });
     expect(screen.getByText('Caller')).toBeInTheDocument();
     expect(screen.getByText('Hung up before speaking')).toBeInTheDocument();
+  });
+});
+
+describe('the heading of a call page', () => {
+  it('keeps the phone number on one line; the heading wraps between its words (issue 28 walk)', () => {
+    renderPage(
+      <h1>
+        <CallTitle direction="outbound" number="+44 20 7946 0000" />
+      </h1>,
+      { url: '/calls/c1' },
+    );
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading).toHaveTextContent('Call to +44 20 7946 0000');
+    expect(screen.getByText('+44 20 7946 0000')).toHaveClass('whitespace-nowrap');
+    expect(screen.getByText('+44 20 7946 0000')).not.toBe(heading);
   });
 });

@@ -17,6 +17,21 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/**
+ * A call page's heading, "Call from 07700 900899": the heading may wrap between its words, never
+ * inside the number (a number split over two lines reads as two).
+ */
+export function CallTitle({ direction, number }: { direction: CallDetail['call']['direction']; number: string }) {
+  return (
+    <>
+      {direction === 'inbound' ? 'Call from' : 'Call to'} <span className="whitespace-nowrap">{number}</span>
+    </>
+  );
+}
+
+/** The call page's title as text (the document's title). */
+export const callTitleText = (direction: CallDetail['call']['direction'], number: string) => `${direction === 'inbound' ? 'Call from' : 'Call to'} ${number}`;
+
 /** Who, when, how long, how it went: the facts of a call at a glance. */
 export function CallFacts({ detail }: { detail: CallDetail }) {
   const c = detail.call;
@@ -26,7 +41,7 @@ export function CallFacts({ detail }: { detail: CallDetail }) {
   return (
     <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-3 lg:grid-cols-4">
       <Item label={PARTY_LABELS[c.direction]}>
-        <span className="font-medium tabular-nums">{formatPhone(c.contactNumber, country)}</span>
+        <span className="whitespace-nowrap font-medium tabular-nums">{formatPhone(c.contactNumber, country)}</span>
         {detail.patient ? (
           <span className="block text-muted-foreground">
             {detail.patient.firstName} {detail.patient.lastName} · born {formatDateOfBirth(detail.patient.dateOfBirth, localeOfCountry(country), { long: true })}

@@ -17,6 +17,13 @@ describe('call timeline', () => {
     expect(answered.detail).not.toMatch(/[{}"]/);
   });
 
+  it('shows the numbers in a tool call’s details as the practice writes them (issue 28 walk)', () => {
+    const camden = { country: 'GB', timeZone: 'Europe/London' };
+    const called = describeEvent(event('tool_call', { name: 'create_appointment_request', arguments: { phone: '+447700900899', reason: 'Sick visit' } }), camden)!;
+    expect(called.detail).toBe('phone 07700 900899 · reason Sick visit');
+    expect(describeEvent(event('transfer', { target: { type: 'phone', phone: '+442079460000' } }), camden)!.title).toBe('Transfer to 020 7946 0000');
+  });
+
   it('names the person a transfer went to, and a call left half-way', () => {
     expect(describeEvent(event('transfer', { target: { type: 'user', userId: 'u1', name: 'Dana Reyes' } }))!.title).toBe('Transfer to Dana Reyes');
     const left = describeEvent(event('status', { from: 'in_progress', to: 'completed', abandoned: { doing: 'an appointment request', collected: {} } }))!;

@@ -9,10 +9,10 @@ import type { CallEvent, CallStatus } from '@contracts/calls';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
 
-/** A value in words (never JSON), cut to `max` characters. */
-function short(value: unknown, max = 160): string {
+/** A value in words (never JSON), its numbers and times the practice's, cut to `max` characters. */
+function short(value: unknown, practice: Practice | undefined, max = 160): string {
   if (value === null || value === undefined) return '';
-  const text = readableValue(value);
+  const text = readableValue(value, practice);
   if (text === '—') return '';
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
@@ -37,8 +37,8 @@ interface Described {
   tone?: 'default' | 'warning' | 'danger';
 }
 
-/** One line for each kind of event; the speech itself is in the transcript. */
-export function describeEvent(e: CallEvent): Described | null {
+/** One line for each kind of event; the speech itself is in the transcript. `practice`: the call's organization. */
+export function describeEvent(e: CallEvent, practice?: Practice): Described | null {
   const p = e.payload;
   switch (e.kind) {
     case 'status': {
@@ -49,18 +49,18 @@ export function describeEvent(e: CallEvent): Described | null {
       return { icon: CircleDot, title: `Status: ${to ? (STATUS_LABELS[to] ?? to) : 'changed'}`, detail: parts.join(' · ') || undefined, tone: left ? 'warning' : 'default' };
     }
     case 'tool_call':
-      return { icon: Wrench, title: `Tool called: ${toolName(str(p.name))}`, detail: short(p.arguments) || undefined };
+      return { icon: Wrench, title: `Tool called: ${toolName(str(p.name))}`, detail: short(p.arguments, practice) || undefined };
     case 'tool_result':
       return {
         icon: Wrench,
         title: `Tool ${p.ok === false ? 'failed' : 'answered'}: ${toolName(str(p.name))}`,
-        detail: short(p.result) || undefined,
+        detail: short(p.result, practice) || undefined,
         tone: p.ok === false ? 'warning' : 'default',
       };
     case 'transfer': {
       const target = p.target && typeof p.target === 'object' ? (p.target as { name?: unknown; phone?: unknown }) : null;
       const who = target ? (str(target.name) ?? str(target.phone)) : str(p.target);
-      return { icon: ArrowRightLeft, title: `Transfer to ${who ?? 'staff'}`, detail: p.result !== undefined ? `result: ${short(p.result, 60)}` : undefined };
+      return { icon: ArrowRightLeft, title: `Transfer to ${who ? readableValue(who, practice) : 'staff'}`, detail: p.result !== undefined ? `result: ${short(p.result, practice, 60)}` : undefined };
     }
     case 'model_request': {
       const brain = str(p.brain) === 'llm' ? `LLM${str(p.model) ? ` (${str(p.model)})` : ''}` : 'Built-in brain';
@@ -73,17 +73,17 @@ export function describeEvent(e: CallEvent): Described | null {
       return { icon: BrainCircuit, title: `${brain} decided`, detail: bits.join(' · ') || undefined, tone: p.fellBackToBuiltin === true ? 'warning' : 'default' };
     }
     case 'note':
-      return { icon: MessageSquareText, title: `Note by ${str(p.authorName) ?? 'staff'}`, detail: short(p.text) };
+      return { icon: MessageSquareText, title: `Note by ${str(p.authorName) ?? 'staff'}`, detail: short(p.text, practice) };
     case 'interruption':
       return {
         icon: Scissors,
         title: p.why === 'rerun' ? 'Stored as the caller heard it (the turn was answered again)' : 'The caller cut in',
-        detail: str(p.heard) ? `Heard: “${short(p.heard)}”` : 'Heard nothing of the answer',
+        detail: str(p.heard) ? `Heard: “${short(p.heard, practice)}”` : 'Heard nothing of the answer',
       };
     case 'recording':
       return { icon: Disc3, title: 'Recording stored', detail: typeof p.durationSeconds === 'number' ? `${formatOffset(p.durationSeconds * 1000)} long` : undefined };
     case 'error':
-      return { icon: AlertTriangle, title: 'Error', detail: short(p.message ?? p), tone: 'danger' };
+      return { icon: AlertTriangle, title: 'Error', detail: short(p.message ?? p, practice), tone: 'danger' };
     default:
       return null;
   }
@@ -92,7 +92,7 @@ export function describeEvent(e: CallEvent): Described | null {
 /** Everything that happened on the call besides the speech, in order, timed from its start. */
 export function CallTimeline({ events, startedAt, practice }: { events: CallEvent[]; startedAt: string; practice?: Practice }) {
   const start = Date.parse(startedAt);
-  const items = events.map((e) => ({ e, d: describeEvent(e) })).filter((x): x is { e: CallEvent; d: Described } => x.d !== null);
+  const items = events.map((e) => ({ e, d: describeEvent(e, practice) })).filter((x): x is { e: CallEvent; d: Described } => x.d !== null);
   if (items.length === 0) return <p className="text-sm text-muted-foreground">No tool calls, transfers or status changes yet.</p>;
   return (
     <ol aria-labelledby="call-timeline-heading" className="relative space-y-3 border-l border-border pl-5">

@@ -4,6 +4,7 @@ import { formatDateTime } from '@web/lib/format-date';
 import { useReturnFocus } from '@web/lib/use-return-focus';
 import type { OutboxMessage } from '@contracts/developer';
 import { LinkifiedText } from './linkified-text';
+import { OutboxRecipient } from './outbox-recipient';
 import { OutboxStatusBadge } from './outbox-status-badge';
 
 export function OutboxMessageDialog({ message, onOpenChange }: { message: OutboxMessage | null; onOpenChange: (open: boolean) => void }) {
@@ -15,10 +16,16 @@ export function OutboxMessageDialog({ message, onOpenChange }: { message: Outbox
           <>
             <DialogHeader>
               <DialogTitle className="[overflow-wrap:anywhere]">
-                {message.channel === 'email' ? (message.subject ?? '(no subject)') : `Text message to ${message.recipient}`}
+                {message.channel === 'email' ? (
+                  (message.subject ?? '(no subject)')
+                ) : (
+                  <>
+                    Text message to <OutboxRecipient message={message} />
+                  </>
+                )}
               </DialogTitle>
               <DialogDescription className="[overflow-wrap:anywhere]">
-                {message.channel === 'email' ? 'Email' : 'Text message'} to {message.recipient}
+                {message.channel === 'email' ? 'Email' : 'Text message'} to <OutboxRecipient message={message} />
               </DialogDescription>
             </DialogHeader>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">

@@ -12,12 +12,18 @@ import type { OutboxMessage } from '@contracts/developer';
 import { useCursorPages } from '../use-cursor-pages';
 import { FilterInput } from './filter-input';
 import { OutboxMessageDialog } from './outbox-message-dialog';
+import { OutboxRecipient } from './outbox-recipient';
 import { OutboxStatusBadge } from './outbox-status-badge';
 
 const column = createColumnHelper<OutboxMessage>();
 
 const smsPreview = (body: string | null) => (body === null ? 'Text message (about a patient; not shown)' : body.slice(0, 60) + (body.length > 60 ? '…' : ''));
 
+/**
+ * The columns; at phone width each row is a card (DataTable), so the widths that keep the
+ * table's columns readable (`sm:min-w-…`) do not apply there: a cell's content then takes the
+ * width beside its label and wraps between words.
+ */
 function outboxColumns(open: (message: OutboxMessage) => void) {
   return [
     column.accessor('createdAt', { header: 'When', cell: ({ getValue }) => <RelativeTime value={getValue()} seconds /> }),
@@ -38,24 +44,28 @@ function outboxColumns(open: (message: OutboxMessage) => void) {
     }),
     column.accessor('recipient', {
       header: 'To',
-      cell: ({ getValue }) => <span className="block min-w-40 max-w-64 [overflow-wrap:anywhere]">{getValue()}</span>,
+      cell: ({ row }) => (
+        <span className="block sm:min-w-40 sm:max-w-64">
+          <OutboxRecipient message={row.original} />
+        </span>
+      ),
     }),
     column.accessor('subject', {
       header: 'Subject / template',
       cell: ({ row }) => {
         const message = row.original;
         return (
-          <div className="min-w-48 max-w-80">
+          <div className="min-w-0 sm:min-w-48 sm:max-w-80">
             {/* The button's ::after covers the whole row, so a click anywhere on the row opens it. */}
             <button
               type="button"
               data-row-open=""
               onClick={() => open(message)}
-              className="rounded-sm text-left font-medium text-primary underline-offset-4 after:absolute after:inset-0 after:content-[''] hover:underline"
+              className="rounded-sm text-left font-medium text-primary underline-offset-4 max-sm:text-right after:absolute after:inset-0 after:content-[''] hover:underline"
             >
               {message.subject ?? (message.channel === 'sms' ? smsPreview(message.body) : '(no subject)')}
             </button>
-            <p className="font-mono text-xs text-muted-foreground">{message.template}</p>
+            <p className="break-words font-mono text-xs text-muted-foreground">{message.template}</p>
           </div>
         );
       },

@@ -1,8 +1,8 @@
 import { Trash2 } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
-import { usesTwelveHourClock, wallTimesInClock } from '@domain/format/clock';
+import { wallTimesInClock } from '@domain/format/clock';
 import { sentence } from '@web/lib/field-messages';
-import { TimeInput } from './time-input';
+import { TimeInput, timeInputMessage } from '@web/components/ui/time-input';
 
 export interface IntervalRowProps {
   /** e.g. "Monday, hours 1": prefixes the inputs' accessible names. */
@@ -23,17 +23,10 @@ export interface IntervalRowProps {
 
 const STORED = /^(?:[01]\d|2[0-4]):[0-5]\d$/;
 
-/** A time that is not one gets an example in the organization's clock; other messages get their times in it. */
-function timeMessage(message: string | undefined, value: string, country: string | null | undefined): string | undefined {
-  if (!message) return undefined;
-  if (!STORED.test(value)) return `Enter a time such as ${usesTwelveHourClock(country) ? '9:00 AM or 5:30 PM' : '09:00 or 17:30'}`;
-  return wallTimesInClock(message, country);
-}
-
 /** One opening interval: opens – closes, with a note when it runs past midnight. */
 export function IntervalRow({ label, start, end, readOnly, idPrefix, country, onChange, onRemove, ...messages }: IntervalRowProps) {
-  const startError = timeMessage(messages.startError, start, country);
-  const endError = timeMessage(messages.endError, end, country);
+  const startError = timeInputMessage(messages.startError, start, country);
+  const endError = timeInputMessage(messages.endError, end, country);
   const rowError = messages.rowError && wallTimesInClock(messages.rowError, country);
   const overnight = STORED.test(start) && STORED.test(end) && end !== '24:00' && end <= start && end !== start;
   const errorIds = [startError && `${idPrefix}-start-error`, endError && `${idPrefix}-end-error`, rowError && `${idPrefix}-row-error`].filter(Boolean).join(' ');

@@ -91,6 +91,7 @@ function SettingsForm({ settings, canEdit, practice }: { settings: OutboundSetti
         onChange={setWindow}
         errors={{ start: errors['window.start'], end: errors['window.end'], days: errors['window.days'] }}
         disabled={!canEdit}
+        country={practice?.country}
       />
       <FormField
         label="Outbound calls at once"

@@ -2,6 +2,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Lock, ShieldCheck, ShieldOff } from 'lucide-react';
 import type { User, UserStatus } from '@contracts/users';
 import { ROLE_LABELS } from '@domain/auth/permissions';
+import { EmailAddress } from '@web/components/email-address';
 import { Badge } from '@web/components/ui/badge';
 import { RelativeTime } from '@web/components/relative-time';
 import { formatDateTime, formatTime } from '@web/lib/format-date';
@@ -41,8 +42,8 @@ export function userColumns({ currentUserId, organizationsById, onAction }: User
                   </Badge>
                 ) : null}
               </p>
-              <p className="text-muted-foreground [overflow-wrap:anywhere]">
-                <EmailText email={user.email} />
+              <p className="text-muted-foreground">
+                <EmailAddress email={user.email} />
               </p>
             </div>
             {/* On phones the actions sit here, so they are reachable without scrolling sideways. */}
@@ -146,19 +147,6 @@ function UserStatusCell({ user }: { user: User }) {
         <span className="whitespace-nowrap text-xs text-muted-foreground">Temporary password</span>
       ) : null}
     </div>
-  );
-}
-
-/** An email that may wrap after the "@" rather than anywhere. */
-function EmailText({ email }: { email: string }) {
-  const at = email.indexOf('@');
-  if (at < 0) return <>{email}</>;
-  return (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </>
   );
 }
 

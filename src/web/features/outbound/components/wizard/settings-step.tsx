@@ -7,6 +7,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Select } from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
+import { usePractice } from '@web/lib/use-practice';
 import { PURPOSE_LABELS } from '../../labels';
 import { CallingWindowFieldset } from '../calling-window-fieldset';
 import { WhenField } from '../when-field';
@@ -48,6 +49,7 @@ export function SettingsStep({
 }) {
   const { register, control, handleSubmit, setValue, watch, formState } = useForm<CampaignSettingsInput, unknown, CampaignSettingsOutput>({ resolver: zodResolver(CampaignSettings), defaultValues });
   const e = formState.errors;
+  const practice = usePractice(organizationId);
   const err = (path: string, local?: string) => local ?? serverErrors[path];
   const preview = organizationId
     ? { organizationId, purpose: watch('purpose'), visitType: watch('visitType') || undefined, messageForPatient: watch('messageForPatient') || undefined, voicemailMessage: watch('voicemailMessage') || undefined }
@@ -94,6 +96,7 @@ export function SettingsStep({
             value={field.value}
             onChange={field.onChange}
             errors={{ start: err('window.start', e.window?.start?.message), end: err('window.end', e.window?.end?.message), days: err('window.days', e.window?.days?.message ?? e.window?.message) }}
+            country={practice?.country}
           />
         )}
       />

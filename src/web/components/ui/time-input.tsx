@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { formatWallTime, parseWallTime, usesTwelveHourClock } from '@domain/format/clock';
+import { formatWallTime, parseWallTime, usesTwelveHourClock, wallTimesInClock } from '@domain/format/clock';
 import { Input } from '@web/components/ui/input';
 import { cn } from '@web/lib/utils';
 
@@ -12,6 +12,17 @@ export interface TimeInputProps extends Omit<React.InputHTMLAttributes<HTMLInput
 }
 
 const STORED = /^(?:[01]\d|2[0-4]):[0-5]\d$/;
+
+/**
+ * The message of a TimeInput in the organization's clock: a value that is not a time gets an
+ * example ("Enter a time such as 9:00 AM or 5:30 PM" / "09:00 or 17:30"), any other message
+ * its times in that clock.
+ */
+export function timeInputMessage(message: string | undefined, value: string, country: string | null | undefined): string | undefined {
+  if (!message) return undefined;
+  if (!STORED.test(value)) return `Enter a time such as ${usesTwelveHourClock(country) ? '9:00 AM or 5:30 PM' : '09:00 or 17:30'}`;
+  return wallTimesInClock(message, country);
+}
 
 /**
  * A time of day typed in the organization's clock ("9:00 AM", "9am", "09:00", "17:30" all work)
