@@ -2,8 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from './app-context.js';
 import { AppError, unauthenticated } from './http/errors.js';
-import { resolveSession } from './features/session/session-guard.service.js';
-import { authenticateApiKey } from './features/api-keys/api-keys.service.js';
+import { resolveSession } from './features/session/index.js';
+import { authenticateApiKey } from './features/api-keys/index.js';
 import { requireCapability } from './policy/actor.js';
 import type { RouteAccess } from './policy/route-access.js';
 

@@ -4,7 +4,7 @@ import type { Env } from './config/env.js';
 import type { Db } from './db/client.js';
 import type { Auth } from './auth/better-auth.js';
 import type { Clock } from './lib/clock.js';
-import type { LiveHub } from './features/live/live.hub.js';
+import type { LiveHub } from './features/live/index.js';
 
 /** What every feature's routes and services are handed: no module-level singletons. */
 export interface AppContext {

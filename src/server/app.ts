@@ -13,9 +13,10 @@ import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from '
 import { jsonSchemaTransformStrictBodies, validatorCompiler } from './http/request-validation.js';
 import { postgresRateLimitStore } from './http/rate-limit-store.js';
 import { requestForLog } from './http/request-log.js';
+import { errorEnvelope } from './http/errors.js';
 import { accessHook } from './access-hook.js';
 import { featureRoutes } from './routes.js';
-import { liveRoutes } from './features/live/live.routes.js';
+import { liveRoutes } from './features/live/index.js';
 import type { ZodApp } from './http/route-types.js';
 import { matchesClientRoute } from '../domain/client-routes.js';
 
@@ -134,7 +135,7 @@ async function serveWebApp(app: ZodApp, webDir: string, sentryDsn: string | unde
       return reply.sendFile(path.relative(webDir, asset));
     }
     if (/^\/(api|telephony)\//.test(url) || /\.[a-z0-9]+$/i.test(url)) {
-      return reply.status(404).send({ error: { code: 'not_found', message: `No route for GET ${url}.` } });
+      return reply.status(404).send(errorEnvelope('not_found', `No route for GET ${url}.`));
     }
     const html = patientHtml && PATIENT_PAGES.test(url) ? patientHtml : indexHtml;
     const known = !clientRoutes || matchesClientRoute(url, clientRoutes);

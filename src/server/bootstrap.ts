@@ -7,7 +7,7 @@ import { createAuth } from './auth/better-auth.js';
 import { createDatabase, type Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createLogger } from './lib/log.js';
-import { LiveHub } from './features/live/live.hub.js';
+import { LiveHub } from './features/live/index.js';
 
 /**
  * Wires the context every role shares. Tests call it with their own database URL; main.ts

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCall, createOrganization, createStaffUser, createTestApp, signIn, TEST_ENV, type TestAppHandle } from './test-support/index.js';
 import { bundleRoleServer } from './test-support/role-server-bundle.js';
 import { applyStatus } from './telephony/call-lifecycle.js';
-import { createHandoff } from './features/handoffs/create-handoff.service.js';
+import { createHandoff } from './features/handoff-records/create-handoff.service.js';
 import { DELIVER_WEBHOOK_TASK } from './features/webhooks/webhooks.service.js';
 
 /**

@@ -1,12 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
-import { reportError } from './features/errors/errors.service.js';
+import { reportError } from './features/errors/index.js';
 import { AppError } from './http/errors.js';
+import type { ApiErrorCode } from '../contracts/errors.js';
 import { installOrganizationScope, organizationOfRequest } from './policy/concerned-organization.js';
 
 interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string>; digest?: string; [k: string]: unknown };
+  error: { code: ApiErrorCode; message: string; fields?: Record<string, string>; digest?: string; [k: string]: unknown };
 }
 
 /**
@@ -103,7 +104,7 @@ function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
-function clientCode(error: FastifyError): string {
+function clientCode(error: FastifyError): ApiErrorCode {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'payload_too_large';

@@ -1,26 +1,22 @@
 import { EventEmitter } from 'node:events';
 import { Logger, run, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type { AppContext } from './app-context.js';
-import { deliverOutboxMessageTask } from './features/outbox/deliver-outbox-message.job.js';
-import { demoTerminalOf } from './features/outbox/demo-terminal.js';
-import { DELIVER_OUTBOX_TASK } from './features/outbox/outbox.service.js';
-import { reportError } from './features/errors/errors.service.js';
+import { deliverOutboxMessageTask, demoTerminalOf, DELIVER_OUTBOX_TASK } from './features/outbox/index.js';
+import { reportError } from './features/errors/index.js';
 import { concernedOrganization, noteOrganization, taggedErrorOrganization, tagErrorOrganization, withOrganizationScope } from './policy/concerned-organization.js';
 import { CLOSE_STALE_CALLS_CRONTAB, CLOSE_STALE_CALLS_TASK, closeStaleCallsTask } from './telephony/jobs/close-stale-calls.job.js';
 import { SEED_DEMO_CALLS_TASK, seedDemoCallsTask } from './seed/demo-calls/seed-demo-calls.job.js';
 import { SEED_DEMO_CAMPAIGN_TASK, seedDemoCampaignTask } from './seed/demo-campaign.job.js';
-import { startAnalyticsDrain } from './features/analytics/analytics-drain.js';
+import { startAnalyticsDrain } from './features/analytics/index.js';
 import { PURGE_RATE_LIMIT_COUNTERS_CRONTAB, PURGE_RATE_LIMIT_COUNTERS_TASK, purgeRateLimitCountersTask } from './http/purge-rate-limit-counters.job.js';
 import { DISPATCH_CRONTAB, DISPATCH_TASK, outboundDispatchTask, wakeOutboundDispatcher } from './telephony/outbound/outbound-dispatch.job.js';
 import { SIMULATE_CALLEE_TASK, simulateCalleeTask } from './telephony/outbound/simulated-callee.job.js';
-import { deliverWebhookTask } from './features/webhooks/deliver-webhook.job.js';
-import { DELIVER_WEBHOOK_TASK } from './features/webhooks/webhooks.service.js';
-import { PURGE_IDEMPOTENCY_KEYS_CRONTAB, PURGE_IDEMPOTENCY_KEYS_TASK, purgeIdempotencyKeysTask } from './features/api-keys/purge-idempotency-keys.job.js';
+import { deliverWebhookTask, DELIVER_WEBHOOK_TASK } from './features/webhooks/index.js';
+import { PURGE_IDEMPOTENCY_KEYS_CRONTAB, PURGE_IDEMPOTENCY_KEYS_TASK, purgeIdempotencyKeysTask } from './features/api-keys/index.js';
 import { WorkerLease } from './jobs/worker-lease.js';
 import { textGatewayOf } from './telephony/messaging/text-gateway.js';
 import { releaseJobsOfDeadWorkers } from './jobs/jobs.repository.js';
-import { sendMissedCallTextTask } from './features/missed-calls/send-missed-call-text.job.js';
-import { SEND_MISSED_CALL_TEXT_TASK } from './features/missed-calls/missed-calls.service.js';
+import { sendMissedCallTextTask, SEND_MISSED_CALL_TEXT_TASK } from './features/missed-calls/index.js';
 
 /** The text-message gateway the outbox delivers through (decision 044), or none (`log`). */
 function textDeliveryOf(ctx: AppContext) {

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * NIST SP 800-63B / ASVS 5.0: length 8–128, no composition rules. The server also refuses common
  * passwords, passwords containing the user's email or name, and those zxcvbn scores below
  * PASSWORD_MIN_SCORE (0–4; 3 is about 10^8 guesses) against the user's own words
- * (server/features/password/password.policy.ts).
+ * (server/features/credentials/password.policy.ts).
  */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -17,7 +17,8 @@ export const MAX_CSV_ROWS = 50_000;
  */
 export const MAX_CSV_REQUEST_BYTES = MAX_CSV_BYTES * 1.5 + 64 * 1024;
 
-export type CsvFileErrorCode = 'empty' | 'too_large' | 'too_many_rows' | 'not_text' | 'not_utf8' | 'malformed' | 'no_rows';
+export const CSV_FILE_ERROR_CODES = ['empty', 'too_large', 'too_many_rows', 'not_text', 'not_utf8', 'malformed', 'no_rows'] as const;
+export type CsvFileErrorCode = (typeof CSV_FILE_ERROR_CODES)[number];
 
 export interface CsvFileError {
   code: CsvFileErrorCode;

@@ -1,7 +1,7 @@
 import type { AppContext } from '../app-context.js';
 import type { FaqEntry } from '../../domain/faq/faq-entries.js';
 import type { DbOrTx } from '../db/client.js';
-import type { DeadlineRules } from '../features/handoffs/handoffs.repository.js';
+import type { DeadlineRules } from '../features/handoff-records/index.js';
 import type { BuiltinState } from './brains/builtin/builtin-state.js';
 import type { LlmState } from './brains/llm/llm-state.js';
 import type { EmergencyCategory } from './nlu/emergency.js';

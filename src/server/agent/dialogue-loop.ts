@@ -8,7 +8,7 @@ import { understand } from './nlu/understand.js';
 import { screeningSilence, screeningStep } from './screening.js';
 import { say } from './messages/index.js';
 import { createToolbox } from './tools/index.js';
-import { cancelLiveTransfer } from '../features/handoffs/create-handoff.service.js';
+import { cancelLiveTransfer } from '../features/handoff-records/index.js';
 
 /** Replies before the agent wraps up a call that goes nowhere. */
 const MAX_TURNS = 60;

@@ -1,4 +1,4 @@
-import { createHandoff } from '../features/handoffs/create-handoff.service.js';
+import { createHandoff } from '../features/handoff-records/index.js';
 import type { AgentReply, TurnEnv } from './agent-types.js';
 import { say, type PlainKey } from './messages/index.js';
 import type { EmergencyMatch } from './nlu/emergency.js';

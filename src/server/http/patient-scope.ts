@@ -4,6 +4,7 @@ import { pickLocale, type PatientLocale } from '../../domain/patient/locale.js';
 import { patientErrorMessage } from '../../domain/patient/error-messages.js';
 import { validationMessage } from '../../domain/patient/validation-messages.js';
 import { AppError } from './errors.js';
+import type { ApiErrorCode } from '../../contracts/errors.js';
 import type { ZodApp } from './route-types.js';
 
 /**
@@ -70,7 +71,7 @@ export async function patientScope(app: ZodApp, register: (scope: ZodApp) => voi
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
-        const code = status === 429 ? 'rate_limited' : status === 413 ? 'payload_too_large' : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'malformed_body' : 'bad_request';
+        const code: ApiErrorCode = status === 429 ? 'rate_limited' : status === 413 ? 'payload_too_large' : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'malformed_body' : 'bad_request';
         if (status !== 415) return reply.status(status).send({ error: { code, message: patientErrorMessage(locale, code)! } });
       }
       throw error;

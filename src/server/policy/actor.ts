@@ -3,7 +3,7 @@ import { scopesGrant } from '../../domain/developer/api-scopes.js';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, notFound, unauthenticated } from '../http/errors.js';
 import { noteOrganization } from './concerned-organization.js';
-import type { ResolvedSession } from '../features/session/session-guard.service.js';
+import type { ResolvedSession } from '../features/session/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,7 +2,7 @@ import type { MatrixFixtures, MatrixRow, Principal, SampleRequest } from './auth
 import { everyone, NOT_ORGANIZATION_SCOPED, only } from './authorization-matrix.test-helpers.js';
 import { apiKeys } from '../db/schema/index.js';
 import { newApiKeySecret } from '../features/api-keys/api-keys.service.js';
-import { createHandoff } from '../features/handoffs/create-handoff.service.js';
+import { createHandoff } from '../features/handoff-records/create-handoff.service.js';
 import { createSubmittedRequest } from '../features/appointment-requests/request-submission.service.js';
 import { createCall } from '../test-support/calls.js';
 import type { ApiScope } from '../../domain/developer/api-scopes.js';

@@ -1,7 +1,7 @@
 import type { MatrixFixtures, MatrixRow, SampleRequest } from './authorization-matrix.test-helpers.js';
 import { only } from './authorization-matrix.test-helpers.js';
 import { createSubmittedRequest } from '../features/appointment-requests/request-submission.service.js';
-import { createHandoff } from '../features/handoffs/create-handoff.service.js';
+import { createHandoff } from '../features/handoff-records/create-handoff.service.js';
 
 /**
  * The authorization-matrix rows of the handoff queue and of staff decisions on appointment

@@ -1,4 +1,4 @@
-import { createHandoff } from '../features/handoffs/create-handoff.service.js';
+import { createHandoff } from '../features/handoff-records/create-handoff.service.js';
 import type { MatrixFixtures, MatrixRow } from './authorization-matrix.test-helpers.js';
 import { everyone, foreign, NOT_ORGANIZATION_SCOPED, only } from './authorization-matrix.test-helpers.js';
 

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
 import type { AppContext } from '../app-context.js';
 import { organizations, outboundCampaigns, userOrganizations, users } from '../db/schema/index.js';
-import { importDoNotCall } from '../features/do-not-call/do-not-call.service.js';
-import { addCampaignContacts, createCampaign, wakeOutboundQueue, type CampaignContact } from '../features/outbound/outbound.service.js';
+import { importDoNotCall } from '../features/do-not-call/index.js';
+import { addCampaignContacts, createCampaign, wakeOutboundQueue, type CampaignContact } from '../features/outbound/index.js';
 import type { StaffActor } from '../policy/actor.js';
 import { DEMO_ORGANIZATIONS, DEMO_USERS } from './demo-organizations.js';
 

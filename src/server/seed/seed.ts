@@ -5,7 +5,7 @@ import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { organizations, userOrganizations, users } from '../db/schema/index.js';
 import { hashPassword } from '../auth/password-hash.js';
-import { setPasswordHash } from '../features/users/users.repository.js';
+import { setPasswordHash } from '../features/users/index.js';
 import { defaultAgentSettings } from '../../contracts/organizations.js';
 import { DEMO_ORGANIZATIONS, DEMO_USERS } from './demo-organizations.js';
 import { DEMO_FAQ } from './demo-faq.js';

@@ -1,6 +1,6 @@
 import type { AgentState } from '../agent/agent-types.js';
 import { sayPreferences } from '../agent/nlu/preferences.js';
-import type { NewHandoff } from '../features/handoffs/create-handoff.service.js';
+import type { NewHandoff } from '../features/handoff-records/index.js';
 
 /**
  * A call that ends half-way loses no one (issue 19 §2). When the caller hangs up, or the line

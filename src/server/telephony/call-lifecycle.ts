@@ -2,12 +2,13 @@ import type { AppContext } from '../app-context.js';
 import { readAgentState } from '../agent/agent-state.js';
 import { TurnLog } from '../agent/turn-log.js';
 import { callSnapshots } from './call-snapshot-cache.js';
-import { isUniqueViolation, loadCall, storeTurn, type CallPatch, type CallRef, type CallStatus } from '../features/calls/call-records.service.js';
+import { isUniqueViolation, loadCall, storeTurn, type CallPatch, type CallRef, type CallStatus } from '../features/calls/index.js';
 import { endPatch, FINAL_STATUSES, liveEvent, presentEvents, publishAfterCommit, type PipelineOptions, type TurnEvent } from './call-turn-support.js';
-import { cancelLiveTransfer, createHandoff } from '../features/handoffs/create-handoff.service.js';
-import { collectLiveEvents, type LiveEvent } from '../features/live/live.service.js';
+import { cancelLiveTransfer, createHandoff } from '../features/handoff-records/index.js';
+import { collectLiveEvents } from '../features/live/index.js';
+import type { LiveEvent } from '../../contracts/live.js';
 import { abandonedHandoff, abandonedSummary, abandonedWork, type AbandonedWork } from './abandoned-work.js';
-import { missedCallTextJob, queueMissedCallText, type MissedCallTextJob } from '../features/missed-calls/missed-calls.service.js';
+import { missedCallTextJob, queueMissedCallText, type MissedCallTextJob } from '../features/missed-calls/index.js';
 
 /**
  * What happens to a call outside the conversation: the provider's status and recording

@@ -5,12 +5,12 @@ import type { AgentReply, CallerInput, CallInfo, OrganizationProfile, Speak } fr
 import { runAgentTurn } from '../agent/dialogue-loop.js';
 import { say } from '../agent/messages/index.js';
 import { TurnLog } from '../agent/turn-log.js';
-import { findOrganizationForCall, findRelayHintNames, insertCall, isUniqueViolation, loadCall, storeTurn, type CallRef } from '../features/calls/call-records.service.js';
+import { findOrganizationForCall, findRelayHintNames, insertCall, isUniqueViolation, loadCall, storeTurn, type CallRef } from '../features/calls/index.js';
 import { callInfo, endPatch, FINAL_STATUSES, liveEvent, presentEvents, publishAfterCommit, turnEnv, type PipelineOptions, type TurnOutcome } from './call-turn-support.js';
 import { LazyTransaction } from './lazy-transaction.js';
 import { noteOrganization } from '../policy/concerned-organization.js';
 import { callSnapshots } from './call-snapshot-cache.js';
-import { missedCallTextJob, queueMissedCallText } from '../features/missed-calls/missed-calls.service.js';
+import { missedCallTextJob, queueMissedCallText } from '../features/missed-calls/index.js';
 
 /**
  * The pipeline every adapter drives (Twilio webhooks, the simulator): a call starts, the

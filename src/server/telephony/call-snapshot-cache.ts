@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.js';
-import type { CallRef, CallSnapshot } from '../features/calls/call-records.service.js';
+import type { CallRef, CallSnapshot } from '../features/calls/index.js';
 
 /**
  * The calls this process is talking to, as it last stored them, so a turn usually needs no read

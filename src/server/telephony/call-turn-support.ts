@@ -2,9 +2,10 @@ import type { AppContext } from '../app-context.js';
 import type { AgentReply, AgentState, CallInfo, OrganizationProfile, TurnEnv } from '../agent/agent-types.js';
 import { outcomeOf, summaryOf } from '../agent/outcome.js';
 import type { PendingEvent, TurnLog } from '../agent/turn-log.js';
-import { notifyLive, type LiveEvent } from '../features/live/live.service.js';
-import { findDeadlineRules, type DeadlineRules } from '../features/handoffs/handoff-deadlines.service.js';
-import type { CallPatch, CallSnapshot, CallStatus } from '../features/calls/call-records.service.js';
+import { notifyLive } from '../features/live/index.js';
+import type { LiveEvent } from '../../contracts/live.js';
+import { findDeadlineRules, type DeadlineRules } from '../features/handoff-records/index.js';
+import type { CallPatch, CallSnapshot, CallStatus } from '../features/calls/index.js';
 import type { LazyTransaction } from './lazy-transaction.js';
 
 export const FINAL_STATUSES = new Set<CallStatus>(['completed', 'no_answer', 'busy', 'failed', 'canceled']);

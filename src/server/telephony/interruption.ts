@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context.js';
 import { readAgentState } from '../agent/agent-state.js';
-import { cutLastAgentSpeech, isUniqueViolation, loadCall, storeTurn, type CallRef } from '../features/calls/call-records.service.js';
+import { cutLastAgentSpeech, isUniqueViolation, loadCall, storeTurn, type CallRef } from '../features/calls/index.js';
 import { callSnapshots } from './call-snapshot-cache.js';
 import { FINAL_STATUSES } from './call-turn-support.js';
 

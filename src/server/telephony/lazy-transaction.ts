@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Db, Tx } from '../db/client.js';
-import { collectLiveEvents, type LiveEvent } from '../features/live/live.service.js';
+import { collectLiveEvents } from '../features/live/index.js';
+import type { LiveEvent } from '../../contracts/live.js';
 
 const ROLLBACK = Symbol('rollback');
 

@@ -1,11 +1,11 @@
 import { TelephonySetupResponse } from '../../contracts/developer.js';
-import { listVisibleOrganizations, phoneNumbersOf } from '../features/organizations/organizations.service.js';
-import { outboundProviderOf } from '../features/outbound/outbound-views.service.js';
+import { listVisibleOrganizations, phoneNumbersOf } from '../features/organizations/index.js';
+import { outboundProviderOf } from '../features/outbound/index.js';
 import { ErrorResponse, type FeatureRoutes } from '../http/route-types.js';
 import { actorOf, organizationScope } from '../policy/actor.js';
 import { relaySocketUrl, TWILIO_PATHS } from './twilio/twiml.js';
 import { TWILIO_SMS_PATH } from './twilio/twilio-sms.routes.js';
-import { chosenSenders } from '../features/outbox/outbox.service.js';
+import { chosenSenders } from '../features/outbox/index.js';
 import { textGatewayName } from './messaging/text-gateway.js';
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse };

@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { createBrowserRouter } from 'react-router';
 import { setAuthFailureHandler } from '@web/lib/api';
 import { currentPathForNext, isPublicPath, paths } from '@web/lib/paths';
-import { sessionQueryKey } from '@web/features/session/api/get-session';
-import { setSignOutReason } from '@web/features/session/sign-out-reason';
+import { sessionQueryKey } from '@web/lib/queries/get-session';
+import { setSignOutReason } from '@web/lib/sign-out-reason';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 

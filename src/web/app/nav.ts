@@ -6,10 +6,10 @@ import { BarChart3 } from 'lucide-react';
 import { analyticsPaths } from '@web/features/analytics/paths';
 import { PhoneCall } from 'lucide-react';
 import { PhoneOutgoing } from 'lucide-react';
-import { handoffPaths } from '@web/features/handoffs/paths';
-import { callPaths } from '@web/features/calls/paths';
+import { handoffPaths } from '@web/lib/handoff-paths';
+import { callPaths } from '@web/lib/call-paths';
 import { paths } from '@web/lib/paths';
-import { organizationPaths } from '@web/features/organizations/paths';
+import { organizationPaths } from '@web/lib/organization-paths';
 import { ROLES, rolesWithAny, type Role } from '@domain/auth/permissions';
 
 /**

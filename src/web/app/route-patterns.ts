@@ -9,9 +9,9 @@
  * Plain modules only (no React): vite.config.ts imports this file.
  */
 import { paths } from '../lib/paths.js';
-import { callPaths } from '../features/calls/paths.js';
-import { handoffPaths } from '../features/handoffs/paths.js';
-import { organizationPaths } from '../features/organizations/paths.js';
+import { callPaths } from '../lib/call-paths.js';
+import { handoffPaths } from '../lib/handoff-paths.js';
+import { organizationPaths } from '../lib/organization-paths.js';
 import { analyticsPaths } from '../features/analytics/paths.js';
 import { matchesClientRoute } from '../../domain/client-routes.js';
 

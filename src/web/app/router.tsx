@@ -1,8 +1,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@web/lib/paths';
-import { organizationPaths } from '@web/features/organizations/paths';
-import { handoffPaths } from '@web/features/handoffs/paths';
-import { callPaths } from '@web/features/calls/paths';
+import { organizationPaths } from '@web/lib/organization-paths';
+import { handoffPaths } from '@web/lib/handoff-paths';
+import { callPaths } from '@web/lib/call-paths';
 import { analyticsPaths } from '@web/features/analytics/paths';
 import { PAGE_ROLES, type StaffRouteHandle } from './nav';
 import { RootErrorBoundary } from './root-error-boundary';

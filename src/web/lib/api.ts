@@ -9,26 +9,13 @@
  *   turn on two-factor in their profile.
  */
 
-export type ApiErrorCode =
-  | 'validation_failed'
-  | 'unauthenticated'
-  | 'session_expired'
-  | 'invalid_credentials'
-  | 'forbidden'
-  | 'password_change_required'
-  | 'two_factor_setup_required'
-  | 'csrf_rejected'
-  | 'account_disabled'
-  | 'not_found'
-  | 'conflict'
-  | 'invalid_transition'
-  | 'stale_version'
-  | 'account_locked'
-  | 'rate_limited'
-  | 'internal_error'
-  /** The request never reached the server, or the answer was not the API's. */
-  | 'network_error'
-  | (string & {});
+import type { ApiErrorCode as ContractErrorCode } from '@contracts/errors';
+
+/**
+ * The codes of the error envelope (the one list, `@contracts/errors`), and `network_error`: the
+ * request never reached the server, or the answer was not the API's.
+ */
+export type ApiErrorCode = ContractErrorCode | 'network_error';
 
 export interface ApiErrorInit {
   status: number;
@@ -206,7 +193,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
 
   return new ApiError({
     status,
-    code: typeof envelope.code === 'string' ? envelope.code : (FALLBACK_CODES[status] ?? 'internal_error'),
+    code: typeof envelope.code === 'string' ? (envelope.code as ApiErrorCode) : (FALLBACK_CODES[status] ?? 'internal_error'),
     message:
       typeof envelope.message === 'string' && envelope.message
         ? envelope.message

@@ -1,13 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import type { LiveEvent } from '@contracts/live';
 import { reportSessionExpired } from './api';
-
-export interface LiveEvent {
-  topic: string;
-  organizationId: string;
-  type: string;
-  id: string;
-  data?: Record<string, unknown>;
-}
 
 /**
  * Subscribes to server-sent events for some topics (GET /api/live). Events carry ids and hints;

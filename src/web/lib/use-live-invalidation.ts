@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useLiveEvents, type LiveEvent } from '@web/lib/live';
+import type { LiveEvent } from '@contracts/live';
+import { useLiveEvents } from '@web/lib/live';
 
 /**
  * Refetches what a screen shows when the server says something changed (GET /api/live). A busy

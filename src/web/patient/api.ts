@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '@contracts/errors';
 import { patientErrorMessage } from '@domain/patient/error-messages';
 import { validationMessage } from '@domain/patient/validation-messages';
 import { getLocale, translate } from './i18n/i18n';
@@ -9,7 +10,8 @@ import { getLocale, translate } from './i18n/i18n';
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    /** The envelope's code (`@contracts/errors`), or `network` when no answer came. */
+    readonly code: ApiErrorCode | 'network',
     message: string,
     readonly fieldKeys: Record<string, string> = {},
     readonly extra: Record<string, unknown> = {},
@@ -49,7 +51,7 @@ export async function api<T>(method: string, url: string, body?: unknown, header
     throw new ApiError(0, 'network', 'network');
   }
   if (res.status === 204) return undefined as T;
-  const data = (await res.json().catch(() => null)) as { error?: { code: string; message: string; fieldKeys?: Record<string, string>; fields?: Record<string, string> } } | null;
+  const data = (await res.json().catch(() => null)) as { error?: { code: ApiErrorCode; message: string; fieldKeys?: Record<string, string>; fields?: Record<string, string> } } | null;
   if (!res.ok) {
     const e = data?.error;
     const { code, message, fieldKeys, fields, ...extra } = e ?? { code: 'internal_error', message: '' };

@@ -9,7 +9,7 @@ import { Input } from '@web/components/ui/input';
 import { useAcceptInvitation } from '@web/features/session/api/accept-invitation';
 import { useLinkCheck } from '@web/features/session/api/check-link';
 import { LoadingBlock } from '@web/components/ui/spinner';
-import { getSession } from '@web/features/session/api/get-session';
+import { getSession } from '@web/lib/queries/get-session';
 import { AuthCard } from '@web/features/session/components/auth-card';
 import { tokenErrorCode } from '@web/features/session/components/auth-error-content';
 import { AuthErrorPanel } from '@web/features/session/components/auth-error-panel';

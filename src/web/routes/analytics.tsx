@@ -5,7 +5,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { useSignedInSession } from '@web/features/session/use-signed-in-session';
+import { useSignedInSession } from '@web/lib/use-signed-in-session';
 import { useAnalytics } from '@web/features/analytics/api/get-analytics';
 import { useAnalyticsParams } from '@web/features/analytics/use-analytics-params';
 import { AnalyticsFilters } from '@web/features/analytics/components/analytics-filters';

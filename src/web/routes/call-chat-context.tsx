@@ -14,12 +14,12 @@ import { CallTitle } from '@web/features/calls/components/call-header';
 import { ChatTurnCard } from '@web/components/chat-context/chat-turn';
 import { Disclosure } from '@web/components/chat-context/json-block';
 import { formatPhone } from '@web/features/calls/format';
-import { PARTY_LABELS } from '@web/features/calls/labels';
-import { callPaths } from '@web/features/calls/paths';
+import { PARTY_LABELS } from '@web/lib/call-labels';
+import { callPaths } from '@web/lib/call-paths';
 import { useLiveInvalidation } from '@web/lib/use-live-invalidation';
 import { playgroundHref } from '@web/features/playground/paths';
-import { usePractices } from '@web/features/session/use-practice';
-import { useSignedInSession } from '@web/features/session/use-signed-in-session';
+import { usePractices } from '@web/lib/use-practice';
+import { useSignedInSession } from '@web/lib/use-signed-in-session';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format-date';
 

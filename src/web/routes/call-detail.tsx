@@ -17,11 +17,11 @@ import { CallTimeline } from '@web/features/calls/components/call-timeline';
 import { CallTranscript } from '@web/features/calls/components/call-transcript';
 import { LinkedAppointmentRequests, LinkedHandoffs } from '@web/features/calls/components/linked-records';
 import { formatPhone } from '@web/features/calls/format';
-import { callPaths } from '@web/features/calls/paths';
+import { callPaths } from '@web/lib/call-paths';
 import { useLiveInvalidation } from '@web/lib/use-live-invalidation';
-import { handoffPaths } from '@web/features/handoffs/paths';
-import { usePractice } from '@web/features/session/use-practice';
-import { useSignedInSession } from '@web/features/session/use-signed-in-session';
+import { handoffPaths } from '@web/lib/handoff-paths';
+import { usePractice } from '@web/lib/use-practice';
+import { useSignedInSession } from '@web/lib/use-signed-in-session';
 import { errorMessage, isApiError } from '@web/lib/api';
 
 const LIVE_TOPICS = ['calls'] as const;

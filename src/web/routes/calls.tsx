@@ -9,8 +9,8 @@ import { CallFilters } from '@web/features/calls/components/call-filters';
 import { callColumns } from '@web/features/calls/components/calls-table-columns';
 import { useCallListParams } from '@web/features/calls/use-call-list-params';
 import { useLiveInvalidation } from '@web/lib/use-live-invalidation';
-import { usePractices } from '@web/features/session/use-practice';
-import { useSignedInSession } from '@web/features/session/use-signed-in-session';
+import { usePractices } from '@web/lib/use-practice';
+import { useSignedInSession } from '@web/lib/use-signed-in-session';
 import { isApiError } from '@web/lib/api';
 
 const LIVE_TOPICS = ['calls'] as const;

@@ -13,7 +13,7 @@ import { useToast } from '@web/components/ui/toast';
 import { useChangePassword } from '@web/features/session/api/change-password';
 import { PasswordRulesList } from '@web/features/session/components/password-rules-list';
 import { changePasswordFormSchema, type ChangePasswordForm } from '@web/features/session/password-forms';
-import { useSignedInSession } from '@web/features/session/use-signed-in-session';
+import { useSignedInSession } from '@web/lib/use-signed-in-session';
 import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { safeNext } from '@web/lib/paths';

@@ -5,8 +5,8 @@ import { DocumentTitle } from '@web/components/document-title';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { DEVELOPER_TABS } from '@web/features/developer/developer-tabs';
-import { useSignedInSession } from '@web/features/session/use-signed-in-session';
+import { DEVELOPER_TABS } from '@web/routes/developer-tabs';
+import { useSignedInSession } from '@web/lib/use-signed-in-session';
 
 /** /developer — integration tools (administrators and developers), one tab each (`?tab=`). */
 export function DeveloperRoute() {

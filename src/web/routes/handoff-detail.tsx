@@ -20,12 +20,12 @@ import { MessageCard } from '@web/features/handoffs/components/message-card';
 import { RequestCard } from '@web/features/handoffs/components/request-card';
 import { TextPatientCard } from '@web/features/handoffs/components/text-patient-card';
 import { TYPE_LABELS } from '@web/features/handoffs/labels';
-import { handoffPaths } from '@web/features/handoffs/paths';
+import { handoffPaths } from '@web/lib/handoff-paths';
 import { useLiveHandoffs } from '@web/features/handoffs/use-live-handoffs';
 import { HandoffCallBackCard } from '@web/features/outbound/components/handoff-call-back';
-import { useNow } from '@web/features/organizations/lib/use-now';
-import { usePractices } from '@web/features/session/use-practice';
-import { useSignedInSession } from '@web/features/session/use-signed-in-session';
+import { useNow } from '@web/lib/use-now';
+import { usePractices } from '@web/lib/use-practice';
+import { useSignedInSession } from '@web/lib/use-signed-in-session';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { formatPhone } from '@web/lib/format-phone';
 

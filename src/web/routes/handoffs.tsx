@@ -18,8 +18,8 @@ import { HandoffTab, type HandoffListResponse } from '@contracts/handoffs';
 import { useClaimWithFeedback } from '@web/features/handoffs/use-claim';
 import { useHandoffListParams, type RequestSliceParams } from '@web/features/handoffs/use-handoff-list-params';
 import { useLiveHandoffs } from '@web/features/handoffs/use-live-handoffs';
-import { useNow } from '@web/features/organizations/lib/use-now';
-import { useSignedInSession } from '@web/features/session/use-signed-in-session';
+import { useNow } from '@web/lib/use-now';
+import { useSignedInSession } from '@web/lib/use-signed-in-session';
 import { errorMessage } from '@web/lib/api';
 
 /** Prefetches the default tab while the module loads. */

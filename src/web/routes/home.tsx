@@ -3,7 +3,7 @@ import { Link, redirect } from 'react-router';
 import { queryClient } from '@web/app/query-client';
 import { DocumentTitle } from '@web/components/document-title';
 import { Button } from '@web/components/ui/button';
-import { sessionQueryOptions } from '@web/features/session/api/get-session';
+import { sessionQueryOptions } from '@web/lib/queries/get-session';
 import { paths } from '@web/lib/paths';
 
 /** Signed-in staff go straight to their overview; everyone else gets the front page. */

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { DocumentTitle } from '@web/components/document-title';
 import { Alert } from '@web/components/ui/alert';
-import { useSession } from '@web/features/session/api/get-session';
+import { useSession } from '@web/lib/queries/get-session';
 import { AuthCard } from '@web/features/session/components/auth-card';
 import { ForgotPasswordForm } from '@web/features/session/components/forgot-password-form';
 import { LoginForm } from '@web/features/session/components/login-form';

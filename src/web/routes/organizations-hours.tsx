@@ -12,7 +12,7 @@ import { HoursEditor } from '@web/features/hours/components/hours-editor';
 import { OrganizationSectionNav } from '@web/features/organizations/components/organization-section-nav';
 import { OrganizationSwitcher } from '@web/features/organizations/components/organization-switcher';
 import { useOrganizationParam } from '@web/features/organizations/use-organization-param';
-import { useSignedInSession } from '@web/features/session/use-signed-in-session';
+import { useSignedInSession } from '@web/lib/use-signed-in-session';
 import { errorMessage } from '@web/lib/api';
 
 /** /organizations/hours — weekly hours and overrides of the chosen organization, with a live preview. */

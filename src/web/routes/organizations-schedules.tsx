@@ -21,10 +21,10 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { LoadingBlock } from '@web/components/ui/spinner';
 import { useToast } from '@web/components/ui/toast';
-import { useMembers } from '@web/features/organizations/api/list-members';
+import { useMembers } from '@web/lib/queries/list-members';
 import { OrganizationSectionNav } from '@web/features/organizations/components/organization-section-nav';
 import { OrganizationSwitcher } from '@web/features/organizations/components/organization-switcher';
-import { zoneLabel } from '@web/features/organizations/lib/time-zones';
+import { zoneLabel } from '@web/lib/time-zones';
 import { useOrganizationParam } from '@web/features/organizations/use-organization-param';
 import { useSchedule } from '@web/features/schedules/api/get-schedule';
 import { schedulesQueryKey, useSchedules } from '@web/features/schedules/api/list-schedules';
@@ -32,7 +32,7 @@ import { useDeleteSchedule } from '@web/features/schedules/api/save-schedule';
 import { ScheduleDetail } from '@web/features/schedules/components/schedule-detail';
 import { ScheduleDialog, type ScheduleDialogTarget } from '@web/features/schedules/components/schedule-dialog';
 import { ScheduleList } from '@web/features/schedules/components/schedule-list';
-import { useSignedInSession } from '@web/features/session/use-signed-in-session';
+import { useSignedInSession } from '@web/lib/use-signed-in-session';
 import { errorMessage } from '@web/lib/api';
 
 /** /organizations/schedules — named on-duty rotas of the chosen organization. */

@@ -23,14 +23,14 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useToast } from '@web/components/ui/toast';
 import { queryClient } from '@web/app/query-client';
 import { useOpenNow } from '@web/features/organizations/api/get-open-now';
-import { organizationsQueryOptions, useOrganizations } from '@web/features/organizations/api/list-organizations';
+import { organizationsQueryOptions, useOrganizations } from '@web/lib/queries/list-organizations';
 import { useSetOrganizationActive } from '@web/features/organizations/api/save-organization';
 import { OrganizationDialog, type OrganizationDialogTarget } from '@web/features/organizations/components/organization-dialog';
 import { OrganizationList } from '@web/features/organizations/components/organization-list';
 import { OrganizationSectionNav } from '@web/features/organizations/components/organization-section-nav';
 import type { OrganizationSummary } from '@contracts/organizations';
-import { useNow } from '@web/features/organizations/lib/use-now';
-import { useSignedInSession } from '@web/features/session/use-signed-in-session';
+import { useNow } from '@web/lib/use-now';
+import { useSignedInSession } from '@web/lib/use-signed-in-session';
 import { errorMessage } from '@web/lib/api';
 
 /** Prefetches the first list while the module loads. */

@@ -17,7 +17,7 @@ import { ProviderNotice } from '@web/features/outbound/components/provider-notic
 import { CAMPAIGN_STATUS_LABELS, CAMPAIGN_STATUS_VARIANT, PURPOSE_LABELS, WEEKDAYS } from '@web/features/outbound/labels';
 import { formatWallTime } from '@domain/format/clock';
 import { useLiveOutbound } from '@web/features/outbound/use-live-outbound';
-import { useSignedInSession } from '@web/features/session/use-signed-in-session';
+import { useSignedInSession } from '@web/lib/use-signed-in-session';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format-date';
 import { paths } from '@web/lib/paths';

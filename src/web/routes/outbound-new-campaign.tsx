@@ -13,7 +13,7 @@ import { MappingStep } from '@web/features/outbound/components/wizard/mapping-st
 import { PreviewStep } from '@web/features/outbound/components/wizard/preview-step';
 import { DEFAULT_SETTINGS, SettingsStep, type CampaignSettingsInput, type CampaignSettingsOutput } from '@web/features/outbound/components/wizard/settings-step';
 import { UploadStep, type UploadedFile } from '@web/features/outbound/components/wizard/upload-step';
-import { useSignedInSession } from '@web/features/session/use-signed-in-session';
+import { useSignedInSession } from '@web/lib/use-signed-in-session';
 import { isApiError } from '@web/lib/api';
 import { paths } from '@web/lib/paths';
 

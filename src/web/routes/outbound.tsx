@@ -11,7 +11,7 @@ import { ProviderNotice } from '@web/features/outbound/components/provider-notic
 import { SingleCallForm, type SingleCallPrefill } from '@web/features/outbound/components/single-call-form';
 import { SingleCallsList } from '@web/features/outbound/components/single-calls-list';
 import { useLiveOutbound } from '@web/features/outbound/use-live-outbound';
-import { useSignedInSession } from '@web/features/session/use-signed-in-session';
+import { useSignedInSession } from '@web/lib/use-signed-in-session';
 
 type Tab = 'single' | 'campaigns' | 'do-not-call' | 'settings';
 const TAB_LABELS: Record<Tab, string> = { single: 'Single calls', campaigns: 'Campaigns', 'do-not-call': 'Do-not-call list', settings: 'Calling settings' };

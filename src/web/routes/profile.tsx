@@ -12,7 +12,7 @@ import { ProfileDetailsCard } from '@web/features/profile/components/profile-det
 import { SessionsCard } from '@web/features/profile/components/sessions-card';
 import { TwoFactorCard } from '@web/features/profile/components/two-factor-card';
 import { ROLE_LABELS } from '@domain/auth/permissions';
-import { useSignedInSession } from '@web/features/session/use-signed-in-session';
+import { useSignedInSession } from '@web/lib/use-signed-in-session';
 import { errorMessage } from '@web/lib/api';
 import { paths } from '@web/lib/paths';
 

@@ -5,7 +5,7 @@ import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, parsePath, RouterProvider, useRouteError } from 'react-router';
 import { ToastProvider } from '@web/components/ui/toast';
-import { sessionQueryOptions } from '@web/features/session/api/get-session';
+import { sessionQueryOptions } from '@web/lib/queries/get-session';
 import { server } from './server';
 import { signedIn, type TestSession } from './fixtures';
 

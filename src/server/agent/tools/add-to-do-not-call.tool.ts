@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { say } from '../messages/index.js';
 import { sayPhone } from '../nlu/phone-numbers.js';
-import { addDoNotCallFromCall } from '../../features/do-not-call/do-not-call.service.js';
+import { addDoNotCallFromCall } from '../../features/do-not-call/index.js';
 import { phoneArgument } from './tool-helpers.js';
 import type { ToolDefinition } from './tool-types.js';
 

@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
-import { createSubmittedRequest } from '../../features/appointment-requests/request-submission.service.js';
+import { createSubmittedRequest } from '../../features/appointment-requests/index.js';
 import { say } from '../messages/index.js';
 import { sayReferenceCode } from '../nlu/reference-code.js';
 import type { TurnEnv } from '../agent-types.js';

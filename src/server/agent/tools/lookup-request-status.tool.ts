@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normalizeReferenceCode } from '../../../domain/appointment-requests/reference-code.js';
 import { say, when, type PlainKey } from '../messages/index.js';
-import { findRequestForStatus, findRequestForStatusByName } from '../../features/appointment-requests/request-submission.service.js';
+import { findRequestForStatus, findRequestForStatusByName } from '../../features/appointment-requests/index.js';
 import type { ToolDefinition } from './tool-types.js';
 
 const schema = z

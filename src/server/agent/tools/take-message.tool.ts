@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createHandoff } from '../../features/handoffs/create-handoff.service.js';
+import { createHandoff } from '../../features/handoff-records/index.js';
 import { say } from '../messages/index.js';
 import { messageTopic, TOPIC_WORDS } from '../nlu/message-topics.js';
 import { callerName, phoneArgument } from './tool-helpers.js';

@@ -1,5 +1,5 @@
 import type { Hours } from '../../../domain/time/index.js';
-import { cachedHoursStatus, toHours } from '../../features/hours/hours.service.js';
+import { cachedHoursStatus, toHours } from '../../features/organizations/index.js';
 import type { AgentState, TurnEnv } from '../agent-types.js';
 import { extractPhone } from '../nlu/phone-numbers.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { createHandoff } from '../../features/handoffs/create-handoff.service.js';
+import { createHandoff } from '../../features/handoff-records/index.js';
 import { say, when as whenOpen } from '../messages/index.js';
-import { onDutyIn, type OnDutyPerson } from '../../features/schedules/on-duty.service.js';
+import { onDutyIn, type OnDutyPerson } from '../../features/schedules/index.js';
 import type { TransferTarget, TurnEnv } from '../agent-types.js';
 import { needsClinicianNow } from '../nlu/urgency.js';
 import { callerName, openState } from './tool-helpers.js';

@@ -8,7 +8,7 @@ import { computeFromRaw, type RawCall, type RawHandoff, type RawRequest } from '
 import type { Granularity } from '../../../domain/analytics/buckets.js';
 import { CALL_OUTCOMES, CALL_STATUSES } from '../../../domain/calls/vocabulary.js';
 import { APPOINTMENT_SOURCES, APPOINTMENT_STATUSES } from '../../../domain/appointment-requests/state.js';
-import { toHours } from '../hours/hours.service.js';
+import { toHours } from '../organizations/hours.service.js';
 import { drainRollups, getAnalytics, rebuildRollups } from './analytics.service.js';
 import { RELATIVE_ERROR } from '../../../domain/analytics/duration-sketch.js';
 import type { Figures } from '../../../contracts/analytics.js';

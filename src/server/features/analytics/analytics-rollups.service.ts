@@ -2,7 +2,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { Hours } from '../../../domain/time/hours.schema.js';
 import { handoffDurations } from '../../../domain/analytics/reference.js';
 import { addEncoded, emptyCounts, encodeCounts, encodeValues } from '../../../domain/analytics/duration-sketch.js';
-import { findHours, toHours } from '../hours/hours.service.js';
+import { findHours, toHours } from '../organizations/index.js';
 import {
   allRecordHours,
   analyzeRollups,

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { organizationScope, type StaffActor } from '../../policy/actor.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { listVisibleOrganizations } from '../organizations/organizations.service.js';
+import { listVisibleOrganizations } from '../organizations/index.js';
 import type { AnalyticsQuery, AnalyticsResponse } from '../../../contracts/analytics.js';
 import { defaultZoneOf, displayBuckets, offsetSegments, previousRange, rangeInstants, todayIn, type DateRange } from '../../../domain/analytics/buckets.js';
 import { emptyCallSums, emptyDurations, emptyFunnel, figuresOf, OUTCOME_KEYS, type CallSums, type Figures, type FunnelSums, type Percentiles } from '../../../domain/analytics/figures.js';

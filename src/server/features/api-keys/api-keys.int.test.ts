@@ -10,7 +10,7 @@ import { apiIdempotencyKeys, apiKeys, handoffEvents, userOrganizations, users } 
 import { purgeIdempotencyKeys } from './api-keys.service.js';
 import { auditRows, createCall, createOrganization, createStaffUser, createTestApp, errorCode, signIn, TEST_ENV, type TestApp, type TestAppHandle } from '../../test-support/index.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
-import { createHandoff } from '../handoffs/create-handoff.service.js';
+import { createHandoff } from '../handoff-records/create-handoff.service.js';
 
 let t: TestAppHandle;
 let second: TestApp;

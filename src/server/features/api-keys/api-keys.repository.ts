@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { DbOrTx } from '../../db/client.js';
 import { queryNamed } from '../../db/prepared.js';
 import { apiIdempotencyKeys, apiKeys, organizations, userOrganizations, users } from '../../db/schema/index.js';
-import type { UserRow } from '../users/users.service.js';
+import type { UserRow } from '../users/index.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 

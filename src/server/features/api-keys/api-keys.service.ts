@@ -6,8 +6,9 @@ import { canSeeOrganization, organizationScope, type StaffActor } from '../../po
 import { API_KEY_PATTERN, keyHasScope, SCOPE_CAPABILITY, type ApiScope } from '../../../domain/developer/api-scopes.js';
 import { can } from '../../../domain/auth/permissions.js';
 import { API_KEY_MAX_LIFETIME_YEARS, type ApiKeyView, type CreateApiKeyBody, type CreatedApiKey } from '../../../contracts/api-keys.js';
-import { recordAudit } from '../audit/audit.service.js';
-import type { ResolvedSession } from '../session/session-guard.service.js';
+import { recordAudit } from '../audit/index.js';
+import type { ResolvedSession } from '../session/index.js';
+import type { ApiErrorCode } from '../../../contracts/errors.js';
 import {
   findApiKey,
   findKeyForAuth,
@@ -170,7 +171,7 @@ export async function rotateKey(ctx: AppContext, actor: StaffActor, id: string):
   return { key: presentApiKey((await findApiKey(ctx.db, created.id))!, ctx.clock.now()), secret };
 }
 
-const keyError = (code: string, message: string) => new AppError(401, code, message);
+const keyError = (code: ApiErrorCode, message: string) => new AppError(401, code, message);
 /** Last-used writes are coalesced to one a minute per key. */
 const TOUCH_EVERY_MS = 60_000;
 

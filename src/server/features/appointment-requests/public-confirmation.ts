@@ -1,10 +1,10 @@
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { mayReceiveTexts } from '../../../domain/messaging/textable.js';
-import { sendMessage } from '../outbox/outbox.service.js';
-import type { OrganizationRow } from '../organizations/organizations.repository.js';
+import { sendMessage } from '../outbox/index.js';
+import type { OrganizationRow } from '../organizations/index.js';
 import type { AppointmentRequestRow } from './request-submission.service.js';
-import { emergencyNumber, publicSettings } from './public-practices.service.js';
+import { emergencyNumber, publicSettings } from '../public-practices/index.js';
 
 export const CONFIRMATION_TEMPLATE = 'appointment-request-received';
 

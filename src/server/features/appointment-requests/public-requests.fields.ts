@@ -4,7 +4,7 @@ import type { AppointmentRequestRow } from './request-submission.service.js';
 import type { DraftColumns } from './public-requests.repository.js';
 import { Step1Body, Step2Body, type DraftFields, type DraftPatch } from '../../../contracts/appointment-requests.js';
 import { isRealDate } from '../../../contracts/patient-fields.js';
-import type { PublicSettings } from './public-practices.service.js';
+import type { PublicSettings } from '../public-practices/index.js';
 
 export const OTHER_REASON = 'other';
 const MAX_AGE_YEARS = 120;

@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { localeOf, patientScope, schemaIssues } from '../../http/patient-scope.js';
-import { listPublicPractices, publicPracticeInfo } from './public-practices.service.js';
+import { listPublicPractices, publicPracticeInfo } from '../public-practices/index.js';
 import { DRAFT_TTL_MS, patchDraft, presentDraft, saveStep, startDraft, submitDraft, successView } from './public-requests.service.js';
 import { loadByToken } from './public-requests.service.js';
 

@@ -7,15 +7,15 @@ import { patientInvalid } from '../../http/patient-scope.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { callbackWindow } from '../../../domain/patient/callback-window.js';
 import type { PatientLocale } from '../../../domain/patient/locale.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { issueIntakeLink } from '../intake/intake-links.service.js';
+import { recordAudit } from '../audit/index.js';
+import { issueIntakeLink } from '../intake/index.js';
 import { submitDraftRequest, type AppointmentRequestRow } from './request-submission.service.js';
 import { sendSubmissionConfirmation } from './public-confirmation.js';
-import { emergencyNumber, loadPublicPractice, loadPublicPracticeById, practiceHours, practicePhone, publicSettings } from './public-practices.service.js';
+import { emergencyNumber, loadPublicPractice, loadPublicPracticeById, practiceHours, practicePhone, publicSettings } from '../public-practices/index.js';
 import { checkableFields, columnsOf, completeness, contextualCheck, draftFields, type Context } from './public-requests.fields.js';
 import { findByDraftTokenHash, insertDraft, updateDraft } from './public-requests.repository.js';
 import type { DraftPatch, Step1Input, Step2Input } from '../../../contracts/appointment-requests.js';
-import type { OrganizationRow } from '../organizations/organizations.repository.js';
+import type { OrganizationRow } from '../organizations/index.js';
 
 export const DRAFT_TTL_MS = 24 * 3_600_000;
 

@@ -5,9 +5,9 @@ import { findRequestById, lockDraft, saveSubmittedRequest, type AppointmentReque
 
 /** What the phone agent reads of requests (a caller asking about theirs). */
 export { findRequestForStatus, findRequestForStatusByName } from './appointment-requests.repository.js';
-import { publishLive } from '../live/live.service.js';
-import { createHandoff, type DeadlineRules } from '../handoffs/create-handoff.service.js';
-import { findOrCreatePatient } from '../patients/patients.service.js';
+import { publishLive } from '../live/index.js';
+import { createHandoff, type DeadlineRules } from '../handoff-records/index.js';
+import { findOrCreatePatient } from '../patients/index.js';
 import { newReferenceCode } from './reference-code.js';
 
 export type { AppointmentRequestRow };

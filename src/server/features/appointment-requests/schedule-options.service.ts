@@ -5,7 +5,7 @@ import { readPreferences, suggestSlots, VISIT_MINUTES } from '../../../domain/ap
 import { clinicianKey, type BookedVisit } from '../../../domain/appointment-requests/booked-visits.js';
 import { formatPostalAddress } from '../../../domain/format/address.js';
 import { calleeZones } from '../../../domain/outbound/calling-window.js';
-import { practiceHours } from './public-practices.service.js';
+import { practiceHours } from '../public-practices/index.js';
 import { loadRequestFor, MAX_AHEAD_MS } from './staff-requests.service.js';
 import { scheduledVisitsBetween, visitChoices } from './staff-requests.repository.js';
 

@@ -2,7 +2,7 @@ import { mayReceiveTexts } from '../../../domain/messaging/textable.js';
 import type { DbOrTx } from '../../db/client.js';
 import { formatVisitTime } from '../../../domain/appointment-requests/scheduling.js';
 import { VISIT_MINUTES } from '../../../domain/appointment-requests/visit-slots.js';
-import { sendMessage } from '../outbox/outbox.service.js';
+import { sendMessage } from '../outbox/index.js';
 import type { AppointmentRequestRow } from './request-submission.service.js';
 import { portalUrlOf, visitCalendar, visitCalendarFilename, visitPlace, type VisitPractice } from './visit-calendar.js';
 

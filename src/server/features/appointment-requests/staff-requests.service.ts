@@ -6,13 +6,12 @@ import { canTransition, statusesLeadingTo, type AppointmentStatus } from '../../
 import { localTimeToInstant } from '../../../domain/appointment-requests/scheduling.js';
 import { readPreferences, slotWarnings, VISIT_MINUTES, type SlotWarning } from '../../../domain/appointment-requests/visit-slots.js';
 import { clinicianClashes, type BookedVisit } from '../../../domain/appointment-requests/booked-visits.js';
-import { practiceHours } from './public-practices.service.js';
-import { recordAudit, recordPhiView } from '../audit/audit.service.js';
-import { resolveHandoffsOfRequest } from '../handoffs/request-handoffs.service.js';
+import { practiceHours } from '../public-practices/index.js';
+import { recordAudit, recordPhiView } from '../audit/index.js';
+import { resolveHandoffsOfRequest } from '../handoff-records/index.js';
 import type { RequestListQuery, RequestListResponse, RequestView } from '../../../contracts/appointment-requests.js';
-import { publishLive } from '../live/live.service.js';
-import { isUuid, organizationVisibleTo } from '../organizations/organizations.policy.js';
-import { findOrganizationById, type OrganizationRow } from '../organizations/organizations.service.js';
+import { publishLive } from '../live/index.js';
+import { isUuid, organizationVisibleTo, findOrganizationById, type OrganizationRow } from '../organizations/index.js';
 import type { AppointmentRequestRow } from './request-submission.service.js';
 import { toFhirAppointment, type FhirAppointment } from './staff-fhir.js';
 import { notifyPatient, type NoticeKind } from './staff-notices.js';

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { createOrganization, createTestApp, type TestAppHandle } from '../../test-support/index.js';
 import { appointmentRequestEvents, appointmentRequests, handoffEvents, handoffs, patients } from '../../db/schema/index.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
-import { handoffDueAt } from '../handoffs/create-handoff.service.js';
-import { findDeadlineRules } from '../handoffs/handoffs.repository.js';
+import { handoffDueAt } from '../handoff-records/create-handoff.service.js';
+import { findDeadlineRules } from '../handoff-records/handoffs.repository.js';
 import { createSubmittedRequest, type SubmittedRequest } from './request-submission.service.js';
 
 /**

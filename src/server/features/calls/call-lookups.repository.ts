@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { calls, organizationPhoneNumbers, organizations } from '../../db/schema/index.js';
+import { calls, organizationPhoneNumbers } from '../../db/schema/index.js';
 import { queryNamed, type Queryable } from '../../db/prepared.js';
 import { organizationFromJson, type OrganizationRow } from './call-records.repository.js';
 
@@ -18,17 +18,6 @@ export async function findOrganizationForCall(db: Queryable, by: { number: strin
   if (!row) return undefined;
   const organization = organizationFromJson(row.organization as Record<string, unknown>);
   return byNumber && organization.status === 'deactivated' ? undefined : organization;
-}
-
-/** The organization a dialled number routes to (deactivated organizations route nowhere). */
-export async function findOrganizationByNumber(db: DbOrTx, e164: string): Promise<OrganizationRow | undefined> {
-  const [row] = await db
-    .select({ organization: organizations })
-    .from(organizationPhoneNumbers)
-    .innerJoin(organizations, eq(organizations.id, organizationPhoneNumbers.organizationId))
-    .where(eq(organizationPhoneNumbers.e164, e164))
-    .limit(1);
-  return row && row.organization.status !== 'deactivated' ? row.organization : undefined;
 }
 
 /** Calls still ringing or in progress with no activity since `before`, oldest first. */

@@ -3,7 +3,7 @@ import { isPool, queryNamed, type Queryable } from '../../db/prepared.js';
 import { GroupCommit } from '../../db/group-commit.js';
 import type { calls, organizations } from '../../db/schema/index.js';
 import type { PendingEvent } from '../../agent/turn-log.js';
-import type { DeadlineRules } from '../handoffs/handoffs.repository.js';
+import type { DeadlineRules } from '../handoff-records/index.js';
 
 /**
  * The calls and call events the pipeline reads and writes. A turn is one read (loadCall) and one

@@ -16,5 +16,5 @@ export {
   type NewCall,
   type OrganizationRow,
 } from './call-records.repository.js';
-export { findCallOwner, findOrganizationByNumber, findOrganizationForCall, findRelayHintNames, findStaleCalls, firstNumberOf, isUniqueViolation } from './call-lookups.repository.js';
+export { findCallOwner, findOrganizationForCall, findRelayHintNames, findStaleCalls, firstNumberOf, isUniqueViolation } from './call-lookups.repository.js';
 export { awaitRelaySocket, claimRelaySocket } from './relay-sockets.repository.js';

@@ -3,9 +3,9 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
 import { assertOrganizationVisible, organizationScope, type StaffActor } from '../../policy/actor.js';
 import { searchableNumbers } from '../../../domain/phone.js';
-import { recordAudit, recordPhiView } from '../audit/audit.service.js';
-import { createHandoff, type HandoffPriority, type HandoffType } from '../handoffs/create-handoff.service.js';
-import { publishLive } from '../live/live.service.js';
+import { recordAudit, recordPhiView } from '../audit/index.js';
+import { createHandoff, type HandoffPriority, type HandoffType } from '../handoff-records/index.js';
+import { publishLive } from '../live/index.js';
 import { isCalendarDate, startedWindows } from './call-windows.js';
 import { buildChatContext } from '../../../domain/calls/chat-context.js';
 import {

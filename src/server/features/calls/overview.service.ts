@@ -1,13 +1,12 @@
 import type { AppContext } from '../../app-context.js';
 import { organizationScope, type StaffActor } from '../../policy/actor.js';
 import { HANDOFF_PRIORITIES } from '../../db/schema/handoffs.js';
-import { openNow } from '../hours/hours.service.js';
-import { presentOpenNow } from '../hours/hours.service.js';
+import { openNow, presentOpenNow } from '../organizations/index.js';
 import { startOfToday } from './call-windows.js';
 import { listCalls, visibleOrganizationZones } from './calls.repository.js';
 import { presentCallListItem } from './calls.presenter.js';
 import { openHandoffs } from './overview.repository.js';
-import { todayFiguresByOrganization } from '../analytics/analytics.service.js';
+import { todayFiguresByOrganization } from '../analytics/index.js';
 import type { OverviewResponse as Overview } from '../../../contracts/overview.js';
 
 const LIVE_LIMIT = 25;

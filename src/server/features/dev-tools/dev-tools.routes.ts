@@ -13,11 +13,11 @@ import {
 } from '../../../contracts/developer.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { actorOf } from '../../policy/actor.js';
-import { listOutboxFor } from '../outbox/outbox.service.js';
-import { CLIENT_REPORT_LIMITS, findVisibleError, listVisibleErrors, reportClientError, type ErrorEventRow } from '../errors/errors.service.js';
+import { listOutboxFor } from '../outbox/index.js';
+import { CLIENT_REPORT_LIMITS, findVisibleError, listVisibleErrors, reportClientError, type ErrorEventRow } from '../errors/index.js';
 import { singleOrganizationOf } from '../../policy/concerned-organization.js';
-import { listAuditEvents } from '../audit/audit.service.js';
-import { resolveSession } from '../session/session-guard.service.js';
+import { listAuditEvents } from '../audit/index.js';
+import { resolveSession } from '../session/index.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 

@@ -5,9 +5,8 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, invalid, notFound } from '../../http/errors.js';
 import type { StaffActor } from '../../policy/actor.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { isUuid, loadVisibleOrganization } from '../organizations/organizations.policy.js';
-import { phoneCountryOf } from '../organizations/organizations.service.js';
+import { recordAudit } from '../audit/index.js';
+import { isUuid, loadVisibleOrganization, phoneCountryOf } from '../organizations/index.js';
 import {
   deleteDoNotCallEntry,
   insertDoNotCall,

@@ -1,14 +1,9 @@
 import type { AppContext } from '../../app-context.js';
 import type { StaffActor } from '../../policy/actor.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { loadVisibleOrganization } from '../organizations/organizations.policy.js';
-import type { OrganizationRow } from '../organizations/organizations.repository.js';
-import { DEFAULT_SLA_MINUTES, slaMinutes, type HandoffPriority } from './create-handoff.service.js';
-import { findSlaSettings, saveSlaSettings, type SlaRow } from './handoffs.repository.js';
+import { recordAudit } from '../audit/index.js';
+import { loadVisibleOrganization, type OrganizationRow } from '../organizations/index.js';
+import { DEFAULT_SLA_MINUTES, slaMinutes, type HandoffPriority, findSlaSettings, saveSlaSettings, type SlaRow } from '../handoff-records/index.js';
 import type { DeadlinesBody, DeadlinesView } from '../../../contracts/handoffs.js';
-
-/** What other features read of this one (its repository's queries, used as they are). */
-export { type DeadlineRules, findDeadlineRules } from './handoffs.repository.js';
 
 const PRIORITIES: HandoffPriority[] = ['urgent', 'high', 'normal', 'low'];
 

@@ -10,7 +10,7 @@ import { startFakeTwilioRest, type FakeTwilioRest } from '../../telephony/outbou
 import { textGatewayOf } from '../../telephony/messaging/text-gateway.js';
 import { deliverOutboxMessageTask } from '../outbox/deliver-outbox-message.job.js';
 import { LiveHub } from '../live/live.hub.js';
-import type { LiveEvent } from '../live/live.service.js';
+import type { LiveEvent } from '../../../contracts/live.js';
 import { formatPhoneNumber } from '../../../domain/format/phone.js';
 import type { HandoffTexts } from '../../../contracts/handoffs.js';
 import { FREE_TEXT_NEEDS_CONFIRMED_NUMBER, HANDOFF_TEXT_TEMPLATE } from './handoff-texts.service.js';

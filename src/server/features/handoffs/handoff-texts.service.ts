@@ -8,13 +8,13 @@ import { practiceCountry } from '../../../domain/format/clock.js';
 import { formatPhoneNumber } from '../../../domain/format/phone.js';
 import { handoffText } from '../../../domain/messaging/handoff-texts.js';
 import { mayReceiveTexts } from '../../../domain/messaging/textable.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { publishLive } from '../live/live.service.js';
-import { findOrganizationById, phoneNumbersOf, type OrganizationRow } from '../organizations/organizations.service.js';
-import { sendMessage } from '../outbox/outbox.service.js';
-import { textOptOutOf } from '../sms-opt-outs/sms-opt-outs.service.js';
+import { recordAudit } from '../audit/index.js';
+import { publishLive } from '../live/index.js';
+import { findOrganizationById, phoneNumbersOf, type OrganizationRow } from '../organizations/index.js';
+import { sendMessage } from '../outbox/index.js';
+import { textOptOutOf } from '../sms-opt-outs/index.js';
 import { howNumberWasConfirmed, latestHandoffTextTo, textThreadOf } from './handoff-texts.repository.js';
-import { findHandoff, insertHandoffEvent, updateHandoffIfStatus, type HandoffListRow } from './handoffs.repository.js';
+import { findHandoff, insertHandoffEvent, updateHandoffIfStatus, type HandoffListRow } from '../handoff-records/index.js';
 import { contactFrom, loadHandoff, recordsOf } from './handoffs.service.js';
 
 /**

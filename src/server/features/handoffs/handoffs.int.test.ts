@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { callEvents, calls, handoffEvents, scheduleShifts, schedules } from '../../db/schema/index.js';
 import { auditRows, createCall, createOrganization, createStaffUser, createTestApp, errorCode, outboxFor, signIn, type TestAppHandle } from '../../test-support/index.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
-import { saveHoursIfVersion } from '../hours/hours.repository.js';
-import { createHandoff, handoffDueAt, type NewHandoff } from './create-handoff.service.js';
+import { saveHoursIfVersion } from '../organizations/hours.repository.js';
+import { createHandoff, handoffDueAt, type NewHandoff } from '../handoff-records/create-handoff.service.js';
 
 let t: TestAppHandle;
 let org: OrganizationRow;

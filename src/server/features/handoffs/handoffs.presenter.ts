@@ -1,4 +1,4 @@
-import type { HandoffListRow, HandoffEventRow } from './handoffs.repository.js';
+import type { HandoffListRow, HandoffEventRow } from '../handoff-records/index.js';
 import type { HandoffEvent, HandoffSummary } from '../../../contracts/handoffs.js';
 
 export function presentHandoff(h: HandoffListRow): HandoffSummary {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import client from 'prom-client';
 import type { FeatureRoutes } from '../../http/route-types.js';
 import { pendingMigrations } from '../../db/migrate.js';
-import { queueHealth } from '../system/system.service.js';
+import { queueHealth } from '../system/index.js';
 
 /** Liveness, readiness and Prometheus metrics; public, as probes and scrapers expect. */
 export const healthRoutes: FeatureRoutes = (app, ctx) => {

@@ -6,10 +6,10 @@ import { assertOrganizationVisible, type StaffActor } from '../../policy/actor.j
 import { toE164 } from '../../../domain/phone.js';
 import { INTAKE_FORM_VERSION, INTAKE_SECTIONS, withoutHiddenAnswers, type IntakeAnswers } from '../../../domain/patient/intake-form.js';
 import type { PatientLocale } from '../../../domain/patient/locale.js';
-import { recordAudit, recordPhiView } from '../audit/audit.service.js';
-import { publishLive } from '../live/live.service.js';
-import { isUuid } from '../organizations/organizations.policy.js';
-import { emergencyNumber, loadPublicPracticeById, publicSettings } from '../appointment-requests/public-practices.service.js';
+import { recordAudit, recordPhiView } from '../audit/index.js';
+import { publishLive } from '../live/index.js';
+import { isUuid } from '../organizations/index.js';
+import { emergencyNumber, loadPublicPracticeById, publicSettings } from '../public-practices/index.js';
 import { resolveIntakeToken } from './intake-links.service.js';
 import { findIntake, findIntakeOfRequest, findRequest, saveAnswersIfInProgress, submitIfInProgress, type IntakeRow } from './intake.repository.js';
 import type { IntakeAnswersInput } from '../../../contracts/intake.js';

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import { LIVE_CHANNEL, type LiveEvent } from './live.service.js';
+import type { LiveEvent } from '../../../contracts/live.js';
+import { LIVE_CHANNEL } from './live.service.js';
 
 type Listener = (event: LiveEvent) => void;
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { actorOf, canSeeOrganization } from '../../policy/actor.js';
 import type { LiveHub } from './live.hub.js';
-import { sessionStillValid } from '../session/session-guard.service.js';
+import { sessionStillValid } from '../session/index.js';
+import { errorEnvelope } from '../../http/errors.js';
 
 /** How often an open stream checks that its session still exists (signed out, expired, disabled). */
 const SESSION_CHECK_EVERY_HEARTBEATS = 3;
@@ -25,7 +26,7 @@ export function liveRoutes(hub: LiveHub): FeatureRoutes {
       handler: async (request, reply) => {
         const actor = actorOf(request);
         if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
-          return reply.status(406).send({ error: { code: 'not_acceptable', message: 'This is an event stream: request it with Accept: text/event-stream (EventSource does).' } });
+          return reply.status(406).send(errorEnvelope('not_acceptable', 'This is an event stream: request it with Accept: text/event-stream (EventSource does).'));
         }
         const topics = new Set(request.query.topics.split(','));
         reply.hijack();

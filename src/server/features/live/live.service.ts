@@ -1,19 +1,9 @@
 import type { DbOrTx } from '../../db/client.js';
 import type { Queryable } from '../../db/prepared.js';
+import type { LiveEvent } from '../../../contracts/live.js';
 import { notifyAll, notifyOne } from './live.repository.js';
 
 export const LIVE_CHANNEL = 'switchboard_live';
-
-export interface LiveEvent {
-  /** What changed, e.g. `calls`, `handoffs`, `appointment-requests`. Browsers subscribe by topic. */
-  topic: string;
-  organizationId: string;
-  /** e.g. `created`, `updated`, `turn` */
-  type: string;
-  id: string;
-  /** Small hints only (NOTIFY payloads are limited to 8 KB); clients refetch what they show. */
-  data?: Record<string, unknown>;
-}
 
 /**
  * Publishes through PostgreSQL NOTIFY in the caller's transaction: delivered to every web

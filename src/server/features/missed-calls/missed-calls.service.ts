@@ -6,12 +6,11 @@ import { formatPhoneNumber } from '../../../domain/format/phone.js';
 import { missedCallText, MISSED_CALL_TEXT_WINDOW_HOURS } from '../../../domain/messaging/missed-call-text.js';
 import { mayReceiveTexts } from '../../../domain/messaging/textable.js';
 import { emergencyNumber } from '../../../domain/patient/emergency-number.js';
-import { createHandoff } from '../handoffs/create-handoff.service.js';
-import { handoffThatTexted } from '../handoffs/handoff-texts.service.js';
-import { addSentText, addTextReply, raiseThreadToUrgent } from '../handoffs/patient-thread.service.js';
-import { findOrganizationById, missedCallTextsOf, type OrganizationRow } from '../organizations/organizations.service.js';
-import { outboxBodyOf, sendMessage } from '../outbox/outbox.service.js';
-import { textOptOutOf } from '../sms-opt-outs/sms-opt-outs.service.js';
+import { createHandoff, addSentText, addTextReply, raiseThreadToUrgent } from '../handoff-records/index.js';
+import { handoffThatTexted } from '../handoffs/index.js';
+import { findOrganizationById, missedCallTextsOf, type OrganizationRow } from '../organizations/index.js';
+import { outboxBodyOf, sendMessage } from '../outbox/index.js';
+import { textOptOutOf } from '../sms-opt-outs/index.js';
 import {
   calledSince,
   callLeftWork,

@@ -51,6 +51,17 @@ export async function findOrganizationBySlug(db: DbOrTx, slug: string): Promise<
   return row;
 }
 
+/** The organization a dialled number routes to (deactivated organizations route nowhere). */
+export async function findOrganizationByNumber(db: DbOrTx, e164: string): Promise<OrganizationRow | undefined> {
+  const [row] = await db
+    .select({ organization: organizations })
+    .from(organizationPhoneNumbers)
+    .innerJoin(organizations, eq(organizations.id, organizationPhoneNumbers.organizationId))
+    .where(eq(organizationPhoneNumbers.e164, e164))
+    .limit(1);
+  return row && row.organization.status !== 'deactivated' ? row.organization : undefined;
+}
+
 export async function insertOrganization(db: DbOrTx, row: OrganizationInsert): Promise<OrganizationRow> {
   const [created] = await db.insert(organizations).values(row).returning();
   return created!;

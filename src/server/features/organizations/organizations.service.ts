@@ -3,8 +3,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { organizationScope, type StaffActor } from '../../policy/actor.js';
 import { toE164 } from '../../../domain/phone.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { createEmptyHours } from '../hours/hours.service.js';
+import { recordAudit } from '../audit/index.js';
+import { createEmptyHours } from './hours.service.js';
 import { loadVisibleOrganization } from './organizations.policy.js';
 import { missedCallTextsOf } from './organizations.presenter.js';
 import {
@@ -30,7 +30,7 @@ import {
 } from '../../../contracts/organizations.js';
 
 /** What other features read of this one (its repository's queries, used as they are). */
-export { type OrganizationRow, findOrganizationById, findOrganizationBySlug, listVisibleOrganizations, phoneNumbersOf } from './organizations.repository.js';
+export { type OrganizationRow, findOrganizationById, findOrganizationByNumber, findOrganizationBySlug, listVisibleOrganizations, phoneNumbersOf } from './organizations.repository.js';
 export { missedCallTextsOf } from './organizations.presenter.js';
 
 export interface OrganizationWithNumbers {

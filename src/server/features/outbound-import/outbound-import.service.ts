@@ -3,11 +3,10 @@ import { toCsv } from '../../../domain/export/csv.js';
 import type { AppContext } from '../../app-context.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { assertOrganizationVisible, requireCapability, type StaffActor } from '../../policy/actor.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { addCampaignContacts, createCampaign, wakeOutboundQueue } from '../outbound/outbound.service.js';
-import { doNotCallNumbers } from '../do-not-call/do-not-call.service.js';
-import { isUuid, loadVisibleOrganization } from '../organizations/organizations.policy.js';
-import { phoneCountryOf } from '../organizations/organizations.service.js';
+import { recordAudit } from '../audit/index.js';
+import { addCampaignContacts, createCampaign, wakeOutboundQueue } from '../outbound/index.js';
+import { doNotCallNumbers } from '../do-not-call/index.js';
+import { isUuid, loadVisibleOrganization, phoneCountryOf } from '../organizations/index.js';
 import { analyseContacts, presentPreview } from './contacts-analysis.service.js';
 import { findCampaignImport, findCampaignImportSummary, insertCampaignImport, type CampaignImportRow } from './outbound-import.repository.js';
 

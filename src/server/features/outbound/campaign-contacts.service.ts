@@ -4,9 +4,8 @@ import { requireCapability, type StaffActor } from '../../policy/actor.js';
 import { validateContacts, type CsvTable, type RejectedRow } from '../../../domain/outbound/contacts-csv.js';
 import type { CampaignView } from '../../../contracts/outbound.js';
 import type { CreatePublicCampaignBody, PublicCampaignContact } from '../../../contracts/public-api.js';
-import { doNotCallNumbers } from '../do-not-call/do-not-call.service.js';
-import { loadVisibleOrganization } from '../organizations/organizations.policy.js';
-import { phoneCountryOf } from '../organizations/organizations.service.js';
+import { doNotCallNumbers } from '../do-not-call/index.js';
+import { loadVisibleOrganization, phoneCountryOf } from '../organizations/index.js';
 import { addCampaignContacts, createCampaign, wakeOutboundQueue } from './outbound.service.js';
 import { getCampaign } from './outbound-views.service.js';
 

@@ -4,7 +4,7 @@ import { createOrganization, createStaffUser, createTestApp, signIn, type TestAp
 import { dispatchOutbound } from '../../telephony/outbound/outbound-dispatch.job.js';
 import { auditEvents, organizationPhoneNumbers, outboundAttempts, outboundJobs, outboundSettings } from '../../db/schema/index.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
-import { createHandoff } from '../handoffs/create-handoff.service.js';
+import { createHandoff } from '../handoff-records/create-handoff.service.js';
 
 let t: TestAppHandle;
 let org: OrganizationRow;

@@ -12,10 +12,9 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { forbidden, invalid } from '../../http/errors.js';
 import { requireCapability, type StaffActor } from '../../policy/actor.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { publishLive } from '../live/live.service.js';
-import { loadVisibleOrganization } from '../organizations/organizations.policy.js';
-import { phoneCountryOf, type OrganizationRow } from '../organizations/organizations.service.js';
+import { recordAudit } from '../audit/index.js';
+import { publishLive } from '../live/index.js';
+import { loadVisibleOrganization, phoneCountryOf, type OrganizationRow } from '../organizations/index.js';
 import { findOutboundSettings, upsertOutboundSettings, type OutboundSettingsRow } from './outbound-settings.repository.js';
 
 /** Without settings of its own: every day, and 08:00–21:00 (the callee's day, which always applies). */

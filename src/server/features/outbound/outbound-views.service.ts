@@ -2,10 +2,9 @@ import type { AppContext } from '../../app-context.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { actorCan, assertOrganizationVisible, organizationScope, requireCapability, type StaffActor } from '../../policy/actor.js';
 import { toCsv } from '../../../domain/export/csv.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { publishLive } from '../live/live.service.js';
-import { isUuid } from '../organizations/organizations.policy.js';
-import { findOrganizationById } from '../organizations/organizations.service.js';
+import { recordAudit } from '../audit/index.js';
+import { publishLive } from '../live/index.js';
+import { isUuid, findOrganizationById } from '../organizations/index.js';
 import type {
   CampaignContactsQuery,
   CampaignList,

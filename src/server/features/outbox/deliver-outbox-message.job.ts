@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import type { Task } from 'graphile-worker';
 import type { Db } from '../../db/client.js';
 import { findOutboxMessage, markAttempt, markFailed, markSending, markSuppressed } from './outbox.repository.js';
-import { textOptOutOf } from '../sms-opt-outs/sms-opt-outs.service.js';
+import { textOptOutOf } from '../sms-opt-outs/index.js';
 import { optedOutNote } from './outbox.service.js';
 import { noteOrganization } from '../../policy/concerned-organization.js';
 import { deliverText, type TextDeliveryConfig } from './deliver-text.js';

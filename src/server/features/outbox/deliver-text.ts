@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
 import { enqueueJob } from '../../jobs/jobs.repository.js';
-import { phoneNumbersOf } from '../organizations/organizations.service.js';
+import { phoneNumbersOf } from '../organizations/index.js';
 import { findMessagingSettings, takeSendSlot } from './messaging-settings.repository.js';
 import {
   claimText,

@@ -13,7 +13,7 @@ import { can } from '../../../domain/auth/permissions.js';
 import type { OutboxMessage, OutboxQuery } from '../../../contracts/developer.js';
 import { smsBody } from '../../../domain/messaging/sms.js';
 import { organizationScope, type StaffActor } from '../../policy/actor.js';
-import { textOptOutOf } from '../sms-opt-outs/sms-opt-outs.service.js';
+import { textOptOutOf } from '../sms-opt-outs/index.js';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';

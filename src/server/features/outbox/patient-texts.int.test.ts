@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsOptOuts } from '../../db/schema/index.js';
 import { createTestApp, outboxFor, type TestAppHandle } from '../../test-support/index.js';
 import { createPractice, submitWebRequest } from '../../test-support/patients.js';
-import { CALLBACK_NOTICE_TEMPLATE } from '../handoffs/callback-notice.js';
-import { createHandoff } from '../handoffs/create-handoff.service.js';
+import { CALLBACK_NOTICE_TEMPLATE } from '../handoff-records/callback-notice.js';
+import { createHandoff } from '../handoff-records/create-handoff.service.js';
 
 /**
  * Issue 30 §1: the messages patients get reach the text gateway when they gave a number that may

@@ -5,15 +5,14 @@ import { AppError, invalid } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../auth/password-hash.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { StaffActor } from '../../policy/actor.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { sendMessage } from '../outbox/outbox.service.js';
-import { deleteSessionsOf, findUserByEmail, findUserById, getPasswordHash, passwordHashesToRefuse, rememberPasswordHash, setPasswordHash, updateUser } from '../users/users.service.js';
-import { expireOpenTokens, findToken, findTokenForUpdate, insertUserToken, markTokenUsed, type UserTokenRow } from './password.repository.js';
+import { recordAudit } from '../audit/index.js';
+import { sendMessage } from '../outbox/index.js';
+import { deleteSessionsOf, findUserByEmail, findUserById, getPasswordHash, passwordHashesToRefuse, rememberPasswordHash, setPasswordHash, updateUser } from '../users/index.js';
+import { expireOpenTokens, findToken, findTokenForUpdate, insertUserToken, markTokenUsed, type UserTokenRow, assertAcceptablePassword, RESET_TTL_MS } from '../credentials/index.js';
 import type { DbOrTx } from '../../db/client.js';
-import { assertAcceptablePassword } from './password.policy.js';
-import { keepingSessionStart } from '../session/keep-session-start.service.js';
+import type { ApiErrorCode } from '../../../contracts/errors.js';
+import { keepingSessionStart } from '../session/index.js';
 
-import { RESET_TTL_MS } from './password-links.service.js';
 
 /** Same answer whether or not the email exists; only an active account gets a link. */
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string): Promise<void> {
@@ -96,7 +95,7 @@ async function assertUsableLink(db: DbOrTx, row: UserTokenRow | undefined, purpo
   return user;
 }
 
-function linkError(code: string, message: string): AppError {
+function linkError(code: ApiErrorCode, message: string): AppError {
   return new AppError(400, code, message, { fields: { token: message } });
 }
 

@@ -3,9 +3,8 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { invalid } from '../../http/errors.js';
 import { requireCapability, type StaffActor } from '../../policy/actor.js';
-import { recordPhiView } from '../audit/audit.service.js';
-import { loadVisibleOrganization } from '../organizations/organizations.policy.js';
-import { phoneCountryOf } from '../organizations/organizations.service.js';
+import { recordPhiView } from '../audit/index.js';
+import { loadVisibleOrganization, phoneCountryOf } from '../organizations/index.js';
 import { findOrCreatePatientRow, findPatientInOrganization, searchPatientRows, type PatientRow, type PatientSearch } from './patients.repository.js';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { unauthenticated } from '../../http/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import { deleteSession, findSessionByHash, insertSession, touchSession, type PatientIdentity, type PatientSessionRow } from './portal.repository.js';
 
 /** The patient session cookie: its own name, never the staff session's. */

@@ -6,10 +6,10 @@ import { AppError } from '../../http/errors.js';
 import { patientInvalid } from '../../http/patient-scope.js';
 import { toE164 } from '../../../domain/phone.js';
 import type { PatientLocale } from '../../../domain/patient/locale.js';
-import { isUuid } from '../organizations/organizations.policy.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { sendMessage } from '../outbox/outbox.service.js';
-import { loadPublicPractice, loadPublicPracticeById, publicSettings } from '../appointment-requests/public-practices.service.js';
+import { isUuid } from '../organizations/index.js';
+import { recordAudit } from '../audit/index.js';
+import { sendMessage } from '../outbox/index.js';
+import { loadPublicPractice, loadPublicPracticeById, publicSettings } from '../public-practices/index.js';
 import { codesFor, consumeCode, countTry, expireLiveCodes, findCode, hasRequests, insertCode, recentCodesSent, type PatientIdentity } from './portal.repository.js';
 import { startPatientSession } from './portal-session.js';
 

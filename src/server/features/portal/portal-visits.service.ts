@@ -3,14 +3,12 @@ import { conflict, notFound } from '../../http/errors.js';
 import type { PortalVisit } from '../../../contracts/portal-visits.js';
 import { formatVisitTime } from '../../../domain/appointment-requests/scheduling.js';
 import { formatPostalAddress } from '../../../domain/format/address.js';
-import { cancelScheduledByPatient, visitCalendar, visitCalendarFilename } from '../appointment-requests/appointment-requests.service.js';
-import { loadPublicPracticeById } from '../appointment-requests/public-practices.service.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { createHandoff } from '../handoffs/create-handoff.service.js';
-import { resolveHandoffsOfRequest, unresolvedHandoffsOfRequest } from '../handoffs/request-handoffs.service.js';
-import { publishLive } from '../live/live.service.js';
-import { isUuid } from '../organizations/organizations.policy.js';
-import type { OrganizationRow } from '../organizations/organizations.service.js';
+import { cancelScheduledByPatient, visitCalendar, visitCalendarFilename } from '../appointment-requests/index.js';
+import { loadPublicPracticeById } from '../public-practices/index.js';
+import { recordAudit } from '../audit/index.js';
+import { createHandoff, resolveHandoffsOfRequest, unresolvedHandoffsOfRequest } from '../handoff-records/index.js';
+import { publishLive } from '../live/index.js';
+import { isUuid, type OrganizationRow } from '../organizations/index.js';
 import { requestsOf, type PatientSessionRow, type RequestRow } from './portal.repository.js';
 
 /** What the front desk's handoff says the patient asked for (`details.kind`). */

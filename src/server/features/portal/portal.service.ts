@@ -2,17 +2,16 @@ import type { AppContext } from '../../app-context.js';
 import { practiceCountry } from '../../../domain/format/clock.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import { isPending } from '../../../domain/appointment-requests/state.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { resolveHandoffsOfRequest } from '../handoffs/request-handoffs.service.js';
-import { addPatientReply, patientRepliesSince, patientThread } from '../handoffs/patient-thread.service.js';
-import { issueIntakeLink } from '../intake/intake-links.service.js';
-import { publishLive } from '../live/live.service.js';
-import { isUuid } from '../organizations/organizations.policy.js';
-import { emergencyNumber, loadPublicPracticeById, practicePhone, publicSettings } from '../appointment-requests/public-practices.service.js';
+import { recordAudit } from '../audit/index.js';
+import { resolveHandoffsOfRequest, addPatientReply, patientRepliesSince, patientThread } from '../handoff-records/index.js';
+import { issueIntakeLink } from '../intake/index.js';
+import { publishLive } from '../live/index.js';
+import { isUuid } from '../organizations/index.js';
+import { emergencyNumber, loadPublicPracticeById, practicePhone, publicSettings } from '../public-practices/index.js';
 import type { PortalMessage, PortalRequest } from '../../../contracts/portal.js';
 import { PATIENT_IDLE_MINUTES } from './portal-session.js';
 import { visitsOf } from './portal-visits.service.js';
-import { cancelPendingByPatient } from '../appointment-requests/appointment-requests.service.js';
+import { cancelPendingByPatient } from '../appointment-requests/index.js';
 import {
   eventsOf,
   intakesOf,

@@ -4,10 +4,9 @@ import type { AppContext } from '../../app-context.js';
 import { invalid, notFound } from '../../http/errors.js';
 import type { StaffActor } from '../../policy/actor.js';
 import { toE164 } from '../../../domain/phone.js';
-import { keepingSessionStart } from '../session/keep-session-start.service.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { deleteSessionsOf, findUserById, updateUser } from '../users/users.service.js';
-import { deleteSessionOf, listSessionsOf, twoFactorRequiredRoles } from '../session/session.service.js';
+import { keepingSessionStart, deleteSessionOf, listSessionsOf, twoFactorRequiredRoles } from '../session/index.js';
+import { recordAudit } from '../audit/index.js';
+import { deleteSessionsOf, findUserById, updateUser } from '../users/index.js';
 import { conflict } from '../../http/errors.js';
 
 export async function updateProfile(ctx: AppContext, actor: StaffActor, patch: UpdateProfileInput) {

@@ -22,11 +22,8 @@ import {
   type Schedule,
   type SchedulePurpose,
 } from '../../../domain/time/index.js';
-import { findHours, toHours } from '../hours/hours.service.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { isUuid, loadVisibleOrganization } from '../organizations/organizations.policy.js';
-import type { OrganizationRow } from '../organizations/organizations.repository.js';
-import { phoneCountryOf } from '../organizations/organizations.service.js';
+import { findHours, toHours, isUuid, loadVisibleOrganization, type OrganizationRow, phoneCountryOf } from '../organizations/index.js';
+import { recordAudit } from '../audit/index.js';
 import {
   activeMemberIds,
   countShifts,

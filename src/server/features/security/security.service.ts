@@ -1,8 +1,8 @@
 import type { Role } from '../../../domain/auth/permissions.js';
 import type { AppContext } from '../../app-context.js';
 import type { StaffActor } from '../../policy/actor.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { saveTwoFactorRequiredRoles, twoFactorRequiredRoles } from '../session/session.service.js';
+import { recordAudit } from '../audit/index.js';
+import { saveTwoFactorRequiredRoles, twoFactorRequiredRoles } from '../session/index.js';
 
 /** The roles whose users must turn on two-factor before using Switchboard. */
 export async function securitySettings(ctx: AppContext): Promise<{ twoFactorRequiredRoles: Role[] }> {

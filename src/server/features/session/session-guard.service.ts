@@ -4,8 +4,8 @@ import { AppError, unauthenticated } from '../../http/errors.js';
 import { toFetchHeaders } from '../../http/request-info.js';
 import type { StaffActor } from '../../policy/actor.js';
 import type { Role } from '../../../domain/auth/permissions.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { deleteSessionsOf, type UserRow } from '../users/users.service.js';
+import { recordAudit } from '../audit/index.js';
+import { deleteSessionsOf, type UserRow } from '../users/index.js';
 import { deleteSession, loadSessionContext, touchSession } from './session.repository.js';
 
 export interface ResolvedSession {

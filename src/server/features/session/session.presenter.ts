@@ -1,6 +1,6 @@
 import type { ResolvedSession } from './session-guard.service.js';
-import type { UserRow } from '../users/users.repository.js';
-import type { OrganizationRow } from '../organizations/organizations.repository.js';
+import type { UserRow } from '../users/index.js';
+import type { OrganizationRow } from '../organizations/index.js';
 import { practiceCountry } from '../../../domain/format/clock.js';
 import type { Role } from '../../../domain/auth/permissions.js';
 

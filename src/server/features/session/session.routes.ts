@@ -4,11 +4,11 @@ import type { FeatureRoutes } from '../../http/route-types.js';
 import { ErrorResponse, forwardCookies } from '../../http/route-types.js';
 import { requestInfo } from '../../http/request-info.js';
 import { organizationScope } from '../../policy/actor.js';
-import { listVisibleOrganizations } from '../organizations/organizations.service.js';
+import { listVisibleOrganizations } from '../organizations/index.js';
 import { resolveSession } from './session-guard.service.js';
 import { presentSession, presentSessionUser } from './session.presenter.js';
 import { sessionUserDetails, signIn, signOut, verifyBackupCode, verifyTwoFactor } from './session.service.js';
-import { demoTerminalOf } from '../outbox/outbox.service.js';
+import { demoTerminalOf } from '../outbox/index.js';
 
 export const sessionRoutes: FeatureRoutes = (app, ctx) => {
   const loginLimit = { max: Math.round(20 * ctx.env.RATE_LIMIT_SCALE), timeWindow: '1 minute' };

@@ -1,17 +1,8 @@
 import { APIError } from 'better-auth/api';
 import type { AppContext } from '../../app-context.js';
 import { AppError, unauthenticated } from '../../http/errors.js';
-import { recordAudit } from '../audit/audit.service.js';
-import {
-  countRecentFailures,
-  deleteSessionsOf,
-  findUserByEmail,
-  findUserById,
-  organizationIdsOf,
-  recordSignInAttempt,
-  updateUser,
-  type UserRow,
-} from '../users/users.service.js';
+import { recordAudit } from '../audit/index.js';
+import { countRecentFailures, deleteSessionsOf, findUserByEmail, findUserById, organizationIdsOf, recordSignInAttempt, updateUser, type UserRow } from '../users/index.js';
 import { pendingTwoFactorUserId, totpStepOf } from '../../auth/two-factor-challenge.js';
 import { claimTotpStep, twoFactorRequiredRoles } from './session.repository.js';
 

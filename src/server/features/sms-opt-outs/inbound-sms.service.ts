@@ -3,12 +3,11 @@ import { practiceCountry } from '../../../domain/format/clock.js';
 import { formatPhoneNumber } from '../../../domain/format/phone.js';
 import { toE164 } from '../../../domain/phone.js';
 import type { AppContext } from '../../app-context.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { findOrganizationByNumber } from '../calls/call-records.service.js';
-import { addDoNotCallFromText, removeDoNotCallFromText } from '../do-not-call/do-not-call.service.js';
+import { recordAudit } from '../audit/index.js';
+import { addDoNotCallFromText, removeDoNotCallFromText } from '../do-not-call/index.js';
 import { deleteOptOut, findInbound, insertInbound, insertOptOut, linkDoNotCall, markReply } from './sms-opt-outs.repository.js';
 import type { Tx } from '../../db/client.js';
-import type { OrganizationRow } from '../organizations/organizations.service.js';
+import { findOrganizationByNumber, type OrganizationRow } from '../organizations/index.js';
 
 export interface InboundSms {
   messageSid: string;

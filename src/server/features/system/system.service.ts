@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../http/errors.js';
 import type { StaffActor } from '../../policy/actor.js';
 import type { FailedJob, QueueHealth } from '../../../contracts/system.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import { failedJobs, queueFigures, retryFailedJob, workersAlive } from './system.repository.js';
 
 /** The job queue's figures now: by task and in all, the oldest waiting job's age, and the worker pools alive. */

@@ -6,9 +6,8 @@ import { conflict, invalid, notFound } from '../../http/errors.js';
 import { hashPassword } from '../../auth/password-hash.js';
 import type { StaffActor } from '../../policy/actor.js';
 import type { Tx } from '../../db/client.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { issueLink } from '../password/password-links.service.js';
-import { assertAcceptablePassword } from '../password/password.policy.js';
+import { recordAudit } from '../audit/index.js';
+import { issueLink, assertAcceptablePassword } from '../credentials/index.js';
 import { countActiveAdmins, deleteSessionsOf, existingOrganizationIds, findUserByEmail, findUserById, findUserForUpdate, getPasswordHash, insertUser, lockAdminRemovals, organizationIdsOf, setPasswordHash, setUserOrganizations, updateUser, type UserRow, listUsers, organizationIdsOfMany } from './users.repository.js';
 
 /** What other features read of this one (its repository's queries, used as they are). */

@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { calls, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
 import { createCall, createOrganization, createStaffUser, createTestApp, errorCode, outboxFor, signIn, type TestAppHandle } from '../../test-support/index.js';
 import type { OrganizationRow } from '../organizations/organizations.repository.js';
-import { createHandoff } from '../handoffs/create-handoff.service.js';
+import { createHandoff } from '../handoff-records/create-handoff.service.js';
 import { createSubmittedRequest } from '../appointment-requests/request-submission.service.js';
 import { attemptDelivery } from './webhooks.service.js';
 

@@ -13,8 +13,8 @@ import type {
   WebhookEndpointView,
   WebhookEndpointWithSecret,
 } from '../../../contracts/webhooks.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { sendMessage } from '../outbox/outbox.service.js';
+import { recordAudit } from '../audit/index.js';
+import { sendMessage } from '../outbox/index.js';
 import { presentDelivery, presentEndpoint } from './webhooks.presenter.js';
 import {
   adminEmailsFor,

@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
 import type { AppContext } from '../../app-context.js';
 import { closeStaleCall } from '../call-lifecycle.js';
-import { findStaleCalls } from '../../features/calls/call-records.service.js';
+import { findStaleCalls } from '../../features/calls/index.js';
 
 export const CLOSE_STALE_CALLS_TASK = 'close-stale-calls';
 /** Every minute (graphile-worker crontab syntax); one run closes at most a batch. */

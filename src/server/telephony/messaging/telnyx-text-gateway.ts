@@ -1,5 +1,5 @@
 import { guardedPost, type OutboundPolicy } from '../../http/outbound-url-guard.js';
-import { GatewayError, type ProviderStatus, type TextGateway } from '../../features/outbox/outbox.service.js';
+import { GatewayError, type ProviderStatus, type TextGateway } from '../../features/outbox/index.js';
 import { statusCallbackUrl } from './messaging-paths.js';
 
 const TELNYX_API = 'https://api.telnyx.com';

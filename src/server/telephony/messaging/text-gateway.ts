@@ -1,5 +1,5 @@
 import type { Env } from '../../config/env.js';
-import type { TextGateway } from '../../features/outbox/text-gateway.js';
+import type { TextGateway } from '../../features/outbox/index.js';
 import { twilioRestClient } from '../outbound/twilio-rest.js';
 import { telnyxTextGateway } from './telnyx-text-gateway.js';
 import { twilioTextGateway } from './twilio-text-gateway.js';

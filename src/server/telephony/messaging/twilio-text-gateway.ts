@@ -1,5 +1,5 @@
 import type { MessageInstance } from 'twilio/lib/rest/api/v2010/account/message.js';
-import { GatewayError, type ProviderMessage, type ProviderStatus, type TextGateway } from '../../features/outbox/outbox.service.js';
+import { GatewayError, type ProviderMessage, type ProviderStatus, type TextGateway } from '../../features/outbox/index.js';
 import type { TwilioRest } from '../outbound/twilio-rest.js';
 import { statusCallbackUrl } from './messaging-paths.js';
 

@@ -8,20 +8,10 @@ import {
   type OutboundCallFacts,
   type OutboundDialogueState,
 } from '../../agent/outbound/outbound-dialogue.js';
-import { loadCall, storeTurn, type CallSnapshot } from '../../features/calls/call-records.service.js';
-import {
-  applyAttemptStatus,
-  applyConversationEnd,
-  findAttempt,
-  findCampaign,
-  findJob,
-  isMachine,
-  type JobRow,
-  type OutboundCallState,
-} from '../../features/outbound/outbound-queue.service.js';
+import { loadCall, storeTurn, type CallSnapshot } from '../../features/calls/index.js';
+import { applyAttemptStatus, applyConversationEnd, findAttempt, findCampaign, findJob, isMachine, type JobRow, type OutboundCallState, markVoicemailLeft, structuredFacts } from '../../features/outbound/index.js';
 import type { PendingEvent } from '../../agent/turn-log.js';
 import { sayReferenceCode } from '../../agent/nlu/reference-code.js';
-import { markVoicemailLeft, structuredFacts } from '../../features/outbound/outbound-call-facts.service.js';
 
 /**
  * An outbound call's conversation, for every adapter (Twilio's webhooks, the simulated callee):

@@ -1,15 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { enqueueJob } from '../../jobs/jobs.repository.js';
-import {
-  findJob,
-  linkedProviderCallIds,
-  recordPlacement,
-  recordPlacementRefused,
-  type AttemptRow,
-  type Placement,
-  type StatusUpdate,
-} from '../../features/outbound/outbound-queue.service.js';
-import { SIMULATE_CALLEE_TASK } from '../../features/outbound/outbound.service.js';
+import { findJob, linkedProviderCallIds, recordPlacement, recordPlacementRefused, type AttemptRow, type Placement, type StatusUpdate, SIMULATE_CALLEE_TASK } from '../../features/outbound/index.js';
 import { twilioRestClient, type TwilioRest } from './twilio-rest.js';
 import { TWILIO_OUTBOUND_PATHS } from './twilio-outbound-paths.js';
 

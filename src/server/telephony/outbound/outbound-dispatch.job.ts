@@ -1,16 +1,6 @@
 import type { Task } from 'graphile-worker';
 import type { AppContext } from '../../app-context.js';
-import {
-  applyAttemptStatus,
-  attemptStillToPlace,
-  claimPlacements,
-  nextWorkAt,
-  staleAttempts,
-  unplacedAttempts,
-  wakeDispatcher,
-  type Placement,
-} from '../../features/outbound/outbound-queue.service.js';
-import { DISPATCH_TASK } from '../../features/outbound/outbound.service.js';
+import { applyAttemptStatus, attemptStillToPlace, claimPlacements, nextWorkAt, staleAttempts, unplacedAttempts, wakeDispatcher, type Placement, DISPATCH_TASK } from '../../features/outbound/index.js';
 import { outboundDialer } from './outbound-dialer.js';
 
 export { DISPATCH_TASK };

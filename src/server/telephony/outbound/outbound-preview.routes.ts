@@ -2,8 +2,8 @@ import { OutboundPreview, OutboundPreviewBody } from '../../../contracts/outboun
 import { initialAgentState, organizationProfile } from '../../agent/agent-state.js';
 import { emergencyMessage } from '../../agent/emergency-response.js';
 import { previewOpening, voicemailMessage, type OutboundCallFacts } from '../../agent/outbound/outbound-dialogue.js';
-import { firstNumberOf } from '../../features/calls/call-records.service.js';
-import { loadVisibleOrganization } from '../../features/organizations/organizations.policy.js';
+import { firstNumberOf } from '../../features/calls/index.js';
+import { loadVisibleOrganization } from '../../features/organizations/index.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { actorOf } from '../../policy/actor.js';
 

@@ -1,8 +1,7 @@
 import type { Task } from 'graphile-worker';
 import type { AppContext } from '../../app-context.js';
 import { sayDate } from '../../agent/nlu/dates.js';
-import { applyAttemptStatus, findAttempt, findJob, type JobRow } from '../../features/outbound/outbound-queue.service.js';
-import { SIMULATE_CALLEE_TASK } from '../../features/outbound/outbound.service.js';
+import { applyAttemptStatus, findAttempt, findJob, type JobRow, SIMULATE_CALLEE_TASK } from '../../features/outbound/index.js';
 import { answerOutboundCall, outboundCallerTurn } from './outbound-conversation.js';
 
 export { SIMULATE_CALLEE_TASK };

@@ -4,14 +4,15 @@ import { z } from 'zod';
 import VoiceResponse from 'twilio/lib/twiml/VoiceResponse.js';
 import type { AppContext } from '../../app-context.js';
 import type { ZodApp } from '../../http/route-types.js';
-import { isUuid } from '../../features/organizations/organizations.policy.js';
-import { applyAttemptStatus } from '../../features/outbound/outbound-queue.service.js';
+import { isUuid } from '../../features/organizations/index.js';
+import { applyAttemptStatus } from '../../features/outbound/index.js';
 import { providerFormBody } from '../twilio/form-body.js';
 import { verifyTwilioSignature } from '../twilio/twilio-signature.js';
 import { GatherBody, StatusBody } from '../twilio/twilio.schemas.js';
 import { answerOutboundCall, outboundCallerTurn } from './outbound-conversation.js';
 import { twilioStatusOf } from './outbound-dialer.js';
 import { TWILIO_OUTBOUND_PATHS } from './twilio-outbound-paths.js';
+import { errorEnvelope } from '../../http/errors.js';
 
 const tags = ['telephony'];
 const AttemptQuery = z.object({ attempt: z.string().max(100) }).loose();
@@ -34,7 +35,7 @@ function twiml(ctx: AppContext, attemptId: string, say: string, hangUp: boolean,
   return response.toString();
 }
 
-const notFound = (reply: FastifyReply) => reply.status(404).send({ error: { code: 'not_found', message: 'No outbound call for that attempt.' } });
+const notFound = (reply: FastifyReply) => reply.status(404).send(errorEnvelope('not_found', 'No outbound call for that attempt.'));
 
 /**
  * Twilio's webhooks for calls the outbound queue placed (issue 16 §2), each signed like the
@@ -80,7 +81,7 @@ export async function twilioOutboundRoutes(app: ZodApp, ctx: AppContext): Promis
         if (!isUuid(attemptId)) return notFound(reply);
         const b = request.body;
         const status = twilioStatusOf(b.CallStatus);
-        if (!status) return reply.status(400).send({ error: { code: 'validation_failed', message: 'Unknown CallStatus.', fields: { CallStatus: 'Not a call status Twilio sends.' } } });
+        if (!status) return reply.status(400).send(errorEnvelope('validation_failed', 'Unknown CallStatus.', { fields: { CallStatus: 'Not a call status Twilio sends.' } }));
         const out = await applyAttemptStatus(ctx, { attemptId, status, answeredBy: b.AnsweredBy ?? null, durationSeconds: b.CallDuration, providerCallId: b.CallSid });
         if (out.kind !== 'ok') return notFound(reply);
         return xml(reply, new VoiceResponse().toString());

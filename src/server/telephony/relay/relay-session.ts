@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { AgentReply, CallerInput, Speak } from '../../agent/agent-types.js';
-import { claimRelaySocket, loadCall, type CallRef } from '../../features/calls/call-records.service.js';
+import { claimRelaySocket, loadCall, type CallRef } from '../../features/calls/index.js';
 import { recordWhatCallerHeard } from '../interruption.js';
 import { applyStatus } from '../call-lifecycle.js';
 import { continueCall } from '../call-pipeline.js';

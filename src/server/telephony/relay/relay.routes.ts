@@ -8,7 +8,7 @@ import type { AppContext } from '../../app-context.js';
 import type { ZodApp } from '../../http/route-types.js';
 import { readAgentState } from '../../agent/agent-state.js';
 import { organizationProfile } from '../../agent/agent-state.js';
-import { loadCall } from '../../features/calls/call-records.service.js';
+import { loadCall } from '../../features/calls/index.js';
 import { FINAL_STATUSES, type PipelineOptions } from '../call-turn-support.js';
 import { providerFormBody } from '../twilio/form-body.js';
 import { verifyTwilioSignature } from '../twilio/twilio-signature.js';
@@ -16,6 +16,7 @@ import { signedByTelnyx, verifyTelnyxRequest } from '../telnyx/telnyx-signature.
 import { EMPTY_TWIML, renderTwiml, relaySocketUrl, TWILIO_PATHS } from '../twilio/twiml.js';
 import { HandoffData } from './relay-protocol.js';
 import { RelaySession } from './relay-session.js';
+import { errorEnvelope } from '../../http/errors.js';
 
 const tags = ['telephony'];
 const HANGUP = '<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>';
@@ -45,7 +46,7 @@ function verifyRelayHandshake(ctx: AppContext) {
     const url = `${relaySocketUrl(ctx.baseUrl).slice(0, -TWILIO_PATHS.relaySocket.length)}${path}`;
     if (!token || typeof signature !== 'string' || !signature || !validateRequest(token, signature, url, {})) {
       request.log.warn({ url: path, signed: typeof signature === 'string', configured: Boolean(token) }, 'ConversationRelay handshake refused: bad or missing signature');
-      return reply.status(token ? 403 : 503).send({ error: { code: token ? 'forbidden' : 'telephony_not_configured', message: 'The handshake signature (X-Twilio-Signature) is missing or does not match.' } });
+      return reply.status(token ? 403 : 503).send(errorEnvelope(token ? 'forbidden' : 'telephony_not_configured', 'The handshake signature (X-Twilio-Signature) is missing or does not match.'));
     }
   };
 }

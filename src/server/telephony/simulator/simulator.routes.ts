@@ -14,6 +14,7 @@ import { actorOf } from '../../policy/actor.js';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { assertSimulatedCallVisible, hangUpSimulatedCall, interruptSimulatedCall, simulateTurn, simulateTurnStreamed, startSimulatedCall } from './simulator.service.js';
+import { errorEnvelope } from '../../http/errors.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const tags = ['simulator'];
@@ -66,7 +67,7 @@ export const simulatorRoutes: FeatureRoutes = (app, ctx) => {
       simulateTurnStreamed(ctx, actor, request.params.id, request.body, write)
         .catch((err: unknown) => {
           request.log.error({ err, callId: request.params.id }, 'simulated streamed turn failed');
-          write({ type: 'error', error: { code: 'internal_error', message: 'The agent could not answer this turn. Try again in a moment.' } });
+          write({ type: 'error', ...errorEnvelope('internal_error', 'The agent could not answer this turn. Try again in a moment.') });
         })
         .finally(() => lines.end());
       // A stream, not a schema's object: the untyped reply sends it as it is.

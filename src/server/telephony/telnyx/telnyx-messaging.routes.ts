@@ -2,11 +2,12 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { ZodApp } from '../../http/route-types.js';
-import { isUuid } from '../../features/organizations/organizations.policy.js';
-import { recordTextStatus } from '../../features/outbox/outbox.service.js';
+import { isUuid } from '../../features/organizations/index.js';
+import { recordTextStatus } from '../../features/outbox/index.js';
 import { MESSAGING_STATUS_PATHS } from '../messaging/messaging-paths.js';
 import { telnyxMessageStatusOf } from '../messaging/telnyx-text-gateway.js';
 import { verifyTelnyxRequest } from './telnyx-signature.js';
+import { errorEnvelope } from '../../http/errors.js';
 
 const BODY_LIMIT = 64 * 1024;
 const OutboxQuery = z.object({ outbox: z.string({ error: 'outbox is required.' }).max(100) }).loose();
@@ -65,7 +66,7 @@ export async function telnyxMessagingRoutes(app: ZodApp, ctx: AppContext): Promi
       },
       schema: { tags: ['telephony'], summary: 'Telnyx messaging webhook: message.sent / message.finalized for an outbox text', querystring: OutboxQuery, body: TelnyxMessagingEvent },
       handler: async (request, reply) => {
-        const notFound = () => reply.status(404).send({ error: { code: 'not_found', message: 'No text message for that outbox id.' } });
+        const notFound = () => reply.status(404).send(errorEnvelope('not_found', 'No text message for that outbox id.'));
         if (!isUuid(request.query.outbox)) return notFound();
         const { event_type: event, payload } = request.body.data;
         const status = telnyxMessageStatusOf(payload.to[0]?.status);

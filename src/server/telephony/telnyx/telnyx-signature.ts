@@ -1,5 +1,6 @@
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorEnvelope } from '../../http/errors.js';
 
 /**
  * Telnyx (its TeXML applications speak Twilio's webhooks and ConversationRelay's protocol) signs
@@ -58,12 +59,12 @@ export function verifyTelnyxRequest(publicKey: string | undefined, request: Fast
     void reply
       .status(503)
       .type('application/json; charset=utf-8')
-      .send({ error: { code: 'telephony_not_configured', message: 'Telnyx requests are turned off: set TELNYX_PUBLIC_KEY (the public key from the Telnyx portal) to accept them.' } });
+      .send(errorEnvelope('telephony_not_configured', 'Telnyx requests are turned off: set TELNYX_PUBLIC_KEY (the public key from the Telnyx portal) to accept them.'));
     return false;
   }
   const result = checkTelnyxSignature(telnyxPublicKey(publicKey), request.headers[TELNYX_HEADERS.signature], request.headers[TELNYX_HEADERS.timestamp], payload, nowMs);
   if (result === 'ok') return true;
   request.log.warn({ url: request.url, result }, 'Telnyx-signed request refused');
-  void reply.status(403).type('application/json; charset=utf-8').send({ error: { code: 'forbidden', message: REFUSALS[result] } });
+  void reply.status(403).type('application/json; charset=utf-8').send(errorEnvelope('forbidden', REFUSALS[result]));
   return false;
 }

@@ -4,6 +4,7 @@ import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
 import type { AppContext } from '../../app-context.js';
 import { signedByTelnyx, verifyTelnyxRequest } from '../telnyx/telnyx-signature.js';
 import { rawFormBody } from './form-body.js';
+import { errorEnvelope } from '../../http/errors.js';
 
 /**
  * Every Twilio webhook is signed: X-Twilio-Signature is an HMAC of the exact URL Twilio
@@ -25,14 +26,14 @@ export function verifyTwilioSignature(ctx: AppContext) {
       return reply
         .status(503)
         .type('application/json; charset=utf-8')
-        .send({ error: { code: 'telephony_not_configured', message: 'Telephony webhooks are turned off: set TWILIO_AUTH_TOKEN (and PUBLIC_URL) to accept them.' } });
+        .send(errorEnvelope('telephony_not_configured', 'Telephony webhooks are turned off: set TWILIO_AUTH_TOKEN (and PUBLIC_URL) to accept them.'));
     }
     const signature = request.headers['x-twilio-signature'];
     const params = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
     const url = `${ctx.baseUrl}${request.url}`;
     if (typeof signature !== 'string' || !signature || !validateRequest(token, signature, url, params)) {
       request.log.warn({ url: request.url, signed: typeof signature === 'string' }, 'Twilio webhook refused: bad or missing signature');
-      return reply.status(403).type('application/json; charset=utf-8').send({ error: { code: 'forbidden', message: 'The request signature (X-Twilio-Signature) is missing or does not match.' } });
+      return reply.status(403).type('application/json; charset=utf-8').send(errorEnvelope('forbidden', 'The request signature (X-Twilio-Signature) is missing or does not match.'));
     }
   };
 }

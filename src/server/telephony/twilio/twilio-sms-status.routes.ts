@@ -2,12 +2,13 @@ import formbody from '@fastify/formbody';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { ZodApp } from '../../http/route-types.js';
-import { isUuid } from '../../features/organizations/organizations.policy.js';
-import { recordTextStatus } from '../../features/outbox/outbox.service.js';
+import { isUuid } from '../../features/organizations/index.js';
+import { recordTextStatus } from '../../features/outbox/index.js';
 import { MESSAGING_STATUS_PATHS } from '../messaging/messaging-paths.js';
 import { twilioMessageStatusOf } from '../messaging/twilio-text-gateway.js';
 import { providerFormBody } from './form-body.js';
 import { verifyTwilioSignature } from './twilio-signature.js';
+import { errorEnvelope } from '../../http/errors.js';
 
 const OutboxQuery = z.object({ outbox: z.string({ error: 'outbox is required.' }).max(100) }).loose();
 
@@ -42,7 +43,7 @@ export async function twilioSmsStatusRoutes(app: ZodApp, ctx: AppContext): Promi
       bodyLimit: 64 * 1024,
       schema: { tags: ['telephony'], summary: 'Twilio message status callback: queued, sent, delivered, undelivered or failed (with ErrorCode) for an outbox text', querystring: OutboxQuery, body: MessageStatusBody },
       handler: async (request, reply) => {
-        const notFound = () => reply.status(404).send({ error: { code: 'not_found', message: 'No text message for that outbox id.' } });
+        const notFound = () => reply.status(404).send(errorEnvelope('not_found', 'No text message for that outbox id.'));
         if (!isUuid(request.query.outbox)) return notFound();
         const status = twilioMessageStatusOf(request.body.MessageStatus);
         if (!status) return reply.status(204).send();

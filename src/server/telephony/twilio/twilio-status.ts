@@ -1,5 +1,5 @@
 import type { DialStatus } from '../../agent/agent-types.js';
-import type { CallStatus } from '../../features/calls/call-records.service.js';
+import type { CallStatus } from '../../features/calls/index.js';
 
 /** Twilio's CallStatus values as ours; null for those that change nothing (queued, initiated). */
 export function callStatusOf(twilioStatus: string): CallStatus | null {

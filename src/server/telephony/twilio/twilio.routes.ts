@@ -6,12 +6,13 @@ import type { ZodApp } from '../../http/route-types.js';
 import { applyStatus, storeRecording } from '../call-lifecycle.js';
 import { continueCall, startCall } from '../call-pipeline.js';
 import type { PipelineOptions, TurnOutcome } from '../call-turn-support.js';
-import { awaitRelaySocket } from '../../features/calls/call-records.service.js';
+import { awaitRelaySocket } from '../../features/calls/index.js';
 import { providerFormBody } from './form-body.js';
 import { verifyTwilioSignature } from './twilio-signature.js';
 import { callStatusOf, dialStatusOf } from './twilio-status.js';
 import { DialResultBody, GatherBody, RecordingBody, StatusBody, TurnQuery, VoiceBody } from './twilio.schemas.js';
 import { EMPTY_TWIML, renderTwiml, sayAndHangUp, TWILIO_PATHS } from './twiml.js';
+import { errorEnvelope } from '../../http/errors.js';
 
 const UNKNOWN_NUMBER = say('en', 'call.unknownNumber');
 const LOST_CALL = say('en', 'call.lost');
@@ -110,7 +111,7 @@ export async function twilioRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
         const status = callStatusOf(b.CallStatus);
         if (!status) return xml(reply, EMPTY_TWIML);
         const out = await applyStatus(ctx, { ref: { provider: 'twilio', providerCallId: b.CallSid }, status, durationSeconds: b.CallDuration, dedupeKey: `status:${b.CallStatus}` });
-        if (out.kind !== 'ok') return reply.status(404).send({ error: { code: 'not_found', message: 'No call with that CallSid.' } });
+        if (out.kind !== 'ok') return reply.status(404).send(errorEnvelope('not_found', 'No call with that CallSid.'));
         return xml(reply, EMPTY_TWIML);
       },
     });
@@ -126,7 +127,7 @@ export async function twilioRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
           durationSeconds: b.RecordingDuration ?? null,
           dedupeKey: `recording:${b.RecordingSid}`,
         });
-        if (out.kind !== 'ok') return reply.status(404).send({ error: { code: 'not_found', message: 'No call with that CallSid.' } });
+        if (out.kind !== 'ok') return reply.status(404).send(errorEnvelope('not_found', 'No call with that CallSid.'));
         return xml(reply, EMPTY_TWIML);
       },
     });

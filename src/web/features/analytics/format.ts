@@ -1,5 +1,5 @@
 import type { Figures } from '@contracts/analytics';
-import { callPaths } from '@web/features/calls/paths';
+import { callPaths } from '@web/lib/call-paths';
 
 export const percent = (n: number | null) => (n === null ? '—' : `${(n * 100).toFixed(1)} %`);
 

@@ -1,5 +1,6 @@
 import { HoursBody, type OrganizationHours } from '@contracts/hours';
 import { toFieldErrors, type Hours } from '@domain/time/hours.schema';
+import { DAYS } from '@web/lib/weekdays';
 
 /**
  * The editor's working copy of an organization's hours: intervals grouped by weekday (as the
@@ -7,16 +8,6 @@ import { toFieldErrors, type Hours } from '@domain/time/hours.schema';
  * `toHours` flattens it the way the API takes it and remembers where each row went, so the
  * server's (and the shared validator's) "weekly.7.end" finds its way back to the right input.
  */
-
-export const DAYS = [
-  { day: 1, name: 'Monday', short: 'Mon' },
-  { day: 2, name: 'Tuesday', short: 'Tue' },
-  { day: 3, name: 'Wednesday', short: 'Wed' },
-  { day: 4, name: 'Thursday', short: 'Thu' },
-  { day: 5, name: 'Friday', short: 'Fri' },
-  { day: 6, name: 'Saturday', short: 'Sat' },
-  { day: 7, name: 'Sunday', short: 'Sun' },
-] as const;
 
 export interface DraftInterval {
   key: string;

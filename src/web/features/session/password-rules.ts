@@ -2,7 +2,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@domain/auth/password-rules';
 
 /**
  * The password rules as people read them; the server's password policy checks the same rules
- * (server/features/password/password.policy.ts) and answers each refusal beside the field.
+ * (server/features/credentials/password.policy.ts) and answers each refusal beside the field.
  */
 export const PASSWORD_RULES = [
   { id: 'length', text: `${PASSWORD_MIN} to ${PASSWORD_MAX} characters long` },

@@ -3,7 +3,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import type { AnalyticsResponse } from '@contracts/analytics';
 import { FIGURES } from '@domain/analytics/definitions';
 import { OUTCOME_KEYS } from '@domain/analytics/figures';
-import { OUTCOME_LABELS } from '@web/features/calls/labels';
+import { OUTCOME_LABELS } from '@web/lib/call-labels';
 import { callsHref, duration, percent } from '../format';
 import { ChartCard, DataTable } from './chart-card';
 

@@ -3,7 +3,7 @@ import type { AnalyticsResponse } from '@contracts/analytics';
 import { APPOINTMENT_SOURCES } from '@domain/appointment-requests/state';
 import { FIGURES } from '@domain/analytics/definitions';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { handoffPaths } from '@web/features/handoffs/paths';
+import { handoffPaths } from '@web/lib/handoff-paths';
 import { percent } from '../format';
 import type { FunnelStep } from '@contracts/handoffs';
 

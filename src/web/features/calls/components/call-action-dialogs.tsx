@@ -9,7 +9,7 @@ import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { useCreateCallHandoff, useSetCallOutcome } from '../api/call-actions';
-import { HANDOFF_TYPE_LABELS, OUTCOME_LABELS, PRIORITY_LABELS } from '../labels';
+import { HANDOFF_TYPE_LABELS, OUTCOME_LABELS, PRIORITY_LABELS } from '@web/lib/call-labels';
 import { CallOutcome, CreateCallHandoffBody, SetOutcomeBody } from '@contracts/calls';
 import { HandoffPriority, HandoffType } from '@contracts/handoffs';
 

@@ -1,6 +1,6 @@
 import { Badge, type BadgeProps } from '@web/components/ui/badge';
 import { cn } from '@web/lib/utils';
-import { OUTCOME_LABELS, PRIORITY_LABELS, STATUS_LABELS } from '../labels';
+import { OUTCOME_LABELS, PRIORITY_LABELS, STATUS_LABELS } from '@web/lib/call-labels';
 import type { CallOutcome, CallStatus } from '@contracts/calls';
 import type { HandoffPriority } from '@contracts/handoffs';
 

@@ -8,7 +8,7 @@ import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { cn } from '@web/lib/utils';
-import { DIRECTION_LABELS, OUTCOME_LABELS, STATUS_LABELS } from '../labels';
+import { DIRECTION_LABELS, OUTCOME_LABELS, STATUS_LABELS } from '@web/lib/call-labels';
 import { CallDirection, CallOutcome, CallStatus } from '@contracts/calls';
 import type { CallFilterKey, CallListFilters } from '../use-call-list-params';
 

@@ -1,10 +1,10 @@
 import { localeOfCountry } from '@domain/format/clock';
 import { formatDateOfBirth } from '@domain/format/date-of-birth';
 import type * as React from 'react';
-import { usePractice } from '@web/features/session/use-practice';
+import { usePractice } from '@web/lib/use-practice';
 import { formatDateTime } from '@web/lib/format-date';
 import { durationLabel, formatDuration, formatPhone } from '../format';
-import { DIRECTION_LABELS, PARTY_LABELS } from '../labels';
+import { DIRECTION_LABELS, PARTY_LABELS } from '@web/lib/call-labels';
 import type { CallDetail } from '@contracts/calls';
 import { CallStatusBadge, HungUpBeforeSpeaking, LiveBadge, OutcomeBadge } from './call-badges';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { usePractices } from '@web/features/session/use-practice';
+import { usePractices } from '@web/lib/use-practice';
 import { formatRelative } from '@web/lib/format-date';
 import { formatDuration, formatPhone } from '../format';
-import { callPaths } from '../paths';
+import { callPaths } from '@web/lib/call-paths';
 import type { CallListItem } from '@contracts/calls';
 import { LiveBadge, OutcomeBadge } from './call-badges';
 

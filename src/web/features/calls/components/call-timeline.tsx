@@ -4,7 +4,7 @@ import { formatDateTime, type Practice } from '@web/lib/format-date';
 import { readableKey, readableValue } from '@web/lib/readable';
 import { cn } from '@web/lib/utils';
 import { formatOffset } from '../format';
-import { STATUS_LABELS } from '../labels';
+import { STATUS_LABELS } from '@web/lib/call-labels';
 import type { CallEvent, CallStatus } from '@contracts/calls';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);

@@ -5,7 +5,7 @@ import { Bot, Play, UserRound } from 'lucide-react';
 import { Alert } from '@web/components/ui/alert';
 import { cn } from '@web/lib/utils';
 import { formatOffset } from '../format';
-import { PARTY_LABELS } from '../labels';
+import { PARTY_LABELS } from '@web/lib/call-labels';
 import type { CallDetail, CallEvent } from '@contracts/calls';
 
 export interface TranscriptLine {

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { ColumnDef } from '@web/components/ui/data-table';
 import { formatDateTime, formatRelative, type Practice } from '@web/lib/format-date';
 import { durationLabel, formatDuration, formatListTime, formatPhone } from '../format';
-import { DIRECTION_LABELS } from '../labels';
-import { callPaths } from '../paths';
+import { DIRECTION_LABELS } from '@web/lib/call-labels';
+import { callPaths } from '@web/lib/call-paths';
 import type { CallListItem, CallSort } from '@contracts/calls';
 import { CallStatusBadge, HungUpBeforeSpeaking, LiveBadge, OutcomeBadge } from './call-badges';
 

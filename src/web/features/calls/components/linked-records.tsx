@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '@web/components/ui/badge';
 import { formatDateTime, formatRelative, type Practice } from '@web/lib/format-date';
 import { useNow } from '@web/lib/use-live-invalidation';
-import { HANDOFF_STATUS_LABELS, HANDOFF_TYPE_LABELS, REQUEST_STATUS_LABELS } from '../labels';
+import { HANDOFF_STATUS_LABELS, HANDOFF_TYPE_LABELS, REQUEST_STATUS_LABELS } from '@web/lib/call-labels';
 import type { LinkedAppointmentRequest, LinkedHandoff } from '@contracts/calls';
 import { PriorityBadge } from './call-badges';
 

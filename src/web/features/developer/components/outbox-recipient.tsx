@@ -1,6 +1,6 @@
 import type { OutboxMessage } from '@contracts/developer';
 import { EmailAddress } from '@web/components/email-address';
-import { usePractices } from '@web/features/session/use-practice';
+import { usePractices } from '@web/lib/use-practice';
 import { formatPhone } from '@web/lib/format-phone';
 
 /**

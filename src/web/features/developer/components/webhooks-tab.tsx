@@ -16,7 +16,7 @@ import { Select } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useToast } from '@web/components/ui/toast';
 import { errorMessage, isApiError } from '@web/lib/api';
-import { useOrganizationOptions } from '@web/features/users/api/list-organization-options';
+import { useOrganizationOptions } from '@web/lib/queries/list-organization-options';
 import {
   useCreateEndpoint,
   useDeleteEndpoint,

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatDateTime, type Practice } from '@web/lib/format-date';
 import type { HandoffDetail } from '@contracts/handoffs';
-import { PARTY_LABELS } from '@web/features/calls/labels';
+import { PARTY_LABELS } from '@web/lib/call-labels';
 
 /** The call the handoff came from: a transcript excerpt, and a link to the whole call. */
 export function CallCard({ call, practice }: { call: NonNullable<HandoffDetail['call']>; practice?: Practice }) {

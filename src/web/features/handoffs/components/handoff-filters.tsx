@@ -1,5 +1,5 @@
 import { ClearFiltersButton, FilterBar, FilterSelect } from '@web/components/ui/filter-bar';
-import { useMembers } from '@web/features/organizations/api/list-members';
+import { useMembers } from '@web/lib/queries/list-members';
 import type { SessionOrganization } from '@contracts/session';
 import { PRIORITY_LABELS, TYPE_LABELS } from '../labels';
 import { HandoffPriority, HandoffType, type HandoffTab } from '@contracts/handoffs';

@@ -5,11 +5,11 @@ import { formatRelative } from '@web/lib/format-date';
 import { cn } from '@web/lib/utils';
 import { deadlineOf } from '../deadline';
 import { resolutionLabel, SOURCE_LABELS, TYPE_LABELS } from '../labels';
-import { handoffPaths } from '../paths';
+import { handoffPaths } from '@web/lib/handoff-paths';
 import type { HandoffSummary } from '@contracts/handoffs';
 import { DeadlineText, PriorityBadge, RequestStatusBadge, StatusBadge } from './handoff-badges';
 import { formatPhone } from '@web/lib/format-phone';
-import { usePractice } from '@web/features/session/use-practice';
+import { usePractice } from '@web/lib/use-practice';
 
 export interface HandoffRowProps {
   handoff: HandoffSummary;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatDateTime, type Practice } from '@web/lib/format-date';
-import { handoffPaths } from '../paths';
+import { handoffPaths } from '@web/lib/handoff-paths';
 import type { HandoffDetail } from '@contracts/handoffs';
 
 const KIND_LABELS = { call: 'Call', appointment_request: 'Request', handoff: 'Handoff' } as const;

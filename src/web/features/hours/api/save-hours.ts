@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HoursBody, OrganizationHours } from '@contracts/hours';
 import { apiFetch } from '@web/lib/api';
-import { organizationsQueryKey } from '@web/features/organizations/api/list-organizations';
+import { organizationsQueryKey } from '@web/lib/queries/list-organizations';
 import { hoursQueryKey } from './get-hours';
 
 /**

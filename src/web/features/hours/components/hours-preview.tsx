@@ -3,7 +3,7 @@ import { Temporal } from 'temporal-polyfill';
 import { describeStatus, openIntervals, type Hours } from '@domain/time';
 import { dayContext } from '@domain/time/hours';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { viewerTimeZone, wallClock, zoneLabel } from '@web/features/organizations/lib/time-zones';
+import { viewerTimeZone, wallClock, zoneLabel } from '@web/lib/time-zones';
 import { formatInstantIn, formatWallTime } from '@domain/format/clock';
 import { cn } from '@web/lib/utils';
 

@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { wallTimesInClock } from '@domain/format/clock';
-import { sentence } from '@web/features/organizations/lib/messages';
+import { sentence } from '@web/lib/field-messages';
 import { TimeInput, timeInputMessage } from '@web/components/ui/time-input';
 
 export interface IntervalRowProps {

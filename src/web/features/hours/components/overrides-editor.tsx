@@ -2,7 +2,7 @@ import { CalendarX2, Plus, Trash2 } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { sentence } from '@web/features/organizations/lib/messages';
+import { sentence } from '@web/lib/field-messages';
 import { newKey, type DraftErrors, type DraftOverride } from '../model';
 import { IntervalRow } from './interval-row';
 

@@ -1,7 +1,8 @@
 import { Copy, Plus } from 'lucide-react';
 import { usesTwelveHourClock } from '@domain/format/clock';
 import { Button } from '@web/components/ui/button';
-import { DAYS, newKey, type DraftErrors, type DraftInterval } from '../model';
+import { DAYS } from '@web/lib/weekdays';
+import { newKey, type DraftErrors, type DraftInterval } from '../model';
 import { IntervalRow } from './interval-row';
 
 export interface WeeklyHoursEditorProps {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OpenNow } from '@contracts/hours';
 import { apiFetch } from '@web/lib/api';
-import { organizationsQueryKey } from './list-organizations';
+import { organizationsQueryKey } from '@web/lib/queries/list-organizations';
 
 /** `GET /api/organizations/open-now` — open or closed now for every organization the user may see. */
 export async function getOpenNow(signal?: AbortSignal): Promise<OpenNow> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api';
 import type { Organization } from '@contracts/organizations';
-import { organizationsQueryKey } from './list-organizations';
+import { organizationsQueryKey } from '@web/lib/queries/list-organizations';
 
 /** `GET /api/organizations/:id` — one organization with its agent and appointment settings. */
 export function getOrganization(id: string, signal?: AbortSignal): Promise<Organization> {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateOrganizationBody, Organization, UpdateOrganizationBody, VersionBody } from '@contracts/organizations';
 import { apiFetch } from '@web/lib/api';
-import { sessionQueryKey } from '@web/features/session/api/get-session';
-import { organizationsQueryKey } from './list-organizations';
+import { sessionQueryKey } from '@web/lib/queries/get-session';
+import { organizationsQueryKey } from '@web/lib/queries/list-organizations';
 
 /** `POST /api/organizations` (administrators). 409 with a field message for a taken slug or number. */
 export function createOrganization(input: CreateOrganizationBody): Promise<Organization> {

@@ -4,10 +4,10 @@ import type { OpenNowItem } from '@contracts/hours';
 import type { OrganizationSummary } from '@contracts/organizations';
 import { Button } from '@web/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@web/components/ui/dropdown-menu';
-import { organizationPaths } from '../paths';
+import { organizationPaths } from '@web/lib/organization-paths';
 import { formatInstantIn, practiceCountry, wallTimesInClock } from '@domain/format/clock';
 import { formatPhone } from '@web/lib/format-phone';
-import { zoneLabel } from '../lib/time-zones';
+import { zoneLabel } from '@web/lib/time-zones';
 import { OpenNowBadge, OrganizationStatusBadge } from './organization-status-badge';
 
 export interface OrganizationListProps {

@@ -1,7 +1,7 @@
 import { Building2, CalendarClock, Clock } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { cn } from '@web/lib/utils';
-import { organizationPaths } from '../paths';
+import { organizationPaths } from '@web/lib/organization-paths';
 
 /** Moves between the three organization pages, keeping the chosen organization. */
 export function OrganizationSectionNav({ organizationId }: { organizationId?: string | null }) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CampaignCreatedFromCsv, CreateCampaignFromCsvBody, ImportPreview, ImportPreviewBody } from '@contracts/outbound-import';
-import { ApiError, apiFetch } from '@web/lib/api';
+import { ApiError, apiFetch, type ApiErrorCode } from '@web/lib/api';
 import { campaignsQueryKey } from './campaigns';
 
 /** `POST /api/outbound/imports/preview` — what the file gives, row by row; saves nothing. */
@@ -29,7 +29,7 @@ export function createCampaignFromCsv(body: CreateCampaignFromCsvBody, onProgres
         /* not the API's answer */
       }
       if (xhr.status === 201) return resolve(json as CampaignCreatedFromCsv);
-      const envelope = (json as { error?: { code?: string; message?: string; fields?: Record<string, string>; digest?: string } } | null)?.error;
+      const envelope = (json as { error?: { code?: ApiErrorCode; message?: string; fields?: Record<string, string>; digest?: string } } | null)?.error;
       reject(
         new ApiError({
           status: xhr.status,

@@ -5,7 +5,7 @@ import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { useOutboundSettings, useSingleCallTiming } from '../api/outbound-settings';
 import { windowSummary } from '../labels';
 import { formatWallTime } from '@domain/format/clock';
-import { usePractice } from '@web/features/session/use-practice';
+import { usePractice } from '@web/lib/use-practice';
 
 /**
  * Under the single-call form's "When": when the queue will really place the call. A time outside

@@ -1,5 +1,5 @@
 import { Megaphone, Plus, RefreshCw } from 'lucide-react';
-import { usePractices } from '@web/features/session/use-practice';
+import { usePractices } from '@web/lib/use-practice';
 import { Link } from 'react-router';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';

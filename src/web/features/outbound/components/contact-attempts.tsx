@@ -1,9 +1,9 @@
 import * as React from 'react';
-import { usePractices } from '@web/features/session/use-practice';
+import { usePractices } from '@web/lib/use-practice';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { OutboundJobDetail } from '@contracts/outbound';
-import { callPaths } from '@web/features/calls/paths';
+import { callPaths } from '@web/lib/call-paths';
 import { apiFetch, errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format-date';
 import { outboundJobsQueryKey } from '../api/single-calls';

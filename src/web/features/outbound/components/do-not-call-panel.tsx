@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { usePractices } from '@web/features/session/use-practice';
+import { usePractices } from '@web/lib/use-practice';
 import { Ban, FileUp, Plus, RefreshCw, Search } from 'lucide-react';
 import type { DoNotCallEntry, DoNotCallSource } from '@contracts/do-not-call';
 import type { SessionOrganization } from '@contracts/session';

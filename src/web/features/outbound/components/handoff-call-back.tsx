@@ -1,11 +1,11 @@
 import { PhoneOutgoing } from 'lucide-react';
-import { usePractices } from '@web/features/session/use-practice';
+import { usePractices } from '@web/lib/use-practice';
 import { Link } from 'react-router';
 import { can, type Role } from '@domain/auth/permissions';
 import { FormErrorAlert } from '@web/components/form-error-alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { callPaths } from '@web/features/calls/paths';
+import { callPaths } from '@web/lib/call-paths';
 import { formatDateTime } from '@web/lib/format-date';
 import { useCallBackHandoff, useHandoffCallBacks } from '../api/single-calls';
 import { useLiveOutbound } from '../use-live-outbound';

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { usePractices } from '@web/features/session/use-practice';
+import { usePractices } from '@web/lib/use-practice';
 import { X } from 'lucide-react';
 import type { PatientMatch } from '@contracts/patients';
 import { formatDateOfBirth } from '@domain/format/date-of-birth';

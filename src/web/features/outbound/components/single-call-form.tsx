@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { usePractices } from '@web/features/session/use-practice';
+import { usePractices } from '@web/lib/use-practice';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreateSingleCallBody, OutboundPurpose } from '@contracts/outbound';

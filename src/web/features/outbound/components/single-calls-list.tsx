@@ -1,11 +1,11 @@
 import { PhoneOutgoing, RefreshCw } from 'lucide-react';
-import { usePractices } from '@web/features/session/use-practice';
+import { usePractices } from '@web/lib/use-practice';
 import { Link } from 'react-router';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { callPaths } from '@web/features/calls/paths';
+import { callPaths } from '@web/lib/call-paths';
 import { errorMessage } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format-date';
 import { useSingleCalls } from '../api/single-calls';

@@ -1,5 +1,5 @@
 import { Inbox } from 'lucide-react';
-import { usePractices } from '@web/features/session/use-practice';
+import { usePractices } from '@web/lib/use-practice';
 import { Link } from 'react-router';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';

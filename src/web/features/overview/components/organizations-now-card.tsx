@@ -3,7 +3,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import type { OverviewResponse } from '@contracts/overview';
 import { wallTimesInClock } from '@domain/format/clock';
-import { usePractices } from '@web/features/session/use-practice';
+import { usePractices } from '@web/lib/use-practice';
 
 /** Each organization: open or closed now (in its zone), and today's calls. */
 export function OrganizationsNowCard({ overview }: { overview: OverviewResponse }) {

@@ -12,8 +12,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Select } from '@web/components/ui/select';
-import { callPaths } from '@web/features/calls/paths';
-import { useSignedInSession } from '@web/features/session/use-signed-in-session';
+import { callPaths } from '@web/lib/call-paths';
+import { useSignedInSession } from '@web/lib/use-signed-in-session';
 import { cn } from '@web/lib/utils';
 import { useHangUp, useInterruptAgent, useSayAsCaller, useSayAsCallerStreamed, useStartSimulatedCall } from '../api/simulator';
 import { ConversationLines, type Line } from './conversation-lines';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConfirmTwoFactorBody } from '@contracts/profile';
 import type { OkResponse } from '@contracts/session';
 import { apiFetch } from '@web/lib/api';
-import { sessionQueryKey } from '@web/features/session/api/get-session';
+import { sessionQueryKey } from '@web/lib/queries/get-session';
 import { profileQueryKey } from './get-profile';
 import { sessionsQueryKey } from './list-sessions';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile, UpdateProfileBody } from '@contracts/profile';
 import { apiFetch } from '@web/lib/api';
-import { sessionQueryKey } from '@web/features/session/api/get-session';
+import { sessionQueryKey } from '@web/lib/queries/get-session';
 import { profileQueryKey } from './get-profile';
 
 /** `PATCH /api/profile` → the saved profile. */

@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import { formatInstantIn, formatWallTime } from '@domain/format/clock';
-import { wallClock } from '@web/features/organizations/lib/time-zones';
+import { wallClock } from '@web/lib/time-zones';
 import { cn } from '@web/lib/utils';
 import type { Assignee, Coverage } from '@contracts/schedules';
 import { assigneeKey } from '../assignee-key';

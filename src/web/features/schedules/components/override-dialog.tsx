@@ -7,8 +7,8 @@ import { DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { useToast } from '@web/components/ui/toast';
-import { fieldsUnder, sentence } from '@web/features/organizations/lib/messages';
-import { zoneLabel } from '@web/features/organizations/lib/time-zones';
+import { fieldsUnder, sentence } from '@web/lib/field-messages';
+import { zoneLabel } from '@web/lib/time-zones';
 import { isApiError } from '@web/lib/api';
 import { useSaveOverride } from '../api/save-schedule';
 import { AssigneeField, NOBODY, assigneeDraft, assigneeInput } from './assignee-field';

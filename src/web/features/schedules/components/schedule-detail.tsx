@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { usePractice } from '@web/features/session/use-practice';
+import { usePractice } from '@web/lib/use-practice';
 import { Temporal } from 'temporal-polyfill';
 import { Pencil, Phone, Plus, Trash2, UserRound } from 'lucide-react';
 import { Alert } from '@web/components/ui/alert';
@@ -18,8 +18,8 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { LoadingBlock } from '@web/components/ui/spinner';
 import { useToast } from '@web/components/ui/toast';
-import { useNow } from '@web/features/organizations/lib/use-now';
-import { zoneLabel } from '@web/features/organizations/lib/time-zones';
+import { useNow } from '@web/lib/use-now';
+import { zoneLabel } from '@web/lib/time-zones';
 import type { Member } from '@contracts/organizations';
 import type { Assignee, Schedule, ScheduleOverride, Shift } from '@contracts/schedules';
 import { errorMessage, isApiError } from '@web/lib/api';

@@ -7,7 +7,7 @@ import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 import { useToast } from '@web/components/ui/toast';
 import { FormErrorAlert } from '@web/components/form-error-alert';
-import { sentence } from '@web/features/organizations/lib/messages';
+import { sentence } from '@web/lib/field-messages';
 import { isApiError } from '@web/lib/api';
 import { useCreateSchedule, useUpdateSchedule } from '../api/save-schedule';
 import { PURPOSE_OPTIONS } from './schedule-format';

@@ -1,6 +1,6 @@
 import { formatInstantIn, formatWallTime } from '@domain/format/clock';
 import type { DutyNow, SchedulePurpose } from '@contracts/schedules';
-import { DAYS } from '@web/features/hours/model';
+import { DAYS } from '@web/lib/weekdays';
 
 /** "Mon–Fri", "Mon, Wed, Fri", "Every day", "Sat–Sun". */
 export function formatDays(days: number[]): string {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AcceptInvitationBody } from '@contracts/password';
 import type { OkResponse } from '@contracts/session';
 import { apiFetch } from '@web/lib/api';
-import { sessionQueryKey } from './get-session';
+import { sessionQueryKey } from '@web/lib/queries/get-session';
 
 /** `POST /api/invitations/accept { token, name, password }` → 200. */
 export function acceptInvitation(input: AcceptInvitationBody): Promise<OkResponse> {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordBody } from '@contracts/password';
 import type { OkResponse } from '@contracts/session';
 import { apiFetch } from '@web/lib/api';
-import { sessionQueryKey } from './get-session';
+import { sessionQueryKey } from '@web/lib/queries/get-session';
 
 /** `POST /api/password/change { currentPassword, newPassword }` → 200. */
 export function changePassword(input: ChangePasswordBody): Promise<OkResponse> {

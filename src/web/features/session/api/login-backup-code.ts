@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BackupCodeBody, BackupCodeResponse } from '@contracts/session';
 import { apiFetch } from '@web/lib/api';
-import { setSignOutReason } from '../sign-out-reason';
-import { sessionQueryKey } from './get-session';
+import { setSignOutReason } from '@web/lib/sign-out-reason';
+import { sessionQueryKey } from '@web/lib/queries/get-session';
 
 /** `POST /api/session/login/backup-code { code }` → `{ ok: true, backupCodesLeft }`; the session cookie comes with it. */
 export function loginBackupCode(input: BackupCodeBody): Promise<BackupCodeResponse> {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OkResponse, TwoFactorBody } from '@contracts/session';
 import { apiFetch } from '@web/lib/api';
-import { setSignOutReason } from '../sign-out-reason';
-import { sessionQueryKey } from './get-session';
+import { setSignOutReason } from '@web/lib/sign-out-reason';
+import { sessionQueryKey } from '@web/lib/queries/get-session';
 
 /** `POST /api/session/login/two-factor { code }` → `{ ok: true }`; the session cookie comes with it. */
 export function loginTwoFactor(input: TwoFactorBody): Promise<OkResponse> {

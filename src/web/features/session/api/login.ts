@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, LoginResult } from '@contracts/session';
 import { apiFetch } from '@web/lib/api';
-import { setSignOutReason } from '../sign-out-reason';
-import { sessionQueryKey } from './get-session';
+import { setSignOutReason } from '@web/lib/sign-out-reason';
+import { sessionQueryKey } from '@web/lib/queries/get-session';
 
 /** `POST /api/session/login` → `{ user }`, or `{ twoFactorRequired: true }` when a code is needed next. */
 export function login(input: LoginBody): Promise<LoginResult> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, isApiError } from '@web/lib/api';
-import { setSignOutReason } from '../sign-out-reason';
-import { sessionQueryKey } from './get-session';
+import { setSignOutReason } from '@web/lib/sign-out-reason';
+import { sessionQueryKey } from '@web/lib/queries/get-session';
 
 /** `POST /api/session/logout` → 204. A 401 means the session had already ended: also signed out. */
 export async function logout(): Promise<void> {

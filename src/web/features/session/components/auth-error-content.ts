@@ -1,6 +1,6 @@
 import type { AuthErrorCode } from '@web/lib/paths';
 import { paths } from '@web/lib/paths';
-import { isApiError } from '@web/lib/api';
+import { isApiError, type ApiErrorCode } from '@web/lib/api';
 
 export interface AuthErrorAction {
   label: string;
@@ -115,16 +115,19 @@ export function authErrorContent(code: AuthErrorCode, opts: { next?: string | nu
   }
 }
 
+const LINK_USED: readonly ApiErrorCode[] = ['link_used', 'conflict', 'invalid_transition'];
+const LINK_INVALID: readonly ApiErrorCode[] = ['link_invalid', 'not_found'];
+
 /**
  * Whether a failed reset/invitation request is about its token (expired, used, invalid)
  * rather than about the fields; returns the /auth/error code to explain it.
  */
 export function tokenErrorCode(error: unknown): AuthErrorCode | null {
   if (!isApiError(error)) return null;
-  if (error.code === 'link_expired' || error.code === 'token_expired') return 'link_expired';
-  if (['link_used', 'token_used', 'conflict', 'invalid_transition'].includes(error.code)) return 'link_used';
+  if (error.code === 'link_expired') return 'link_expired';
+  if (LINK_USED.includes(error.code)) return 'link_used';
   if (error.code === 'account_disabled') return 'account_disabled';
-  if (['invalid_token', 'token_invalid', 'link_invalid', 'not_found'].includes(error.code)) {
+  if (LINK_INVALID.includes(error.code)) {
     return 'link_expired';
   }
   if (error.code === 'validation_failed' && error.fields.token) return 'link_expired';

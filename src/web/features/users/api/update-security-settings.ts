@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SecuritySettings } from '@contracts/security';
 import { apiFetch } from '@web/lib/api';
-import { sessionQueryKey } from '@web/features/session/api/get-session';
+import { sessionQueryKey } from '@web/lib/queries/get-session';
 import { securitySettingsQueryKey } from './get-security-settings';
 
 /** `PUT /api/security-settings { twoFactorRequiredRoles }`. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateUserBody, User } from '@contracts/users';
 import { apiFetch } from '@web/lib/api';
-import { sessionQueryKey } from '@web/features/session/api/get-session';
+import { sessionQueryKey } from '@web/lib/queries/get-session';
 import { usersQueryKey } from './list-users';
 
 /** `PATCH /api/users/:id` — name, role, organizations. 409 `last_admin` for the last active administrator. */

@@ -17,7 +17,7 @@ import { PasswordDeliveryChoice } from './password-delivery-choice';
 import { ROLE_DESCRIPTIONS, RoleSelect } from './role-select';
 import { TemporaryPasswordField } from './temporary-password-field';
 import { TemporaryPasswordReveal } from './temporary-password-reveal';
-import { useSignedInSession } from '@web/features/session/use-signed-in-session';
+import { useSignedInSession } from '@web/lib/use-signed-in-session';
 
 const DELIVERY_OPTIONS = [
   {

@@ -6,7 +6,7 @@ import { errorMessage } from '@web/lib/api';
 import { cn } from '@web/lib/utils';
 import { Alert } from '@web/components/ui/alert';
 import type { Role } from '@domain/auth/permissions';
-import { useOrganizationOptions, type OrganizationOption } from '../api/list-organization-options';
+import { useOrganizationOptions, type OrganizationOption } from '@web/lib/queries/list-organization-options';
 
 export interface OrganizationsChecklistProps {
   organizations: OrganizationOption[] | undefined;

@@ -6,7 +6,7 @@ import { ClearFiltersButton, FilterBar, FilterSelect } from '@web/components/ui/
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
-import type { OrganizationOption } from '../api/list-organization-options';
+import type { OrganizationOption } from '@web/lib/queries/list-organization-options';
 import { USER_STATUS_LABELS } from '../user-status';
 import type { UserListFilters } from '../use-user-list-params';
 

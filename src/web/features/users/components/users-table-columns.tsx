@@ -6,7 +6,7 @@ import { EmailAddress } from '@web/components/email-address';
 import { Badge } from '@web/components/ui/badge';
 import { RelativeTime } from '@web/components/relative-time';
 import { formatDateTime, formatTime } from '@web/lib/format-date';
-import type { OrganizationOption } from '../api/list-organization-options';
+import type { OrganizationOption } from '@web/lib/queries/list-organization-options';
 import { USER_STATUS_LABELS, isLocked } from '../user-status';
 import { UserActionsMenu, type UserAction } from './user-actions-menu';
 

@@ -7,7 +7,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Select } from '@web/components/ui/select';
 import { Textarea } from '@web/components/ui/textarea';
-import { usePractice } from '@web/features/session/use-practice';
+import { usePractice } from '@web/lib/use-practice';
 import { PURPOSE_LABELS } from '../../labels';
 import { CallingWindowFieldset } from '../calling-window-fieldset';
 import { WhenField } from '../when-field';

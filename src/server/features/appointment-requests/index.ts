@@ -1,0 +1,14 @@
+/**
+ * Appointment requests: the public request pages, the staff's review and scheduling, and the one
+ * way a request is submitted (web, phone, portal). Its handoff is raised and closed through
+ * handoff-records.
+ *
+ * The feature's public entry: other features, the agent, telephony and the app import only this
+ * file (eslint.config.js); tests may reach inside.
+ */
+export { cancelPendingByPatient, cancelScheduledByPatient, visitCalendar, visitCalendarFilename } from './appointment-requests.service.js';
+export { publicRequestRoutes } from './public-requests.routes.js';
+export { createSubmittedRequest, findRequestForStatus, findRequestForStatusByName } from './request-submission.service.js';
+export { requestsV1Routes } from './requests-v1.routes.js';
+export { staffRequestsRoutes } from './staff-requests.routes.js';
+export { findRequest, markInReview, presentRequest } from './staff-requests.service.js';
