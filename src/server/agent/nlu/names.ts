@@ -58,7 +58,7 @@ const NUMBER_WORDS = new Set(
 
 /** Whom a Spanish caller names before the name: "mi hija, Sofía…", "para mi abuelito don Ramón…". */
 const SPANISH_RELATIVES =
-  'hijo|hija|nino|nina|nene|nena|bebe|nieto|nieta|esposo|esposa|marido|mujer|mama|mami|papa|papi|madre|padre|abuela|abuelita|abuelo|abuelito|hermano|hermana|suegra|suegro|tia|tio|sobrino|sobrina|cunado|cunada|pareja';
+  'hijo|hija|nino|nina|nene|nena|bebe|nieto|nieta|bisnieto|bisnieta|esposo|esposa|marido|mujer|mama|mami|papa|papi|madre|padre|abuela|abuelita|abuelo|abuelito|bisabuela|bisabuelo|hermano|hermana|suegra|suegro|tia|tio|sobrino|sobrina|primo|prima|cunado|cunada|nuera|yerno|madrina|padrino|ahijado|ahijada|comadre|compadre|vecino|vecina|pareja|novio|novia|step\\w+|patrona|patron|cliente|residente|paciente';
 
 const PREFIXES: { re: RegExp; part: 'full' | 'first' | 'last' }[] = [
   // "her first is Grace and her last is Park", "…, first is Marta".
@@ -69,7 +69,7 @@ const PREFIXES: { re: RegExp; part: 'full' | 'first' | 'last' }[] = [
   // The patient before whoever is calling: "this is Carl Webb and the patient is my wife Linda Webb".
   // "for my daughter Emily", "my son, Tommy O'Neil", "my husband named Raj Patel", "one of our residents, Walter…".
   {
-    re: /\b(?:the patient(?:'s name)?(?: is)?(?:(?: uh| um)? my \w+(?: in law)?)?|(?:his|her|their) name(?: is|'s)|(?:it's |it is |put it |book it )?under (?:(?:my|his|her|their) )?(?:\w+'s )?name(?: which is| it's)?|(?:for|about) (?:one of )?our (?:residents?|patients?|clients?)|my (?:son|daughter|child|kid|baby|boy|girl|husband|wife|partner|mother|mom|mum|father|dad|grandson|granddaughter|grandmother|grandfather|brother|sister|mother in law|father in law)(?:'s name is|\s*,|\s+named|\s+called)?)\s+/g,
+    re: /\b(?:the patient(?:'s name)?(?: is)?(?:(?: uh| um)? my \w+(?: in law)?)?|(?:his|her|their) name(?: is|'s)|(?:it's |it is |put it |book it )?under (?:(?:my|his|her|their) )?(?:\w+'s )?name(?: which is| it's)?|(?:for|about) (?:one of )?our (?:residents?|patients?|clients?)|(?:my|our) (?:(?:step|god|great |great great )?(?:son|daughter|child|kid|baby|boy|girl|husband|wife|partner|mother|mom|mum|father|dad|grandson|granddaughter|grandmother|grandfather|grandma|grandpa|brother|sister|aunt|uncle|niece|nephew|cousin)(?: in law)?|stepdad|stepmom|fiance|fiancee|boyfriend|girlfriend|neighbou?r|friend|roommate|client|resident|patient)(?:'s name is|\s*,|\s+named|\s+called)?(?:\s+(?:she's|he's|shes|hes|it's|its|is))?(?:\s+(?:uh|um))?)\s+/g,
     part: 'full',
   },
   { re: /\b(?:my name is|my name's|name is|name's|the name is|this is|i am|i'm|im|it's|it is|call me|speaking is|you're speaking with|you are speaking with|se llama|it's for me|for me|su nombre es|a nombre de (?:(?:my|mi|su) \w+ )?)\s+/g, part: 'full' },
@@ -188,11 +188,33 @@ function nameWordsFrom(tokens: string[], bare = false, spanish = false): string[
     // "José Luis Ramírez Soto": two given names and two surnames.
     if (out.filter((x) => !PARTICLES.has(x)).length === 4) break;
   }
-  while (out.length && PARTICLES.has(out[out.length - 1]!)) out.pop();
+  while (out.length && (PARTICLES.has(out[out.length - 1]!) || (out.length > 2 && SUFFIXES.has(out[out.length - 1]!)))) out.pop();
+  return joinedAfterParts(out);
+}
+
+/**
+ * "Anne Marie Leclerc, Anne-Marie", "Keisha Dangelo, D'Angelo": a word said with its hyphen or
+ * apostrophe after the words it joins stands in their place.
+ */
+function joinedAfterParts(out: string[]): string[] {
+  const bare = (w: string) => w.replace(/['-]/g, '');
+  for (let i = out.length - 1; i > 0; i--) {
+    if (!/['-]/.test(out[i]!)) continue;
+    for (let n = 1; n <= 3 && n <= i; n++)
+      for (let from = 0; from + n <= i; from++) {
+        if (out.slice(from, from + n).join('') !== bare(out[i]!)) continue;
+        return joinedAfterParts([...out.slice(0, from), out[i]!, ...out.slice(from + n, i), ...out.slice(i + 1)]);
+      }
+  }
   return out;
 }
 
-const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mister', 'missus', 'dr', 'doctor', 'don', 'dona', 'senor', 'senora', 'sr', 'sra', 'srta', 'senorita', 'la', 'el']);
+const TITLES = new Set([
+  'mr', 'mrs', 'ms', 'miss', 'mister', 'missus', 'dr', 'doctor', 'don', 'dona', 'senor', 'senora', 'sr', 'sra', 'srta', 'senorita', 'la', 'el',
+  'reverend', 'rev', 'pastor', 'father', 'sister', 'brother', 'captain', 'retired', 'sergeant', 'officer', 'professor', 'judge', 'nurse',
+]);
+/** "Marcus Hill Junior", "Frank Delgado Sr.": a generational suffix is not stored as part of the surname. */
+const SUFFIXES = new Set(['jr', 'junior', 'sr', 'senior', 'ii', 'iii', 'iv', 'the second', 'the third']);
 const PARTICLES = new Set(['de', 'del', 'la', 'las', 'los', 'dos', 'das', 'da', 'di', 'du', 'van', 'von', 'der', 'den', 'le', 'st', 'saint', 'al', 'bin', 'ibn']);
 
 function splitFull(list: string[]): NameParts {
@@ -206,9 +228,19 @@ function splitFull(list: string[]): NameParts {
  * stated name ("my name is…") does, so other sentences are not mistaken for names.
  */
 export function extractName(text: string, expecting?: 'full' | 'first' | 'last', options: { language?: 'en' | 'es' } = {}): NameParts | null {
-  const said = joinSpokenPunctuation(normalize(text));
-  const spanish = options.language === 'es';
-  const corrected = splitAtCorrection(said);
+  // Read before "hyphen" said between two words is taken for the hyphen itself.
+  const heard = normalize(text);
+  const hyphen = HYPHEN_REMARK.exec(heard);
+  const found = nameOf(lettersAsSpelled(joinSpokenPunctuation(hyphen ? heard.replace(HYPHEN_REMARK, ' ') : heard)), expecting, options.language === 'es');
+  if (found && hyphen) joinAsRemarked(found, hyphen[1]);
+  return found;
+}
+
+function nameOf(said: string, expecting: 'full' | 'first' | 'last' | undefined, spanish: boolean): NameParts | null {
+  const stated = splitAtCorrection(said);
+  const nickname = stated ? null : nicknameCorrected(said);
+  const whole = nickname ? nameIn(nickname.after, 'full', spanish) : null;
+  const corrected = stated ?? (whole?.first && whole.last ? nickname : null);
   if (corrected) {
     // "Jane Smith, sorry, Jane Smyth", "Jon, I mean John": the words after the correction win.
     const before = nameIn(corrected.before, expecting, spanish);
@@ -221,6 +253,40 @@ export function extractName(text: string, expecting?: 'full' | 'first' | 'last',
     if (after || before) return after ?? before;
   }
   return nameIn(said, expecting, spanish);
+}
+
+/**
+ * "Tom, well, Thomas Beckett", "Memo, bueno, Guillermo Leal", "Alex — no, put Alexander Brandt":
+ * the name said after a nickname is the one to store.
+ */
+function nicknameCorrected(said: string): { before: string; after: string } | null {
+  const m = /[\s,]+(?:well|bueno|no put|put it as|put|mejor|o sea)[\s,]+/.exec(said);
+  if (!m || m.index === 0) return null;
+  return { before: said.slice(0, m.index), after: said.slice(m.index + m[0].length) };
+}
+
+/** Spanish letter names, as a spelling says them ("be de burro", "ene", "i griega"). */
+const SPANISH_LETTERS: Record<string, string> = {
+  be: 'b', ve: 'v', uve: 'v', ce: 'c', de: 'd', efe: 'f', ge: 'g', hache: 'h', jota: 'j', ka: 'k', ele: 'l', eme: 'm', ene: 'n', pe: 'p', cu: 'q', erre: 'r', ere: 'r', ese: 's', te: 't', equis: 'x', zeta: 'z',
+};
+
+/**
+ * Letters said with a word to make them clear ("b as in boy", "p like Paul", "be de burro", "ve
+ * de vaca") are the letters. Spanish letter names count as letters only inside such a spelling.
+ */
+function lettersAsSpelled(said: string): string {
+  const words = said
+    .replace(/(?<![a-z'])([a-z]) (?:as in|like|for) [a-z]+\b/g, '$1')
+    .replace(/(?<![a-z'])(be|ve|uve|ce|de|efe|ge|hache|jota|ka|ele|eme|ene|pe|cu|erre|ere|ese|te|equis|zeta|[a-z]) de [a-z]{3,}\b/g, (_, l: string) => SPANISH_LETTERS[l] ?? l)
+    .split(' ');
+  // "b e ene a v i d e ese": a letter name between spelled letters is a letter too.
+  const letter = (w: string | undefined) => w !== undefined && /^[a-z]$/.test(w);
+  for (let pass = 0; pass < 2; pass++)
+    for (let i = 0; i < words.length; i++) {
+      const l = SPANISH_LETTERS[words[i]!];
+      if (l && (letter(words[i - 1]) || letter(words[i + 1])) && (letter(words[i - 1]) ? letter(words[i - 2]) || letter(words[i + 1]) : letter(words[i + 2]))) words[i] = l;
+    }
+  return words.join(' ');
 }
 
 /**
@@ -257,11 +323,15 @@ function inlineSpellings(said: string): string {
 }
 
 /** "Aaliyah with two a's Brooks", "Yesenia con y griega Morales": the hint is read later, the surname after it is part of the name. */
-const SPELLING_HINT_WORDS = /\b(?:(?:with|without) (?:(?:a|an|the|one|two|double|2)\s+)?[a-z](?:'?s)?|(?:con|with) (?:(?:la|una|doble)\s+)?(?:(?:y|and|i) griega|i latina|v chiquita|ve chica|be grande|b grande|jota|equis|ene|ye|ge|ce|ese|zeta|hache|doble ele|ll)|with an apostrophe(?: after the [a-z])?|(?:con|with) guion|(?:with|con) (?:(?:the|an|a|el|un)\s+)?(?:accent|acento|tilde)(?:\s+(?:on|en|in)\s+(?:(?:the|la|el)\s+)?[a-z]+)?|con (?:doble|dos) [a-z]+)\b/g;
+const SPELLING_HINT_WORDS = /\b(?:(?:al final|al principio|at the (?:end|start|beginning))(?= |$)|(?:with|without) (?:(?:a|an|the|one|two|double|2)\s+)?[a-z](?:'?s)?|(?:con|with) (?:(?:la|una|doble)\s+)?(?:(?:y|and|i) griega|i latina|v chiquita|ve chica|be grande|b grande|jota|equis|ene|ye|ge|ce|ese|zeta|hache|doble ele|ll)|with an apostrophe(?: after the [a-z])?|(?:con|with) guion|(?:with|con) (?:(?:the|an|a|el|un)\s+)?(?:accent|acento|tilde)(?:\s+(?:on|en|in)\s+(?:(?:the|la|el)\s+)?[a-z]+)?|con (?:doble|dos) [a-z]+)\b/g;
+
+/** "with a hyphen in between", "con guioncito", "double-barrelled", "the first name is hyphenated": which words, not said. */
+const HYPHEN_REMARK = /\b(?:(?:it's |its |it is )?(?:with a|with the|there's a) (?:hyphen|dash)(?: in between| between them| in the middle)?|con (?:un )?guion(?:cito)?(?: en medio)?|(?:it's )?double barrell?ed(?: with a (?:dash|hyphen))?|(?:the )?(?:(first|last) name )?(?:is |it's )?hyphenated)\b/;
 
 function nameIn(said: string, expecting: 'full' | 'first' | 'last' | undefined, spanish: boolean): NameParts | null {
   const text = said;
   const hints = said;
+
   // "sean spelled s e a n gallagher": the word that announces a spelling is not part of the name.
   said = said.replace(/\b(?:spelled|spelt|se escribe)\s+(?=[a-z](?:\s+|[-.'])[a-z]\b)/g, ' ');
   // "se llama a ver… don Ramón": a Spanish caller thinking aloud.
@@ -311,19 +381,39 @@ function nameIn(said: string, expecting: 'full' | 'first' | 'last' | undefined, 
     // The spelling is of whichever spoken name it resembles; otherwise of the last name.
     if (expecting === 'first' || (result.first && !result.last && expecting !== 'last' && near(result.first, s) && !expectingLast(expecting))) result.first = s;
     else if (result.first && near(result.first, s) && result.last && !near(result.last, s)) result.first = s;
-    else result.last = s;
+    else {
+      // "Mary Ann Kowalski, K-O-W-A-L-S-K-I": the spelling is of the surname's last word.
+      const words = result.last?.split(' ') ?? [];
+      if (words.length > 1 && near(words[words.length - 1]!, s)) result.last = [...words.slice(0, -1), s].join(' ');
+      else result.last = s;
+    }
   }
   if (result.first || result.last) applySpellingHint(hints.replace(/,/g, ' , '), result);
   return result.first || result.last ? result : null;
 }
 
+/** The hyphen a remark spoke of goes between the two words of the surname (or of the first name when it says so). */
+function joinAsRemarked(result: NameParts, part: string | undefined): void {
+  const last = result.last?.split(' ') ?? [];
+  if (part === 'first' && result.first && last.length >= 2) {
+    result.first = capitalizeName(`${result.first}-${last[0]}`.toLowerCase());
+    result.last = last.slice(1).join(' ');
+  } else if (last.length === 2 && !result.last!.includes('-')) result.last = capitalizeName(last.join('-').toLowerCase());
+}
+
 /** "Harris is the last name", "Kowalczyk, that's the last name", "Ana es el nombre": a remark after a word says which part it is. */
-const PART_REMARK = /\b([a-z][a-z'-]+)\s*,?\s+(?:that's|that is|is|es|that'd be)\s+(?:the|my|his|her|their|el|su|mi)\s+(last name|surname|family name|apellido|first name|nombre|primer nombre)\b/g;
+const PART_REMARK = /\b([a-z][a-z'-]+)\s*,?\s+(?:that's|that is|is|es|that'd be)\s+(?:the|my|his|her|their|el|su|mi)\s+(last name|surname|family name|apellido|first name|nombre|primer nombre|last|first|middle name|middle|segundo nombre)\b/g;
 
 function statedParts(t: string, result: NameParts, spanish: boolean): void {
   for (const m of t.matchAll(PART_REMARK)) {
     const [, word, part] = m as unknown as [string, string, string];
     if (!canBeName(word, { lenient: true, spanish })) continue;
+    // "James is his middle name": not stored; it leaves the surname it was taken for.
+    if (/middle|segundo/.test(part)) {
+      const cap = capitalizeName(word);
+      if (result.last?.startsWith(`${cap} `)) result.last = result.last.slice(cap.length + 1);
+      continue;
+    }
     const key = /first|nombre/.test(part) && !/apellido/.test(part) ? 'first' : 'last';
     const other = key === 'first' ? 'last' : 'first';
     // The word was taken for the other part ("Harris Tobias, Harris is the last name"): the parts swap.
@@ -357,6 +447,14 @@ function restated(t: string, result: NameParts, spanish: boolean): void {
 const HINT = /\b([a-z][a-z'-]+)\s+(with|without)\s+(?:(?:a|an|the|one|two|double|2)\s+)?([a-z])(?:'?s)?\b(?:\s+(at the end|on the end|instead|not an? [a-z]))?/;
 
 function applySpellingHint(t: string, result: NameParts): void {
+  // "Liam O Connor, with an apostrophe after the O": the letter and the word after it are one.
+  const after = /\b(?:with an|there's an|an) apostrophe after the ([a-z])\b/.exec(t);
+  if (after && result.last) {
+    const letter = after[1]!;
+    const words = result.last.split(' ');
+    const at = words.findIndex((w, i) => w.toLowerCase() === letter && i + 1 < words.length);
+    if (at >= 0) result.last = [...words.slice(0, at), capitalizeName(`${letter}'${words[at + 1]!.toLowerCase()}`), ...words.slice(at + 2)].join(' ');
+  }
   const m = HINT.exec(t.replace(/,/g, ' '));
   if (!m) return;
   const [, spoken, how, letter, where] = m as unknown as [string, string, string, string, string | undefined];
