@@ -77,7 +77,7 @@ async function jobsLeft(): Promise<{ pending: number; locked: number }> {
 describe('kill -9 while jobs run, then a restart', () => {
   it('delivers every email, completes the demo seed once and leaves no call without an end', async () => {
     const started = Date.now();
-    await seedDemo(t.db, { dataDir: t.ctx.env.dataDir, demoPassword: 'demo-password-for-crash-tests' });
+    await seedDemo(t.ctx, { dataDir: t.ctx.env.dataDir, demoPassword: 'demo-password-for-crash-tests' });
     const { rows: seedJobs } = await t.db.execute<{ payload: { now: string } }>(sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = ${SEED_DEMO_CALLS_TASK}`);
     expect(seedJobs).toHaveLength(1);
     const seededAt = new Date(seedJobs[0]!.payload.now);

@@ -4,7 +4,7 @@ import { warmUnderstanding } from './agent/nlu/models.js';
 import { ConfigError, loadEnv } from './config/env.js';
 import { StartupError, startEmbeddedPostgres, stopDatabaseOurselvesOnSignals, type EmbeddedDatabase } from './db/embedded.js';
 import { migrateDatabase } from './db/migrate.js';
-import { seedDemo } from './seed/seed.js';
+import { PATIENT_SIGN_IN_NOTE, patientSignInLine, seedDemo } from './seed/seed.js';
 import { createAppContext } from './bootstrap.js';
 import { buildApp } from './app.js';
 import { startWorker } from './worker.js';
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     shutdownTasks.push(() => database.close());
 
     if (role !== 'worker') {
-      const seed = await seedDemo(ctx.db, { dataDir: env.dataDir, demoPassword: env.DEMO_PASSWORD });
+      const seed = await seedDemo(ctx, { dataDir: env.dataDir, demoPassword: env.DEMO_PASSWORD });
       const webDir = await ensureWebBuild(appRoot, say);
       // The understanding's models, read from the install's cache (trained now if the corpus changed since): no caller waits for them.
       warmUnderstanding();
@@ -90,8 +90,12 @@ function printSignIn(seed: Awaited<ReturnType<typeof seedDemo>>) {
   if (seed.seeded) {
     say('Demo sign-in (this password is shown once; it is also in ' + seed.credentialsFile + ', mode 0600):');
     for (const u of seed.users) say(`  ${u.role.padEnd(10)} ${u.email}  ${seed.password}`);
+    for (const p of seed.patients) say(`  ${patientSignInLine(p)}`);
+    if (seed.patients.length) say(`  (${PATIENT_SIGN_IN_NOTE})`);
   } else {
     say(`Demo sign-in: ${seed.users.map((u) => u.email).join(', ')} — password in ${seed.credentialsFile} (or your DEMO_PASSWORD).`);
+    if (seed.patients.length) say(`Demo patients (${PATIENT_SIGN_IN_NOTE}):`);
+    for (const p of seed.patients) say(`  ${patientSignInLine(p)}`);
   }
 }
 

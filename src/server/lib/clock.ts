@@ -22,3 +22,22 @@ export function systemClock(): Clock {
     offsetMs: () => offset,
   };
 }
+
+/**
+ * A clock that stands at `startAt` until it is moved: the demo's history happens at chosen
+ * moments in the past through the real services (a scripted call, a demo patient's request).
+ */
+export function scriptedClock(startAt: Date): Clock & { wait(ms: number): void } {
+  let t = startAt.getTime();
+  return {
+    now: () => new Date(t),
+    advance: (ms) => {
+      t += ms;
+    },
+    wait: (ms) => {
+      t += ms;
+    },
+    reset: () => undefined,
+    offsetMs: () => 0,
+  };
+}

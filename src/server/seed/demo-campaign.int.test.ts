@@ -10,7 +10,7 @@ import { DEMO_CAMPAIGN_NAME, seedDemoCampaign } from './demo-campaign.job.js';
 let t: TestAppHandle;
 beforeAll(async () => {
   t = await createTestApp({ OUTBOUND_CALLS_PER_SECOND: '0', OUTBOUND_SIMULATOR_PACE_MS: '0' });
-  await seedDemo(t.db, { dataDir: t.ctx.env.dataDir, demoPassword: 'demo-password-for-tests' });
+  await seedDemo(t.ctx, { dataDir: t.ctx.env.dataDir, demoPassword: 'demo-password-for-tests' });
 });
 afterAll(() => t?.close());
 

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { count, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../app-context.js';
 import type { Db } from '../db/client.js';
-import { organizations, userOrganizations, users } from '../db/schema/index.js';
+import { organizations, patients, userOrganizations, users } from '../db/schema/index.js';
 import { hashPassword } from '../auth/password-hash.js';
 import { setPasswordHash } from '../features/users/index.js';
 import { defaultAgentSettings } from '../../contracts/organizations.js';
@@ -13,12 +14,15 @@ import { DEMO_STAFF, seedHoursAndSchedules } from './demo-hours-schedules.js';
 import { enqueueJob } from '../jobs/jobs.repository.js';
 import { SEED_DEMO_CALLS_TASK } from './demo-calls/seed-demo-calls.job.js';
 import { SEED_DEMO_CAMPAIGN_TASK } from './demo-campaign.job.js';
+import { DEMO_PATIENT_SIGN_INS, seedDemoPatients, type DemoPatientSignIn } from './demo-patients.js';
 
 export interface SeedResult {
   seeded: boolean;
   password?: string;
   credentialsFile: string;
   users: { email: string; role: string }[];
+  /** The demo patients who may sign in to the portal (none on a database seeded before they existed). */
+  patients: (DemoPatientSignIn & { portalUrl: string })[];
 }
 
 /** Transaction-level advisory lock key: web processes starting together on an empty database seed it once. */
@@ -30,19 +34,23 @@ const SEED_LOCK = 0x53454544;
  * Web processes starting at once on one empty database wait for each other (an advisory lock) and
  * the later ones find it seeded. The credentials file is written before the commit, so a seeded
  * database never lacks its file (a kill before the commit leaves a file the next start rewrites).
- * The call history is a job added in the same transaction (seed-demo-calls.job.ts, resumable).
+ * The call history is a job added in the same transaction (seed-demo-calls.job.ts, resumable);
+ * the demo patients' requests, visits and messages are made in it (demo-patients.ts).
  */
-export async function seedDemo(db: Db, opts: { dataDir: string; demoPassword?: string }): Promise<SeedResult> {
+export async function seedDemo(ctx: AppContext, opts: { dataDir: string; demoPassword?: string }): Promise<SeedResult> {
+  const db = ctx.db;
   const credentialsFile = path.join(opts.dataDir, 'demo-credentials.txt');
   const listed = DEMO_USERS.map((u) => ({ email: u.email, role: u.role }));
+  const signIns = DEMO_PATIENT_SIGN_INS.map((p) => ({ ...p, portalUrl: `${ctx.baseUrl}/portal?org=${p.slug}` }));
   const isSeeded = async (q: Pick<Db, 'select'>) => Number((await q.select({ n: count() }).from(users))[0]?.n ?? 0) > 0;
-  if (await isSeeded(db)) return { seeded: false, credentialsFile, users: listed };
+  if (await isSeeded(db)) return { seeded: false, credentialsFile, users: listed, patients: await presentPatients(db, signIns) };
 
   const password = opts.demoPassword ?? generatePassword();
   const hash = await hashPassword(password);
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (await isSeeded(tx)) return false;
+    const now = ctx.clock.now();
     const orgIds = new Map<string, string>();
     for (const org of DEMO_ORGANIZATIONS) {
       const [row] = await tx
@@ -75,24 +83,54 @@ export async function seedDemo(db: Db, opts: { dataDir: string; demoPassword?: s
       tx,
       DEMO_ORGANIZATIONS.map((o) => ({ key: o.key, id: orgIds.get(o.key)!, timeZone: o.timeZone })),
       userIds,
-      new Date(),
+      now,
+    );
+    // A patient per practice whose portal has something of everything (issue 30 §4).
+    await seedDemoPatients(
+      ctx,
+      tx,
+      DEMO_ORGANIZATIONS.map((o) => ({ key: o.key, id: orgIds.get(o.key)!, slug: o.slug, timeZone: o.timeZone })),
+      userIds,
+      now,
     );
     // A month of calls through the real pipeline, made by the worker after the start (it takes
     // longer than the cold-start budget allows): demo-calls/seed-demo-calls.job.ts.
-    await enqueueJob(tx, SEED_DEMO_CALLS_TASK, { now: new Date().toISOString() }, { jobKey: SEED_DEMO_CALLS_TASK, maxAttempts: 5 });
+    await enqueueJob(tx, SEED_DEMO_CALLS_TASK, { now: now.toISOString() }, { jobKey: SEED_DEMO_CALLS_TASK, maxAttempts: 5 });
     // A recall campaign run by the real dispatcher on the simulator, so /outbound is not empty: demo-campaign.job.ts.
     await enqueueJob(tx, SEED_DEMO_CAMPAIGN_TASK, {}, { jobKey: SEED_DEMO_CAMPAIGN_TASK, maxAttempts: 5 });
-    writeCredentials(credentialsFile, password);
+    writeCredentials(credentialsFile, password, signIns);
     return true;
   });
-  return seeded ? { seeded: true, password, credentialsFile, users: listed } : { seeded: false, credentialsFile, users: listed };
+  return seeded
+    ? { seeded: true, password, credentialsFile, users: listed, patients: signIns }
+    : { seeded: false, credentialsFile, users: listed, patients: await presentPatients(db, signIns) };
 }
 
-function writeCredentials(file: string, password: string): void {
+/** How the demo sign-in lists a demo patient (the first start's output and demo-credentials.txt). */
+export function patientSignInLine(p: SeedResult['patients'][number]): string {
+  return `${'patient'.padEnd(10)} ${p.email}  date of birth ${p.dateOfBirth}  ${p.portalUrl}`;
+}
+
+/** Said under the demo patients: how they sign in. */
+export const PATIENT_SIGN_IN_NOTE = 'a patient signs in with the e-mail address and date of birth; the one-time code appears on the server’s terminal';
+
+/** The demo patients this database has (a database seeded before there were any has none). */
+async function presentPatients(db: Db, list: SeedResult['patients']): Promise<SeedResult['patients']> {
+  const rows = await db
+    .select({ slug: organizations.slug, email: patients.email })
+    .from(patients)
+    .innerJoin(organizations, eq(organizations.id, patients.organizationId))
+    .where(and(inArray(organizations.slug, list.map((p) => p.slug)), inArray(patients.email, list.map((p) => p.email))));
+  return list.filter((p) => rows.some((r) => r.slug === p.slug && r.email === p.email));
+}
+
+function writeCredentials(file: string, password: string, signIns: SeedResult['patients']): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const lines = [
     '# Switchboard demo sign-in (created by the first start)',
     ...DEMO_USERS.map((u) => `${u.role.padEnd(10)} ${u.email}  ${password}`),
+    `# Demo patients at the patient portal: ${PATIENT_SIGN_IN_NOTE}`,
+    ...signIns.map(patientSignInLine),
     '',
   ];
   fs.writeFileSync(file, lines.join('\n'), { mode: 0o600 });

@@ -22,7 +22,7 @@ const FEVER = "Hi, I need to talk to a nurse please, my son is four and he's had
 let t: TestAppHandle;
 beforeAll(async () => {
   t = await createTestApp({ TWILIO_AUTH_TOKEN: TWILIO_TEST_TOKEN });
-  await seedDemo(t.db, { dataDir: t.ctx.env.dataDir, demoPassword: 'demo-password-for-tests' });
+  await seedDemo(t.ctx, { dataDir: t.ctx.env.dataDir, demoPassword: 'demo-password-for-tests' });
   // Maria works Harbor's front desk; with a phone of her own a transfer to her dials it.
   await t.db.update(users).set({ phone: MARIA_PHONE }).where(eq(users.email, 'maria.lopez@switchboard.demo'));
 }, 120_000);

@@ -20,7 +20,7 @@ await migrateDatabase(databaseUrl);
 const { ctx } = createAppContext(env, databaseUrl);
 let port = 0;
 if (role !== 'worker') {
-  await seedDemo(ctx.db, { dataDir: env.dataDir, demoPassword: env.DEMO_PASSWORD });
+  await seedDemo(ctx, { dataDir: env.dataDir, demoPassword: env.DEMO_PASSWORD });
   const app = await buildApp(ctx);
   const address = await app.listen({ port: env.PORT, host: '127.0.0.1' });
   port = Number(new URL(address).port);

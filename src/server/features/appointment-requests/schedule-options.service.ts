@@ -10,7 +10,7 @@ import { loadRequestFor, MAX_AHEAD_MS } from './staff-requests.service.js';
 import { scheduledVisitsBetween, visitChoices } from './staff-requests.repository.js';
 
 /** Suggestions start this far ahead: a slot that starts before the patient could read the message is no use. */
-const LEAD_MS = 60 * 60_000;
+export const SUGGESTION_LEAD_MS = 60 * 60_000;
 
 /** Another visit as the dialog sees it: when, how long, with whom — never which patient. */
 export const bookedVisitView = (v: BookedVisit) => ({ at: new Date(v.startMs).toISOString(), durationMinutes: v.minutes, clinician: v.clinician });
@@ -31,7 +31,7 @@ export async function scheduleOptions(ctx: AppContext, actor: StaffActor, id: st
     scheduledVisitsBetween(ctx.db, { organizationId: org.id, exceptId: request.id, fromMs: nowMs - VISIT_MINUTES.max * 60_000, toMs: nowMs + MAX_AHEAD_MS }),
   ]);
   const preferences = readPreferences(request.preferences);
-  const slots = suggestSlots(hours, preferences, { fromMs: nowMs + LEAD_MS, minutes: durationMinutes, booked: { visits, clinician } });
+  const slots = suggestSlots(hours, preferences, { fromMs: nowMs + SUGGESTION_LEAD_MS, minutes: durationMinutes, booked: { visits, clinician } });
   const key = clinicianKey(clinician);
   const address = formatPostalAddress(org.address);
   const byNumber = request.phone ? calleeZones({ timeZone: null, phone: request.phone }, org.timeZone) : null;

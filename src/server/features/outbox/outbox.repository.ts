@@ -39,6 +39,17 @@ export async function markSuppressed(db: DbOrTx, id: string, note: string): Prom
   await db.update(outboxMessages).set({ status: 'suppressed', lastError: note }).where(eq(outboxMessages.id, id));
 }
 
+/** Queued messages of an organization to these recipients become `suppressed` with the note; answers how many. */
+export async function suppressQueuedTo(db: DbOrTx, organizationId: string, recipients: string[], note: string): Promise<number> {
+  if (!recipients.length) return 0;
+  const rows = await db
+    .update(outboxMessages)
+    .set({ status: 'suppressed', lastError: note })
+    .where(and(eq(outboxMessages.organizationId, organizationId), inArray(outboxMessages.recipient, recipients), eq(outboxMessages.status, 'queued')))
+    .returning({ id: outboxMessages.id });
+  return rows.length;
+}
+
 export async function markFailed(db: DbOrTx, id: string): Promise<void> {
   await db.update(outboxMessages).set({ status: 'failed' }).where(eq(outboxMessages.id, id));
 }

@@ -1,7 +1,7 @@
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { OutboxAttachment } from '../../db/schema/ops.js';
 import { enqueueJob } from '../../jobs/jobs.repository.js';
-import { findOutboxMessage, insertOutboxMessage, listOutboxMessages, lockOutboxMessage, takenProviderMessageIds, updateOutboxMessage, type OutboxRow } from './outbox.repository.js';
+import { findOutboxMessage, insertOutboxMessage, listOutboxMessages, lockOutboxMessage, suppressQueuedTo, takenProviderMessageIds, updateOutboxMessage, type OutboxRow } from './outbox.repository.js';
 import { isFinalStatus, isLaterStatus, type ProviderStatus } from './text-gateway.js';
 
 export { chosenSenders } from './messaging-settings.repository.js';
@@ -56,6 +56,16 @@ export async function sendMessage(db: DbOrTx, message: OutgoingMessage): Promise
   });
   if (!optOut) await enqueueJob(db, DELIVER_OUTBOX_TASK, { id: row.id }, { maxAttempts: 8 });
   return row;
+}
+
+/**
+ * Keeps the queued messages of an organization to these recipients in the outbox, unsent, with the
+ * reason (status `suppressed`): their delivery jobs then hand nothing to a transport and print
+ * nothing on the demo's terminal. For history written by the demo seed to made-up addresses
+ * (seed/demo-patients.ts); answers how many.
+ */
+export async function keepUnsent(db: DbOrTx, organizationId: string, recipients: string[], reason: string): Promise<number> {
+  return suppressQueuedTo(db, organizationId, recipients, reason);
 }
 
 /** The words a stored message carried (what the recipient read), or null when it is gone. */

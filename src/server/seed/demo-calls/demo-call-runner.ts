@@ -1,27 +1,11 @@
 import type { AppContext } from '../../app-context.js';
-import type { Clock } from '../../lib/clock.js';
+import { scriptedClock } from '../../lib/clock.js';
 import { applyStatus, closeStaleCall } from '../../telephony/call-lifecycle.js';
 import { continueCall, startCall } from '../../telephony/call-pipeline.js';
 import type { PipelineOptions, TurnOutcome } from '../../telephony/call-turn-support.js';
 import { simulatorOptions } from '../../telephony/simulator/simulator.service.js';
 import type { DemoCaller } from './demo-caller.js';
 import type { Random } from './demo-personas.js';
-
-/** A clock that stands still until the script moves it (the call "happens" at `startAt`). */
-function scriptedClock(startAt: Date): Clock & { wait(ms: number): void } {
-  let t = startAt.getTime();
-  return {
-    now: () => new Date(t),
-    advance: (ms) => {
-      t += ms;
-    },
-    wait: (ms) => {
-      t += ms;
-    },
-    reset: () => undefined,
-    offsetMs: () => 0,
-  };
-}
 
 /** Seconds to say a line at a phone pace, plus a pause. */
 const speaking = (text: string, r: Random) => Math.round((text.length / 14 + 0.8 + r() * 2.5) * 1000);

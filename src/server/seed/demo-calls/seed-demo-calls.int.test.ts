@@ -8,7 +8,7 @@ import { seedDemoCalls } from './seed-demo-calls.job.js';
 let t: TestAppHandle;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.db, { dataDir: t.ctx.env.dataDir, demoPassword: 'demo-password-for-tests' });
+  await seedDemo(t.ctx, { dataDir: t.ctx.env.dataDir, demoPassword: 'demo-password-for-tests' });
 });
 afterAll(() => t?.close());
 

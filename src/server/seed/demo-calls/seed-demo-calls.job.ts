@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
-import { and, eq, inArray, like, desc, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, like, desc, isNotNull, lt } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
 import type { AppContext } from '../../app-context.js';
 import { appointmentRequests, calls, organizationPhoneNumbers, organizations } from '../../db/schema/index.js';
@@ -113,7 +113,7 @@ export async function seedDemoCalls(ctx: AppContext, opts: { days?: number; seed
         const gb = demo.address.country === 'GB';
         const who = persona(r, gb ? 'GB' : 'US', AREA[demo.key] ?? '860');
         let opening = weighted(r);
-        const asked = opening === 'status' ? await recentRequest(ctx, item.org.id) : null;
+        const asked = opening === 'status' ? await recentRequest(ctx, item.org.id, item.at) : null;
         if (opening === 'status' && !asked) opening = 'hours';
         if (asked) {
           // The patient who asks about a request is the one who made it.
@@ -131,11 +131,12 @@ export async function seedDemoCalls(ctx: AppContext, opts: { days?: number; seed
   return made;
 }
 
-async function recentRequest(ctx: AppContext, organizationId: string): Promise<{ code: string; dateOfBirth: string } | null> {
+/** The latest request an earlier demo call made (not a demo patient's, nor one from after the call). */
+async function recentRequest(ctx: AppContext, organizationId: string, before: Date): Promise<{ code: string; dateOfBirth: string } | null> {
   const [row] = await ctx.db
     .select({ code: appointmentRequests.referenceCode, dateOfBirth: appointmentRequests.dateOfBirth })
     .from(appointmentRequests)
-    .where(and(eq(appointmentRequests.organizationId, organizationId), isNotNull(appointmentRequests.referenceCode)))
+    .where(and(eq(appointmentRequests.organizationId, organizationId), isNotNull(appointmentRequests.referenceCode), isNotNull(appointmentRequests.callId), lt(appointmentRequests.createdAt, before)))
     .orderBy(desc(appointmentRequests.createdAt))
     .limit(1);
   return row?.code && row.dateOfBirth ? { code: row.code, dateOfBirth: row.dateOfBirth } : null;
