@@ -8,7 +8,9 @@
  */
 export { cancelPendingByPatient, cancelScheduledByPatient, visitCalendar, visitCalendarFilename } from './appointment-requests.service.js';
 export { publicRequestRoutes } from './public-requests.routes.js';
-export { createSubmittedRequest, findRequestForStatus, findRequestForStatusByName } from './request-submission.service.js';
+export { loadByToken, saveStep, startDraft, submitDraft } from './public-requests.service.js';
+export { createSubmittedRequest, findRequestForStatus, findRequestForStatusByName, type AppointmentRequestRow } from './request-submission.service.js';
+export { SUGGESTION_LEAD_MS } from './schedule-options.service.js';
 export { requestsV1Routes } from './requests-v1.routes.js';
 export { staffRequestsRoutes } from './staff-requests.routes.js';
-export { findRequest, markInReview, presentRequest } from './staff-requests.service.js';
+export { findRequest, markInReview, presentRequest, scheduleRequest } from './staff-requests.service.js';

@@ -5,6 +5,7 @@
  * The feature's public entry: other features, the agent, telephony and the app import only this
  * file (eslint.config.js); tests may reach inside.
  */
+export { claimHandoff, messagePatient } from './handoff-actions.service.js';
 export { handoffThatTexted } from './handoff-texts.service.js';
 export { handoffsV1Routes } from './handoffs-v1.routes.js';
 export { handoffsRoutes } from './handoffs.routes.js';

@@ -7,4 +7,4 @@
  */
 export { deliverOutboxMessageTask } from './deliver-outbox-message.job.js';
 export { demoTerminalOf } from './demo-terminal.js';
-export { chosenSenders, DELIVER_OUTBOX_TASK, GatewayError, listOutboxFor, outboxBodyOf, type ProviderMessage, type ProviderStatus, recordTextStatus, sendMessage, type TextGateway } from './outbox.service.js';
+export { chosenSenders, DELIVER_OUTBOX_TASK, GatewayError, keepUnsent, listOutboxFor, outboxBodyOf, type ProviderMessage, type ProviderStatus, recordTextStatus, sendMessage, type TextGateway } from './outbox.service.js';
