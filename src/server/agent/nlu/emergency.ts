@@ -109,7 +109,7 @@ const HISTORY = new RegExp(
     '\\b(?:has|have) had (?:\\w+ ){0,4}before\\b',
     '\\bused to\\b',
     '\\bas a (?:kid|child|baby|teenager)\\b',
-    '\\bwhen (?:i|he|she) was (?:a |little|young|\\d)',
+    '\\bwhen (?:i|he|she|they) (?:was|were) (?:a |little|young|\\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|an? (?:baby|toddler|infant|newborn))',
     '\\bprevious(?:ly)?\\b',
     '\\bprior\\b',
     '\\brecovering from\\b',
@@ -156,6 +156,17 @@ const MILD_BEFORE = /\b(?:mild|minor|little|tiny|small|slight|bit of|light|leve|
 /** "Is this the emergency line?", "not an emergency", "the ER bill": the word without the event. */
 const NOT_AN_EMERGENCY =
   /\b(?:not an?|no|isnt an?|non|nothing|not really an?|not like an?|no es (?:una )?|no es nada de) ?emergen(?:cy|cia)|\bemergen(?:cy|cia) (?:line|number|contact|appointment|room (?:bill|visit|follow|last|yesterday|doctor|said)|department bill|dental|vet|contacto|numero)|\b(?:went to|was in|were in|been to|visit to|visited|from) (?:the )?emergen(?:cy|cia)|\ben caso de emergencia\b|\bin (?:an?|case of) emergency\b|\bfor emergencies\b|\bemergency (?:use|kit|plan|fund)/;
+/**
+ * Figures of speech ("a stroke of luck", "I almost had a heart attack when I saw the bill", "casi
+ * me da un infarto con estos precios"), and a threat against someone else said in jest ("I'm
+ * gonna kill my brother lol"): no emergency. Laughter never discounts a symptom (callers laugh off
+ * chest pain) nor anything about one's own life.
+ */
+const FIGURE_OF_SPEECH =
+  /\b(?:stroke of (?:luck|genius)|(?:almost|nearly|practically) (?:had|have|gave me|give me) a heart attack (?:when|with|at|over|because)|casi me (?:da|dio) (?:un )?(?:infarto|patatus) (?:con|cuando|de))\b/;
+const JOKING = /\b(?:haha\w*|lol|lmao|jaja\w*|jeje\w*|just kidding|im kidding|es broma|de broma|bromeando|jk)\b/;
+const THREAT_TO_OTHERS = /\b(?:kill|murder|strangle|matar) (?!(?:myself|my self|me)\b)/;
+
 const OTHER_DISCOURSE = /\b(?:on tv|in a movie|on the news|my (?:dog|cat|pet|puppy|kitten)|our (?:dog|cat|pet)|el perro|mi perro|mi gato)\b/;
 
 /** Sentences and clauses: "but", "pero" and full stops start a new scope (ConText's terminators). */
@@ -239,6 +250,8 @@ function counts(rule: Rule, clause: string, at: number, phrase: string): boolean
   if (HYPOTHETICAL_BEFORE.test(before) && !/\b(?:dont know|not sure|no se|wondering|check|see|tell) if\b/.test(before.slice(-30))) return false;
   if (rule.category === 'other' && /emergen/.test(phrase) && NOT_AN_EMERGENCY.test(clause)) return false;
   if (OTHER_DISCOURSE.test(clause) && rule.category !== 'mental_health') return false;
+  if (FIGURE_OF_SPEECH.test(clause)) return false;
+  if (rule.category === 'mental_health' && JOKING.test(clause) && THREAT_TO_OTHERS.test(phrase)) return false;
   // "what temperature counts as a fever for a newborn?": a question about the threshold, not a report.
   if (/\b(?:counts? as|is considered|se considera)\b/.test(clause) && /^(?:what|when|how|at what|que|cuando|a partir de)\b/.test(clause)) return false;
   if (/^(?:a )?(?:que|what) (?:temperatura|temperature) (?:es|is)\b/.test(clause)) return false;
