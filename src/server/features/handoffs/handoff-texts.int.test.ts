@@ -149,6 +149,9 @@ describe('texting the patient from a handoff', () => {
     expect((res.json() as { error: { message: string } }).error.message).toMatch(/replied STOP on .* has opted out of texts from .* only after the patient replies START/);
     expect(await outboxFor(t.db, phone)).toHaveLength(0);
     expect((await panel(h.id)).blocked).toMatchObject({ code: 'opted_out' });
+    // The refusal is audited: who tried, on which handoff, and why.
+    const [audit] = await auditRows(t.db, 'handoff.text', h.id);
+    expect(audit).toMatchObject({ outcome: 'denied', details: { template: 'call_back', language: 'en', freeText: false, reason: 'opted_out' } });
   });
 
   it('refuses a landline', async () => {

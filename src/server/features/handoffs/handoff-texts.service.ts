@@ -99,6 +99,26 @@ export const FREE_TEXT_NEEDS_CONFIRMED_NUMBER =
  */
 export async function textPatient(ctx: AppContext, actor: StaffActor, id: string, body: HandoffTextBody): Promise<HandoffTexts> {
   const h = await loadHandoff(ctx.db, actor, id);
+  try {
+    return await sendText(ctx, actor, h, body);
+  } catch (e) {
+    // A refused text is in the audit log too (who tried, to which handoff, and why), after the rollback.
+    if (e instanceof AppError && (e.statusCode === 400 || e.statusCode === 409)) {
+      await recordAudit(ctx.db, {
+        action: 'handoff.text',
+        outcome: 'denied',
+        actor,
+        organizationId: h.organizationId,
+        recordType: 'handoff',
+        recordId: h.id,
+        details: { template: body.template, language: body.language, freeText: Boolean(body.text?.trim()), reason: e.code },
+      });
+    }
+    throw e;
+  }
+}
+
+async function sendText(ctx: AppContext, actor: StaffActor, h: Awaited<ReturnType<typeof loadHandoff>>, body: HandoffTextBody): Promise<HandoffTexts> {
   return ctx.db.transaction(async (tx) => {
     const state = await textState(tx, h);
     if (state.blocked) throw refusal(state.blocked);
