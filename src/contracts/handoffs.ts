@@ -255,9 +255,9 @@ export const HandoffTexts = z.object({
   phone: z.string().nullable(),
   /** Why nothing can be texted (no number, a landline, STOP, a closed handoff), or null. */
   blocked: z.object({ code: z.enum(['no_number', 'not_textable', 'opted_out', 'closed']), message: z.string() }).nullable(),
-  /** The patient showed the number is theirs (called or texted from it): a message of one's own may go to it. */
+  /** The patient showed the number is theirs (called or texted from it, or signed in to the portal with a code sent to it): a message of one's own may go to it. */
   confirmed: z.boolean(),
-  confirmedBy: z.enum(['call', 'text']).nullable(),
+  confirmedBy: z.enum(['call', 'text', 'portal']).nullable(),
   /** Filled into the templates: the practice's name and number. */
   values: z.object({ practice: z.string(), number: z.string() }),
   thread: z.array(HandoffTextItem),

@@ -151,7 +151,7 @@ export async function recordCallback(ctx: AppContext, actor: StaffActor, id: str
 
 /** Said beside "Send by" when a message would go by text to a number the patient has not confirmed. */
 export const MESSAGE_NEEDS_CONFIRMED_NUMBER =
-  'The patient has not called or texted from this number, so your words cannot go to it by text: send them by email, or text a template from “Text the patient”.';
+  'The patient has not called or texted from this number, nor signed in to the portal with it, so your words cannot go to it by text: send them by email, or text a template from “Text the patient”.';
 
 /** The template of the notice that a message waits in the portal (names no patient, no reason). */
 export const PORTAL_MESSAGE_TEMPLATE = 'portal-message-waiting';

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import type { JobHelpers } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handoffEvents, handoffs } from '../../db/schema/index.js';
+import { handoffEvents, handoffs, portalCodes } from '../../db/schema/index.js';
 import { auditRows, createCall, createHandoffForCall, createStaffUser, createTestApp, outboxFor, signIn, type TestAppHandle } from '../../test-support/index.js';
 import { createPractice, uniqueNumber, type Practice } from '../../telephony/testing/call-fixtures.js';
 import { postSigned, TWILIO_TEST_TOKEN } from '../../telephony/testing/fake-twilio.js';
@@ -137,6 +137,19 @@ describe('texting the patient from a handoff', () => {
     await textFrom(typed, 'Thanks, who is this?');
     expect((await panel(unconfirmed.id)).confirmedBy).toBe('text');
     expect((await sendText(unconfirmed.id, { template: 'message', language: 'en', text: 'Dr Lee would like to go over your results.' })).statusCode).toBe(201);
+  });
+
+  it('a number the patient signed in to the portal with (the code was texted to it) is theirs too', async () => {
+    const phone = uniqueNumber();
+    const h = await handoffWithTypedNumber(phone);
+    expect((await panel(h.id)).confirmed).toBe(false);
+    // An unused or unmatched code proves nothing; a code used to sign in does.
+    const code = { organizationId: practice.id, contactKind: 'phone' as const, contact: phone, dateOfBirth: '1980-03-03', codeHash: 'x', expiresAt: new Date(Date.now() + 600_000) };
+    await t.db.insert(portalCodes).values([{ ...code, matched: false, consumedAt: null }, { ...code, matched: true, consumedAt: null }]);
+    expect((await panel(h.id)).confirmed).toBe(false);
+    await t.db.insert(portalCodes).values({ ...code, matched: true, consumedAt: new Date() });
+    expect((await panel(h.id)).confirmedBy).toBe('portal');
+    expect((await sendText(h.id, { template: 'message', language: 'en', text: 'Your form is ready to sign.' })).statusCode).toBe(201);
   });
 
   it('refuses a number that replied STOP, with a clear message, and texts nothing', async () => {

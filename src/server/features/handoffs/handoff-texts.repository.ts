@@ -1,19 +1,21 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { calls, handoffEvents, outboxMessages, smsInboundMessages, users } from '../../db/schema/index.js';
+import { calls, handoffEvents, outboxMessages, portalCodes, smsInboundMessages, users } from '../../db/schema/index.js';
 
 /**
  * How the patient showed a number is theirs (decision 048): an inbound call from it reached this
  * organization (caller ID; never the simulator, whose numbers are made up), or a text from it did
  * (the signed messaging webhook). Null: the number was only typed somewhere.
  */
-export async function howNumberWasConfirmed(db: DbOrTx, organizationId: string, phone: string): Promise<'call' | 'text' | null> {
-  const rows = await db.execute<{ called: boolean; texted: boolean }>(sql`
+export async function howNumberWasConfirmed(db: DbOrTx, organizationId: string, phone: string): Promise<'call' | 'text' | 'portal' | null> {
+  // Signing in to the portal with the code texted to the number proves it as well as a call does.
+  const rows = await db.execute<{ called: boolean; texted: boolean; signed_in: boolean }>(sql`
     select
       exists (select 1 from ${calls} c where c.organization_id = ${organizationId}::uuid and c.direction = 'inbound' and c.provider <> 'simulator' and c.from_number = ${phone}) as called,
-      exists (select 1 from ${smsInboundMessages} m where m.organization_id = ${organizationId}::uuid and m.from_number = ${phone}) as texted`);
+      exists (select 1 from ${smsInboundMessages} m where m.organization_id = ${organizationId}::uuid and m.from_number = ${phone}) as texted,
+      exists (select 1 from ${portalCodes} p where p.organization_id = ${organizationId}::uuid and p.contact = ${phone} and p.contact_kind = 'phone' and p.matched and p.consumed_at is not null) as signed_in`);
   const row = rows.rows[0];
-  return row?.called ? 'call' : row?.texted ? 'text' : null;
+  return row?.called ? 'call' : row?.texted ? 'text' : row?.signed_in ? 'portal' : null;
 }
 
 export interface LatestHandoffText {

@@ -33,7 +33,7 @@ interface TextState {
   org: OrganizationRow;
   phone: string | null;
   blocked: Blocked | null;
-  confirmedBy: 'call' | 'text' | null;
+  confirmedBy: 'call' | 'text' | 'portal' | null;
   values: { practice: string; number: string };
 }
 
@@ -89,7 +89,7 @@ export async function handoffTexts(ctx: AppContext, actor: StaffActor, id: strin
 
 /** Said beside the message when the number is not one the patient confirmed. */
 export const FREE_TEXT_NEEDS_CONFIRMED_NUMBER =
-  'A message of your own can only go to a number the patient has called or texted from. Choose a template without a message, or call the patient.';
+  'A message of your own can only go to a number the patient has called or texted from, or signed in to the portal with. Choose a template without a message, or call the patient.';
 
 /**
  * Sends the text: the outbox row (delivered by the gateway, decision 044), the history event that

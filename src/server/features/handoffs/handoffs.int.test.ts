@@ -111,7 +111,7 @@ describe('transitions', () => {
     // Words of one's own go by text only to a number the patient called or texted from (decision 048).
     const typed = await post(cookies.agent, `/api/handoffs/${h.id}/messages`, { channel: 'sms', body: 'Please call us back at the office.' });
     expect(typed.statusCode).toBe(400);
-    expect(typed.json().error.fields.channel).toMatch(/has not called or texted from this number/);
+    expect(typed.json().error.fields.channel).toMatch(/has not called or texted from this number, nor signed in to the portal with it/);
     await createCall(t.ctx, { organizationId: h.organizationId, provider: 'twilio', fromNumber: '+18605550177' });
     const sms = await post(cookies.agent, `/api/handoffs/${h.id}/messages`, { channel: 'sms', body: 'Please call us back at the office.' });
     expect(sms.statusCode).toBe(200);

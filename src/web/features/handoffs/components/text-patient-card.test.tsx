@@ -59,7 +59,7 @@ describe('the Text the patient panel', () => {
     serve(texts({ confirmed: false, confirmedBy: null, thread: [] }));
     server.use(http.post('/api/handoffs/h-1/texts', () => HttpResponse.json({ error: { code: 'validation_failed', message: 'Some fields need attention.', fields: { template: 'Choose what to text.' } } }, { status: 400 })));
     const { user } = renderPage(<TextPatientCard handoffId="h-1" />, { url: '/handoffs/h-1' });
-    expect(await screen.findByText(/Templates only: the patient has not called or texted from this number/)).toBeInTheDocument();
+    expect(await screen.findByText(/Templates only: the patient has not called or texted from this number, nor signed in to the portal with it/)).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.getByRole('option', { name: /A message of your own/ })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Send text' }));

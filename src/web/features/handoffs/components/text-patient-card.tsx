@@ -164,13 +164,13 @@ function TextForm({ handoffId, texts, practice }: { handoffId: string; texts: Ha
           label={template === 'message' ? 'Your message' : 'Add a line (optional)'}
           required={template === 'message'}
           error={errors.text?.message ?? fields.text}
-          description={`The patient ${texts.confirmedBy === 'text' ? 'texted' : 'called'} from this number, so you may write your own words. Still no more than needed: texts are not private.`}
+          description={`The patient ${texts.confirmedBy === 'text' ? 'texted from this number' : texts.confirmedBy === 'portal' ? 'signed in to the portal with a code sent to this number' : 'called from this number'}, so you may write your own words. Still no more than needed: texts are not private.`}
         >
           <Textarea rows={3} maxLength={HANDOFF_TEXT_MAX} {...register('text')} />
         </FormField>
       ) : (
         <p className="text-sm text-muted-foreground">
-          Templates only: the patient has not called or texted from this number, so it may not be theirs and nothing about their health can be sent to it.
+          Templates only: the patient has not called or texted from this number, nor signed in to the portal with it, so it may not be theirs and nothing about their health can be sent to it.
         </p>
       )}
       <figure className="rounded-md border border-dashed bg-muted/40 px-3 py-2 text-sm">
