@@ -1,4 +1,5 @@
-import { formatInstantIn, type InstantFormatOptions } from '@domain/format/clock';
+import { formatInstantIn, localeOfCountry, type InstantFormatOptions } from '@domain/format/clock';
+import { formatCalendarDate } from '@domain/format/date-of-birth';
 import { viewerCountry } from '@web/lib/format-phone';
 
 /**
@@ -42,6 +43,29 @@ export function formatDateTime(value: string | Date | null | undefined, { practi
   if (!date) return '';
   const viewerZone = viewerTimeZone();
   return formatInstantIn(date, practice?.timeZone ?? viewerZone, { country: practice?.country ?? viewerCountry(), viewerZone, ...opts });
+}
+
+/**
+ * A calendar date (YYYY-MM-DD: a date of birth, a patient's earliest date; no zone) in the order
+ * of the practice's country, as its instants read: "Feb 25, 2011" (US) / "25 Feb 2011" (UK); with
+ * `weekday` and no `year`, "Tue, Dec 15" / "Tue 15 Dec". Without a practice, the browser's
+ * country. Anything that is not a real calendar date is given back as it is.
+ */
+export function formatCalendarDay(isoDate: string, practice?: Pick<Practice, 'country'> | null, { weekday = false, year = true }: { weekday?: boolean; year?: boolean } = {}): string {
+  if (!isCalendarDate(isoDate)) return isoDate;
+  return formatCalendarDate(isoDate, localeOfCountry(practice?.country ?? viewerCountry()), {
+    ...(weekday ? { weekday: 'short' as const } : {}),
+    ...(year ? { year: 'numeric' as const } : {}),
+    month: 'short',
+    day: 'numeric',
+  });
+}
+
+/** "2011-02-25", a day that exists ("2011-02-30" does not). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
 /** "10:52 AM" / "10:52" — a time of day, for things happening today. */

@@ -26,3 +26,16 @@ describe('readable values', () => {
   });
 });
 
+
+describe('calendar dates in readable values', () => {
+  const us = { country: 'US', timeZone: 'America/New_York' };
+  const uk = { country: 'GB', timeZone: 'Europe/London' };
+  it('shows a date (YYYY-MM-DD) as the practice’s country writes it, the day unmoved by any zone', () => {
+    expect(readableValue({ dateOfBirth: '2011-02-25' }, us)).toBe('date of birth Feb 25, 2011');
+    expect(readableValue({ dateOfBirth: '2011-02-25' }, uk)).toBe('date of birth 25 Feb 2011');
+    expect(readableValue('2026-12-31', { country: 'US', timeZone: 'Pacific/Kiritimati' })).toBe('Dec 31, 2026');
+  });
+  it('leaves other values alone', () => {
+    expect(readableValue({ date: '2011-02-30', reference: '2011-02', code: '20110225' }, uk)).toBe('date 2011-02-30 · reference 2011-02 · code 20110225');
+  });
+});

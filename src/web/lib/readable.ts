@@ -1,11 +1,12 @@
-import { formatDateTime, type Practice } from './format-date';
+import { formatDateTime, formatCalendarDay, isCalendarDate, type Practice } from './format-date';
 import { formatPhone } from './format-phone';
 
 /**
  * Structured values (tool arguments and results, the built-in brain's slots and decisions) as a
  * person reads them: "day Saturday · open no · opens at Mon, Nov 30, 8:00 AM · phone 07700
- * 900899" rather than JSON. Instants and phone numbers go through the one formatters, in the
- * practice's zone, clock and number format when the value is one of its records.
+ * 900899 · date of birth Feb 25, 2011" rather than JSON. Instants, calendar dates and phone
+ * numbers go through the one formatters, in the practice's zone, clock, date order and number
+ * format when the value is one of its records.
  */
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -34,6 +35,7 @@ function readable(value: unknown, practice: Practice | null, depth: number): str
   if (typeof value === 'number') return Number.isFinite(value) ? value.toLocaleString() : String(value);
   if (typeof value === 'string') {
     if (ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value))) return formatDateTime(value, { weekday: 'short', omitCurrentYear: true, practice });
+    if (isCalendarDate(value)) return formatCalendarDay(value, practice);
     return E164.test(value) ? formatPhone(value, practice?.country) : value;
   }
   if (Array.isArray(value)) return value.length ? value.map((v) => readable(v, practice, depth - 1)).join(', ') : 'none';

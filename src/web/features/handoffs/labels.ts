@@ -1,6 +1,7 @@
 import type { AppointmentStatus } from '@domain/appointment-requests/state';
 import type { HandoffSource } from '@domain/handoffs/state';
 import type { RequestView } from '@contracts/appointment-requests';
+import { formatCalendarDay, type Practice } from '@web/lib/format-date';
 import type { CallbackResult, HandoffPriority, HandoffStatus, HandoffType, ResolutionOutcome } from '@contracts/handoffs';
 
 export const TYPE_LABELS: Record<HandoffType, string> = {
@@ -59,18 +60,23 @@ export const DAY_LABELS: Record<string, string> = { mon: 'Mon', tue: 'Tue', wed:
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 const text = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 
+/** "from Tue, Dec 15" (US) / "from Tue 15 Dec" (UK): the earliest day the patient can come, as the practice writes dates. */
+export function earliestDateLabel(isoDate: string, practice: Pick<Practice, 'country'> | null | undefined): string {
+  return `from ${formatCalendarDay(isoDate, practice, { weekday: true, year: false })}`;
+}
+
 /**
- * "Tue, Thu · morning · from 2026-04-01": the patient's preferred days and times. The server
+ * "Tue, Thu · morning · from Wed, Apr 1": the patient's preferred days and times. The server
  * answers them as stored (the web form's and the phone agent's), so each part is read with care.
  */
-export function describePreferences(p: RequestView['preferences'], none: string): string {
+export function describePreferences(p: RequestView['preferences'], none: string, practice?: Pick<Practice, 'country'> | null): string {
   const days = strings(p.days);
   const timesOfDay = strings(p.timesOfDay);
   const earliestDate = text(p.earliestDate);
   const parts = [
     days.length ? days.map((d) => DAY_LABELS[d] ?? d).join(', ') : null,
     timesOfDay.length ? timesOfDay.join(', ') : null,
-    earliestDate ? `from ${earliestDate}` : null,
+    earliestDate ? earliestDateLabel(earliestDate, practice) : null,
     restates(text(p.text), [...days, ...timesOfDay]) ? null : text(p.text),
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : none;

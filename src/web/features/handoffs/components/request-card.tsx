@@ -39,7 +39,7 @@ export function RequestCard({ request, practice }: { request: RequestView; pract
     ['Date of birth', request.dateOfBirth ? formatDateOfBirth(request.dateOfBirth, localeOfCountry(country), { long: true }) : '—'],
     ['New patient', request.isNewPatient === null ? '—' : request.isNewPatient ? 'Yes' : 'No, existing patient'],
     ['Reason', [request.reason, request.reasonOther].filter(Boolean).join(' — ') || '—'],
-    ['Preferred times', describePreferences(request.preferences, 'No preference given')],
+    ['Preferred times', describePreferences(request.preferences, 'No preference given', practice)],
     ['Insurance', [request.insurance.carrier, request.insurance.memberId && `member ${request.insurance.memberId}`].filter(Boolean).join(', ') || 'None given'],
     ['Notes', request.notes || '—'],
     ['Consent to contact', request.consentToContact ? 'Yes' : 'No'],

@@ -3,7 +3,7 @@ import { clinicianKey } from '@domain/appointment-requests/booked-visits';
 import type { SlotWarning } from '@domain/appointment-requests/visit-slots';
 import { cn } from '@web/lib/utils';
 import type { ScheduleOptions } from '../api/get-schedule-options';
-import { DAY_LABELS } from '../labels';
+import { DAY_LABELS, earliestDateLabel } from '../labels';
 
 const DAY_NAMES = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -57,7 +57,7 @@ export function SchedulingFacts({ options }: { options: ScheduleOptions }) {
   const asked = [
     p.days.length ? p.days.map((d) => DAY_LABELS[d] ?? d).join(', ') : 'any day',
     p.timesOfDay.length ? p.timesOfDay.join(', ') : 'any time of day',
-    ...(p.earliestDate ? [`from ${p.earliestDate}`] : []),
+    ...(p.earliestDate ? [earliestDateLabel(p.earliestDate, { country: options.country })] : []),
   ].join(' · ');
   return (
     <div className="grid gap-3 rounded-md bg-muted px-3 py-2 text-sm sm:grid-cols-2">
