@@ -206,6 +206,7 @@ export function emergencyMentions(text: string): { counted: EmergencyMatch | nul
   const whole = parts.join(' ');
   for (const rule of RULES) {
     if (rule.with && !partnerSaid(rule.with, whole)) continue;
+    if (rule.unless?.test(whole)) continue;
     for (const clause of parts) {
       rule.re.lastIndex = 0;
       for (let m = rule.re.exec(clause); m; m = rule.re.exec(clause)) {
@@ -239,6 +240,16 @@ function overAfterwards(clause: string, parts: string[]): boolean {
   return said !== null && !negated && !NOW_STRONG.test(clause);
 }
 
+const HYPOTHETICAL_ALL = new RegExp(HYPOTHETICAL_BEFORE.source, 'g');
+/** Words that ask about now with an "if": "wondering if", "wanted to ask if I should bring her in". */
+const ASKS_IF = /\b(?:dont know|not sure|no se|wondering|check|see|tell|ask|asking|know)\s*$/;
+
+/** A supposition ("what if", "if she ever") before the words, not an "if" that asks about now. */
+function supposes(before: string): boolean {
+  for (const m of before.matchAll(HYPOTHETICAL_ALL)) if (!ASKS_IF.test(before.slice(Math.max(0, m.index - 24), m.index))) return true;
+  return false;
+}
+
 function counts(rule: Rule, clause: string, at: number, phrase: string): boolean {
   const before = clause.slice(0, at);
   const after = clause.slice(at + phrase.length);
@@ -247,7 +258,7 @@ function counts(rule: Rule, clause: string, at: number, phrase: string): boolean
   if (rule.mildBefore && (MILD_BEFORE.test(before) || MILD_AFTER.test(after))) return false;
   // "can't lift my arm over my head": a shoulder, not a stroke's sudden weakness.
   if (rule.category === 'stroke' && /^\s*(?:(?:up|all the way)\s+)?(?:over|above|past|behind) (?:my|his|her|their|the) (?:head|shoulder)/.test(after)) return false;
-  if (HYPOTHETICAL_BEFORE.test(before) && !/\b(?:dont know|not sure|no se|wondering|check|see|tell) if\b/.test(before.slice(-30))) return false;
+  if (supposes(before)) return false;
   if (rule.category === 'other' && /emergen/.test(phrase) && NOT_AN_EMERGENCY.test(clause)) return false;
   if (OTHER_DISCOURSE.test(clause) && rule.category !== 'mental_health') return false;
   if (FIGURE_OF_SPEECH.test(clause)) return false;

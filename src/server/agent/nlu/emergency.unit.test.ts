@@ -65,3 +65,25 @@ describe('emergency corpus', () => {
     expect(detectEmergency('no fever, no cough, just a rash')).toBeNull();
   });
 });
+
+describe('emergency rules: what a sentence around the words changes', () => {
+  it.each([
+    // Asking about now with an "if" is not a supposition.
+    ["i just wanted to ask if i should bring her in, she's eight weeks and the thermometer said a hundred and one", 'infant_fever'],
+    ["somebody shot my cousin he's in the car with us", 'trauma'],
+    ['ya no voy a estar mucho tiempo aquí', 'mental_health'],
+    ['nomás quería darle las gracias a la doctora porque ya no me van a volver a ver', 'mental_health'],
+  ] as const)('escalates: %s', (text, category) => {
+    expect(detectEmergency(text)?.category).toBe(category);
+  });
+
+  it.each([
+    "we're moving to ohio so you won't see me again, thanks for everything",
+    "i won't be here much longer today, my shift ends at five",
+    'we had a stroke of luck and got new insurance',
+    'i almost had a heart attack when i saw the bill can someone explain the charges',
+    'what if she gets a fever of a hundred and one',
+  ])('no alarm: %s', (text) => {
+    expect(detectEmergency(text)).toBeNull();
+  });
+});

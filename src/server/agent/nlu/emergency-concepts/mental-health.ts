@@ -202,6 +202,31 @@ export const MENTAL_HEALTH_RULES: Rule[] = [
     ),
   },
   {
+    // Not being here much longer, said outright ("I won't be here much longer", "ya no voy a estar mucho tiempo aquí").
+    category: 'mental_health',
+    re: re(
+      '(?:wont|will not|not gonna|not going to) be (?:around|here) (?:much|for much|a lot) longer(?! (?:today|tonight|this|at|because|since|cause|in (?:town|the office)))',
+      'ya no (?:voy|va) a estar (?:mucho tiempo|por mucho tiempo|aqui mucho)',
+    ),
+  },
+  {
+    // "This is the last time you'll hear from me", "ya no me van a volver a ver": with thanks, a goodbye or love.
+    category: 'mental_health',
+    re: re(
+      '(?:last time|ultima vez) (?:you(?:ll| will)|ustedes|que) (?:\\w+ )?(?:hear from|see|sepan de|oigan de|me (?:oigan|vean|escuchen))',
+      '(?:wont|will not|never|are not going to|arent going to) (?:ever )?(?:see|hear from) me (?:again|anymore)',
+      'ya no me (?:van|vas|va) a (?:volver a )?(?:ver|oir|escuchar)',
+    ),
+    with: any('thank\\w*', 'gracias', 'goodbye', 'bye', 'adios', 'love', '(?:me|te|los|las) quiero', 'take care', 'cuidense', 'sorry', 'perdon'),
+    unless: any('moving', 'moved', 'relocat\\w*', 'switching', 'new (?:doctor|practice|clinic)', 'another (?:doctor|practice|clinic|state|city)', 'insurance', 'me mudo', 'nos mudamos', 'mudando', 'otro (?:doctor|estado)', 'otra (?:clinica|ciudad)', 'aseguranza', 'seguro'),
+  },
+  {
+    // Wanting to be gone, with the means at hand ("I want to disappear forever and I have what I need to do it").
+    category: 'mental_health',
+    re: re('(?:have|got|tengo) (?:what i need|everything i need|all i need|lo que necesito|todo lo que necesito) (?:to do it|right here|para hacerlo)'),
+    with: any('disappear', 'forever', 'desaparecer', 'para siempre', 'be gone', 'no more', 'done', 'end'),
+  },
+  {
     // A goodbye out of nowhere, then silence or the means at hand ("called to say goodbye and that she loves me and hung up").
     category: 'mental_health',
     re: re('(?:called|llamo|texted|me hablo|me mando un mensaje)(?: \\w+){0,3} (?:to say|para decir(?:me|nos|le)?) (?:goodbye|bye|adios)'),

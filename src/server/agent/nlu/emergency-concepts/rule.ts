@@ -6,6 +6,8 @@ export interface Rule {
   re: RegExp;
   /** Must also be said somewhere in the utterance (the other half of a combination). */
   with?: RegExp;
+  /** Said anywhere in the utterance, this takes the alarm away ("you won't see me again — we're moving"). */
+  unless?: RegExp;
   /** "a mild allergic reaction": these qualifiers just before the words take the alarm away. */
   mildBefore?: boolean;
 }

@@ -9,6 +9,12 @@ export const TRAUMA_OTHER_RULES: Rule[] = [
       '(?:car|auto|motorcycle|bike|bicycle|truck|bus) (?:accident|crash|wreck)',
       'hit by a (?:car|truck|bus|vehicle)',
       '(?:was|got|been|has been|is) (?:shot|stabbed)',
+      // Said the other way round: "somebody shot my cousin", "he stabbed her".
+      `(?:someone|somebody|they|he|she|a guy|some guy|a man|they just) (?:just )?(?:shot|stabbed) (?:my|his|her|our|him|her|them|me)\\b`,
+      '(?:acaban de|le acaban de|lo acaban de|la acaban de) (?:apunalar|balear|disparar|acuchillar)',
+      // A part cut off: "se cortó el dedo … se lo cortó completito", "took his finger clean off".
+      '(?:se (?:lo|la) (?:corto|arranco|volo)|se (?:corto|arranco|volo) (?:el|la|un|una) (?:dedo|mano|pie|oreja)) (?:\\w+ ){0,3}(?:completito|completo|entero|de tajo|toda|todo)',
+      '(?:finger|thumb|toe|hand|fingertip) (?:\\w+ ){0,2}(?:clean )?off',
       'gunshot',
       'gun shot',
       'stab (?:wound|wounds)',
