@@ -280,7 +280,17 @@ function lettersAsSpelled(said: string): string {
     .replace(/(?<![a-z'])(be|ve|uve|ce|de|efe|ge|hache|jota|ka|ele|eme|ene|pe|cu|erre|ere|ese|te|equis|zeta|[a-z]) de [a-z]{3,}\b/g, (_, l: string) => SPANISH_LETTERS[l] ?? l)
     .split(' ');
   // "b e ene a v i d e ese": a letter name between spelled letters is a letter too.
-  const letter = (w: string | undefined) => w !== undefined && /^[a-z]$/.test(w);
+  const letter = (w: string | undefined) => w !== undefined && (/^[a-z]$/.test(w) || SPANISH_LETTERS[w] !== undefined);
+  // Two-word letters inside a spelling: "i griega" (y), "doble ele" (l l), "doble u" / "doble ve" (w).
+  for (let i = 0; i + 1 < words.length; i++) {
+    const [a, b] = [words[i]!, words[i + 1]!];
+    const inSpelling = letter(words[i - 1]) || letter(words[i + 2]);
+    if (!inSpelling) continue;
+    if (a === 'i' && b === 'griega') words.splice(i, 2, 'y');
+    else if (a === 'doble' && (b === 'u' || b === 've' || b === 'uve')) words.splice(i, 2, 'w');
+    else if (a === 'doble' && SPANISH_LETTERS[b]) words.splice(i, 2, SPANISH_LETTERS[b]!, SPANISH_LETTERS[b]!);
+    else if (a === 'doble' && /^[a-z]$/.test(b)) words.splice(i, 2, b, b);
+  }
   for (let pass = 0; pass < 2; pass++)
     for (let i = 0; i < words.length; i++) {
       const l = SPANISH_LETTERS[words[i]!];
@@ -323,7 +333,7 @@ function inlineSpellings(said: string): string {
 }
 
 /** "Aaliyah with two a's Brooks", "Yesenia con y griega Morales": the hint is read later, the surname after it is part of the name. */
-const SPELLING_HINT_WORDS = /\b(?:(?:al final|al principio|at the (?:end|start|beginning))(?= |$)|(?:with|without) (?:(?:a|an|the|one|two|double|2)\s+)?[a-z](?:'?s)?|(?:con|with) (?:(?:la|una|doble)\s+)?(?:(?:y|and|i) griega|i latina|v chiquita|ve chica|be grande|b grande|jota|equis|ene|ye|ge|ce|ese|zeta|hache|doble ele|ll)|with an apostrophe(?: after the [a-z])?|(?:con|with) guion|(?:with|con) (?:(?:the|an|a|el|un)\s+)?(?:accent|acento|tilde)(?:\s+(?:on|en|in)\s+(?:(?:the|la|el)\s+)?[a-z]+)?|con (?:doble|dos) [a-z]+)\b/g;
+const SPELLING_HINT_WORDS = /\b(?:(?:al final|al principio|at the (?:end|start|beginning))(?= |$)|con (?:(?:una?|la|el)\s+)?[a-z](?= |$)|(?:with|without) (?:(?:a|an|the|one|two|double|2)\s+)?[a-z](?:'?s)?|(?:con|with) (?:(?:la|una|doble)\s+)?(?:(?:y|and|i) griega|i latina|v chiquita|ve chica|be grande|b grande|jota|equis|ene|ye|ge|ce|ese|zeta|hache|doble ele|ll)|with an apostrophe(?: after the [a-z])?|(?:con|with) guion|(?:with|con) (?:(?:the|an|a|el|un)\s+)?(?:accent|acento|tilde)(?:\s+(?:on|en|in)\s+(?:(?:the|la|el)\s+)?[a-z]+)?|con (?:doble|dos) [a-z]+)\b/g;
 
 /** "with a hyphen in between", "con guioncito", "double-barrelled", "the first name is hyphenated": which words, not said. */
 const HYPHEN_REMARK = /\b(?:(?:it's |its |it is )?(?:with a|with the|there's a) (?:hyphen|dash)(?: in between| between them| in the middle)?|con (?:un )?guion(?:cito)?(?: en medio)?|(?:it's )?double barrell?ed(?: with a (?:dash|hyphen))?|(?:the )?(?:(first|last) name )?(?:is |it's )?hyphenated)\b/;

@@ -40,6 +40,13 @@ describe('extractName', () => {
     ['um, tyler, tyler j. brooks', { first: 'Tyler', last: 'Brooks' }],
     ["the kid's name is aiden, a i d e n, rivera", { first: 'Aiden', last: 'Rivera' }],
     ["it's de'andre lewis", { first: "De'Andre", last: 'Lewis' }],
+    ['bree b as in boy r e e and then mahoney m a h o n e y', { first: 'Bree', last: 'Mahoney' }],
+    ['zoe fitzpatrick lowe with a hyphen in between', { first: 'Zoe', last: 'Fitzpatrick-Lowe' }],
+    ['mary kate sullivan mary hyphen kate', { first: 'Mary-Kate', last: 'Sullivan' }],
+    ["it's tom well thomas thomas beckett", { first: 'Thomas', last: 'Beckett' }],
+    ['marcus hill junior the son not the dad', { first: 'Marcus', last: 'Hill' }],
+    ['robert james tate james is his middle name', { first: 'Robert', last: 'Tate' }],
+    ['mary ann kowalski k o w a l s k i', { first: 'Mary', last: 'Ann Kowalski' }],
   ] as const)('reads %s', (text, expected) => {
     expect(extractName(text, 'full')).toEqual(expected);
   });
@@ -54,6 +61,11 @@ describe('extractName', () => {
     ['sí, claro, lucía fernández', { first: 'Lucia', last: 'Fernandez' }],
     ['este se llama a ver don ramón quiñones', { first: 'Ramon', last: 'Quinones' }],
     ['catalina de la fuente', { first: 'Catalina', last: 'De La Fuente' }],
+    // Letters in Spanish inside a spelling: "i griega", "doble ele", "be de burro"; "con be" is a hint.
+    ['nayeli cortés ene a i griega e ele i', { first: 'Nayeli', last: 'Cortes' }],
+    ['óscar villalobos ve i doble ele a ele o be o ese', { first: 'Oscar', last: 'Villalobos' }],
+    ['socorro benavides be de burro e ene a ve de vaca i de e ese', { first: 'Socorro', last: 'Benavides' }],
+    ['esteban con be de burro carrillo con doble ele', { first: 'Esteban', last: 'Carrillo' }],
     // Everyday Spanish words are not names there, even where other data lists them (Ella, Esta).
     ['yamilet rosario ella es de puerto rico', { first: 'Yamilet', last: 'Rosario' }],
     ['está a nombre de mi esposo pero la cita es para mí', null],
