@@ -80,13 +80,13 @@ function DateTimePair({
       <legend className="text-sm font-medium">{legend}</legend>
       <div className="flex flex-wrap items-end gap-3">
         <div className="space-y-1">
-          <label htmlFor={`${id}-date`} className="text-xs text-muted-foreground">
+          <label htmlFor={`${id}-date`} className="block text-xs text-muted-foreground">
             <span className="sr-only">{legend} </span>Date
           </label>
           <Input id={`${id}-date`} type="date" value={date} min={minDate || undefined} aria-invalid={message ? true : undefined} aria-describedby={errorId} onChange={(e) => onDate(e.target.value)} className="w-auto" />
         </div>
         <div className="space-y-1">
-          <label htmlFor={`${id}-time`} className="text-xs text-muted-foreground">
+          <label htmlFor={`${id}-time`} className="block text-xs text-muted-foreground">
             <span className="sr-only">{legend} </span>Time
           </label>
           <TimeInput id={`${id}-time`} country={country} value={time} aria-invalid={message ? true : undefined} aria-describedby={errorId} onChange={onTime} />
