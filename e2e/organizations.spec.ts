@@ -116,8 +116,11 @@ test('an admin creates an organization, sets split hours and a holiday, and buil
   const cover = page.getByRole('dialog', { name: 'Add cover' });
   await cover.getByLabel('Who covers', { exact: true }).selectOption({ label: 'An outside phone number…' });
   await cover.getByLabel('Who covers: phone number').fill('+1 312 555 0142');
-  await cover.getByLabel('From').fill(`${today}T00:00`);
-  await cover.getByLabel('Until').fill(`${tomorrow}T20:00`);
+  // A date and a time each (the time in the practice's clock, issue 28): a 24-hour "20:00" reads too.
+  await cover.getByLabel('From Date').fill(today);
+  await cover.getByLabel('From Time').fill('00:00');
+  await cover.getByLabel('Until Date').fill(tomorrow);
+  await cover.getByLabel('Until Time').fill('20:00');
   await cover.getByRole('button', { name: 'Add cover' }).click();
   await expect(cover).toBeHidden();
 

@@ -104,7 +104,7 @@ export function RequestCard({ request, practice }: { request: RequestView; pract
           </Button>
         </div>
       </CardContent>
-      <ScheduleDialog request={request} timeZone={timeZone} open={open === 'schedule'} onOpenChange={close} />
+      <ScheduleDialog request={request} timeZone={timeZone} country={country} open={open === 'schedule'} onOpenChange={close} />
       <TextDialog
         open={open === 'decline'}
         onOpenChange={close}

@@ -46,7 +46,7 @@ describe('the scheduling dialog', () => {
         return HttpResponse.json({ appointmentRequest: { ...request, status: 'scheduled', scheduledFor: '2030-12-03T13:00:00.000Z' }, warnings: [] });
       }),
     );
-    const { user } = renderPage(<ScheduleDialog request={request} timeZone="America/New_York" open onOpenChange={() => undefined} />, { url: '/handoffs/h-1' });
+    const { user } = renderPage(<ScheduleDialog request={request} timeZone="America/New_York" country="US" open onOpenChange={() => undefined} />, { url: '/handoffs/h-1' });
     const dialog = await screen.findByRole('dialog', { name: 'Schedule the appointment' });
     expect(await within(dialog).findByTestId('patient-preferences')).toHaveTextContent('Tue, Thu · morning');
     expect(within(dialog).getByText('“Tuesday or Thursday mornings, before work”')).toBeInTheDocument();
@@ -68,12 +68,55 @@ describe('the scheduling dialog', () => {
     await waitFor(() => expect(sent).toEqual({ version: 2, scheduledFor: '2030-12-03T08:00', durationMinutes: 45, location: 'Suite 200', clinician: 'Dr. Amara Rivera' }));
   });
 
+  it('shows the time in the practice’s clock (issue 28) and sends the same wall time: 8:00 AM in the US, 14:30 in the UK', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.get('/api/appointment-requests/req-1/schedule-options', () => HttpResponse.json(options)),
+      http.post('/api/appointment-requests/req-1/schedule', async ({ request: r }) => {
+        sent.push(await r.json());
+        return HttpResponse.json({ appointmentRequest: { ...request, status: 'scheduled', scheduledFor: '2030-12-03T13:00:00.000Z' }, warnings: [] });
+      }),
+    );
+    const us = renderPage(<ScheduleDialog request={request} timeZone="America/New_York" country="US" open onOpenChange={() => undefined} />, { url: '/handoffs/h-1' });
+    let dialog = await screen.findByRole('dialog', { name: 'Schedule the appointment' });
+    await us.user.click(await within(dialog).findByRole('button', { name: 'Tue, Dec 3 · 8:00 AM' }));
+    const usTime = within(dialog).getByLabelText(/^Time/);
+    expect(usTime).toHaveAttribute('type', 'text');
+    expect(usTime).toHaveValue('8:00 AM');
+    await us.user.click(within(dialog).getByRole('button', { name: 'Schedule and notify' }));
+    await waitFor(() => expect(sent[0]).toMatchObject({ scheduledFor: '2030-12-03T08:00' }));
+    us.unmount();
+
+    server.use(http.get('/api/appointment-requests/req-1/schedule-options', () => HttpResponse.json({ ...options, timeZone: 'Europe/London', country: 'GB' })));
+    const uk = renderPage(<ScheduleDialog request={request} timeZone="Europe/London" country="GB" open onOpenChange={() => undefined} />, { url: '/handoffs/h-1' });
+    dialog = await screen.findByRole('dialog', { name: 'Schedule the appointment' });
+    await uk.user.type(within(dialog).getByLabelText(/^Date/), '2030-12-03');
+    const ukTime = within(dialog).getByLabelText(/^Time/);
+    await uk.user.type(ukTime, '2:30pm');
+    await uk.user.tab();
+    expect(ukTime).toHaveValue('14:30');
+    await uk.user.clear(ukTime);
+    await uk.user.type(ukTime, '9');
+    await uk.user.tab();
+    expect(ukTime).toHaveValue('09:00');
+    await uk.user.clear(ukTime);
+    await uk.user.type(ukTime, 'soon');
+    await uk.user.click(within(dialog).getByRole('button', { name: 'Schedule and notify' }));
+    expect(await within(dialog).findByText('Enter a time such as 09:00 or 17:30')).toBeInTheDocument();
+    expect(ukTime).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toHaveLength(1);
+    await uk.user.clear(ukTime);
+    await uk.user.type(ukTime, '14:30');
+    await uk.user.click(within(dialog).getByRole('button', { name: 'Schedule and notify' }));
+    await waitFor(() => expect(sent[1]).toMatchObject({ scheduledFor: '2030-12-03T14:30' }));
+  });
+
   it("shows the server's message beside the field it is about", async () => {
     server.use(
       http.get('/api/appointment-requests/req-1/schedule-options', () => HttpResponse.json(options)),
       http.post('/api/appointment-requests/req-1/schedule', () => HttpResponse.json(errorBody('validation_failed', 'Some fields need attention.', { clinician: 'Leave out < and >.' }), { status: 400 })),
     );
-    const { user } = renderPage(<ScheduleDialog request={request} timeZone="America/New_York" open onOpenChange={() => undefined} />, { url: '/handoffs/h-1' });
+    const { user } = renderPage(<ScheduleDialog request={request} timeZone="America/New_York" country="US" open onOpenChange={() => undefined} />, { url: '/handoffs/h-1' });
     const dialog = await screen.findByRole('dialog', { name: 'Schedule the appointment' });
     await user.click(await within(dialog).findByRole('button', { name: 'Tue, Dec 3 · 8:30 AM' }));
     await user.type(within(dialog).getByLabelText('Clinician'), 'Dr <b>');
@@ -84,7 +127,7 @@ describe('the scheduling dialog', () => {
 
   it("shows a chosen time in the patient's zone when their number places them in another", async () => {
     server.use(http.get('/api/appointment-requests/req-1/schedule-options', () => HttpResponse.json({ ...options, patientTimeZone: 'Europe/London' })));
-    const { user } = renderPage(<ScheduleDialog request={request} timeZone="America/New_York" open onOpenChange={() => undefined} />, { url: '/handoffs/h-1' });
+    const { user } = renderPage(<ScheduleDialog request={request} timeZone="America/New_York" country="US" open onOpenChange={() => undefined} />, { url: '/handoffs/h-1' });
     const dialog = await screen.findByRole('dialog', { name: 'Schedule the appointment' });
     await user.click(await within(dialog).findByRole('button', { name: 'Tue, Dec 3 · 8:00 AM' }));
     expect(within(dialog).getByText(/For the patient \(Europe\/London, from their number\):/)).toHaveTextContent(/1:00\s?PM/);
@@ -116,7 +159,7 @@ describe('the scheduling dialog', () => {
         });
       }),
     );
-    const { user } = renderPage(<ScheduleDialog request={request} timeZone="America/New_York" open onOpenChange={() => undefined} />, { url: '/handoffs/h-1' });
+    const { user } = renderPage(<ScheduleDialog request={request} timeZone="America/New_York" country="US" open onOpenChange={() => undefined} />, { url: '/handoffs/h-1' });
     const dialog = await screen.findByRole('dialog', { name: 'Schedule the appointment' });
     expect(await within(dialog).findByTestId('suggestions-note')).toHaveTextContent('Times with no other visit at the practice come first; choose a clinician to see only their free times.');
     await user.type(within(dialog).getByLabelText(/^Date/), '2030-12-03');

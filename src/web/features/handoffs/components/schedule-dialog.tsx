@@ -10,6 +10,7 @@ import { Input } from '@web/components/ui/input';
 import { Select } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Textarea } from '@web/components/ui/textarea';
+import { TimeInput, timeInputMessage } from '@web/components/ui/time-input';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
@@ -27,6 +28,8 @@ const WARNING_CLASS = 'flex items-start gap-2 rounded-md border border-warning-s
 export interface ScheduleDialogProps {
   request: RequestView;
   timeZone: string;
+  /** The organization's country: the time is typed and shown in its clock (issue 28). */
+  country: string | null | undefined;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
@@ -62,7 +65,7 @@ function useSlotCheck(options: ScheduleOptions | undefined, local: string, minut
  * length, place and clinician; the patient is notified with a calendar file. Rescheduling a
  * scheduled visit uses the same form, prefilled.
  */
-function ScheduleForm({ request, timeZone, onOpenChange }: ScheduleDialogProps) {
+function ScheduleForm({ request, timeZone, country, onOpenChange }: ScheduleDialogProps) {
   const schedule = useScheduleRequest();
   const { toast } = useToast();
   const moving = request.status === 'scheduled';
@@ -75,7 +78,9 @@ function ScheduleForm({ request, timeZone, onOpenChange }: ScheduleDialogProps) 
   const [note, setNote] = React.useState('');
   const [missing, setMissing] = React.useState<{ date?: string; time?: string }>({});
   const fields = isApiError(schedule.error) ? schedule.error.fields : {};
-  const local = date && time ? `${date}T${time}` : '';
+  // The time is "HH:MM" once it reads as one (TimeInput), as the native field sent it.
+  const timeOk = /^(?:[01]\d|2[0-3]):[0-5]\d$/.test(time);
+  const local = date && timeOk ? `${date}T${time}` : '';
   const check = useSlotCheck(options.data, local, minutes, clinician);
   const offWords = check?.warnings.filter((w) => w !== 'clinician_busy').map((w) => WARNING_TEXT[w]) ?? [];
   const viewerZone = viewerTimeZone();
@@ -89,7 +94,8 @@ function ScheduleForm({ request, timeZone, onOpenChange }: ScheduleDialogProps) 
   };
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const problems = { date: date ? undefined : 'Choose a date.', time: time ? undefined : 'Choose a time.' };
+    // Words that are not a time of day get the example in the practice's clock (as an empty TimeInput's message).
+    const problems = { date: date ? undefined : 'Choose a date.', time: !time ? 'Choose a time.' : timeOk ? undefined : timeInputMessage('not a time', '', country) };
     setMissing(problems);
     if (problems.date || problems.time) return;
     schedule.mutate(
@@ -136,7 +142,7 @@ function ScheduleForm({ request, timeZone, onOpenChange }: ScheduleDialogProps) 
             <Input type="date" min={todayInZone(timeZone)} value={date} onChange={(e) => setDate(e.target.value)} />
           </FormField>
           <FormField label={`Time (${timeZone})`} required error={missing.time}>
-            <Input type="time" step={300} value={time} onChange={(e) => setTime(e.target.value)} />
+            <TimeInput country={country} value={time} onChange={setTime} />
           </FormField>
           <FormField label="Length" error={fields.durationMinutes}>
             <Select value={String(minutes)} onChange={(e) => setMinutes(Number(e.target.value))}>

@@ -6,6 +6,7 @@ import { toFieldErrors } from '@domain/time/hours.schema';
 import { DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
+import { TimeInput, timeInputMessage } from '@web/components/ui/time-input';
 import { useToast } from '@web/components/ui/toast';
 import { fieldsUnder, sentence } from '@web/lib/field-messages';
 import { zoneLabel } from '@web/lib/time-zones';
@@ -25,31 +26,89 @@ const overrideFormSchema = OverrideBody.extend({
 
 export type OverrideDialogTarget = { mode: 'add'; from: string; to: string } | { mode: 'edit'; override: ScheduleOverride };
 
-/** A one-off change: "Dana covers for Lee from Fri 17:00 to Mon 08:00". */
-export function OverrideDialog({
-  schedule,
-  members,
-  target,
-  onClose,
-}: {
+export interface OverrideDialogProps {
   schedule: Schedule;
   members: Member[];
   target: OverrideDialogTarget | null;
+  /** The organization's country: the times are typed and shown in its clock (issue 28). */
+  country: string | null | undefined;
   onClose: () => void;
-}) {
+}
+
+/** A one-off change: "Dana covers for Lee from Fri 17:00 to Mon 08:00". */
+export function OverrideDialog({ target, onClose, ...rest }: OverrideDialogProps) {
   return (
     <ScheduleEditorDialog open={target !== null} onClose={onClose}>
-      {target ? <OverrideForm key={target.mode === 'edit' ? target.override.id : 'add'} schedule={schedule} members={members} target={target} onClose={onClose} /> : null}
+      {target ? <OverrideForm key={target.mode === 'edit' ? target.override.id : 'add'} {...rest} target={target} onClose={onClose} /> : null}
     </ScheduleEditorDialog>
   );
 }
 
-function OverrideForm({ schedule, members, target, onClose }: { schedule: Schedule; members: Member[]; target: OverrideDialogTarget; onClose: () => void }) {
+/** "2026-06-05T17:00" as its date and its time ("" for each when absent). */
+const splitLocal = (local: string) => ({ date: local.slice(0, 10), time: local.slice(11, 16) });
+/** The wall time sent, as the native date-time field sent it: "2026-06-05T17:00", '' while either half is empty. */
+const joinLocal = (date: string, time: string) => (date && time ? `${date}T${time}` : '');
+
+/**
+ * One end of the cover: a date and a time (in the organization's clock), grouped under its name.
+ * The message of the pair appears once below both; a time that is not one gets an example.
+ */
+function DateTimePair({
+  legend,
+  date,
+  time,
+  minDate,
+  error,
+  country,
+  onDate,
+  onTime,
+}: {
+  legend: string;
+  date: string;
+  time: string;
+  minDate?: string;
+  error: string | undefined;
+  country: string | null | undefined;
+  onDate: (date: string) => void;
+  onTime: (time: string) => void;
+}) {
+  const id = React.useId();
+  const message = time && date ? timeInputMessage(error, time, country) : error;
+  const errorId = message ? `${id}-error` : undefined;
+  return (
+    <fieldset className="min-w-0 space-y-2">
+      <legend className="text-sm font-medium">{legend}</legend>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="space-y-1">
+          <label htmlFor={`${id}-date`} className="block text-xs text-muted-foreground">
+            <span className="sr-only">{legend} </span>Date
+          </label>
+          <Input id={`${id}-date`} type="date" value={date} min={minDate || undefined} aria-invalid={message ? true : undefined} aria-describedby={errorId} onChange={(e) => onDate(e.target.value)} className="w-auto" />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={`${id}-time`} className="block text-xs text-muted-foreground">
+            <span className="sr-only">{legend} </span>Time
+          </label>
+          <TimeInput id={`${id}-time`} country={country} value={time} aria-invalid={message ? true : undefined} aria-describedby={errorId} onChange={onTime} />
+        </div>
+      </div>
+      {message ? (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {message}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function OverrideForm({ schedule, members, target, country, onClose }: Omit<OverrideDialogProps, 'target'> & { target: OverrideDialogTarget }) {
   const existing = target.mode === 'edit' ? target.override : null;
   const [who, setWho] = React.useState(assigneeDraft(existing?.assignee ?? null));
   const [replaces, setReplaces] = React.useState(assigneeDraft(existing?.replacesAssignee ?? null));
-  const [from, setFrom] = React.useState(existing?.fromLocal ?? (target.mode === 'add' ? target.from : ''));
-  const [to, setTo] = React.useState(existing?.toLocal ?? (target.mode === 'add' ? target.to : ''));
+  const [start, setStart] = React.useState(splitLocal(existing?.fromLocal ?? (target.mode === 'add' ? target.from : '')));
+  const [end, setEnd] = React.useState(splitLocal(existing?.toLocal ?? (target.mode === 'add' ? target.to : '')));
+  const from = joinLocal(start.date, start.time);
+  const to = joinLocal(end.date, end.time);
   const [note, setNote] = React.useState(existing?.note ?? '');
   const [clientErrors, setClientErrors] = React.useState<Record<string, string>>({});
   const save = useSaveOverride();
@@ -107,13 +166,24 @@ function OverrideForm({ schedule, members, target, onClose }: { schedule: Schedu
           name="replacesAssignee"
           errorOf={err}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="From" error={err('from')}>
-            <Input type="datetime-local" step={60} value={from} onChange={(e) => setFrom(e.target.value)} />
-          </FormField>
-          <FormField label="Until" error={err('to')}>
-            <Input type="datetime-local" step={60} value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
-          </FormField>
+        <div className="grid gap-4">
+          <DateTimePair
+            legend="From"
+            {...start}
+            error={err('from')}
+            country={country}
+            onDate={(date) => setStart((s) => ({ ...s, date }))}
+            onTime={(time) => setStart((s) => ({ ...s, time }))}
+          />
+          <DateTimePair
+            legend="Until"
+            {...end}
+            minDate={start.date}
+            error={err('to')}
+            country={country}
+            onDate={(date) => setEnd((s) => ({ ...s, date }))}
+            onTime={(time) => setEnd((s) => ({ ...s, time }))}
+          />
         </div>
         <FormField label="Note (optional)" error={err('note')}>
           <Input value={note} maxLength={200} placeholder="e.g. Lee on leave" onChange={(e) => setNote(e.target.value)} />

@@ -235,8 +235,8 @@ export function ScheduleDetail({ schedule, members, canEdit }: { schedule: Sched
         </CardContent>
       </Card>
 
-      <ShiftDialog schedule={schedule} members={members} target={shiftTarget} onClose={() => setShiftTarget(null)} />
-      <OverrideDialog schedule={schedule} members={members} target={overrideTarget} onClose={() => setOverrideTarget(null)} />
+      <ShiftDialog schedule={schedule} members={members} country={country} target={shiftTarget} onClose={() => setShiftTarget(null)} />
+      <OverrideDialog schedule={schedule} members={members} country={country} target={overrideTarget} onClose={() => setOverrideTarget(null)} />
       <AlertDialog open={removal !== null} onOpenChange={(open) => (open ? undefined : setRemoval(null))}>
         <AlertDialogContent>
           <AlertDialogHeader>

@@ -8,6 +8,7 @@ import { DialogDescription, DialogHeader, DialogTitle, FormDialogFooter } from '
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
+import { TimeInput, timeInputMessage } from '@web/components/ui/time-input';
 import { useToast } from '@web/components/ui/toast';
 import { DAYS } from '@web/lib/weekdays';
 import { fieldsUnder, sentence } from '@web/lib/field-messages';
@@ -19,16 +20,25 @@ import { ScheduleEditorDialog, ScheduleSaveError } from './schedule-editor-parts
 
 export type ShiftDialogTarget = { mode: 'add' } | { mode: 'edit'; shift: Shift };
 
+export interface ShiftDialogProps {
+  schedule: Schedule;
+  members: Member[];
+  target: ShiftDialogTarget | null;
+  /** The organization's country: the start and end are typed and shown in its clock (issue 28). */
+  country: string | null | undefined;
+  onClose: () => void;
+}
+
 /** Add or change a weekly shift. Server messages appear beside their fields. */
-export function ShiftDialog({ schedule, members, target, onClose }: { schedule: Schedule; members: Member[]; target: ShiftDialogTarget | null; onClose: () => void }) {
+export function ShiftDialog({ target, onClose, ...rest }: ShiftDialogProps) {
   return (
     <ScheduleEditorDialog open={target !== null} onClose={onClose}>
-      {target ? <ShiftForm key={target.mode === 'edit' ? target.shift.id : 'add'} schedule={schedule} members={members} target={target} onClose={onClose} /> : null}
+      {target ? <ShiftForm key={target.mode === 'edit' ? target.shift.id : 'add'} {...rest} target={target} onClose={onClose} /> : null}
     </ScheduleEditorDialog>
   );
 }
 
-function ShiftForm({ schedule, members, target, onClose }: { schedule: Schedule; members: Member[]; target: ShiftDialogTarget; onClose: () => void }) {
+function ShiftForm({ schedule, members, target, country, onClose }: Omit<ShiftDialogProps, 'target'> & { target: ShiftDialogTarget }) {
   const shift = target.mode === 'edit' ? target.shift : null;
   const [who, setWho] = React.useState(assigneeDraft(shift?.assignee ?? null));
   const [days, setDays] = React.useState<number[]>(shift?.days ?? [1, 2, 3, 4, 5]);
@@ -119,11 +129,11 @@ function ShiftForm({ schedule, members, target, onClose }: { schedule: Schedule;
           ) : null}
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Starts" error={err('start')}>
-            <Input type="time" step={60} value={start} onChange={(e) => setStart(e.target.value)} />
+          <FormField label="Starts" error={timeInputMessage(err('start'), start, country)}>
+            <TimeInput country={country} value={start} onChange={setStart} />
           </FormField>
-          <FormField label="Ends" error={err('end')} description={overnight ? 'Runs into the next day.' : end === '00:00' ? 'At midnight.' : undefined}>
-            <Input type="time" step={60} value={end} onChange={(e) => setEnd(e.target.value)} />
+          <FormField label="Ends" error={timeInputMessage(err('end'), end, country)} description={overnight ? 'Runs into the next day.' : end === '00:00' ? 'At midnight.' : undefined}>
+            <TimeInput country={country} value={end} onChange={setEnd} />
           </FormField>
           <FormField label="Effective from (optional)" error={err('effectiveFrom')}>
             <Input type="date" value={effectiveFrom} onChange={(e) => setEffectiveFrom(e.target.value)} />
