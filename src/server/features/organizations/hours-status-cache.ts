@@ -83,10 +83,6 @@ export class HoursStatusCache {
     }
     return { open: w.open, label: w.label, nextChange: w.nextChange, text: w.prefix, until: w.until };
   }
-
-  clear(): void {
-    this.entries.clear();
-  }
 }
 
 function keyOf(version: number, timeZone: string): string {
