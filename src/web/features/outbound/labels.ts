@@ -1,6 +1,7 @@
 import { formatWallTime } from '@domain/format/clock';
 import type { CampaignStatus, OutboundAttemptResult, OutboundJobStatus, OutboundOutcome, OutboundProvider, OutboundPurpose } from '@contracts/outbound';
 import type { BadgeProps } from '@web/components/ui/badge';
+import { DAYS } from '@web/lib/weekdays';
 
 export const PURPOSE_LABELS: Record<OutboundPurpose, string> = {
   appointment_reminder: 'Appointment reminder',
@@ -72,15 +73,8 @@ export const PROVIDER_LABELS: Record<OutboundProvider, { name: string; descripti
   twilio: { name: 'Twilio', description: 'Calls are placed through Twilio: real phones ring.' },
 };
 
-export const WEEKDAYS: { value: number; short: string; long: string }[] = [
-  { value: 1, short: 'Mon', long: 'Monday' },
-  { value: 2, short: 'Tue', long: 'Tuesday' },
-  { value: 3, short: 'Wed', long: 'Wednesday' },
-  { value: 4, short: 'Thu', long: 'Thursday' },
-  { value: 5, short: 'Fri', long: 'Friday' },
-  { value: 6, short: 'Sat', long: 'Saturday' },
-  { value: 7, short: 'Sun', long: 'Sunday' },
-];
+/** The calling window's days, from the one list of weekdays the editors share. */
+export const WEEKDAYS: { value: number; short: string; long: string }[] = DAYS.map((d) => ({ value: d.day, short: d.short, long: d.name }));
 
 export const ATTEMPT_RESULT_LABELS: Record<OutboundAttemptResult, string> = {
   answered: 'Answered',
