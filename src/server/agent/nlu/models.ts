@@ -60,22 +60,15 @@ export function trainModels(part: TrainingPart): Models {
   return { intent, urgency, category, outboundWho, outboundPurpose };
 }
 
-/** Dates of birth said with a request ("…my date of birth is the first of November 2004"): a date of birth is no intent's. */
-const BIRTH_DATES = {
-  en: ['my date of birth is the first of november 2004', 'date of birth march 3rd 1980', 'my birthday is 7 12 65', 'born june twenty second nineteen ninety'],
-  es: ['mi fecha de nacimiento es el primero de noviembre del 2004', 'nací el 3 de marzo de 1980', 'fecha de nacimiento doce de julio del sesenta y cinco'],
-};
-
 const INTRODUCTIONS = {
   en: ['hi this is Maria Lopez', 'my name is John Carter', "hello it's Denise Okafor", 'yes hi, Robert Chen here', 'good morning my name is Ashley Nguyen and', 'hey this is Tom'],
   es: ['hola habla María López', 'mi nombre es Juan Pérez', 'buenos días soy Ana Ruiz', 'sí hola le habla Carmen Díaz', 'oiga mi nombre es José Martínez y'],
 };
 
 /**
- * Every request also said with a self-introduction before or after it, and a third of them with a
- * date of birth after it: callers give both with any request, so neither must count for one intent
- * (without this, "my name is…" leaned towards the intents whose examples happened to include one,
- * and a date of birth towards changing an appointment, whose examples name dates).
+ * Every request also said with a self-introduction before or after it: callers give their name
+ * with any request, so a name must never count for one intent (without this, "my name is…" leaned
+ * towards the intents whose examples happened to include one).
  */
 function withIntroductions(examples: (Example<Intent | 'other'> & { language?: 'en' | 'es' })[]): Example<Intent | 'other'>[] {
   const extra: Example<Intent | 'other'>[] = [];
@@ -85,10 +78,6 @@ function withIntroductions(examples: (Example<Intent | 'other'> & { language?: '
     const list = INTRODUCTIONS[e.language ?? 'en'];
     const intro = list[i % list.length]!;
     extra.push({ ...e, text: i % 2 === 0 ? `${intro} ${e.text}` : `${e.text} ${spanish ? 'mi nombre es' : 'my name is'} ${intro.split(' ').slice(-2).join(' ')}` });
-    if (i % 3 === 0) {
-      const births = BIRTH_DATES[e.language ?? 'en'];
-      extra.push({ ...e, text: `${e.text} ${births[i % births.length]!}` });
-    }
   });
   // Spanish lines once more as the agent's English gloss reads them: the model then also knows
   // the gloss of a Spanish caller, and averages both readings (understand.ts).

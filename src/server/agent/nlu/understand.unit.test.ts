@@ -53,12 +53,3 @@ describe('understand', () => {
     expect(understand('necesito una cita para mi hijo la próxima semana').intent).toBe('appointment');
   });
 });
-
-describe('a name and a date of birth said with the request are no intent of their own', () => {
-  it.each([
-    ["Hi, this is Lucas Smith, I'd like to book my annual physical, my date of birth is the first of November 2004", 'appointment'],
-    ['hola soy Ana Ruiz quiero hacer una cita para un chequeo mi fecha de nacimiento es el 3 de marzo de 1980', 'appointment'],
-  ] as const)('%s', (said, intent) => {
-    expect(understand(said).intent).toBe(intent);
-  });
-});
