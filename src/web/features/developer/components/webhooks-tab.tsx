@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { formatDateTime } from '@web/lib/format-date';
+import { formatDateTime, viewerTimeZone } from '@web/lib/format-date';
 import { Plus, Webhook } from 'lucide-react';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '@domain/developer/webhook-events';
 import { CreateWebhookEndpointBody, type WebhookDeliveryStatus, type WebhookEndpointView, type WebhookEventType } from '@contracts/webhooks';
@@ -144,7 +144,10 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpointView; o
 function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointView }) {
   const [event, setEvent] = React.useState('');
   const [status, setStatus] = React.useState<WebhookDeliveryStatus | ''>('');
-  const [since, setSince] = React.useState(() => new Date(Date.now() - 86_400_000).toISOString().slice(0, 16));
+  // The picker shows the viewer's wall time: a day ago in their zone, not in UTC.
+  const [since, setSince] = React.useState(() => wallTimeOf(new Date(Date.now() - 86_400_000)));
+  const sinceInstant = since ? new Date(since) : null;
+  const sinceValid = sinceInstant !== null && !Number.isNaN(sinceInstant.getTime());
   const [open, setOpen] = React.useState<string | null>(null);
   const deliveries = useDeliveries(endpoint.id, { event: event || undefined, status: status || undefined });
   const replay = useReplayDelivery();
@@ -175,15 +178,17 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointView }) {
           </Select>
         </FormField>
         <div className="flex flex-wrap items-end gap-2">
-          <FormField label="Failed since">
+          <FormField label={`Failed since (your time, ${viewerTimeZone()})`}>
             <Input type="datetime-local" value={since} onChange={(e) => setSince(e.target.value)} />
           </FormField>
           <Button
             variant="outline"
             loading={replayFailed.isPending}
+            disabled={!sinceValid}
             onClick={() =>
+              sinceInstant &&
               replayFailed.mutate(
-                { endpointId: endpoint.id, since: new Date(since).toISOString() },
+                { endpointId: endpoint.id, since: sinceInstant.toISOString() },
                 { onSuccess: (r) => toast({ title: `${r.replayed} failed ${r.replayed === 1 ? 'delivery' : 'deliveries'} sent again` }), onError: (e) => toast({ title: 'Could not replay', description: errorMessage(e), variant: 'error' }) },
               )
             }
@@ -354,4 +359,10 @@ function CreateEndpointDialog({ open, onClose, onCreated }: { open: boolean; onC
       </DialogContent>
     </Dialog>
   );
+}
+
+/** `YYYY-MM-DDTHH:MM` of an instant in the viewer's zone: what a datetime-local picker holds. */
+function wallTimeOf(at: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }

@@ -15,7 +15,7 @@ import { RequestStatusBadge } from './handoff-badges';
 import { IntakeSection } from './intake-section';
 import { ScheduleDialog } from './schedule-dialog';
 import { TextDialog } from './text-dialog';
-import { formatInZone } from './zoned-time';
+import { formatInZone } from '@web/lib/zoned-time';
 
 type Open = 'schedule' | 'decline' | 'cancel' | null;
 

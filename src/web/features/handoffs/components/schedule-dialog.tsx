@@ -18,7 +18,7 @@ import type { RequestView } from '@contracts/appointment-requests';
 import { useScheduleOptions, type ScheduleOptions } from '../api/get-schedule-options';
 import { useScheduleRequest } from '../api/schedule-request';
 import { clashText, SchedulingFacts, SuggestedSlots, WARNING_TEXT } from './schedule-context';
-import { formatInZone, nowInZone, todayInZone } from './zoned-time';
+import { formatInZone, nowInZone, todayInZone } from '@web/lib/zoned-time';
 import { viewerTimeZone } from '@web/lib/format-date';
 import { viewerCountry } from '@web/lib/format-phone';
 

@@ -158,7 +158,7 @@ export function SingleCallForm({ organizations, prefill }: { organizations: Sess
           <Input autoComplete="off" {...register('visitType')} />
         </FormField>
         {purpose === 'appointment_reminder' ? (
-          <WhenField key={`appointment-${formKey}`} legend="Appointment" nowLabel="Not given" error={errors.appointmentAt?.message} onChange={(iso) => setValue('appointmentAt', iso, { shouldValidate: formState.isSubmitted })} />
+          <WhenField key={`appointment-${formKey}`} legend="Appointment" practice={practiceOf(organizationId)} nowLabel="Not given" error={errors.appointmentAt?.message} onChange={(iso) => setValue('appointmentAt', iso, { shouldValidate: formState.isSubmitted })} />
         ) : null}
       </div>
       <FormField label="Message for the patient" error={errors.messageForPatient?.message} description="Said word for word to the person once they have confirmed who they are. Leave it empty to let the agent say only the purpose.">
@@ -168,7 +168,7 @@ export function SingleCallForm({ organizations, prefill }: { organizations: Sess
         <Textarea rows={3} {...register('instructions')} />
       </FormField>
       <OpeningPreview body={organizationId ? preview : null} />
-      <WhenField key={formKey} legend="When" error={errors.scheduledFor?.message} onChange={(iso) => setValue('scheduledFor', iso, { shouldValidate: formState.isSubmitted })} />
+      <WhenField key={`${formKey}-${organizationId}`} legend="When" practice={practiceOf(organizationId)} error={errors.scheduledFor?.message} onChange={(iso) => setValue('scheduledFor', iso, { shouldValidate: formState.isSubmitted })} />
       <CallTimingNote organizationId={organizationId} phone={phone ?? ''} scheduledFor={scheduledFor} />
       <Button type="submit" loading={create.isPending}>
         Queue the call

@@ -111,7 +111,7 @@ export function SettingsStep({
           <Input type="number" min={1} max={50} {...register('concurrency', { valueAsNumber: true })} />
         </FormField>
       </div>
-      <WhenField legend="Start" nowLabel="Now" error={err('startAt', e.startAt?.message)} onChange={(iso) => setValue('startAt', iso)} />
+      <WhenField key={organizationId} legend="Start" practice={practice} nowLabel="Now" error={err('startAt', e.startAt?.message)} onChange={(iso) => setValue('startAt', iso)} />
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" onClick={onBack}>
           Back to the rows
