@@ -173,6 +173,38 @@ export function defaultMissedCallTexts(): MissedCallTexts {
   return { enabled: false, message: '', messageEs: '' };
 }
 
+/** A Twilio Messaging Service: texts then come from its pool of numbers. */
+export const MESSAGING_SERVICE_SID = /^MG[0-9a-f]{32}$/i;
+
+/**
+ * Who the organization's texts come from and how fast they go (issue 30 §1, decision 044):
+ * `sender` a phone number or a Twilio Messaging Service SID — empty: its first phone number;
+ * `perSecond` its gateway's sending limit — null: the deployment's SMS_PER_SECOND.
+ */
+export const TextSending = z
+  .object({
+    sender: z
+      .string({ error: 'Enter a phone number or leave it empty.' })
+      .trim()
+      .max(40, { error: 'Use at most 40 characters.' })
+      .refine((v) => v === '' || MESSAGING_SERVICE_SID.test(v) || /^\+?[\d\s().-]{7,25}$/.test(v), {
+        error: 'Enter a phone number such as +1 860 555 0100, a Twilio Messaging Service SID (MG followed by 32 letters and digits), or leave it empty.',
+      })
+      .default(''),
+    perSecond: z
+      .number({ error: 'Enter a number of texts per second, or leave it empty.' })
+      .min(0.1, { error: 'At least 0.1 a second (one every 10 seconds).' })
+      .max(100, { error: 'At most 100 a second.' })
+      .nullable()
+      .default(null),
+  })
+  .meta({ id: 'TextSending' });
+export type TextSending = z.infer<typeof TextSending>;
+
+export function defaultTextSending(): TextSending {
+  return { sender: '', perSecond: null };
+}
+
 /** What callers hear first when the practice has not written its own greeting. */
 export function defaultGreeting(practice: string): string {
   return `Thank you for calling ${practice}. I'm the practice's virtual assistant. How can I help you today?`;
@@ -225,6 +257,7 @@ export const CreateOrganizationBody = z.object({
   agentSettings: AgentSettings.optional(),
   appointmentSettings: AppointmentSettings.optional(),
   missedCallTexts: MissedCallTexts.optional(),
+  textSending: TextSending.optional(),
 });
 /** What a client sends (fields with defaults may be left out). */
 export type CreateOrganizationBody = z.input<typeof CreateOrganizationBody>;
@@ -242,6 +275,7 @@ export const UpdateOrganizationBody = z.object({
   agentSettings: AgentSettings.optional(),
   appointmentSettings: AppointmentSettings.optional(),
   missedCallTexts: MissedCallTexts.optional(),
+  textSending: TextSending.optional(),
 });
 export type UpdateOrganizationBody = z.input<typeof UpdateOrganizationBody>;
 export type UpdateOrganizationInput = z.infer<typeof UpdateOrganizationBody>;
@@ -293,6 +327,7 @@ export const OrganizationView = z
     agentSettings: AgentSettings,
     appointmentSettings: AppointmentSettings,
     missedCallTexts: MissedCallTexts,
+    textSending: TextSending,
     version: z.number(),
     createdAt: z.string(),
     updatedAt: z.string(),

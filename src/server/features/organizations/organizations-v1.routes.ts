@@ -24,7 +24,7 @@ export const organizationsV1Routes: FeatureRoutes = (app, ctx) => {
     schema: { tags, summary: 'One organization with its settings', params: OrganizationIdParams, response: { 200: OrganizationView, ...errors } },
     handler: async (request) => {
       const r = await getOrganization(ctx, actorOf(request), request.params.id);
-      return presentOrganization(r.organization, r.phoneNumbers);
+      return presentOrganization(r);
     },
   });
 };

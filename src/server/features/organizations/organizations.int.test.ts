@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { organizationPhoneNumbers, organizations } from '../../db/schema/index.js';
+import { messagingSettings, organizationPhoneNumbers, organizations } from '../../db/schema/index.js';
 import { auditRows, createOrganization, createStaffUser, createTestApp, errorCode, signIn, type TestAppHandle } from '../../test-support/index.js';
 import type { OrganizationRow } from './organizations.repository.js';
 
@@ -117,6 +117,7 @@ describe('editing', () => {
       { phoneNumbers: [{ number: number(), label: 'Main' }] },
       { agentSettings: { ...before.agentSettings, greeting: 'Hello from somewhere else' } },
       { status: 'paused' },
+      { textSending: { sender: '+1 860 555 0199', perSecond: 5 } },
     ]) {
       const res = await call('supervisor', 'PATCH', `/api/organizations/${home.id}`, { version: before.version, ...change });
       expect(res.statusCode, JSON.stringify(change)).toBe(403);
@@ -272,5 +273,53 @@ describe('FAQ entries (issue 26 §6)', () => {
     const res = await call('admin', 'PATCH', `/api/organizations/${org.id}`, { version: shown.version, agentSettings: shown.agentSettings });
     expect(res.statusCode, res.body).toBe(200);
     expect((await settingsOf(org.id)).faq).toEqual(shown.agentSettings.faq);
+  });
+});
+
+describe('text sending (issue 30 §1)', () => {
+  const sendingRow = async (id: string) => (await t.db.select().from(messagingSettings).where(eq(messagingSettings.organizationId, id)))[0];
+
+  it('an administrator chooses the sender and the pace; a national number is stored in E.164, and empty means the first number', async () => {
+    const org = (await call('admin', 'GET', `/api/organizations/${home.id}`)).json();
+    expect(org.textSending).toEqual({ sender: '', perSecond: null });
+
+    const saved = await call('admin', 'PATCH', `/api/organizations/${home.id}`, { version: org.version, textSending: { sender: '(860) 555-0142', perSecond: 2.5 } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().textSending).toEqual({ sender: '+18605550142', perSecond: 2.5 });
+    expect(await sendingRow(home.id)).toMatchObject({ sender: '+18605550142', perSecond: 2.5 });
+    const [audit] = await auditRows(t.db, 'organization.updated', home.id);
+    expect(audit?.details).toMatchObject({ fields: ['textSending'], textSender: { from: null, to: '+18605550142' } });
+
+    const service = await call('admin', 'PATCH', `/api/organizations/${home.id}`, { version: org.version + 1, textSending: { sender: 'MG0123456789ABCDEF0123456789abcdef', perSecond: null } });
+    expect(service.json().textSending).toEqual({ sender: 'MG0123456789abcdef0123456789abcdef', perSecond: null });
+
+    const cleared = await call('admin', 'PATCH', `/api/organizations/${home.id}`, { version: org.version + 2, textSending: { sender: '', perSecond: null } });
+    expect(cleared.json().textSending).toEqual({ sender: '', perSecond: null });
+    expect(await sendingRow(home.id)).toMatchObject({ sender: null, perSecond: null });
+  });
+
+  it('saving the settings never moves the pacing clock the workers share', async () => {
+    const org = (await call('admin', 'GET', `/api/organizations/${other.id}`)).json();
+    const clock = new Date(Date.now() + 60_000);
+    await t.db.insert(messagingSettings).values({ organizationId: other.id, nextSendAt: clock }).onConflictDoUpdate({ target: messagingSettings.organizationId, set: { nextSendAt: clock } });
+    await call('admin', 'PATCH', `/api/organizations/${other.id}`, { version: org.version, textSending: { sender: '', perSecond: 1 } });
+    expect((await sendingRow(other.id))?.nextSendAt?.getTime()).toBe(clock.getTime());
+  });
+
+  it('refuses a sender or a pace that cannot be used, field by field, and keeps what was saved', async () => {
+    const org = (await call('admin', 'GET', `/api/organizations/${home.id}`)).json();
+    const before = await sendingRow(home.id);
+    for (const [textSending, field, message] of [
+      [{ sender: 'call us', perSecond: null }, 'textSending.sender', /phone number/],
+      [{ sender: '+1 860 555', perSecond: null }, 'textSending.sender', /valid phone number/],
+      [{ sender: '', perSecond: 0 }, 'textSending.perSecond', /At least 0.1/],
+      [{ sender: '', perSecond: 1000 }, 'textSending.perSecond', /At most 100/],
+      [{ sender: '', perSecond: '5' }, 'textSending.perSecond', /number of texts per second/],
+    ] as const) {
+      const res = await call('admin', 'PATCH', `/api/organizations/${home.id}`, { version: org.version, textSending });
+      expect(res.statusCode, JSON.stringify(textSending)).toBe(400);
+      expect(res.json().error.fields[field]).toMatch(message);
+    }
+    expect(await sendingRow(home.id)).toEqual(before);
   });
 });

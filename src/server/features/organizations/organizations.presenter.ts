@@ -1,5 +1,5 @@
 import type { OrganizationRow, PhoneNumberRow } from './organizations.repository.js';
-import { Address, AgentSettings, AppointmentSettings, MissedCallTexts, defaultAgentSettings, defaultAppointmentSettings, defaultMissedCallTexts } from '../../../contracts/organizations.js';
+import { Address, AgentSettings, AppointmentSettings, MissedCallTexts, defaultAgentSettings, defaultAppointmentSettings, defaultMissedCallTexts, type TextSending } from '../../../contracts/organizations.js';
 import { faqEntriesFromStored } from '../../../domain/faq/faq-entries.js';
 
 function presentPhoneNumbers(numbers: PhoneNumberRow[]) {
@@ -31,13 +31,14 @@ export function presentOrganizationSummary(org: OrganizationRow, numbers: PhoneN
   };
 }
 
-export function presentOrganization(org: OrganizationRow, numbers: PhoneNumberRow[]) {
+export function presentOrganization({ organization: org, phoneNumbers: numbers, textSending }: { organization: OrganizationRow; phoneNumbers: PhoneNumberRow[]; textSending: TextSending }) {
   return {
     ...presentOrganizationSummary(org, numbers),
     // An FAQ stored as free text (before issue 26) is shown, and saved next time, as entries.
     agentSettings: settings(AgentSettings, { ...org.agentSettings, faq: faqEntriesFromStored(org.agentSettings.faq) }, defaultAgentSettings(org.name)),
     appointmentSettings: settings(AppointmentSettings, org.appointmentSettings, defaultAppointmentSettings()),
     missedCallTexts: missedCallTextsOf(org),
+    textSending,
     createdAt: org.createdAt.toISOString(),
   };
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { OrganizationView } from '../../../contracts/organizations.js';
+import { OrganizationView, defaultTextSending } from '../../../contracts/organizations.js';
 import { presentOrganization } from './organizations.presenter.js';
 import type { OrganizationRow } from './organizations.repository.js';
 
@@ -21,7 +21,7 @@ const row = (agentSettings: Record<string, unknown>): OrganizationRow => ({
 
 describe('presentOrganization: an FAQ stored as text (before issue 26)', () => {
   it('is presented as entries beside the other settings as stored', () => {
-    const view = presentOrganization(row({ greeting: 'Hello.', faq: 'Q: Is there parking? A: Behind the building.' }), []);
+    const view = presentOrganization({ organization: row({ greeting: 'Hello.', faq: 'Q: Is there parking? A: Behind the building.' }), phoneNumbers: [], textSending: defaultTextSending() });
     expect(view.agentSettings).toMatchObject({ greeting: 'Hello.', faq: [{ question: 'Is there parking?', answer: 'Behind the building.' }] });
   });
 
@@ -30,7 +30,7 @@ describe('presentOrganization: an FAQ stored as text (before issue 26)', () => {
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 200 }), (pieces) => {
         const faq = pieces.join('').slice(0, 50_000);
-        const view = presentOrganization(row({ greeting: 'Hello.', faq }), []);
+        const view = presentOrganization({ organization: row({ greeting: 'Hello.', faq }), phoneNumbers: [], textSending: defaultTextSending() });
         expect(OrganizationView.safeParse(view).success).toBe(true);
         // Never the defaults in place of what was stored.
         expect(view.agentSettings.greeting).toBe('Hello.');

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { organizationPhoneNumbers, organizations, userOrganizations, users } from '../../db/schema/index.js';
+import { messagingSettings, organizationPhoneNumbers, organizations, userOrganizations, users } from '../../db/schema/index.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type OrganizationInsert = typeof organizations.$inferInsert;
@@ -144,4 +144,25 @@ export async function listMembers(db: DbOrTx, organizationId: string) {
     .innerJoin(userOrganizations, eq(userOrganizations.userId, users.id))
     .where(and(eq(userOrganizations.organizationId, organizationId), ne(users.status, 'disabled')))
     .orderBy(asc(users.name), asc(users.id));
+}
+
+/**
+ * The sender and pace an administrator chose for the organization's texts. The same row holds the
+ * outbox's pacing clock (`next_send_at`, features/outbox): these two columns are the settings,
+ * that one is the worker's, so saving settings never moves the clock.
+ */
+export async function findTextSending(db: DbOrTx, organizationId: string): Promise<{ sender: string | null; perSecond: number | null } | undefined> {
+  const [row] = await db
+    .select({ sender: messagingSettings.sender, perSecond: messagingSettings.perSecond })
+    .from(messagingSettings)
+    .where(eq(messagingSettings.organizationId, organizationId))
+    .limit(1);
+  return row;
+}
+
+export async function storeTextSending(db: DbOrTx, organizationId: string, value: { sender: string | null; perSecond: number | null }): Promise<void> {
+  await db
+    .insert(messagingSettings)
+    .values({ organizationId, sender: value.sender, perSecond: value.perSecond })
+    .onConflictDoUpdate({ target: messagingSettings.organizationId, set: { sender: value.sender, perSecond: value.perSecond, updatedAt: sql`now()` } });
 }

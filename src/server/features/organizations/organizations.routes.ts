@@ -43,7 +43,7 @@ export const organizationsRoutes: FeatureRoutes = (app, ctx) => {
     schema: { tags, summary: 'Create an organization', body: CreateOrganizationBody, response: { 201: OrganizationView, ...errors } },
     handler: async (request, reply) => {
       const r = await createOrganization(ctx, actorOf(request), request.body);
-      return reply.status(201).send(presentOrganization(r.organization, r.phoneNumbers));
+      return reply.status(201).send(presentOrganization(r));
     },
   });
 
@@ -52,7 +52,7 @@ export const organizationsRoutes: FeatureRoutes = (app, ctx) => {
     schema: { tags, summary: 'One organization with its settings', params: OrganizationIdParams, response: { 200: OrganizationView, ...errors } },
     handler: async (request) => {
       const r = await getOrganization(ctx, actorOf(request), request.params.id);
-      return presentOrganization(r.organization, r.phoneNumbers);
+      return presentOrganization(r);
     },
   });
 
@@ -67,7 +67,7 @@ export const organizationsRoutes: FeatureRoutes = (app, ctx) => {
     },
     handler: async (request) => {
       const r = await updateOrganization(ctx, actorOf(request), request.params.id, request.body);
-      return presentOrganization(r.organization, r.phoneNumbers);
+      return presentOrganization(r);
     },
   });
 
@@ -84,7 +84,7 @@ export const organizationsRoutes: FeatureRoutes = (app, ctx) => {
       },
       handler: async (request) => {
         const r = await setOrganizationActive(ctx, actorOf(request), request.params.id, active, request.body?.version);
-        return presentOrganization(r.organization, r.phoneNumbers);
+        return presentOrganization(r);
       },
     });
   }

@@ -10,12 +10,14 @@ import { missedCallTextsOf } from './organizations.presenter.js';
 import {
   findOrganizationById,
   findOrganizationBySlug,
+  findTextSending,
   insertOrganization,
   listMembers,
   listOrganizations,
   phoneNumbersOf,
   phoneNumbersTakenElsewhere,
   replacePhoneNumbers,
+  storeTextSending,
   updateOrganizationIfVersion,
   type OrganizationRow,
   type PhoneNumberRow,
@@ -24,7 +26,9 @@ import {
   defaultAgentSettings,
   defaultAppointmentSettings,
   defaultMissedCallTexts,
+  MESSAGING_SERVICE_SID,
   type Address,
+  type TextSending,
   type CreateOrganizationInput,
   type UpdateOrganizationInput,
 } from '../../../contracts/organizations.js';
@@ -36,6 +40,29 @@ export { missedCallTextsOf } from './organizations.presenter.js';
 export interface OrganizationWithNumbers {
   organization: OrganizationRow;
   phoneNumbers: PhoneNumberRow[];
+  textSending: TextSending;
+}
+
+/** The organization as its page shows it: with its numbers and how its texts are sent. */
+async function withDetails(db: DbOrTx, organization: OrganizationRow): Promise<OrganizationWithNumbers> {
+  const [numbers, sending] = await Promise.all([phoneNumbersOf(db, [organization.id]), findTextSending(db, organization.id)]);
+  return {
+    organization,
+    phoneNumbers: numbers.get(organization.id) ?? [],
+    textSending: { sender: sending?.sender ?? '', perSecond: sending?.perSecond ?? null },
+  };
+}
+
+/**
+ * The sender as stored: a Messaging Service SID as typed, a phone number in E.164 (read in the
+ * address's country), empty as none (the first phone number).
+ */
+function normalizeTextSending(input: TextSending, address: Partial<Address>): { sender: string | null; perSecond: number | null } {
+  if (input.sender === '') return { sender: null, perSecond: input.perSecond };
+  if (MESSAGING_SERVICE_SID.test(input.sender)) return { sender: `MG${input.sender.slice(2).toLowerCase()}`, perSecond: input.perSecond };
+  const e164 = toE164(input.sender, phoneCountryOf(address));
+  if (!e164) throw invalid({ 'textSending.sender': 'Enter a valid phone number in international form, e.g. +1 860 555 0100, or a Messaging Service SID.' });
+  return { sender: e164, perSecond: input.perSecond };
 }
 
 export const STALE_MESSAGE = 'This organization was changed elsewhere. Reload to see the latest version, then make your change again.';
@@ -44,7 +71,7 @@ export async function listOrganizationsFor(
   ctx: AppContext,
   actor: StaffActor,
   query: { q?: string; status?: OrganizationRow['status']; includeDeactivated: boolean },
-): Promise<OrganizationWithNumbers[]> {
+): Promise<Omit<OrganizationWithNumbers, 'textSending'>[]> {
   // Deactivated organizations are hidden from everyone but administrators.
   const includeDeactivated = actor.allOrganizations && (query.includeDeactivated || query.status === 'deactivated');
   if (query.status === 'deactivated' && !includeDeactivated) return [];
@@ -55,13 +82,13 @@ export async function listOrganizationsFor(
 
 export async function getOrganization(ctx: AppContext, actor: StaffActor, id: string): Promise<OrganizationWithNumbers> {
   const organization = await loadVisibleOrganization(ctx.db, actor, id);
-  const numbers = await phoneNumbersOf(ctx.db, [organization.id]);
-  return { organization, phoneNumbers: numbers.get(organization.id) ?? [] };
+  return withDetails(ctx.db, organization);
 }
 
 export async function createOrganization(ctx: AppContext, actor: StaffActor, input: CreateOrganizationInput): Promise<OrganizationWithNumbers> {
   const address = input.address ?? { line1: '', line2: '', city: '', region: '', postalCode: '', country: '' };
   const numbers = normalizePhoneNumbers(input.phoneNumbers, address);
+  const sending = input.textSending ? normalizeTextSending(input.textSending, address) : null;
   if (await findOrganizationBySlug(ctx.db, input.slug)) throw slugTaken();
   await assertNumbersFree(ctx.db, numbers, null);
   try {
@@ -78,6 +105,7 @@ export async function createOrganization(ctx: AppContext, actor: StaffActor, inp
       });
       await createEmptyHours(tx, organization.id);
       await storeNumbers(tx, organization.id, numbers);
+      if (sending) await storeTextSending(tx, organization.id, sending);
       await recordAudit(tx, {
         action: 'organization.created',
         outcome: 'success',
@@ -87,7 +115,7 @@ export async function createOrganization(ctx: AppContext, actor: StaffActor, inp
         recordId: organization.id,
         details: { slug: organization.slug, phoneNumbers: numbers.length },
       });
-      return { organization, phoneNumbers: (await phoneNumbersOf(tx, [organization.id])).get(organization.id) ?? [] };
+      return withDetails(tx, organization);
     });
   } catch (err) {
     throw translateUniqueViolation(err);
@@ -103,6 +131,7 @@ export async function updateOrganization(
   const current = await loadVisibleOrganization(ctx.db, actor, id);
   const address = input.address ?? (current.address as Address);
   const numbers = input.phoneNumbers ? normalizePhoneNumbers(input.phoneNumbers, address) : undefined;
+  const sending = input.textSending ? normalizeTextSending(input.textSending, address) : undefined;
   if (input.slug !== undefined && input.slug !== current.slug) {
     const other = await findOrganizationBySlug(ctx.db, input.slug);
     if (other && other.id !== id) throw slugTaken();
@@ -122,6 +151,8 @@ export async function updateOrganization(
       });
       if (!updated) throw await staleOrGone(tx, id);
       if (numbers) await storeNumbers(tx, id, numbers);
+      const sendingBefore = sending ? await findTextSending(tx, id) : undefined;
+      if (sending) await storeTextSending(tx, id, sending);
       const fields = (Object.keys(input) as (keyof UpdateOrganizationInput)[]).filter((k) => k !== 'version' && input[k] !== undefined);
       await recordAudit(tx, {
         action: 'organization.updated',
@@ -135,9 +166,11 @@ export async function updateOrganization(
           ...(input.status && input.status !== current.status ? { status: { from: current.status, to: input.status } } : {}),
           // Turning texts to missed callers on or off changes what patients receive: said in the record.
           ...(input.missedCallTexts && input.missedCallTexts.enabled !== missedCallTextsOf(current).enabled ? { missedCallTexts: { enabled: input.missedCallTexts.enabled } } : {}),
+          // Who texts come from is what patients see and reply to: the change is in the record.
+          ...(sending && (sending.sender ?? null) !== (sendingBefore?.sender ?? null) ? { textSender: { from: sendingBefore?.sender ?? null, to: sending.sender } } : {}),
         },
       });
-      return { organization: updated, phoneNumbers: (await phoneNumbersOf(tx, [id])).get(id) ?? [] };
+      return withDetails(tx, updated);
     });
   } catch (err) {
     throw translateUniqueViolation(err);
@@ -167,7 +200,7 @@ export async function setOrganizationActive(
       recordId: id,
       details: { from: current.status },
     });
-    return { organization: updated, phoneNumbers: (await phoneNumbersOf(tx, [id])).get(id) ?? [] };
+    return withDetails(tx, updated);
   });
 }
 

@@ -117,6 +117,7 @@ describe('FAQ entries in the organization form', () => {
       },
       appointmentSettings: defaultAppointmentSettings(),
       missedCallTexts: defaultMissedCallTexts(),
+      textSending: { sender: '', perSecond: null },
       version: 3,
       createdAt: '2025-01-01T00:00:00Z',
       updatedAt: '2025-01-01T00:00:00Z',

@@ -20,6 +20,7 @@ const organization = (over: Partial<Organization> = {}): Organization => ({
   agentSettings: defaultAgentSettings('Birch Clinic'),
   appointmentSettings: defaultAppointmentSettings(),
   missedCallTexts: defaultMissedCallTexts(),
+  textSending: { sender: '', perSecond: null },
   version: 3,
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',

@@ -9,11 +9,13 @@ import {
   AppointmentSettings,
   CreateOrganizationBody,
   MissedCallTexts,
+  TextSending,
   TransferBehaviour,
   defaultAgentSettings,
   defaultAppointmentSettings,
   defaultGreeting,
   defaultMissedCallTexts,
+  defaultTextSending,
   type Organization,
 } from '@contracts/organizations';
 import { Button } from '@web/components/ui/button';
@@ -30,6 +32,7 @@ import { timeZoneList } from '@web/lib/time-zones';
 import { TRANSFER_LABELS } from '../labels';
 import { FaqEntriesEditor } from './faq-entries-editor';
 import { MissedCallTextsFields } from './missed-call-texts-fields';
+import { TextSendingFields } from './text-sending-fields';
 
 const visitReasonLines = (text: string) =>
   text
@@ -46,6 +49,7 @@ const organizationFormSchema = CreateOrganizationBody.extend({
   agentSettings: AgentSettings,
   appointmentSettings: AppointmentSettings.omit({ visitReasons: true }),
   missedCallTexts: MissedCallTexts,
+  textSending: TextSending,
   visitReasonsText: z.string(),
 }).superRefine((v, ctx) => {
   const reasons = AppointmentSettings.shape.visitReasons.safeParse(visitReasonLines(v.visitReasonsText));
@@ -65,7 +69,7 @@ const TAB_OF: Array<[RegExp, Tab]> = [
   [/^agentSettings\.faq/, 'faq'],
   [/^agentSettings/, 'agent'],
   [/^(appointmentSettings|visitReasonsText)/, 'appointments'],
-  [/^missedCallTexts/, 'texts'],
+  [/^(missedCallTexts|textSending)/, 'texts'],
 ];
 const tabOf = (field: string): Tab => TAB_OF.find(([re]) => re.test(field))?.[1] ?? 'details';
 
@@ -95,6 +99,7 @@ export function valuesFrom(org: Organization | null): OrganizationFormInput {
     appointmentSettings: { enabled: appointments.enabled, message: appointments.message },
     visitReasonsText: appointments.visitReasons.join('\n'),
     missedCallTexts: org?.missedCallTexts ?? defaultMissedCallTexts(),
+    textSending: org?.textSending ?? defaultTextSending(),
   };
 }
 
@@ -371,7 +376,10 @@ export const OrganizationForm = React.forwardRef<OrganizationFormHandle, Organiz
           </TabsContent>
 
           <TabsContent value="texts" forceMount className="data-[state=inactive]:hidden">
-            <MissedCallTextsFields form={form} spanish={spanish} id={id} />
+            <div className="space-y-8">
+              <MissedCallTextsFields form={form} spanish={spanish} id={id} />
+              <TextSendingFields form={form} />
+            </div>
           </TabsContent>
         </Tabs>
       </fieldset>
