@@ -3,6 +3,7 @@ import { say } from './messages/index.js';
 import { respondToEmergency } from './emergency-response.js';
 import { ASKS_TO_REPEAT } from './nlu/conversation-words.js';
 import { detectCallLanguage } from './nlu/language.js';
+import type { EmergencyCategory } from './nlu/emergency.js';
 import { normalize } from './nlu/text.js';
 import { understand, type Understanding } from './nlu/understand.js';
 import { afterYesNo } from './nlu/yes-no.js';
@@ -29,7 +30,7 @@ export async function screeningStep(env: TurnEnv, said: string, u: Understanding
   const pending = state.screening;
   if (pending) {
     const t = normalize(said);
-    if (ASKS_TO_REPEAT.test(t) || detectCallLanguage(said, { onlyAsked: true })) return { reply: ask(env) };
+    if (ASKS_TO_REPEAT.test(t) || detectCallLanguage(said, { onlyAsked: true })) return { reply: ask(env, pending.category) };
     state.screening = undefined;
     const [answer, afterBut] = t.split(BUT);
     const clearNo = (u.yesNo === 'no' || NONE_OF_THOSE.test(answer!)) && !(afterBut && understand(afterBut).urgency.level !== 'none');
@@ -45,7 +46,7 @@ export async function screeningStep(env: TurnEnv, said: string, u: Understanding
   state.screened = true;
   state.screening = { said, category: u.urgency.category };
   env.log.add('model_request', { brain: 'screening', decision: 'ask:screening', why: u.urgency.why, category: u.urgency.category }, 0);
-  return { reply: ask(env) };
+  return { reply: ask(env, u.urgency.category) };
 }
 
 /** No answer to the screening question. */
@@ -57,8 +58,9 @@ export async function screeningSilence(env: TurnEnv): Promise<AgentReply> {
   return emergencyAfterScreening(env, pending, '(no answer)');
 }
 
-function ask(env: TurnEnv): AgentReply {
-  return { text: say(env, 'screening.question'), next: { type: 'gather' } };
+/** The danger signs of the body, or — when a wish to die was heard — the direct safety question. */
+function ask(env: TurnEnv, category: EmergencyCategory): AgentReply {
+  return { text: say(env, category === 'mental_health' ? 'screening.safety' : 'screening.question'), next: { type: 'gather' } };
 }
 
 async function emergencyAfterScreening(env: TurnEnv, pending: NonNullable<TurnEnv['state']['screening']>, answer: string): Promise<AgentReply> {

@@ -249,6 +249,9 @@ export const en = {
   // The nurse line's screening question (issue 26 §4)
   'screening.question':
     "Before we go on, I need to ask: right now, is anyone having trouble breathing, chest pain or pressure, confusion or being very hard to wake, severe bleeding, fainting, a sudden severe headache, or have they swallowed something they shouldn't have?",
+  // Asked directly, as crisis lines do, when what was said sounds like a wish to die (asking does not put the idea there).
+  'screening.safety':
+    'Before we go on, I need to ask you directly: right now, are you, or the person you are calling about, thinking about ending your life or hurting yourself or someone else?',
 } as const;
 
 export type MessageKey = keyof typeof en;

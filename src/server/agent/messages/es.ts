@@ -245,4 +245,6 @@ export const es = {
   'clarify.clinical_report': 'un reporte sobre un paciente',
   'screening.question':
     'Antes de seguir, necesito preguntarle: ¿ahora mismo alguien tiene dificultad para respirar, dolor o presión en el pecho, confusión o le cuesta mucho despertar, un sangrado fuerte, desmayos, un dolor de cabeza repentino y muy fuerte, o se tragó algo que no debía?',
+  'screening.safety':
+    'Antes de seguir, necesito preguntarle directamente: ¿ahora mismo usted, o la persona por quien llama, está pensando en quitarse la vida o en hacerse daño o hacerle daño a alguien?',
 } as const satisfies Record<MessageKey, string>;

@@ -60,7 +60,7 @@ export function foldForMatching(text: string): string {
 
 /** "no trouble breathing", "never had a seizure", "sin dolor de pecho": a denial just before the words. */
 const NEGATED_BEFORE =
-  /\b(?:no|not|never|without|denies|denied|deny|nor|hasnt had|havent had|has not had|have not had|hasnt|havent|doesnt have|dont have|didnt have|do not have|does not have|did not have|is not having|not experiencing|isnt having|arent having|not having|wasnt|werent|free of|negative for|ruled out|sin|nunca|ni|no tiene|no tengo|no tuvo|no ha tenido|ya no tiene|nada de|tampoco)\s+(?:(?:any|a|an|the|real|more|much|signs? of|symptoms? of|other|further|serious|significant|ningun|ninguna|mas|senales de|problemas? de|tenido|had|been|having|experiencing|got|gotten|felt|feeling|gonna|going to|planning to|trying to|about to|wanna|un|una|el|la|me|he|ha|han|se|le|lo)\s+){0,3}$/;
+  /\b(?:no|not|never|without|denies|denied|deny|nor|hasnt had|havent had|has not had|have not had|hasnt|havent|doesnt have|dont have|didnt have|do not have|does not have|did not have|is not having|not experiencing|isnt having|arent having|not having|wasnt|werent|free of|negative for|ruled out|sin|nunca|ni|no tiene|no tengo|no tuvo|no ha tenido|ya no tiene|nada de|tampoco)\s+(?:(?:any|a|an|the|real|more|much|signs? of|symptoms? of|other|further|serious|significant|ningun|ninguna|mas|senales de|problemas? de|tenido|had|been|having|experiencing|got|gotten|felt|feeling|gonna|going to|planning to|trying to|about to|wanna|un|una|el|la|me|he|ha|han|se|le|lo|thoughts? of|thinking (?:of|about)|ideas? of|plans? (?:of|to)|intentions? (?:of|to)|urges? to|desire to|pensamientos de|ideas de|intenciones de|ganas de)\s+){0,3}$/;
 
 /** "what should I do if…", "signs of a stroke", "en caso de…": the words are about a possibility. */
 const HYPOTHETICAL_BEFORE = new RegExp(
@@ -99,7 +99,9 @@ const ADMIN_AFTER =
 /** Said about a past event: "last year", "two weeks ago", "fine now", "history of". */
 const HISTORY = new RegExp(
   [
-    '\\blast (?:week|month|year|summer|winter|spring|fall|autumn|christmas|time)\\b',
+    '\\blast (?:week|month|year|summer|winter|spring|fall|autumn|christmas)\\b',
+    // "last time I called" is the past; "this is the last time you'll hear from me" is not.
+    '(?<!(?:this is|this will be|its|thats|will be|be) the )\\blast time\\b(?! (?:you(?:ll| will)|anyone|anybody|ever)\\b)',
     // "since yesterday", "desde ayer": a duration still running, not a past event.
     '\\b(?:the other day|the day before yesterday|anteayer|antier)\\b',
     '\\b(?:\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of|couple|several|many) (?:days|weeks|months|years|yrs|week|month|year) ago\\b',
@@ -214,8 +216,10 @@ export function emergencyMentions(text: string): { counted: EmergencyMatch | nul
           rule.re.lastIndex++;
           continue;
         }
-        if (counts(rule, clause, m.index, m[0]) && !overAfterwards(clause, parts)) return { counted: { category: rule.category, phrase: m[0] }, discounted };
-        discounted ??= { category: rule.category, phrase: m[0] };
+        const judged = judge(rule, clause, m.index, m[0]);
+        if (judged === 'counts' && !overAfterwards(clause, parts)) return { counted: { category: rule.category, phrase: m[0] }, discounted };
+        // Said in jest or as a figure of speech: not even a mention worth a question.
+        if (judged !== 'jest') discounted ??= { category: rule.category, phrase: m[0] };
       }
     }
   }
@@ -250,6 +254,12 @@ function supposes(before: string): boolean {
   return false;
 }
 
+function judge(rule: Rule, clause: string, at: number, phrase: string): 'counts' | 'discounted' | 'jest' {
+  if (FIGURE_OF_SPEECH.test(clause)) return 'jest';
+  if (rule.category === 'mental_health' && JOKING.test(clause) && THREAT_TO_OTHERS.test(phrase)) return 'jest';
+  return counts(rule, clause, at, phrase) ? 'counts' : 'discounted';
+}
+
 function counts(rule: Rule, clause: string, at: number, phrase: string): boolean {
   const before = clause.slice(0, at);
   const after = clause.slice(at + phrase.length);
@@ -261,8 +271,6 @@ function counts(rule: Rule, clause: string, at: number, phrase: string): boolean
   if (supposes(before)) return false;
   if (rule.category === 'other' && /emergen/.test(phrase) && NOT_AN_EMERGENCY.test(clause)) return false;
   if (OTHER_DISCOURSE.test(clause) && rule.category !== 'mental_health') return false;
-  if (FIGURE_OF_SPEECH.test(clause)) return false;
-  if (rule.category === 'mental_health' && JOKING.test(clause) && THREAT_TO_OTHERS.test(phrase)) return false;
   // "what temperature counts as a fever for a newborn?": a question about the threshold, not a report.
   if (/\b(?:counts? as|is considered|se considera)\b/.test(clause) && /^(?:what|when|how|at what|que|cuando|a partir de)\b/.test(clause)) return false;
   if (/^(?:a )?(?:que|what) (?:temperatura|temperature) (?:es|is)\b/.test(clause)) return false;

@@ -37,8 +37,14 @@ export const INTENT_CONFIDENCE = 0.5;
 export const EMERGENCY_AT = 0.95;
 /** …and asks the screening question from here. */
 export const SCREEN_AT = 0.3;
-/** …and asks it whatever the request from here. */
+/** …and asks it whatever the request from here… */
 export const SURE_ENOUGH_TO_ASK = 0.8;
+/**
+ * …or from here when what the model heard is a wish to die. Its warning signs hide inside routine
+ * requests ("cancel all my appointments, thank you for everything"): the request is not what
+ * matters, and the question asked is then the direct one crisis lines ask (screening.ts).
+ */
+export const SURE_ENOUGH_TO_ASK_ABOUT_SAFETY = 0.5;
 
 /**
  * Intents whose own flow takes care of a health problem said with them: a visit, a refill, a
@@ -141,6 +147,7 @@ function urgencyOf(models: Models, text: string, heard: string, intent: Intent |
   if (pAnyPart >= SCREEN_AT && words >= 3 && (health || !routine) && !toAPerson) return { level: 'screen', category: mentions.discounted?.category ?? category(), why: mentions.discounted ? 'past_or_hypothetical' : 'model' };
   // Whatever the request, a caller the model is this sure of is asked first (a routine-sounding
   // "somebody shot my cousin, he's in the car": the request is not what matters).
+  if ((mentions.discounted?.category === 'mental_health' || (pAnyPart >= SURE_ENOUGH_TO_ASK_ABOUT_SAFETY && category() === 'mental_health')) && words >= 3) return { level: 'screen', category: 'mental_health', why: mentions.discounted ? 'past_or_hypothetical' : 'model' };
   if (pAnyPart >= SURE_ENOUGH_TO_ASK && words >= 3) return { level: 'screen', category: mentions.discounted?.category ?? category(), why: mentions.discounted ? 'past_or_hypothetical' : 'model' };
   if (!routine && describesHealthProblem(heard)) return { level: 'screen', category: mentions.discounted?.category ?? 'other', why: 'health_problem' };
   return { level: 'none' };

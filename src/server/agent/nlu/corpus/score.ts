@@ -3,6 +3,9 @@ import { glossSpanish } from '../language.js';
 import { trainModels, type Models } from '../models.js';
 import { readSlot, type SlotContext } from '../entities.js';
 import { understand } from '../understand.js';
+import { emergencyMentions } from '../emergency.js';
+import { predict } from '../classifier/logistic.js';
+import { understandingModels } from '../models.js';
 import type { EmergencyLine, EntityLine, Labelled, OutboundLine } from './corpus-files.js';
 import { readPurposeAnswer, readWhoAnswer } from '../outbound-answers.js';
 
@@ -15,7 +18,7 @@ export interface Figures {
   intents: { total: number; correct: number; asked: number; en: [number, number]; es: [number, number]; byLabel: Record<string, [correct: number, total: number]> };
   /** Ordinary requests (the intent lines) sent to 911 or asked the screening question: what sensitivity costs. */
   ordinary: { total: number; alarms: number; screened: number };
-  emergencies: { total: number; atOnce: number; screened: number; missed: number; missedBy: Record<string, number> };
+  emergencies: { total: number; atOnce: number; screened: number; missed: number; missedBy: Record<string, number>; missedHow: Record<string, number> };
   nearMisses: { total: number; alarms: number; screened: number };
   entities: Record<string, [correct: number, total: number]>;
   /** Outbound callees' answers read as the dialogue reads them; `unclear` is asked again, not acted on. */
@@ -58,6 +61,8 @@ export function scoreEmergencies(lines: EmergencyLine[], models: Models | undefi
       else {
         f.emergencies.missed++;
         f.emergencies.missedBy[l.category] = (f.emergencies.missedBy[l.category] ?? 0) + 1;
+        const how = missedHow(l.text, models ?? understandingModels());
+        f.emergencies.missedHow[how] = (f.emergencies.missedHow[how] ?? 0) + 1;
         f.mistakes.push(`missed ${l.category} | ${l.text}`);
       }
     } else {
@@ -68,6 +73,17 @@ export function scoreEmergencies(lines: EmergencyLine[], models: Models | undefi
       } else if (level === 'screen') f.nearMisses.screened++;
     }
   }
+}
+
+/**
+ * Which mechanism let an emergency through, never its words: the blind part's misses can then
+ * point at a mechanism (a discount too eager, the model too unsure) without being read.
+ */
+function missedHow(text: string, models: Models): string {
+  const mentions = emergencyMentions(text);
+  if (mentions.discounted) return 'a rule matched but was discounted';
+  const p = predict(models.urgency, text).ranked.find((r) => r.label === 'emergency')!.p;
+  return p >= 0.3 ? 'model ≥ 0.3, screening held back (routine request or few words)' : p >= 0.1 ? 'model 0.1–0.3' : 'model < 0.1';
 }
 
 export function scoreEntities(lines: EntityLine[], f: Figures): void {
@@ -106,7 +122,7 @@ export function emptyFigures(): Figures {
   return {
     intents: { total: 0, correct: 0, asked: 0, en: [0, 0], es: [0, 0], byLabel: {} },
     ordinary: { total: 0, alarms: 0, screened: 0 },
-    emergencies: { total: 0, atOnce: 0, screened: 0, missed: 0, missedBy: {} },
+    emergencies: { total: 0, atOnce: 0, screened: 0, missed: 0, missedBy: {}, missedHow: {} },
     nearMisses: { total: 0, alarms: 0, screened: 0 },
     entities: {},
     outbound: { total: 0, correct: 0, unclear: 0, who: [0, 0], purpose: [0, 0], emergencies: [0, 0] },
@@ -145,7 +161,7 @@ export function describe(name: string, f: Figures): string {
     `${name}:`,
     `  intents ${pct(f.intents.correct, f.intents.total)} of ${f.intents.total} (English ${pct(...f.intents.en)}, Spanish ${pct(...f.intents.es)}; asked to clarify ${f.intents.asked})`,
     `    by label: ${Object.entries(f.intents.byLabel).sort(([, a], [, b]) => a[0] / a[1] - b[0] / b[1]).map(([label, [c, t]]) => `${label} ${pct(c, t)} of ${t}`).join(', ')}`,
-    `  emergencies ${e.total}: escalated at once ${pct(e.atOnce, e.total)}, with the screening question ${pct(e.atOnce + e.screened, e.total)}, missed ${e.missed}${e.missed ? ` (${Object.entries(e.missedBy).map(([c, n]) => `${c} ${n}`).join(', ')})` : ''}`,
+    `  emergencies ${e.total}: escalated at once ${pct(e.atOnce, e.total)}, with the screening question ${pct(e.atOnce + e.screened, e.total)}, missed ${e.missed}${e.missed ? ` (${Object.entries(e.missedBy).map(([c, n]) => `${c} ${n}`).join(', ')}; ${Object.entries(e.missedHow).map(([c, n]) => `${c}: ${n}`).join(', ')})` : ''}`,
     `  near misses ${n.total}: false alarms ${pct(n.alarms, n.total)}, screening question ${pct(n.screened, n.total)}`,
     `  ordinary requests ${f.ordinary.total}: false alarms ${pct(f.ordinary.alarms, f.ordinary.total)}, screening question ${pct(f.ordinary.screened, f.ordinary.total)}`,
     `  entities ${Object.entries(f.entities).map(([s, [c, t]]) => `${s} ${pct(c, t)} of ${t}`).join(', ') || '—'}`,

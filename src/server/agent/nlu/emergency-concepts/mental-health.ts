@@ -98,6 +98,31 @@ export const MENTAL_HEALTH_RULES: Rule[] = [
     ),
   },
   {
+    // A gun loaded by someone drinking, saying goodbye or threatening (hunting season is not this).
+    category: 'mental_health',
+    re: re(
+      '(?:loaded|is loading|just loaded) (?:the|his|her|my|a) (?:gun|pistol|rifle|shotgun)',
+      '(?:ya )?(?:cargo|cargando|esta cargando) (?:el|la|su|mi) (?:arma|pistola|rifle|escopeta)',
+      '(?:arma|pistola|rifle|escopeta) (?:ya )?(?:esta )?cargada',
+    ),
+    with: any(
+      'drinking', 'drunk', 'wasted', 'tomando', 'borracho', 'bebiendo', 'last time', 'ultima vez', 'goodbye', 'adios', 'despedi\\w*', 'end it', 'kill', 'matar\\w*',
+      'himself', 'herself', 'myself', 'threaten\\w*', 'amenaz\\w*', 'locked (?:himself|herself) in', 'se encerro', 'yelling', 'gritando',
+    ),
+  },
+  {
+    // A plan with a date, written down or told (crisis lines ask "have you picked a date?").
+    category: 'mental_health',
+    re: re(
+      '(?:picked|chose|chosen|set|decided on|has|have|got|already has) (?:a|the) (?:date|day)(?! (?:for|of) (?:the|her|his|my|our|a) (?:wedding|surgery|party|move|trip|procedure|appointment|visit|shower|induction|c section))',
+      '(?:escogio|eligio|puso|tiene|ya tiene|decidio) (?:una|la) (?:fecha|dia)(?! (?:para|de) (?:la|el|su|mi) (?:boda|cirugia|fiesta|mudanza|viaje|cita))',
+    ),
+    with: any(
+      '(?:notebook|journal|diary|note|notes|letter|phone|cuaderno|diario|nota|carta)', 'goodbye', 'despedi\\w*', 'to do it', 'para hacerlo', 'end it', 'kill (?:my|him|her)self', 'matarse', 'quitarse la vida', 'better off', 'no point',
+    ),
+    unless: any('wedding', 'surgery', 'party', 'boda', 'cirugia', 'fiesta', 'appointment', 'cita', 'due date', 'moving', 'mudanza', 'vacation', 'vacaciones', 'trip', 'viaje'),
+  },
+  {
     // Said the way people text and talk about it now.
     category: 'mental_health',
     re: re('kms', 'unalive (?:myself|himself|herself|themselves)', '(?:checking|check|checked) out (?:for good|permanently)', 'acabar con todo', 'terminar con todo', '(?:no le|ya no le) (?:encuentro|encuentra|veo|ve|hallo) (?:sentido|caso) a (?:nada|la vida)'),
@@ -179,7 +204,13 @@ export const MENTAL_HEALTH_RULES: Rule[] = [
     category: 'mental_health',
     re: re(
       '(?:wont|will not|not gonna|not going to|aint gonna) be (?:around|here|alive)(?! (?:next|this|on|for (?:a|the|two|three)|until|till|at|in)\\b)',
-      '(?:wont|will not|not gonna|not going to) (?:be )?need(?:ing)? (?:it|them|any(?: of them| more)?|anything|appointments?)(?: anymore| any more)?(?! (?:because|cause|since|cuz) (?:i|we|im|were) (?:moving|moved|found|switched|changing|going))',
+      '(?:wont|will not|not gonna|not going to) (?:be )?need(?:ing)? (?:it|them|any(?: of them| more)?|anything|appointments?)(?: anymore| any more)?(?! (?:because|cause|since|cuz) (?:i|we|im|were) (?:moving|moved|found|switched|changing|going))(?: (?:my |these |those |the )?(?:refills?|meds|medications?|medicines?|pills|prescriptions?|appointments?|check ?ups?|visits?))?',
+      // Care cancelled for good ("not gonna make my appointment next week or any appointment really").
+      '(?:not gonna|not going to|wont|will not|cant) (?:make|keep|need|come to|be at|be coming to) (?:\\w+ ){0,6}(?:any|all|every|ningun\\w*) (?:\\w+ )?(?:more )?(?:appointments?|visits?|check ?ups?)',
+      'ya no (?:voy|va) a (?:ir|venir|necesitar) (?:\\w+ ){0,2}(?:ninguna|mas|otra) (?:cita|consulta|receta)',
+      // Affairs put in order: where the papers, the will, the passwords are.
+      '(?:told|showed|show|tell) (?:me|us|her|him) where (?:\\w+ ){0,3}(?:papers|will|insurance|policy|deed|documents|passwords|bank|life insurance)',
+      '(?:me|nos|le) (?:dijo|ensen\\w*|explico) (?:donde|en donde) (?:estan|esta|guarda|guardo) (?:\\w+ ){0,3}(?:papeles|testamento|seguro|documentos|escrituras|contrasenas|claves)',
       '(?:it|nothing) (?:wont|will not|isnt gonna|is not going to) matter (?:after|anymore|any more|soon)',
       '(?:my|his|her) affairs in order',
       '(?:did|made|wrote|finished|updated) (?:my|his|her) will\\b',
@@ -189,14 +220,15 @@ export const MENTAL_HEALTH_RULES: Rule[] = [
       '(?:gave|giving|given|gives|regalo|regalando|regalado) (?:away )?(?:all )?(?:(?:my|his|her|their|sus|mis) )?(?:things|stuff|belongings|possessions|pets?|dog|cat|cosas|perro|gato)(?: away)?',
       '(?:sent|gave|texted|emailed|mando|dio) (?:me |us |le |me dio |me mando )?(?:all )?(?:(?:her|his|their|sus) )?(?:passwords|contrasenas|claves)',
       '(?:deleted|borro|cerro) (?:all )?(?:(?:her|his|their|sus|todas sus) )?(?:social media|accounts|facebook|instagram|redes sociales|cuentas)',
-      '(?:call|see|hug|talk to|llamar|ver|abrazar|hablar con) (?:\\w+ ){0,3}(?:one last time|for the last time|por ultima vez|una ultima vez)',
+      '(?:call|see|hug|talk to|llamar|ver|abrazar|hablar(?:le|les)?(?: con| a)?) (?:\\w+ ){0,3}(?:one last time|for the last time|por ultima vez|una ultima vez)',
     ),
     with: any(
       '(?:made|make|making) (?:my|the|a|up my) (?:decision|mind)', '(?:ive|i have|hes|he has|shes|she has) decided', 'ya (?:lo )?(?:decidi|decidio)', 'decision',
       'thank\\w* (?:\\w+ ){0,5}for everything', 'gracias (?:\\w+ ){0,4}por todo', 'goodbye', 'adios', 'despedi\\w*',
       'affairs', 'my will', 'canceled my phone', 'take care of (?:my|her|his) (?:cat|dog|kids|pets?)', 'passwords',
       'pills', 'pastillas', 'gun', 'pistola', 'rope', 'bridge', 'puente', 'after this (?:weekend|week)', 'gonna go (?:tomorrow|tonight)', 'en orden',
-      'after tonight', 'despues de esta noche', '(?:ive|i have|i already) taken care of (?:it|everything)', '(?:im|i am) done',
+      'after tonight', 'despues de esta noche', '(?:ive|i have|i already) taken care of (?:it|everything)', '(?:im|i am) (?:just )?done(?! with (?!(?:it all|everything|life)\\b))',
+      '(?:ya )?(?:voy|va|vamos) a descansar', '(?:finally|gonna|going to) (?:get to )?rest (?:now|soon|for good|at last)', 'at peace (?:soon|now)', 'cargo (?:el|la|su) (?:arma|pistola|rifle)',
       'ya me decidi', 'medicinas', 'medicamentos', 'meds', 'round in the chamber', 'loaded', 'cargada', 'solit[oa]', 'alone', 'por ultima vez', 'one last time',
       'take care of (?:\\w+ ){0,2}(?:cat|dog|kids|pets?|plants)', 'cuid(?:a|e|ar) (?:a |de )?(?:mi|su|sus|mis) (?:gato|perro|hijos|mascotas?)', 'no (?:este|estes) triste', 'dont be sad', 'sin mi',
     ),
