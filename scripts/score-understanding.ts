@@ -10,8 +10,7 @@ import { crossValidate, describe, emptyFigures, scoreEmergencies, scoreEntities,
 
 const t0 = performance.now();
 const batchOf = (file: string) => /batch(\d+)/.exec(file)?.[0] ?? 'batch1';
-const dev = crossValidate(readIntentCorpus('dev'), readEmergencyLines('dev'), readOutboundLines('dev'), readEntityCorpus('dev').map((l) => l.text));
-scoreEntities(readEntityCorpus('dev'), dev);
+const dev = crossValidate(readIntentCorpus('dev'), readEmergencyLines('dev'), readOutboundLines('dev'), readEntityCorpus('dev'));
 console.log(describe('development part (5-fold cross-validated)', dev));
 if (process.argv.includes('--dev-mistakes')) console.log(dev.mistakes.join('\n'));
 if (process.argv.includes('--dev-only')) process.exit(0);

@@ -2,8 +2,9 @@ import { checkDateOfBirth, parseDateParts } from './dates.js';
 import { glossSpanish } from './language.js';
 import { extractName } from './names.js';
 import { extractPhone, type PhoneCountry } from './phone-numbers.js';
+import type { Models } from './models.js';
 import { patientTypeAnswer } from './visit-reasons.js';
-import { yesNo } from './yes-no.js';
+import { yesNo, yesNoAnswer } from './yes-no.js';
 
 /**
  * The value an answer gives for the slot the agent asked about, as the flows read it: the
@@ -16,6 +17,8 @@ export interface SlotContext {
   country: PhoneCountry;
   /** The answer's language: a Spanish answer is read through its English gloss, except for names. */
   language?: 'en' | 'es';
+  /** The models to read with (the corpus's cross-validation trains its own); the server's otherwise. */
+  models?: Models;
 }
 
 export type SlotValue = { slot: 'name'; value: string | null } | { slot: 'dob'; value: string | null } | { slot: 'yes_no'; value: 'yes' | 'no' | 'unclear' } | { slot: 'patient_type'; value: 'new' | 'existing' | 'unclear' } | { slot: 'phone'; value: string | null };
@@ -35,9 +38,9 @@ export function readSlot(slot: SlotValue['slot'], said: string, ctx: SlotContext
       return { slot, value: check?.ok ? check.iso : null };
     }
     case 'yes_no':
-      return { slot, value: yesNo(text) ?? 'unclear' };
+      return { slot, value: yesNoAnswer(text, ctx.models) ?? 'unclear' };
     case 'patient_type': {
-      const p = patientTypeAnswer(text, yesNo(text));
+      const p = patientTypeAnswer(text, yesNo(text), ctx.models);
       return { slot, value: p === null ? 'unclear' : p ? 'new' : 'existing' };
     }
     case 'phone': {

@@ -25,7 +25,17 @@ export interface Models {
   outboundWho: Model<WhoAnswer>;
   /** An outbound callee's answer to the purpose's question. */
   outboundPurpose: Model<PurposeAnswer>;
+  /** The answer to "has the patient been seen here before?" told as a story ("dr patel delivered him"). */
+  patientType: Model<PatientType>;
+  /** A yes or a no said without the word ("a hundred percent", "the last name's off by a letter"). */
+  yesNo: Model<YesNoLabel>;
 }
+
+export const YES_NO_LABELS = ['yes', 'no', 'unclear'] as const;
+export type YesNoLabel = (typeof YES_NO_LABELS)[number];
+
+export const PATIENT_TYPES = ['new', 'existing', 'unclear'] as const;
+export type PatientType = (typeof PATIENT_TYPES)[number];
 
 let models: Models | undefined;
 
@@ -35,6 +45,10 @@ export interface TrainingPart {
   outbound: { step: string; label: string; text: string }[];
   /** Answers to the agent's questions (names, dates of birth, numbers, yes or no): ordinary words, never an emergency. */
   answers?: string[];
+  /** Answers to "has the patient been seen here before?", Spanish ones as the agent's gloss reads them. */
+  patientTypes?: Example<PatientType>[];
+  /** Answers to the agent's yes-or-no questions, the same way. */
+  yesNos?: Example<YesNoLabel>[];
 }
 
 export function trainModels(part: TrainingPart): Models {
@@ -57,7 +71,9 @@ export function trainModels(part: TrainingPart): Models {
   const answers = part.outbound.filter((l) => l.step !== 'who') as Example<PurposeAnswer>[];
   const outboundWho = train(WHO_ANSWERS, who, { minCount: 2 });
   const outboundPurpose = train(PURPOSE_ANSWERS, answers, { minCount: 2 });
-  return { intent, urgency, category, outboundWho, outboundPurpose };
+  const patientType = train(PATIENT_TYPES, part.patientTypes ?? [], { minCount: 2 });
+  const yesNo = train(YES_NO_LABELS, part.yesNos ?? [], { minCount: 2 });
+  return { intent, urgency, category, outboundWho, outboundPurpose, patientType, yesNo };
 }
 
 const INTRODUCTIONS = {
@@ -85,6 +101,13 @@ function withIntroductions(examples: (Example<Intent | 'other'> & { language?: '
   return [...examples, ...extra, ...glossed];
 }
 
+/** The corpus's answers to one question, as the dialogue hears them (a Spanish call reaches it glossed). */
+export function answerExamples<L extends string>(lines: { slot: string; expected: string; text: string; language: 'en' | 'es' }[], slot: string, labels: readonly L[]): Example<L>[] {
+  return lines
+    .filter((l) => l.slot === slot && (labels as readonly string[]).includes(l.expected))
+    .map((l) => ({ text: l.language === 'es' ? glossSpanish(l.text) : l.text, label: l.expected as L }));
+}
+
 export function understandingModels(): Models {
   models ??= cachedModels();
   return models;
@@ -105,8 +128,10 @@ function cachedModels(): Models {
     emergencies: readEmergencyLines('dev'),
     outbound: readOutboundLines('dev').map(({ step, label, text }) => ({ step, label, text })),
     answers: readEntityCorpus('dev').map((l) => l.text),
+    patientTypes: answerExamples(readEntityCorpus('dev'), 'patient_type', PATIENT_TYPES),
+    yesNos: answerExamples(readEntityCorpus('dev'), 'yes_no', YES_NO_LABELS),
   };
-  const file = path.join(appRoot, 'node_modules/.cache/switchboard-understanding', `${cacheKey({ part, INTENTS, EMERGENCY_CATEGORIES, WHO_ANSWERS, PURPOSE_ANSWERS }, trainingCode())}.bin`);
+  const file = path.join(appRoot, 'node_modules/.cache/switchboard-understanding', `${cacheKey({ part, INTENTS, EMERGENCY_CATEGORIES, WHO_ANSWERS, PURPOSE_ANSWERS, PATIENT_TYPES, YES_NO_LABELS }, trainingCode())}.bin`);
   const cached = readModels<Models & Record<string, Model<string>>>(file);
   if (cached) return cached;
   const trained = trainModels(part);

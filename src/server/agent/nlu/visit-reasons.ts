@@ -1,3 +1,5 @@
+import { predict } from './classifier/logistic.js';
+import { understandingModels, type Models } from './models.js';
 import { normalize } from './text.js';
 
 /**
@@ -82,8 +84,15 @@ const EXISTING_WHEN_ASKED =
  * The answer to "has the patient been seen here before?": said in words ("he's a patient there
  * already", "first time"), or a plain yes (seen before) or no (new).
  */
-export function patientTypeAnswer(text: string, yn: 'yes' | 'no' | null): boolean | null {
+export function patientTypeAnswer(text: string, yn: 'yes' | 'no' | null, models: Models = understandingModels()): boolean | null {
   const said = newOrExistingPatient(text, { asked: true });
   if (said !== null) return said;
-  return yn === null ? null : yn === 'no';
+  if (yn !== null) return yn === 'no';
+  // Told as a story ("she gets her depo shot there every three months", "we just moved from Ohio"):
+  // the model trained on such answers, when it is sure; otherwise the agent asks again.
+  const p = predict(models.patientType, text);
+  return p.confidence >= PATIENT_TYPE_CONFIDENCE && p.label !== 'unclear' ? p.label === 'new' : null;
 }
+
+/** Below this the story is not taken as an answer: asking again costs one question, a wrong record more. */
+const PATIENT_TYPE_CONFIDENCE = 0.6;

@@ -1,3 +1,5 @@
+import { predict } from './classifier/logistic.js';
+import { understandingModels, type Models } from './models.js';
 import { normalize } from './text.js';
 
 /** Hesitation before the answer ("um, well, yeah"). */
@@ -59,4 +61,19 @@ const CORRECTION_START =
 /** "Actually…", "no, I meant…", "hold on, it's…", "scratch that…": the caller is changing something already said. */
 export function isCorrection(text: string): boolean {
   return new RegExp(`^(?:(?:oh|um|uh|er|well|sorry|so|like)[\\s,]+)*(?:${CORRECTION_START})\\b`).test(normalize(text));
+}
+
+/** Below this a yes or no said without the word is not taken: asking again costs one question, a wrong booking more. */
+const YES_NO_CONFIDENCE = 0.7;
+
+/**
+ * The answer to a yes-or-no question the agent asked: the words above, or — said without them
+ * ("a hundred percent", "the birthday's off by a day", "eso sí está bien") — the model trained on
+ * such answers when it is sure. Only where the agent asked: elsewhere a sentence is not an answer.
+ */
+export function yesNoAnswer(text: string, models: Models = understandingModels()): YesNo {
+  const said = yesNo(text);
+  if (said !== null || UNSURE.test(answerText(text))) return said;
+  const p = predict(models.yesNo, text);
+  return p.confidence >= YES_NO_CONFIDENCE && p.label !== 'unclear' ? p.label : null;
 }

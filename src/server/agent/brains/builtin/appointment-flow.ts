@@ -2,7 +2,8 @@ import { say, type PlainKey } from '../../messages/index.js';
 import { checkDateOfBirth } from '../../nlu/dates.js';
 import { extractName } from '../../nlu/names.js';
 import { normalize } from '../../nlu/text.js';
-import { afterYesNo, isCorrection, yesNo } from '../../nlu/yes-no.js';
+import { patientTypeAnswer } from '../../nlu/visit-reasons.js';
+import { afterYesNo, isCorrection, yesNo, yesNoAnswer } from '../../nlu/yes-no.js';
 import { absorb, acknowledge, applyCorrection, callerNumber, nextSlot, question, readBack } from './appointment-slots.js';
 import type { AppointmentSlot } from './builtin-state.js';
 import { anythingElse, decide, nameSaid, notUnderstood, type FlowCtx, type FlowReply } from './flow-context.js';
@@ -75,7 +76,7 @@ export async function appointmentTurn(fc: FlowCtx, text: string): Promise<FlowRe
     const filled = absorb(fc, text, 'phone');
     if (filled.includes('phone')) return askNext(fc, say(fc.env, 'ack.thankYou'));
     const own = callerNumber(fc);
-    const yn = yesNo(text);
+    const yn = yesNoAnswer(text);
     if (yn === 'yes' && own) {
       a.phone = own;
       b.lastFilled = 'phone';
@@ -96,9 +97,9 @@ export async function appointmentTurn(fc: FlowCtx, text: string): Promise<FlowRe
   if (step === 'patient_type') {
     const filled = absorb(fc, text, 'patient_type');
     if (!filled.includes('patient_type')) {
-      const yn = yesNo(text);
-      if (yn === null) return notUnderstood(fc, `${say(fc.env, 'ack.notCaught')} ${question(fc, 'patient_type')} ${say(fc.env, 'ack.yesOrNo')}`);
-      a.isNew = yn === 'no';
+      const isNew = patientTypeAnswer(text, yesNo(text));
+      if (isNew === null) return notUnderstood(fc, `${say(fc.env, 'ack.notCaught')} ${question(fc, 'patient_type')} ${say(fc.env, 'ack.yesOrNo')}`);
+      a.isNew = isNew;
       b.lastFilled = 'patient_type';
     }
     return askNext(fc, say(fc.env, 'ack.thankYou'));
@@ -128,7 +129,7 @@ export async function appointmentTurn(fc: FlowCtx, text: string): Promise<FlowRe
 }
 
 async function confirmStep(fc: FlowCtx, text: string): Promise<FlowReply> {
-  const yn = yesNo(text);
+  const yn = yesNoAnswer(text);
   const rest = afterYesNo(text);
   if (yn === 'yes') {
     const changed = rest ? applyCorrection(fc, rest) : [];

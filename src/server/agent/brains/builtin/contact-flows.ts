@@ -3,7 +3,7 @@ import { say } from '../../messages/index.js';
 import { checkDateOfBirth, parseDateParts } from '../../nlu/dates.js';
 import { messageTopic } from '../../nlu/message-topics.js';
 import { extractPhone, sayPhone } from '../../nlu/phone-numbers.js';
-import { yesNo } from '../../nlu/yes-no.js';
+import { yesNoAnswer } from '../../nlu/yes-no.js';
 import { callerNumber } from './appointment-slots.js';
 import { anythingElse, decide, nameSaid, notUnderstood, type FlowCtx, type FlowReply } from './flow-context.js';
 
@@ -52,7 +52,7 @@ function numberStep(fc: FlowCtx, text: string, set: (phone: string) => void): Fl
     return 'done';
   }
   if (fc.b.step === 'phone') {
-    const yn = yesNo(text);
+    const yn = yesNoAnswer(text);
     const own = callerNumber(fc);
     if (yn === 'yes' && own) {
       set(own);
@@ -70,7 +70,7 @@ function numberStep(fc: FlowCtx, text: string, set: (phone: string) => void): Fl
 export async function callbackTurn(fc: FlowCtx, text: string): Promise<FlowReply> {
   const { b } = fc;
   if (b.step === 'offer') {
-    const yn = yesNo(text);
+    const yn = yesNoAnswer(text);
     if (yn === 'yes') return askCallbackNumber(fc, say(fc.env, 'ack.ofCourse'));
     if (yn === 'no') return anythingElse(fc, say(fc.env, 'ack.noProblem'));
     return notUnderstood(fc, say(fc.env, 'callback.offerAgain'));

@@ -2,7 +2,7 @@ import { say } from '../../messages/index.js';
 import { checkDateOfBirth, parseDateParts } from '../../nlu/dates.js';
 import { extractReferenceCode } from '../../nlu/reference-code.js';
 import { normalize } from '../../nlu/text.js';
-import { yesNo } from '../../nlu/yes-no.js';
+import { yesNoAnswer } from '../../nlu/yes-no.js';
 import { MAX_LOOKUP_FAILURES } from '../../tools/lookup-request-status.tool.js';
 import { offerCallback } from './contact-flows.js';
 import { anythingElse, decide, nameSaid, notUnderstood, type FlowCtx, type FlowReply } from './flow-context.js';
@@ -71,7 +71,7 @@ export async function statusTurn(fc: FlowCtx, text: string): Promise<FlowReply> 
     return { text: `${r.speech} ${say(fc.env, 'status.tryAgain')}` };
   }
   if (b.step === 'retry') {
-    const yn = yesNo(text);
+    const yn = yesNoAnswer(text);
     if (yn === 'yes') {
       b.step = 'code';
       b.status = {};

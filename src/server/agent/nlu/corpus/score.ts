@@ -1,6 +1,6 @@
 import type { Intent } from '../intents.js';
 import { glossSpanish } from '../language.js';
-import { trainModels, type Models } from '../models.js';
+import { answerExamples, PATIENT_TYPES, trainModels, YES_NO_LABELS, type Models } from '../models.js';
 import { readSlot, type SlotContext } from '../entities.js';
 import { understand } from '../understand.js';
 import { emergencyMentions } from '../emergency.js';
@@ -86,11 +86,11 @@ function missedHow(text: string, models: Models): string {
   return p >= 0.3 ? 'model ≥ 0.3, screening held back (routine request or few words)' : p >= 0.1 ? 'model 0.1–0.3' : 'model < 0.1';
 }
 
-export function scoreEntities(lines: EntityLine[], f: Figures): void {
+export function scoreEntities(lines: EntityLine[], f: Figures, models?: Models): void {
   // Accents folded: speech recognition gives them or not, and the agent stores what it heard.
   const norm = (v: string | null) => (v ?? 'none').toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9'\- ]/g, '').replace(/\s+/g, ' ').trim();
   for (const l of lines) {
-    const got = readSlot(l.slot, l.text, { ...SLOT_CONTEXT, language: l.language }).value;
+    const got = readSlot(l.slot, l.text, { ...SLOT_CONTEXT, language: l.language, ...(models ? { models } : {}) }).value;
     const ok = norm(got) === norm(l.expected);
     const tally = (f.entities[l.slot] ??= [0, 0]);
     tally[1]++;
@@ -134,7 +134,7 @@ export function emptyFigures(): Figures {
  * The development part's honest figure: each fifth scored by models trained on the other four
  * (scoring lines the model was trained on would say nothing about callers it has not heard).
  */
-export function crossValidate(intents: Labelled<Intent | 'other'>[], emergencies: EmergencyLine[], outbound: OutboundLine[], answers: string[] = [], folds = 5): Figures {
+export function crossValidate(intents: Labelled<Intent | 'other'>[], emergencies: EmergencyLine[], outbound: OutboundLine[], entities: EntityLine[] = [], folds = 5): Figures {
   const f = emptyFigures();
   for (let k = 0; k < folds; k++) {
     const inFold = (_: unknown, i: number) => i % folds === k;
@@ -143,11 +143,14 @@ export function crossValidate(intents: Labelled<Intent | 'other'>[], emergencies
       intents: intents.filter(outFold).map((l) => ({ text: l.text, label: l.label, language: l.language })),
       emergencies: emergencies.filter(outFold),
       outbound: outbound.filter(outFold),
-      answers,
+      answers: entities.map((l) => l.text),
+      patientTypes: answerExamples(entities.filter(outFold), 'patient_type', PATIENT_TYPES),
+      yesNos: answerExamples(entities.filter(outFold), 'yes_no', YES_NO_LABELS),
     });
     scoreIntents(intents.filter(inFold), models, f);
     scoreEmergencies(emergencies.filter(inFold), models, f);
     scoreOutbound(outbound.filter(inFold), models, f);
+    scoreEntities(entities.filter(inFold), f, models);
   }
   return f;
 }
