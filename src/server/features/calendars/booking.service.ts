@@ -92,8 +92,9 @@ async function checkTime(
   organization: OrganizationRow,
   t: { visitType: VisitTypeRow; clinician: ClinicianRow; startMs: number; locationId: string | null },
   booker: Booker,
-  ignoreVisitId?: string,
+  moving?: BookedVisitRow,
 ): Promise<Target> {
+  const ignoreVisitId = moving?.id;
   const now = ctx.clock.now();
   const { problems, locationId: availableAt } = await slotProblems(ctx.db, organization, t.visitType, t.clinician, t.startMs, now, ignoreVisitId);
   if (t.locationId && availableAt && t.locationId !== availableAt && !problems.includes('unavailable')) problems.push('unavailable');
@@ -103,7 +104,8 @@ async function checkTime(
   };
   for (const p of ['past', 'taken'] as const) if (problems.includes(p)) throw await refuse(p);
   if (booker.channel !== 'staff' && problems.length > 0) throw await refuse(problems[0]!);
-  const locationId = t.locationId ?? availableAt;
+  // Where: as asked; else where the clinician is then; a visit moved outside availability stays where it was.
+  const locationId = t.locationId ?? availableAt ?? moving?.locationId ?? null;
   if (!locationId) throw invalid({ locationId: `Choose a location: ${t.clinician.name} is not available then.` });
   if (t.locationId && !(await locationsOf(ctx.db, organization.id, [t.locationId])).some((l) => l.active)) throw invalid({ locationId: 'Choose a location of this organization that is in use.' });
   return { ...t, locationId, warnings: problems.map((p) => ({ path: 'start', message: PROBLEM_WORDS(p, t) })) };
@@ -219,7 +221,7 @@ export async function moveBookedVisit(ctx: Ctx, organization: OrganizationRow, v
   const clinician = input.clinicianId ? await clinicianFor(ctx.db, organization.id, input.clinicianId, visitType!, 'clinicianId') : (await cliniciansOf(ctx.db, organization.id, [visit.clinicianId]))[0]!;
   if (input.locationId !== null && !isUuid(input.locationId)) throw invalid({ locationId: 'Choose a location of this organization.' });
   const startMs = resolveStart(input.start, organization.timeZone);
-  const t = await checkTime(ctx, organization, { visitType: visitType!, clinician, startMs, locationId: input.locationId }, booker, visit.id);
+  const t = await checkTime(ctx, organization, { visitType: visitType!, clinician, startMs, locationId: input.locationId }, booker, visit);
   const now = ctx.clock.now();
   const moved = await takingTime(ctx, organization, t, () =>
     ctx.db.transaction(async (tx) => {
