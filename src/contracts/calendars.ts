@@ -3,7 +3,7 @@ import { exceptionIssues, weeklyIssues } from '../domain/calendars/availability.
 import { DEFAULT_STEP_MINUTES, STEP_MINUTES } from '../domain/calendars/open-times.js';
 import { BOOKING_CHANNELS, EXCEPTION_KINDS, VISIT_STATUSES } from '../domain/calendars/visits.js';
 import { DayOfWeek, EndTimeOfDay, IsoDate, TimeOfDay } from '../domain/time/hours.schema.js';
-import { ScheduleTime } from '../domain/time/schedule.schema.js';
+import { resolveScheduleTime } from '../domain/time/schedule.schema.js';
 import { ErrorResponse } from './common.js';
 
 /**
@@ -305,7 +305,21 @@ export const PatientInput = z
 export type PatientInput = z.infer<typeof PatientInput>;
 
 const Notes = Text(1000, null).default('');
-const Start = ScheduleTime;
+/** A wall time "2026-03-09T09:00" of the organization's zone, or an instant with an offset. */
+const Start = z
+  .string({ error: 'Enter a date and time.' })
+  .max(40, { error: 'Use YYYY-MM-DDTHH:MM in the organization’s time zone, or an ISO instant with an offset.' })
+  .refine(
+    (v) => {
+      try {
+        resolveScheduleTime(v, 'UTC', 'start');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'Use YYYY-MM-DDTHH:MM in the organization’s time zone, or an ISO instant with an offset.' },
+  );
 const bookingTarget = {
   visitTypeId: Id('a visit type'),
   clinicianId: Id('a clinician'),

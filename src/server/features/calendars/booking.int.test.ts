@@ -140,6 +140,11 @@ describe('holds', () => {
 
     const missing = await call('agent', 'POST', `/api/visits/${((await hold('agent', at('2026-03-03T10:00'))).json() as BookingBody).visit.id}/book`, {});
     expect(missing.json().error.fields).toEqual({ patient: 'Enter the patient’s details or choose a patient.' });
+    // Details given with the hold are enough to book it.
+    const withDetails = ((await hold('agent', { ...at('2026-03-03T11:00'), patient })).json() as BookingBody).visit;
+    expect(withDetails.patient).toMatchObject({ firstName: 'Maria', patientId: null });
+    const fromHold = await ok<BookingBody>('agent', 'POST', `/api/visits/${withDetails.id}/book`, {});
+    expect(fromHold.visit).toMatchObject({ status: 'booked', patient: { firstName: 'Maria', patientId: booked.visit.patient!.patientId } });
   });
 });
 
@@ -177,6 +182,8 @@ describe('booking', () => {
     const bad = await book('agent', { ...at('2026-03-05T09:00'), patient: { firstName: '', lastName: 'X', dateOfBirth: '2030-01-01', phone: '', email: 'nope' } });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.fields).sort()).toEqual(['patient.email', 'patient.firstName']);
+    const when = await book('agent', { ...at('Thursday 9am'), patient });
+    expect(when.json().error.fields).toEqual({ start: 'Use YYYY-MM-DDTHH:MM in the organization’s time zone, or an ISO instant with an offset.' });
     const future = await book('agent', { ...at('2026-03-05T09:00'), patient: { ...patient, dateOfBirth: '2030-01-01' } });
     expect(future.json().error.fields).toEqual({ 'patient.dateOfBirth': 'A date of birth is in the past.' });
     // Nothing was booked by the refused requests.

@@ -332,7 +332,9 @@ async function patientColumns(
     const patientId = await findOrCreatePatient(tx, { organizationId: organization.id, ...details }, now);
     columns = { ...details, patientId };
   } else if (hold?.firstName && hold.lastName && hold.dateOfBirth) {
-    columns = { firstName: hold.firstName, lastName: hold.lastName, dateOfBirth: hold.dateOfBirth, phone: hold.phone, email: hold.email, isNewPatient: hold.isNewPatient, patientId: hold.patientId };
+    const details = { firstName: hold.firstName, lastName: hold.lastName, dateOfBirth: hold.dateOfBirth, phone: hold.phone, email: hold.email, isNewPatient: hold.isNewPatient };
+    const patientId = hold.patientId ?? (details.phone || details.email ? await findOrCreatePatient(tx, { organizationId: organization.id, ...details }, now) : null);
+    columns = { ...details, patientId };
   } else {
     throw invalid({ patient: 'Enter the patient’s details or choose a patient.' });
   }

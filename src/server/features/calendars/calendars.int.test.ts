@@ -339,6 +339,15 @@ describe('open times', () => {
     }
   });
 
+  it('are not offered at a location that is not in use', async () => {
+    pinClock('2026-03-01T12:00:00Z');
+    const { vt, place } = await calendar();
+    expect((await openTimes({ visitTypeId: vt.id, from: '2026-03-02', days: 1 })).times.length).toBeGreaterThan(0);
+    const current = await ok<{ version: number }>('supervisor', 'PATCH', `/api/locations/${place.id}`, { version: 1, active: false });
+    expect(current.version).toBe(2);
+    expect((await openTimes({ visitTypeId: vt.id, from: '2026-03-02', days: 1 })).times).toEqual([]);
+  });
+
   it('are correct in the week the clocks go forward: same wall times, one hour less of UTC offset', async () => {
     pinClock('2026-03-01T12:00:00Z');
     const { vt } = await calendar();

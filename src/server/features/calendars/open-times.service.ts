@@ -9,7 +9,7 @@ import type { BookingChannel } from '../../../domain/calendars/visits.js';
 import type { Hours } from '../../../domain/time/index.js';
 import { findHours, isUuid, loadVisibleOrganization, toHours, type OrganizationRow } from '../organizations/index.js';
 import { busyRanges } from './booked-visits.repository.js';
-import { cliniciansDoing, cliniciansOf, listAvailability, listExceptions, locationsOf, visitTypeIdsOf, visitTypesOf, type ClinicianRow, type VisitTypeRow } from './calendars.repository.js';
+import { cliniciansDoing, cliniciansOf, listAvailability, listExceptions, listLocations, locationsOf, visitTypeIdsOf, visitTypesOf, type ClinicianRow, type VisitTypeRow } from './calendars.repository.js';
 import { toDateExceptions, toWeeklyRanges } from './clinicians.service.js';
 
 /**
@@ -42,19 +42,34 @@ export async function hoursOf(db: DbOrTx, organization: OrganizationRow): Promis
   return toHours(organization.timeZone, await findHours(db, organization.id));
 }
 
-/** The clinicians' calendars over [fromMs, toMs): weekly ranges, the exceptions of those dates, busy time. */
-export async function calendarsOf(db: DbOrTx, zone: string, clinicians: ClinicianRow[], fromMs: number, toMs: number, now: Date, exceptVisitId?: string): Promise<ClinicianCalendar[]> {
+/**
+ * The clinicians' calendars over [fromMs, toMs): weekly ranges, the exceptions of those dates, busy
+ * time. A location marked not in use offers nothing: its weekly ranges are left out, and an
+ * exception that puts the clinician there leaves them unavailable on its dates.
+ */
+export async function calendarsOf(
+  db: DbOrTx,
+  organization: Pick<OrganizationRow, 'id' | 'timeZone'>,
+  clinicians: ClinicianRow[],
+  fromMs: number,
+  toMs: number,
+  now: Date,
+  exceptVisitId?: string,
+): Promise<ClinicianCalendar[]> {
   const ids = clinicians.map((c) => c.id);
-  const [weekly, exceptions, busy] = await Promise.all([
+  const zone = organization.timeZone;
+  const [weekly, exceptions, busy, places] = await Promise.all([
     listAvailability(db, ids),
     // A day either side: an exception's dates are the zone's, the window's bounds are instants.
     listExceptions(db, ids, dateAt(zone, fromMs - DAY_MS), dateAt(zone, toMs + DAY_MS)),
     busyRanges(db, ids, new Date(fromMs), new Date(toMs), now, exceptVisitId),
+    ids.length ? listLocations(db, organization.id) : [],
   ]);
+  const closed = new Set(places.filter((l) => !l.active).map((l) => l.id));
   return clinicians.map((c) => ({
     id: c.id,
-    weekly: toWeeklyRanges(weekly.filter((r) => r.clinicianId === c.id)),
-    exceptions: toDateExceptions(exceptions.filter((e) => e.clinicianId === c.id)),
+    weekly: toWeeklyRanges(weekly.filter((r) => r.clinicianId === c.id && !closed.has(r.locationId))),
+    exceptions: toDateExceptions(exceptions.filter((e) => e.clinicianId === c.id)).map((e) => (e.locationId && closed.has(e.locationId) ? { ...e, intervals: [] } : e)),
     busy: busy.filter((b) => b.clinicianId === c.id),
   }));
 }
@@ -82,7 +97,7 @@ export async function searchOpenTimes(db: DbOrTx, organization: OrganizationRow,
   const clinicians = options.clinician ? [options.clinician] : await cliniciansDoing(db, organization.id, visitType.id);
   const fromMs = startOfDate(zone, options.fromDate);
   const toMs = startOfDate(zone, Temporal.PlainDate.from(toDate).add({ days: 1 })) + (visitType.lengthMinutes + visitType.bufferMinutes) * 60_000;
-  const [hours, calendars] = await Promise.all([hoursOf(db, organization), calendarsOf(db, zone, clinicians, fromMs, toMs, now)]);
+  const [hours, calendars] = await Promise.all([hoursOf(db, organization), calendarsOf(db, organization, clinicians, fromMs, toMs, now)]);
   const found = findOpenTimes({
     hours,
     nowMs: now.getTime(),
@@ -117,7 +132,7 @@ export async function slotProblems(
 ): Promise<{ problems: SlotProblem[]; locationId: string | null }> {
   const span = (visitType.lengthMinutes + visitType.bufferMinutes) * 60_000;
   // A visit being moved does not stand in its own way (the move replaces its row).
-  const [hours, [calendar]] = await Promise.all([hoursOf(db, organization), calendarsOf(db, organization.timeZone, [clinician], startMs - span, startMs + span, now, ignoreVisitId)]);
+  const [hours, [calendar]] = await Promise.all([hoursOf(db, organization), calendarsOf(db, organization, [clinician], startMs - span, startMs + span, now, ignoreVisitId)]);
   return checkSlot({ hours, nowMs: now.getTime(), visit: rulesOf(visitType), clinician: calendar! }, startMs);
 }
 
