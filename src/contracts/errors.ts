@@ -67,6 +67,12 @@ export const API_ERROR_CODES = [
   'no_number',
   'not_textable',
   'opted_out',
+  // Booking a clinician's time (decision 050): the time was just taken by another booking; the time
+  // is not open (outside availability, too soon, too far ahead); the visit type is closed to new
+  // patients booking themselves.
+  'slot_taken',
+  'slot_unavailable',
+  'new_patients_not_booked',
   // 410
   'intake_link_expired',
   // 413, 414, 415

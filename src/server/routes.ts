@@ -7,6 +7,7 @@ import { hoursRoutes, organizationsRoutes, organizationsV1Routes, hoursV1Routes 
 import { passwordRoutes } from './features/password/index.js';
 import { profileRoutes } from './features/profile/index.js';
 import { schedulesRoutes } from './features/schedules/index.js';
+import { calendarsRoutes, visitsRoutes } from './features/calendars/index.js';
 import { staffRequestsRoutes, publicRequestRoutes, requestsV1Routes } from './features/appointment-requests/index.js';
 import { securityRoutes } from './features/security/index.js';
 import { sessionRoutes } from './features/session/index.js';
@@ -34,6 +35,8 @@ export const featureRoutes: FeatureRoutes[] = [
   organizationsRoutes,
   hoursRoutes,
   schedulesRoutes,
+  calendarsRoutes,
+  visitsRoutes,
   handoffsRoutes,
   staffRequestsRoutes,
   publicRequestRoutes,

@@ -28,7 +28,10 @@ export const CAPABILITIES = {
   /** An organization's identity, phone numbers (which decide where a call goes) and agent settings: administrators only. */
   'organizations.edit': ['admin'],
   'hours.edit': ['admin', 'supervisor'],
+  /** Hours and schedules, and clinicians' calendars: locations, visit types, clinicians, availability, exceptions. */
   'schedules.edit': ['admin', 'supervisor'],
+  /** Holding, booking, moving and canceling visits on clinicians' calendars (the front desk); reading them is `patients.read`. */
+  'visits.book': ['admin', 'supervisor', 'agent'],
   'users.manage': ['admin'],
   'security.manage': ['admin'],
   'developer.access': ['admin', 'developer'],

@@ -11,6 +11,7 @@ import { outboundMatrixRows } from './authorization-matrix.outbound.test-cases.j
 import { outboundSettingsMatrixRows } from './authorization-matrix.outbound-settings.test-cases.js';
 import { developerPlatformMatrixRows } from './authorization-matrix.developer-platform.test-cases.js';
 import { analyticsMatrixRows } from './authorization-matrix.analytics.test-cases.js';
+import { calendarsMatrixRows } from './authorization-matrix.calendars.test-cases.js';
 
 export * from './authorization-matrix.test-helpers.js';
 
@@ -286,6 +287,9 @@ export const MATRIX: MatrixRow[] = [
   // ── handoffs and staff decisions on appointment requests (rows in handoffs.matrix.ts) ───
   ...handoffMatrixRows(),
   ...schedulingMatrixRows(),
+
+  // ── clinicians' calendars and booked visits (authorization-matrix.calendars.test-cases.ts) ──
+  ...calendarsMatrixRows(),
 
   // ── calls and the overview (rows in calls.matrix.ts) ─────────────────────────────────────
   ...callsMatrixRows(),

@@ -18,3 +18,4 @@ export * from './outbound-imports.js';
 export * from './sms-opt-outs.js';
 export * from './messaging-settings.js';
 export * from './missed-call-texts.js';
+export * from './calendars.js';

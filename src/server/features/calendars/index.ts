@@ -1,0 +1,15 @@
+/**
+ * Clinicians' calendars (issue 31 §1–2, decision 050): locations, visit types, clinicians with
+ * their weekly availability and date exceptions, open times, and booked visits that never overlap
+ * for one clinician (an exclusion constraint in PostgreSQL).
+ *
+ * The feature's public entry: other features, the agent, telephony and the app import only this
+ * file (eslint.config.js); tests may reach inside. The agent books through the same services as
+ * the staff's routes, as a `Booker` with channel `phone` (refused, not warned, outside the rules).
+ */
+export { calendarsRoutes } from './calendars.routes.js';
+export { visitsRoutes } from './visits.routes.js';
+export { bookableVisitType, clinicianFor, nextOpenTimes, searchOpenTimes, type NamedOpenTime, type OpenTimesAnswer, type SearchOptions } from './open-times.service.js';
+export { bookHeldVisit, bookVisit, cancelVisit, changeVisitStatus, holdVisit, moveBookedVisit, resolveStart, SLOT_TAKEN_MESSAGE, type Booker, type Booking } from './booking.service.js';
+export { findVisit, type BookedVisitRow } from './booked-visits.repository.js';
+export type { ClinicianRow, LocationRow, VisitTypeRow } from './calendars.repository.js';
