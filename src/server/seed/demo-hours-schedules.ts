@@ -11,7 +11,7 @@ import { organizationHours, organizationPhoneNumbers, scheduleOverrides, schedul
  * Road a practice holiday next week and no after-hours coverage.
  */
 
-type OrgKey = 'maple' | 'harbor' | 'camden';
+export type OrgKey = 'maple' | 'harbor' | 'camden';
 
 /** Staff who work the rotas (beyond the four demo sign-ins). They sign in with the demo password. */
 export const DEMO_STAFF = [

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, outboxFor, type TestAppHandle } from '../test-support/index.js';
+import { createTestApp, outboxFor, signIn, type TestAppHandle } from '../test-support/index.js';
 import { portalSignIn } from '../test-support/patients.js';
-import { appointmentRequests, auditEvents, handoffs, intakeLinks, organizations, outboxMessages } from '../db/schema/index.js';
+import { appointmentRequests, auditEvents, bookedVisits, handoffs, intakeLinks, organizations, outboxMessages } from '../db/schema/index.js';
 import type { PortalRequest } from '../../contracts/portal.js';
 import { seedDemo, type SeedResult } from './seed.js';
 import { DEMO_PATIENTS } from './demo-patients.js';
@@ -123,5 +123,37 @@ describe('the demo patients (issue 30 §4)', () => {
     expect(again.patients.map((p) => p.email)).toEqual(DEMO_PATIENTS.map((p) => p.email));
     const rows = await t.db.select().from(appointmentRequests).where(inArray(appointmentRequests.email, DEMO_PATIENTS.map((p) => p.email)));
     expect(rows).toHaveLength(2 * DEMO_PATIENTS.length);
+  });
+});
+
+describe('the demo calendars (issue 31 §7)', () => {
+  it('every practice has clinicians, visit types booked directly and by request, and a week of visits behind and two ahead that the booking engine respects', async () => {
+    const cookie = await signIn(t.app, 'admin@switchboard.demo', 'demo-password-for-tests');
+    const get = async (url: string) => {
+      const res = await t.app.inject({ url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(200);
+      return res.json();
+    };
+    for (const o of DEMO_ORGANIZATIONS) {
+      const [org] = await t.db.select().from(organizations).where(eq(organizations.slug, o.slug));
+      const types: { id: string; bookableBy: string[] }[] = (await get(`/api/organizations/${org!.id}/visit-types`)).items;
+      expect(types.some((v) => v.bookableBy.includes('phone') && v.bookableBy.includes('web')), o.slug).toBe(true);
+      expect(types.some((v) => v.bookableBy.join() === 'staff'), o.slug).toBe(true);
+      const clinicians: { id: string }[] = (await get(`/api/organizations/${org!.id}/clinicians`)).items;
+      expect(clinicians.length).toBeGreaterThanOrEqual(2);
+
+      const rows = await t.db.select().from(bookedVisits).where(eq(bookedVisits.organizationId, org!.id));
+      const now = Date.now();
+      expect(rows.filter((v) => v.startsAt.getTime() > now + DAY).length, o.slug).toBeGreaterThan(20);
+      expect(rows.filter((v) => v.endsAt.getTime() <= now).every((v) => v.status === 'completed' || v.status === 'no_show')).toBe(true);
+      for (const c of clinicians) expect(rows.some((v) => v.clinicianId === c.id), `${o.slug} ${c.id}`).toBe(true);
+
+      // The week ahead shows on the calendar, and a directly bookable visit still has open times.
+      const week = await get(`/api/organizations/${org!.id}/visits?view=week&date=${new Date(now + 7 * DAY).toISOString().slice(0, 10)}`);
+      expect(week.items.length, o.slug).toBeGreaterThan(5);
+      const direct = types.find((v) => v.bookableBy.includes('phone'))!;
+      const open = await get(`/api/organizations/${org!.id}/open-times?visitTypeId=${direct.id}&channel=phone&days=14`);
+      expect(open.times.length, o.slug).toBeGreaterThan(0);
+    }
   });
 });

@@ -14,6 +14,7 @@ import { DEMO_STAFF, seedHoursAndSchedules } from './demo-hours-schedules.js';
 import { enqueueJob } from '../jobs/jobs.repository.js';
 import { SEED_DEMO_CALLS_TASK } from './demo-calls/seed-demo-calls.job.js';
 import { SEED_DEMO_CAMPAIGN_TASK } from './demo-campaign.job.js';
+import { seedDemoCalendars } from './demo-calendars.js';
 import { DEMO_PATIENT_SIGN_INS, seedDemoPatients, type DemoPatientSignIn } from './demo-patients.js';
 
 export interface SeedResult {
@@ -80,6 +81,13 @@ export async function seedDemo(ctx: AppContext, opts: { dataDir: string; demoPas
       if (ids.length) await tx.insert(userOrganizations).values(ids.map((organizationId) => ({ userId: id, organizationId })));
     }
     await seedHoursAndSchedules(
+      tx,
+      DEMO_ORGANIZATIONS.map((o) => ({ key: o.key, id: orgIds.get(o.key)!, timeZone: o.timeZone })),
+      userIds,
+      now,
+    );
+    // Clinicians, visit types and three weeks of booked visits (issue 31 §7).
+    await seedDemoCalendars(
       tx,
       DEMO_ORGANIZATIONS.map((o) => ({ key: o.key, id: orgIds.get(o.key)!, timeZone: o.timeZone })),
       userIds,
