@@ -245,7 +245,7 @@ function nameIn(said: string, expecting: 'full' | 'first' | 'last' | undefined, 
   }
   if (!result.first && !result.last && expecting) {
     const tokens = t
-      .replace(/^(?:(?:yes|yeah|yep|yup|sure|ok|okay|alright|um|uh|er|erm|hmm|oh|so|well|like|hi|hello|hey|it's|its|it is|that's|that is|es|soy|este|pues|bueno|mire|oiga|a ver|si|claro|ah|ay|eh|okey|ok)[\s,]+)+/, '')
+      .replace(/^(?:(?:yes|yeah|yep|yup|sure|ok|okay|alright|um|uh|er|erm|hmm|mm|mhm|uh huh|oh|so|well|like|hi|hello|hey|it's me|it's|its|it is|that's gonna be|that'll be|that would be|that'd be|it'd be|it would be|it'll be|gonna be|that's|that is|es|soy|este|pues|bueno|mire|oiga|a ver|si|claro|ah|ay|eh|okey|ok)[\s,]+)+/, '')
       .split(/\s+/)
       .filter((w) => w !== ',');
     const found = nameWordsFrom(tokens, tokens.length <= 3, spanish).filter((w) => !NOT_NAMES.has(w));
@@ -256,6 +256,7 @@ function nameIn(said: string, expecting: 'full' | 'first' | 'last' | undefined, 
     }
   }
   statedParts(t, result, spanish);
+  surnameSaidFirst(t, result, spanish);
   if (result.first && !result.last) restated(t, result, spanish);
   if (expecting === 'full' && result.last && !result.first) {
     // "Jane, last name Smith": the bare words before the stated part are the first name.
@@ -294,7 +295,31 @@ function joinAsRemarked(result: NameParts, part: string | undefined): void {
 /** "Harris is the last name", "Kowalczyk, that's the last name", "Ana es el nombre": a remark after a word says which part it is. */
 const PART_REMARK = /\b([a-z][a-z'-]+)\s*,?\s+(?:that's|that is|is|es|that'd be)\s+(?:the|my|his|her|their|el|su|mi)\s+(last name|surname|family name|apellido|first name|nombre|primer nombre|last|first|middle name|middle|segundo nombre)\b/g;
 
+/**
+ * "Fatima Zahra Benali, Fatima Zahra is the first name", "Mary Beth is her first name", "Juan de
+ * Dios es su nombre": a given name of two or three words, said to be the first name.
+ */
+const GIVEN_NAMES_REMARK = /\b((?:[a-z][a-z'-]+\s+){1,3}[a-z][a-z'-]+)\s*,?\s+(?:that's|that is|is|es|are|son)\s+(?:the|my|his|her|their|el|su|mi|sus)\s+(?:first name|nombre|primer nombre|first names|nombres|given names?)\b/;
+
+function compoundGivenName(t: string, result: NameParts): void {
+  const m = GIVEN_NAMES_REMARK.exec(t);
+  if (!m) return;
+  const spoken = [result.first, result.last].filter(Boolean).join(' ').toLowerCase().split(' ');
+  const words = m[1]!.split(/\s+/);
+  // The longest end of the words before the remark that begins the name as it was said.
+  for (let i = 0; i < words.length - 1; i++) {
+    const given = words.slice(i);
+    if (given.every((w, k) => spoken[k] === w) && spoken.length > given.length) {
+      result.first = given.map((w) => (PARTICLES.has(w) ? w : capitalizeName(w))).join(' ');
+      result.last = capitalizeName(spoken.slice(given.length).join(' '));
+      return;
+    }
+  }
+}
+
 function statedParts(t: string, result: NameParts, spanish: boolean): void {
+  compoundGivenName(t, result);
+  if (GIVEN_NAMES_REMARK.test(t) && result.first?.includes(' ')) return;
   for (const m of t.matchAll(PART_REMARK)) {
     const [, word, part] = m as unknown as [string, string, string];
     if (!canBeName(word, { lenient: true, spanish })) continue;
@@ -310,6 +335,26 @@ function statedParts(t: string, result: NameParts, spanish: boolean): void {
     if (result[other]?.toLowerCase() === word) result[other] = result[key]?.toLowerCase() === word ? undefined : result[key];
     result[key] = capitalizeName(word);
   }
+}
+
+const LEADING_FILLER = /^(?:(?:yes|yeah|ok|okay|um|uh|so|well|it's|its|it is|that's|es|pues|bueno)\s+)+/;
+
+/**
+ * "Wong Mei Ling, Wong is the last name", "Tan Wei Jie, Tan is the family name": the family name
+ * said first, as in much of East and Southeast Asia, then said to be the surname — the words
+ * after it are the given name.
+ */
+function surnameSaidFirst(t: string, result: NameParts, spanish: boolean): void {
+  const last = result.last?.toLowerCase();
+  if (!last || last.includes(' ')) return;
+  const tokens = t.replace(LEADING_FILLER, '').split(/\s+/).filter((w) => w !== ',');
+  if (tokens[0] !== last) return;
+  const given: string[] = [];
+  for (const w of tokens.slice(1)) {
+    if (w === last || given.length === 3 || STOP_AFTER_NAME.has(w) || !canBeName(w, { lenient: true, spanish })) break;
+    given.push(w);
+  }
+  if (given.length && (!result.first || given[0] === result.first.toLowerCase())) result.first = given.map(capitalizeName).join(' ');
 }
 
 /**
