@@ -135,6 +135,10 @@ export const AgentSettings = z
   .meta({ id: 'AgentSettings' });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 
+/** The moments a practice may remind patients before a booked visit, in hours. */
+export const REMINDER_HOURS = [72, 48, 24, 4, 2, 1] as const;
+export const DEFAULT_REMINDER_HOURS = [24, 2] as const;
+
 export const AppointmentSettings = z
   .object({
     enabled: z.boolean({ error: 'Choose whether patients may request appointments.' }).default(true),
@@ -143,6 +147,16 @@ export const AppointmentSettings = z
       .max(50, { error: 'Offer at most 50 visit reasons.' })
       .default([]),
     message: text(1000).default(''),
+    /** How many hours before a booked visit its reminders go (issue 31 §5); empty: none. */
+    reminderHours: z
+      .array(
+        z
+          .number({ error: `Choose from ${REMINDER_HOURS.join(', ')} hours.` })
+          .refine((n) => (REMINDER_HOURS as readonly number[]).includes(n), { error: `Choose from ${REMINDER_HOURS.join(', ')} hours.` }),
+        { error: 'Choose when reminders go.' },
+      )
+      .refine((h) => new Set(h).size === h.length, { error: 'Choose each moment once.' })
+      .default([...DEFAULT_REMINDER_HOURS]),
   })
   .meta({ id: 'AppointmentSettings' });
 export type AppointmentSettings = z.infer<typeof AppointmentSettings>;
@@ -235,7 +249,7 @@ export function defaultAgentSettings(practice: string): AgentSettings {
 }
 
 export function defaultAppointmentSettings(): AppointmentSettings {
-  return { enabled: true, visitReasons: ['New patient visit', 'Follow-up', 'Sick visit'], message: 'We will call you to confirm a time.' };
+  return { enabled: true, visitReasons: ['New patient visit', 'Follow-up', 'Sick visit'], message: 'We will call you to confirm a time.', reminderHours: [...DEFAULT_REMINDER_HOURS] };
 }
 
 export const OrganizationStatus = z.enum(['active', 'paused', 'deactivated']);

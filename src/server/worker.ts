@@ -17,6 +17,7 @@ import { WorkerLease } from './jobs/worker-lease.js';
 import { textGatewayOf } from './telephony/messaging/text-gateway.js';
 import { releaseJobsOfDeadWorkers } from './jobs/jobs.repository.js';
 import { sendMissedCallTextTask, SEND_MISSED_CALL_TEXT_TASK } from './features/missed-calls/index.js';
+import { SEND_VISIT_REMINDERS_CRONTAB, SEND_VISIT_REMINDERS_TASK, sendVisitRemindersTask } from './features/visit-reminders/index.js';
 
 /** The text-message gateway the outbox delivers through (decision 044), or none (`log`). */
 function textDeliveryOf(ctx: AppContext) {
@@ -37,6 +38,7 @@ export function taskList(ctx: AppContext): TaskList {
     [DELIVER_WEBHOOK_TASK]: deliverWebhookTask(ctx),
     [PURGE_IDEMPOTENCY_KEYS_TASK]: purgeIdempotencyKeysTask(ctx),
     [SEND_MISSED_CALL_TEXT_TASK]: sendMissedCallTextTask(ctx),
+    [SEND_VISIT_REMINDERS_TASK]: sendVisitRemindersTask(ctx),
   };
   return Object.fromEntries(Object.entries(tasks).map(([name, task]) => [name, scoped(task!)]));
 }
@@ -60,7 +62,7 @@ function scoped(task: Task): Task {
 
 /** Recurring tasks (graphile-worker crontab lines). */
 export function crontab(): string {
-  return [CLOSE_STALE_CALLS_CRONTAB, PURGE_RATE_LIMIT_COUNTERS_CRONTAB, PURGE_IDEMPOTENCY_KEYS_CRONTAB, DISPATCH_CRONTAB].join('\n');
+  return [CLOSE_STALE_CALLS_CRONTAB, PURGE_RATE_LIMIT_COUNTERS_CRONTAB, PURGE_IDEMPOTENCY_KEYS_CRONTAB, DISPATCH_CRONTAB, SEND_VISIT_REMINDERS_CRONTAB].join('\n');
 }
 
 /** How often a worker looks for jobs left locked by a worker process that died, and how old such a lock must be. */

@@ -19,3 +19,4 @@ export * from './sms-opt-outs.js';
 export * from './messaging-settings.js';
 export * from './missed-call-texts.js';
 export * from './calendars.js';
+export * from './visit-reminders.js';

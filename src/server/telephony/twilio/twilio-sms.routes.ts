@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import type { ZodApp } from '../../http/route-types.js';
 import { receiveInboundSms, type OnInboundText } from '../../features/sms-opt-outs/index.js';
 import { receiveMissedCallReply } from '../../features/missed-calls/index.js';
+import { receiveReminderReply } from '../../features/visit-reminders/index.js';
 import { detectEmergency } from '../../agent/nlu/emergency.js';
 import { providerFormBody } from './form-body.js';
 import { verifyTwilioSignature } from './twilio-signature.js';
@@ -33,11 +34,14 @@ export function messagingTwiml(reply: string | null): string {
 }
 
 /**
- * A text that is no keyword: a reply to a missed-call text goes on its thread (decision 047),
+ * A text that is no keyword: an answer to a visit reminder confirms the visit or asks for another
+ * time; a reply to a missed-call text goes on its thread (decision 047),
  * judged for an emergency by the same model that listens to callers.
  */
 export function threadReplies(ctx: AppContext): OnInboundText {
-  return (tx, text) => receiveMissedCallReply(ctx, tx, { ...text, emergency: detectEmergency(text.body) !== null });
+  return async (tx, text) =>
+    // "C" or "R" answering a visit reminder (issue 31 §5) first; any other words go on a thread.
+    (await receiveReminderReply(ctx, tx, text)) ?? receiveMissedCallReply(ctx, tx, { ...text, emergency: detectEmergency(text.body) !== null });
 }
 
 /**

@@ -106,3 +106,19 @@ describe('texts to missed callers (organization form)', () => {
     expect(screen.queryByRole('textbox', { name: 'Text in Spanish' })).not.toBeInTheDocument();
   });
 });
+
+describe('reminders before a booked visit (organization form, issue 31 §5)', () => {
+  it('a practice that never chose gets the day before and 2 hours before; the choice is sent, and kept when nothing else changes', async () => {
+    const stored = organization({ appointmentSettings: { ...defaultAppointmentSettings(), reminderHours: [24, 2] } });
+    const { user: u, bodies, onClose } = edit(stored);
+    await u.click(await screen.findByRole('tab', { name: /^Appointments/ }));
+    const reminders = screen.getByRole('group', { name: 'Reminders before a booked visit' });
+    expect(within(reminders).getByRole('checkbox', { name: 'The day before (24 hours)' })).toBeChecked();
+    expect(within(reminders).getByRole('checkbox', { name: '2 hours before' })).toBeChecked();
+    await u.click(within(reminders).getByRole('checkbox', { name: '2 hours before' }));
+    await u.click(within(reminders).getByRole('checkbox', { name: '3 days before' }));
+    await u.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect((bodies[0] as { appointmentSettings: { reminderHours: number[] } }).appointmentSettings.reminderHours).toEqual([72, 24]);
+  });
+});

@@ -16,6 +16,7 @@ import {
   defaultGreeting,
   defaultMissedCallTexts,
   defaultTextSending,
+  DEFAULT_REMINDER_HOURS,
   type Organization,
 } from '@contracts/organizations';
 import { Button } from '@web/components/ui/button';
@@ -32,6 +33,7 @@ import { timeZoneList } from '@web/lib/time-zones';
 import { TRANSFER_LABELS } from '../labels';
 import { FaqEntriesEditor } from './faq-entries-editor';
 import { MissedCallTextsFields } from './missed-call-texts-fields';
+import { ReminderHoursField } from './reminder-hours-field';
 import { TextSendingFields } from './text-sending-fields';
 
 const visitReasonLines = (text: string) =>
@@ -96,7 +98,7 @@ export function valuesFrom(org: Organization | null): OrganizationFormInput {
     phoneNumbers: org?.phoneNumbers.map((p) => ({ number: p.number, label: p.label })) ?? [],
     // Every text of an FAQ entry is a field of the form, the Spanish ones too.
     agentSettings: { ...agent, faq: agent.faq.map((e) => ({ questionEs: '', answerEs: '', ...e })) },
-    appointmentSettings: { enabled: appointments.enabled, message: appointments.message },
+    appointmentSettings: { enabled: appointments.enabled, message: appointments.message, reminderHours: appointments.reminderHours ?? [...DEFAULT_REMINDER_HOURS] },
     visitReasonsText: appointments.visitReasons.join('\n'),
     missedCallTexts: org?.missedCallTexts ?? defaultMissedCallTexts(),
     textSending: org?.textSending ?? defaultTextSending(),
@@ -373,6 +375,11 @@ export const OrganizationForm = React.forwardRef<OrganizationFormHandle, Organiz
             <FormField label="Message shown to patients" error={errors.appointmentSettings?.message?.message}>
               <Textarea rows={2} {...register('appointmentSettings.message')} />
             </FormField>
+            <Controller
+              control={control}
+              name="appointmentSettings.reminderHours"
+              render={({ field }) => <ReminderHoursField id={id} value={field.value ?? []} onChange={field.onChange} error={errors.appointmentSettings?.reminderHours?.message} />}
+            />
           </TabsContent>
 
           <TabsContent value="texts" forceMount className="data-[state=inactive]:hidden">
