@@ -6,6 +6,7 @@
  * The feature's public entry: other features, the agent, telephony and the app import only this
  * file (eslint.config.js); tests may reach inside.
  */
+export { bookHeldTimeForRequest, type BookedRequest, type HeldTimeBooking } from './booked-request.service.js';
 export { cancelPendingByPatient, cancelScheduledByPatient, visitCalendar, visitCalendarFilename } from './appointment-requests.service.js';
 export { publicRequestRoutes } from './public-requests.routes.js';
 export { loadByToken, saveStep, startDraft, submitDraft } from './public-requests.service.js';

@@ -38,7 +38,16 @@ export interface Booking {
   warnings: CalendarWarning[];
 }
 
-type Ctx = Pick<AppContext, 'db' | 'clock'>;
+/**
+ * Where a booking writes: the pool (each write its own transaction), or a caller's transaction —
+ * the phone agent's turn — in which each write is a savepoint, so a refused time leaves the
+ * caller's transaction usable and everything commits (or not) with the turn.
+ */
+export interface BookingContext {
+  db: DbOrTx;
+  clock: AppContext['clock'];
+}
+type Ctx = BookingContext;
 const MINUTE_MS = 60_000;
 export const SLOT_TAKEN_MESSAGE = 'That time was just taken.';
 

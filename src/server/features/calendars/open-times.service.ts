@@ -9,7 +9,7 @@ import type { BookingChannel } from '../../../domain/calendars/visits.js';
 import type { Hours } from '../../../domain/time/index.js';
 import { findHours, isUuid, loadVisibleOrganization, toHours, type OrganizationRow } from '../organizations/index.js';
 import { busyRanges } from './booked-visits.repository.js';
-import { cliniciansDoing, cliniciansOf, listAvailability, listExceptions, listLocations, locationsOf, visitTypeIdsOf, visitTypesOf, type ClinicianRow, type VisitTypeRow } from './calendars.repository.js';
+import { cliniciansDoing, cliniciansOf, listAvailability, listExceptions, listLocations, listVisitTypes, locationsOf, visitTypeIdsOf, visitTypesOf, type ClinicianRow, type VisitTypeRow } from './calendars.repository.js';
 import { toDateExceptions, toWeeklyRanges } from './clinicians.service.js';
 
 /**
@@ -155,6 +155,15 @@ export async function openTimesFor(ctx: AppContext, actor: StaffActor, organizat
   const now = ctx.clock.now();
   const fromDate = query.from ?? dateAt(organization.timeZone, now.getTime());
   return searchOpenTimes(ctx.db, organization, visitType, { fromDate, days: query.days, clinician, locationId: query.locationId ?? null, stepMinutes: query.stepMinutes, limit: query.limit }, now);
+}
+
+/**
+ * The organization's visit types in use, however they are booked: the phone agent matches a
+ * caller's reason against all of them (a reason that names a front-desk-only type is a request,
+ * not another type's booking), then checks that the one it found is booked by phone.
+ */
+export async function visitTypesInUse(db: DbOrTx, organizationId: string): Promise<VisitTypeRow[]> {
+  return (await listVisitTypes(db, organizationId)).filter((v) => v.active);
 }
 
 const CHANNEL_WORDS: Record<BookingChannel, string> = { phone: 'by phone', web: 'on the web', staff: 'by staff' };

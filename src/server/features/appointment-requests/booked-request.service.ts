@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../../app-context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { recordAudit } from '../audit/index.js';
+import { bookHeldVisit, type BookedVisitRow, type Booker } from '../calendars/index.js';
+import { publishLive } from '../live/index.js';
+import type { OrganizationRow } from '../organizations/index.js';
+import { findOrCreatePatient } from '../patients/index.js';
+import { saveSubmittedRequest, type AppointmentRequestRow } from './appointment-requests.repository.js';
+import { newReferenceCode } from './reference-code.js';
+import type { SubmittedRequest } from './request-submission.service.js';
+import { notifyPatient } from './staff-notices.js';
+import { insertRequestEvent, transitionIfVersion } from './staff-requests.repository.js';
+
+export interface HeldTimeBooking extends Omit<SubmittedRequest, 'organizationId' | 'source' | 'consentToContact' | 'email'> {
+  organization: OrganizationRow;
+  /** The hold being booked (the phone agent's, for this call). */
+  hold: BookedVisitRow;
+  /** Said and shown with the request, as a scheduler would have typed them. */
+  clinicianName: string;
+  locationName: string;
+  booker: Booker;
+}
+
+export interface BookedRequest {
+  request: AppointmentRequestRow;
+  visit: BookedVisitRow;
+  /** The outbox messages that tell the patient (e-mail, text). */
+  notified: string[];
+}
+
+/**
+ * A held time booked for a request made at that moment — the phone agent's direct booking (issue 31
+ * §3). The request is stored as every other is (patient matched or created, source `phone`), then
+ * scheduled at once for the hold's time, clinician and place: its history shows the agent submitted
+ * and scheduled it, and no handoff is raised, since nothing is left for staff to schedule. The hold
+ * is then booked with the same patient and linked to the request (booked_visits.appointment_request_id),
+ * so staff and the portal see an appointment like any other and the calendar shows the visit.
+ *
+ * All of it is one savepoint of the caller's transaction (the agent's turn): when the time was
+ * taken meanwhile, the booking's 409 `slot_taken` leaves neither the request nor the visit, and the
+ * turn goes on. The patient is told as when staff schedule a request (e-mail with the calendar
+ * file when there is an address, a text when the number may take one).
+ */
+export async function bookHeldTimeForRequest(ctx: AppContext, tx: DbOrTx, input: HeldTimeBooking): Promise<BookedRequest> {
+  const { organization, hold } = input;
+  return tx.transaction(async (sp) => {
+    const now = ctx.clock.now();
+    const id = randomUUID();
+    const patientId = await findOrCreatePatient(sp, { organizationId: organization.id, firstName: input.firstName, lastName: input.lastName, dateOfBirth: input.dateOfBirth, phone: input.phone }, now);
+    await saveSubmittedRequest(
+      sp,
+      {
+        id,
+        organizationId: organization.id,
+        patientId,
+        callId: input.callId ?? null,
+        source: 'phone',
+        referenceCode: newReferenceCode(),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        dateOfBirth: input.dateOfBirth,
+        phone: input.phone ?? null,
+        email: null,
+        isNewPatient: input.isNewPatient ?? null,
+        reason: input.reason,
+        reasonOther: input.reasonOther ?? null,
+        preferences: input.preferences ?? {},
+        insurance: {},
+        notes: input.notes ?? null,
+        consentToContact: true,
+        locale: input.locale ?? 'en',
+        submittedAt: now,
+      },
+      { fromStatus: null, actorType: 'agent' },
+    );
+    const minutes = Math.round((hold.endsAt.getTime() - hold.startsAt.getTime()) / 60_000);
+    const scheduled = await transitionIfVersion(
+      sp,
+      id,
+      1,
+      ['submitted'],
+      { status: 'scheduled', scheduledFor: hold.startsAt, visitMinutes: minutes, visitClinician: input.clinicianName || null, visitLocation: input.locationName || null },
+      now,
+    );
+    if (!scheduled) throw new Error('A request saved in this transaction could not be scheduled.');
+    await insertRequestEvent(sp, { appointmentRequestId: id, fromStatus: 'submitted', toStatus: 'scheduled', actorType: 'agent', note: 'Booked by phone at an open time on the calendar.', at: now });
+    // The same patient record (found by the same details), and the request the visit answers.
+    const { visit } = await bookHeldVisit(
+      { db: sp, clock: ctx.clock },
+      organization,
+      hold,
+      {
+        patient: { firstName: input.firstName, lastName: input.lastName, dateOfBirth: input.dateOfBirth, phone: input.phone ?? '', email: '', isNewPatient: input.isNewPatient ?? null },
+        patientId: null,
+        appointmentRequestId: id,
+        notes: '',
+      },
+      input.booker,
+    );
+    const notified = await notifyPatient(sp, 'scheduled', scheduled, organization, ctx.baseUrl, { now });
+    await publishLive(sp, { topic: 'appointment-requests', organizationId: organization.id, type: 'created', id });
+    await recordAudit(sp, {
+      action: 'appointment_request.scheduled',
+      outcome: 'success',
+      actor: { kind: 'system', label: `${input.booker.channel} booking` },
+      organizationId: organization.id,
+      recordType: 'appointment_request',
+      recordId: id,
+      details: { from: 'submitted', visitId: visit.id, minutes, notified: notified.length, ...(input.callId ? { callId: input.callId } : {}) },
+    });
+    return { request: scheduled, visit, notified };
+  });
+}
