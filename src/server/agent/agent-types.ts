@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context.js';
 import type { FaqEntry } from '../../domain/faq/faq-entries.js';
 import type { DbOrTx } from '../db/client.js';
+import type { VisitTypeRow } from '../features/calendars/index.js';
 import type { DeadlineRules } from '../features/handoff-records/index.js';
 import type { BuiltinState } from './brains/builtin/builtin-state.js';
 import type { LlmState } from './brains/llm/llm-state.js';
@@ -73,7 +74,8 @@ export interface AgentReply {
 /** What the call achieved so far; the outcome and summary are read from it (PRODUCT §5). */
 export interface Achievements {
   emergency?: string;
-  appointment?: { referenceCode: string; name: string; reason: string };
+  /** `booked`: the visit was booked at an open time (issue 31 §3), said as "Tue, Dec 1, 9:40 AM with Dr. Rebecca Hart". */
+  appointment?: { referenceCode: string; name: string; reason: string; booked?: string };
   transferred?: { name: string };
   message?: boolean;
   callback?: boolean;
@@ -108,8 +110,39 @@ export interface AgentState {
   screened?: boolean;
   /** The language the call is held in from the moment the caller chose or spoke it (English until then). */
   language?: 'en' | 'es';
+  /** Direct booking at an open time (issue 31 §3): what the booking tools offered, held and booked on this call. */
+  booking?: BookingState;
   builtin: BuiltinState;
   llm: LlmState;
+}
+
+/** One open time as offered: its start and the clinician and place free then. */
+export interface OfferedTime {
+  /** Epoch milliseconds. */
+  start: number;
+  end: number;
+  clinicianId: string;
+  clinicianName: string;
+  locationId: string;
+  locationName: string;
+}
+
+/**
+ * The booking tools' memory, shared by both brains: the visit type the caller's reason maps to,
+ * what was asked (the request the booking is stored as), the times offered last (option 1 first),
+ * every start offered so far, the hold (its id, so that booking it is done once whatever runs the
+ * turn again), and the booking once made.
+ */
+export interface BookingState {
+  visitTypeId: string;
+  visitTypeName: string;
+  ask: { reason: string; reasonOther: string | null; isNewPatient: boolean; preferences: { days: string[]; timesOfDay: string[]; earliestDate?: string; onlyDate?: boolean; text?: string } };
+  offered: OfferedTime[];
+  /** Offers made because the caller asked for other times (one is allowed; a taken time's new offer does not count). */
+  moreOffers: number;
+  seen: number[];
+  hold?: { visitId: string; time: OfferedTime; patient: { firstName: string; lastName: string; dateOfBirth: string; phone: string | null; isNewPatient: boolean } };
+  booked?: { visitId: string; requestId: string; referenceCode: string; time: OfferedTime };
 }
 
 /** Everything one turn works with. Tools write through `tx()`, a transaction opened on first use. */
@@ -119,6 +152,11 @@ export interface TurnEnv {
   org: OrganizationProfile;
   /** The organization's hours and handoff deadline settings, read once per turn when first asked for. */
   rules: () => Promise<DeadlineRules | undefined>;
+  /**
+   * The organization's visit types in use, read once per turn when first asked for: only a turn
+   * that looks for a time to book asks (issue 31 §3), never the others.
+   */
+  visitTypes: () => Promise<VisitTypeRow[]>;
   state: AgentState;
   now: Date;
   log: TurnLog;

@@ -25,7 +25,8 @@ export function summaryOf(state: AgentState, endedBy: 'agent' | 'caller' | 'time
   const d = state.done;
   const parts: string[] = [];
   if (d.emergency) parts.push(`Emergency (${d.emergency}): emergency message given, urgent handoff created.`);
-  if (d.appointment) parts.push(`Appointment request ${d.appointment.referenceCode} for ${d.appointment.name} (${d.appointment.reason}).`);
+  if (d.appointment?.booked) parts.push(`Appointment ${d.appointment.referenceCode} booked for ${d.appointment.name} (${d.appointment.reason}): ${d.appointment.booked}.`);
+  else if (d.appointment) parts.push(`Appointment request ${d.appointment.referenceCode} for ${d.appointment.name} (${d.appointment.reason}).`);
   if (d.transferred) parts.push(`Transferred to ${d.transferred.name}.`);
   if (d.callback) parts.push('Call-back requested.');
   if (d.message) parts.push('Message taken for the practice.');

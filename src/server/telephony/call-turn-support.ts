@@ -5,6 +5,7 @@ import type { PendingEvent, TurnLog } from '../agent/turn-log.js';
 import { notifyLive } from '../features/live/index.js';
 import type { LiveEvent } from '../../contracts/live.js';
 import { findDeadlineRules, type DeadlineRules } from '../features/handoff-records/index.js';
+import { visitTypesInUse, type VisitTypeRow } from '../features/calendars/index.js';
 import type { CallPatch, CallSnapshot, CallStatus } from '../features/calls/index.js';
 import type { LazyTransaction } from './lazy-transaction.js';
 
@@ -61,11 +62,13 @@ export function turnEnv(
   known: { rules?: DeadlineRules } = {},
 ): TurnEnv {
   let rules: Promise<DeadlineRules | undefined> | undefined;
+  let visitTypes: Promise<VisitTypeRow[]> | undefined;
   return {
     ctx,
     call,
     org,
     rules: () => (rules ??= known.rules ? Promise.resolve(known.rules) : findDeadlineRules(lazy.reader, org.id).then((r) => (known.rules = r))),
+    visitTypes: () => (visitTypes ??= visitTypesInUse(lazy.reader, org.id)),
     state,
     now,
     log,

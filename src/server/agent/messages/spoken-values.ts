@@ -231,3 +231,66 @@ export const preferences =
     }
     return days && times ? `${days}, ${times}` : days || times;
   };
+
+/**
+ * A clinician as said on the phone: a title and the family name ("Dr. Rebecca Hart" → "Dr. Hart",
+ * "Nurse Tom Briggs" → "Nurse Briggs"); a name without a title as it is ("Dana Reyes").
+ */
+export function clinicianSaid(name: string): string {
+  const m = /^(dr\.?|doctor|dra\.?|nurse|prof\.?|professor)\s+(?:\S+\s+)*?(\S+)$/i.exec(name.trim());
+  return m && name.trim().split(/\s+/).length > 2 ? `${m[1]} ${m[2]}` : name.trim();
+}
+
+/**
+ * An offered or booked visit's time, in the practice's zone: "Tuesday, December 1st at 9:40 AM"
+ * (where the day comes first, "Tuesday 1 December at 9:40 AM"), "Wednesday the 2nd at 2:10 PM"
+ * when the month was just said (`monthSaid`), "today at 3 PM", "tomorrow, Tuesday, December 1st
+ * at 9:40 AM"; with `on`, "on Tuesday, …" where English needs it. In Spanish "el martes 1 de
+ * diciembre a las 9:40 de la mañana", "el miércoles 2 a las 2:10 de la tarde", "hoy a las…",
+ * "mañana, martes 1 de diciembre, a las…".
+ */
+export const visitTime =
+  (atMs: number, nowMs: number, timeZone: string, opts: { dayFirst?: boolean; on?: boolean; monthSaid?: boolean } = {}): Phrase =>
+  (language) => {
+    const at = Temporal.Instant.fromEpochMilliseconds(atMs).toZonedDateTimeISO(timeZone);
+    const days = Temporal.Instant.fromEpochMilliseconds(nowMs).toZonedDateTimeISO(timeZone).toPlainDate().until(at.toPlainDate()).days;
+    const time = timeOfDay(`${String(at.hour).padStart(2, '0')}:${String(at.minute).padStart(2, '0')}`)(language);
+    const day = DAY_NAMES[language][at.dayOfWeek]!;
+    if (language === 'es') {
+      const date = opts.monthSaid ? `${day} ${at.day}` : `${day} ${monthDay(at, language)}`;
+      if (days === 0) return `hoy a ${time}`;
+      if (days === 1) return `mañana, ${date}, a ${time}`;
+      return `el ${date} a ${time}`;
+    }
+    const nth = `${at.day}${ordinalSuffix(at.day)}`;
+    const date = opts.monthSaid ? `${day} the ${nth}` : opts.dayFirst ? `${day} ${at.day} ${MONTH_NAMES_EN[at.month - 1]}` : `${day}, ${MONTH_NAMES_EN[at.month - 1]} ${nth}`;
+    if (days === 0) return `today at ${time}`;
+    if (days === 1) return `tomorrow, ${date}, at ${time}`;
+    return `${opts.on ? 'on ' : ''}${date} at ${time}`;
+  };
+
+const MONTH_NAMES_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const ordinalSuffix = (n: number) => (n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th');
+
+/**
+ * Two or three offered times, each with its clinician (and its place, when they are not all at
+ * one): "Tuesday, December 1st at 9:40 AM with Dr. Hart, or Wednesday the 2nd at 2:10 PM with
+ * Dr. Ruiz" / "el martes 1 de diciembre a las 9:40 de la mañana con Dr. Hart, o el miércoles 2 a
+ * las 2:10 de la tarde con Dr. Ruiz". A month is said once while it stays the same.
+ */
+export const offeredTimes =
+  (times: { start: number; clinicianName: string; locationName: string }[], nowMs: number, timeZone: string, dayFirst = false): Phrase =>
+  (language) => {
+    const places = new Set(times.map((t) => t.locationName));
+    const month = (ms: number) => Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timeZone).toPlainDate().toString().slice(0, 7);
+    const items = times.map((t, i) => {
+      const monthSaid = i > 0 && month(times[i - 1]!.start) === month(t.start);
+      const when = visitTime(t.start, nowMs, timeZone, { dayFirst, monthSaid })(language);
+      const who = `${language === 'es' ? 'con' : 'with'} ${clinicianSaid(t.clinicianName)}`;
+      const where = places.size > 1 && t.locationName ? ` ${language === 'es' ? 'en' : 'at'} ${t.locationName}` : '';
+      return `${when} ${who}${where}`;
+    });
+    if (items.length <= 1) return items[0] ?? '';
+    const or = language === 'es' ? ' o ' : ', or ';
+    return `${items.slice(0, -1).join(', ')}${or}${items[items.length - 1]}`;
+  };

@@ -1,5 +1,6 @@
 import { initialAgentState, organizationProfile } from '../agent-state.js';
 import type { AgentState, TurnEnv } from '../agent-types.js';
+import type { VisitTypeRow } from '../../features/calendars/index.js';
 import type { Toolbox } from '../tools/index.js';
 import type { ToolName, ToolResult } from '../tools/tool-types.js';
 import { TurnLog } from '../turn-log.js';
@@ -20,12 +21,14 @@ export function fakeOrganization(overrides: { country?: 'US' | 'GB'; agentSettin
   });
 }
 
-export function fakeEnv(state: AgentState = initialAgentState(), now = new Date('2026-05-11T14:00:00Z')): TurnEnv {
+/** `visitTypes`: the practice's visit types (none by default: nothing is booked directly). */
+export function fakeEnv(state: AgentState = initialAgentState(), now = new Date('2026-05-11T14:00:00Z'), visitTypes: VisitTypeRow[] = []): TurnEnv {
   return {
     ctx: { env: {}, clock: { now: () => now } } as unknown as TurnEnv['ctx'],
     call: { id: 'call-1', organizationId: 'org-1', provider: 'simulator', direction: 'inbound', from: '+18605550123', to: '+18605550100', startedAt: now },
     org: fakeOrganization(),
     rules: () => Promise.resolve(undefined),
+    visitTypes: () => Promise.resolve(visitTypes),
     state,
     now,
     log: new TurnLog(() => now),
@@ -38,16 +41,18 @@ export function fakeEnv(state: AgentState = initialAgentState(), now = new Date(
 
 export class FakeToolbox implements Toolbox {
   readonly calls: { name: ToolName; args: Record<string, unknown> }[] = [];
-  private readonly answers = new Map<ToolName, ToolResult>();
+  private readonly answers = new Map<ToolName, ToolResult | ((args: Record<string, unknown>) => ToolResult)>();
 
-  answer(name: ToolName, result: ToolResult): this {
+  /** A canned answer, or one worked out from the arguments (and free to change the call's state, as the real tool would). */
+  answer(name: ToolName, result: ToolResult | ((args: Record<string, unknown>) => ToolResult)): this {
     this.answers.set(name, result);
     return this;
   }
 
   async run(name: ToolName, args: Record<string, unknown>): Promise<ToolResult> {
     this.calls.push({ name, args });
-    return this.answers.get(name) ?? { ok: true, result: {}, speech: `(${name} done)` };
+    const answer = this.answers.get(name);
+    return (typeof answer === 'function' ? answer(args) : answer) ?? { ok: true, result: {}, speech: `(${name} done)` };
   }
 
   names(): ToolName[] {

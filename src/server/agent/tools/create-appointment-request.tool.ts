@@ -117,8 +117,8 @@ function callerIs(relationship: string): string {
 }
 
 /** Staff read who asked and in which language (a Spanish speaker is called back in Spanish). */
-function requestNotes(args: { contactName?: string; relationship?: string }, language: 'en' | 'es'): string {
+export function requestNotes(args: { contactName?: string; relationship?: string }, language: 'en' | 'es', how: 'Requested' | 'Booked' = 'Requested'): string {
   const by = args.relationship ? ` by ${args.contactName ?? 'a relative or carer'} (the patient's ${callerIs(args.relationship)}), the contact for this request` : '';
   const spanish = language === 'es' ? ' The caller speaks Spanish: call back in Spanish.' : '';
-  return `Requested by phone through the agent${by}.${spanish}`;
+  return `${how} by phone through the agent${by}.${spanish}`;
 }

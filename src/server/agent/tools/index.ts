@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import type { TurnEnv } from '../agent-types.js';
 import { addToDoNotCallTool } from './add-to-do-not-call.tool.js';
+import { bookHeldTimeTool } from './book-held-time.tool.js';
 import { createAppointmentRequestTool } from './create-appointment-request.tool.js';
 import { endCallTool } from './end-call.tool.js';
+import { findOpenTimesTool } from './find-open-times.tool.js';
 import { getHoursTool } from './get-hours.tool.js';
+import { holdOpenTimeTool } from './hold-open-time.tool.js';
 import { lookupRequestStatusTool } from './lookup-request-status.tool.js';
 import { requestCallbackTool } from './request-callback.tool.js';
 import { takeMessageTool } from './take-message.tool.js';
@@ -14,6 +17,9 @@ import type { ToolDefinition, ToolName, ToolResult } from './tool-types.js';
 export const TOOLS: ToolDefinition[] = [
   getHoursTool,
   createAppointmentRequestTool,
+  findOpenTimesTool,
+  holdOpenTimeTool,
+  bookHeldTimeTool,
   transferToStaffTool,
   requestCallbackTool,
   takeMessageTool,

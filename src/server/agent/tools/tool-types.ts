@@ -24,6 +24,9 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
 export type ToolName =
   | 'get_hours'
   | 'create_appointment_request'
+  | 'find_open_times'
+  | 'hold_open_time'
+  | 'book_held_time'
   | 'transfer_to_staff'
   | 'request_callback'
   | 'take_message'

@@ -1,8 +1,13 @@
+import { inCallerWords } from '../../caller-words.js';
 import { say, type PlainKey } from '../../messages/index.js';
 import { checkDateOfBirth } from '../../nlu/dates.js';
 import { extractName } from '../../nlu/names.js';
 import { normalize } from '../../nlu/text.js';
+import { extractPreferences } from '../../nlu/preferences.js';
+import { readTimePick } from '../../nlu/time-pick.js';
 import { patientTypeAnswer } from '../../nlu/visit-reasons.js';
+import { offerSpeech, phoneVisitType, releaseHold, visitTypesOfTurn } from '../../tools/booking-support.js';
+import type { ToolResult } from '../../tools/tool-types.js';
 import { afterYesNo, isCorrection, yesNo, yesNoAnswer } from '../../nlu/yes-no.js';
 import { absorb, acknowledge, applyCorrection, callerNumber, nextSlot, question, readBack } from './appointment-slots.js';
 import type { AppointmentSlot } from './builtin-state.js';
@@ -12,7 +17,7 @@ import { anythingElse, decide, nameSaid, notUnderstood, type FlowCtx, type FlowR
  * An appointment request by phone: name, date of birth, reason, new or returning, preferred
  * times, callback number — in any order and several at once — read back, and saved only on a yes.
  */
-export function startAppointment(fc: FlowCtx, text: string): FlowReply {
+export async function startAppointment(fc: FlowCtx, text: string): Promise<FlowReply> {
   if (!fc.env.org.appointments.enabled) {
     decide(fc, 'appointments_disabled');
     fc.b.flow = 'offer_help';
@@ -51,8 +56,16 @@ function thirdParty(fc: FlowCtx, text: string): void {
   decide(fc, `for_someone_else:${a.forWhom}`);
 }
 
-function askNext(fc: FlowCtx, prefix: string): FlowReply {
-  const slot = nextSlot(fc.b.appt);
+async function askNext(fc: FlowCtx, prefix: string): Promise<FlowReply> {
+  let slot = nextSlot(fc.b.appt);
+  if (slot === 'time' && fc.b.appt.time === undefined) {
+    const offer = await offerTimes(fc);
+    if (offer) {
+      fc.b.step = 'time';
+      return { text: `${prefix} ${offer}`.replace(/\s+/g, ' ').trim() };
+    }
+    slot = nextSlot(fc.b.appt);
+  }
   fc.b.step = slot;
   decide(fc, `ask:${slot}`);
   return { text: `${prefix} ${question(fc, slot)}`.replace(/\s+/g, ' ').trim() };
@@ -67,11 +80,12 @@ export async function appointmentTurn(fc: FlowCtx, text: string): Promise<FlowRe
   const step = b.step as AppointmentSlot;
   if (step === 'confirm') return confirmStep(fc, text);
   if (step === 'what_to_change') return whatToChange(fc, text);
-  // "Scratch that, my birthday is the fourth" while asked a yes/no question: a correction, not an answer.
-  if ((step === 'phone' || step === 'patient_type') && isCorrection(text) && yesNo(text) === null && b.lastFilled && NAMES_EARLIER_ANSWER.test(normalize(text))) {
+  // "Scratch that, my birthday is the fourth" while asked a yes/no question (or which time): a correction, not an answer.
+  if ((step === 'phone' || step === 'patient_type' || step === 'time') && isCorrection(text) && yesNo(text) === null && b.lastFilled && NAMES_EARLIER_ANSWER.test(normalize(text))) {
     const changed = applyCorrection(fc, text);
     if (changed.length) return askNext(fc, `${say(fc.env, 'ack.sorry')} ${acknowledge(fc, changed, { corrected: true })}`);
   }
+  if (step === 'time') return timeStep(fc, text);
   if (step === 'phone') {
     const filled = absorb(fc, text, 'phone');
     if (filled.includes('phone')) return askNext(fc, say(fc.env, 'ack.thankYou'));
@@ -106,7 +120,10 @@ export async function appointmentTurn(fc: FlowCtx, text: string): Promise<FlowRe
   }
   if (isCorrection(text) && b.lastFilled) {
     const changed = applyCorrection(fc, afterYesNo(text) || text);
-    if (changed.length) return askNext(fc, `${say(fc.env, 'ack.sorry')} ${acknowledge(fc, changed, { corrected: true })}`);
+    if (changed.length) {
+      timeToLookAgain(fc, changed);
+      return askNext(fc, `${say(fc.env, 'ack.sorry')} ${acknowledge(fc, changed, { corrected: true })}`);
+    }
   }
   const filled = absorb(fc, text, step);
   if (nextSlot(a) !== step) return askNext(fc, acknowledge(fc, filled));
@@ -133,20 +150,30 @@ async function confirmStep(fc: FlowCtx, text: string): Promise<FlowReply> {
   const rest = afterYesNo(text);
   if (yn === 'yes') {
     const changed = rest ? applyCorrection(fc, rest) : [];
-    if (changed.length) return reconfirm(fc);
-    return save(fc);
+    if (changed.length) return reconfirm(fc, changed);
+    return fc.b.appt.time === 'held' ? book(fc) : save(fc);
   }
   if (yn === 'no') {
-    if (rest && applyCorrection(fc, rest).length) return reconfirm(fc);
+    const changed = rest ? applyCorrection(fc, rest) : [];
+    if (changed.length) return reconfirm(fc, changed);
     fc.b.step = 'what_to_change';
     decide(fc, 'ask:what_to_change');
     return { text: question(fc, 'what_to_change') };
   }
-  if (applyCorrection(fc, text).length) return reconfirm(fc);
+  const changed = applyCorrection(fc, text);
+  if (changed.length) return reconfirm(fc, changed);
   return notUnderstood(fc, say(fc.env, 'appointment.confirmAgain'));
 }
 
-function reconfirm(fc: FlowCtx): FlowReply {
+async function reconfirm(fc: FlowCtx, changed: Filled[]): Promise<FlowReply> {
+  // A new reason, patient type or preferred times: the time is looked for again.
+  if (timeToLookAgain(fc, changed)) {
+    const offer = await offerTimes(fc);
+    if (offer) {
+      fc.b.step = 'time';
+      return { text: `${say(fc.env, 'appointment.correctionThanks')} ${offer}` };
+    }
+  }
   fc.b.step = 'confirm';
   decide(fc, 'reconfirm');
   return { text: `${say(fc.env, 'appointment.correctionThanks')} ${readBack(fc)}` };
@@ -155,15 +182,15 @@ function reconfirm(fc: FlowCtx): FlowReply {
 const NAMED_SLOTS: [RegExp, AppointmentSlot, (keyof FlowCtx['b']['appt'])[]][] = [
   [/\b(name|spell)/, 'name', ['first', 'last']],
   [/\b(birth|born|birthday|dob|date)\b/, 'dob', ['dob', 'dobIso']],
-  [/\b(reason|visit|why)\b/, 'reason', ['reason', 'reasonOther']],
-  [/\b(time|times|day|days|prefer)/, 'preferences', ['prefs']],
+  [/\b(reason|visit|why)\b/, 'reason', ['reason', 'reasonOther', 'time']],
+  [/\b(time|times|day|days|prefer)/, 'preferences', ['prefs', 'time']],
   [/\b(number|phone)\b/, 'phone_number', ['phone']],
-  [/\b(new|existing|before|returning|patient)\b/, 'patient_type', ['isNew']],
+  [/\b(new|existing|before|returning|patient)\b/, 'patient_type', ['isNew', 'time']],
 ];
 
-function whatToChange(fc: FlowCtx, text: string): FlowReply {
+async function whatToChange(fc: FlowCtx, text: string): Promise<FlowReply> {
   const changed = applyCorrection(fc, text);
-  if (changed.length) return reconfirm(fc);
+  if (changed.length) return reconfirm(fc, changed);
   const t = normalize(text);
   for (const [re, slot, keys] of NAMED_SLOTS) {
     if (!re.test(t)) continue;
@@ -175,7 +202,7 @@ function whatToChange(fc: FlowCtx, text: string): FlowReply {
   return notUnderstood(fc, question(fc, 'what_to_change'));
 }
 
-async function save(fc: FlowCtx): Promise<FlowReply> {
+async function save(fc: FlowCtx, prefix = ''): Promise<FlowReply> {
   const a = fc.b.appt;
   decide(fc, 'create_appointment_request');
   const r = await fc.tools.run('create_appointment_request', {
@@ -192,7 +219,129 @@ async function save(fc: FlowCtx): Promise<FlowReply> {
   });
   if (!r.ok) {
     fc.b.flow = 'offer_help';
-    return { text: `${r.speech || say(fc.env, 'appointment.notSaved')} ${say(fc.env, 'help.staffOrMessage')}` };
+    return { text: `${prefix} ${r.speech || say(fc.env, 'appointment.notSaved')} ${say(fc.env, 'help.staffOrMessage')}`.trim() };
   }
-  return anythingElse(fc, r.speech);
+  return anythingElse(fc, `${prefix} ${r.speech}`.trim());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Booking an open time (issue 31 §3)
+
+type Filled = NonNullable<FlowCtx['b']['lastFilled']>;
+
+/** A correction of the reason, the patient type or the preferred times: the time is to be looked at again. */
+function timeToLookAgain(fc: FlowCtx, changed: Filled[]): boolean {
+  const a = fc.b.appt;
+  if (a.time === undefined || !changed.some((c) => c === 'reason' || c === 'patient_type' || c === 'preferences')) return false;
+  a.time = undefined;
+  return true;
+}
+
+/**
+ * Once the reason, new or returning and the preferred times are known: when the practice books
+ * that visit type directly by phone (for this patient), two or three open times that fit are
+ * offered; otherwise — and when none fits — the request goes on as before (`time` = request), the
+ * practice calling back with a time. A practice without such a visit type costs one read of its
+ * visit types and records nothing more.
+ */
+async function offerTimes(fc: FlowCtx): Promise<string | null> {
+  const a = fc.b.appt;
+  const env = fc.env;
+  const type = await phoneVisitType(env, a.reason ?? 'Other', a.reasonOther, a.isNew);
+  if (typeof type === 'string') {
+    a.time = 'request';
+    if (env.state.booking?.hold) await releaseHold(env, env.state.booking);
+    if ((await visitTypesOfTurn(env)).length) decide(fc, `request:${type}`);
+    return null;
+  }
+  decide(fc, 'find_open_times');
+  const p = a.prefs!;
+  const r = await fc.tools.run('find_open_times', {
+    reason: a.reason,
+    ...(a.reasonOther ? { reasonOther: a.reasonOther } : {}),
+    isNewPatient: a.isNew,
+    preferences: { days: p.days, timesOfDay: p.timesOfDay, ...(p.earliestDate ? { earliestDate: p.earliestDate, onlyDate: p.dateKind === 'day' } : {}), text: p.text.slice(0, 300) },
+  });
+  if (!r.ok || r.result.bookable !== true) {
+    a.time = 'request';
+    return null;
+  }
+  a.time = 'offered';
+  return r.speech;
+}
+
+/** The caller's answer to the offered times: one of them (held), others (offered once), or none (a request). */
+async function timeStep(fc: FlowCtx, text: string): Promise<FlowReply> {
+  const env = fc.env;
+  const a = fc.b.appt;
+  const booking = env.state.booking;
+  if (!booking?.offered.length) {
+    a.time = undefined;
+    return askNext(fc, '');
+  }
+  // The caller's own words: "la del martes" is read in Spanish, not through its gloss.
+  const pick = readTimePick(env.state.language === 'es' ? inCallerWords(env, text) : text, booking.offered, env.org.timeZone, fc.today);
+  if (pick && 'pick' in pick) {
+    decide(fc, `hold_open_time:${pick.pick + 1}`);
+    const r = await fc.tools.run('hold_open_time', { option: pick.pick + 1, firstName: a.first, lastName: a.last, dateOfBirth: a.dobIso, ...(a.phone ? { phone: a.phone } : {}) });
+    if (r.ok) {
+      a.time = 'held';
+      return askNext(fc, say(env, 'ack.great'));
+    }
+    return afterRefusal(fc, r);
+  }
+  if (pick && 'other' in pick) {
+    // New wishes said with it ("anything on Friday afternoon?") replace the old ones.
+    const wishes = extractPreferences(text, true, { dayFirst: fc.dayFirst, today: fc.today });
+    if (wishes && (wishes.days.length || wishes.timesOfDay.length || wishes.earliestDate)) a.prefs = wishes;
+    const p = a.prefs!;
+    decide(fc, 'find_open_times:other');
+    const r = await fc.tools.run('find_open_times', {
+      reason: a.reason,
+      ...(a.reasonOther ? { reasonOther: a.reasonOther } : {}),
+      isNewPatient: a.isNew,
+      preferences: { days: p.days, timesOfDay: p.timesOfDay, ...(p.earliestDate ? { earliestDate: p.earliestDate, onlyDate: p.dateKind === 'day' } : {}), text: p.text.slice(0, 300) },
+      otherTimes: true,
+    });
+    if (r.ok && r.result.bookable === true) return { text: r.speech };
+    a.time = 'request';
+    decide(fc, 'request_instead');
+    return askNext(fc, r.speech || `${say(env, 'booking.noOthers')} ${say(env, 'booking.passToTeam')}`);
+  }
+  return notUnderstood(fc, `${say(env, 'ack.notCaught')} ${offerSpeech(env, booking.offered)}`);
+}
+
+/** A time refused when held or booked: the next free times, or — with none — the request as before. */
+function afterRefusal(fc: FlowCtx, r: ToolResult): Promise<FlowReply> | FlowReply {
+  const a = fc.b.appt;
+  const options = Array.isArray(r.result.options) ? r.result.options : [];
+  if (r.result.error === 'slot_taken' && options.length) {
+    a.time = 'offered';
+    fc.b.step = 'time';
+    decide(fc, 'offer_after_taken');
+    return { text: r.speech };
+  }
+  a.time = 'request';
+  decide(fc, 'request_instead');
+  return askNext(fc, r.speech ? `${r.speech} ${say(fc.env, 'booking.passToTeam')}` : say(fc.env, 'booking.passToTeam'));
+}
+
+/** The caller said yes to the read-back of a held time: it is booked (with the request staff see). */
+async function book(fc: FlowCtx): Promise<FlowReply> {
+  const a = fc.b.appt;
+  decide(fc, 'book_held_time');
+  const r = await fc.tools.run('book_held_time', {
+    phone: a.phone,
+    firstName: a.first,
+    lastName: a.last,
+    dateOfBirth: a.dobIso,
+    ...(a.forWhom ? { relationship: a.forWhom, ...(a.contactName ? { contactName: a.contactName } : {}) } : {}),
+    callerConfirmed: true,
+  });
+  if (r.ok) return anythingElse(fc, r.speech);
+  const options = Array.isArray(r.result.options) ? r.result.options : [];
+  if (r.result.error === 'slot_taken' && options.length) return afterRefusal(fc, r);
+  // Not booked after all: what the caller confirmed goes in as a request.
+  a.time = 'request';
+  return save(fc, r.result.error === 'slot_taken' ? `${r.speech} ${say(fc.env, 'booking.passToTeam')}` : say(fc.env, 'booking.notBooked'));
 }

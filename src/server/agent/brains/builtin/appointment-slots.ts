@@ -1,11 +1,12 @@
 import { inCallerWords } from '../../caller-words.js';
-import { dateOfBirth, patientKind, preferences, say, visitReason, visitReasonList, type PlainKey } from '../../messages/index.js';
+import { clinicianSaid, dateOfBirth, patientKind, preferences, say, visitReason, visitReasonList, visitTime, type PlainKey } from '../../messages/index.js';
 import { checkDateOfBirth, mergeDateParts, parseDateParts, type DateParts } from '../../nlu/dates.js';
 import { correctedPart, spelledWords } from '../../nlu/names.js';
 import { extractPhone, sayPhone } from '../../nlu/phone-numbers.js';
 import { extractPreferences } from '../../nlu/preferences.js';
 import { capitalizeName, normalize } from '../../nlu/text.js';
 import { matchVisitReason, newOrExistingPatient } from '../../nlu/visit-reasons.js';
+import { offerSpeech } from '../../tools/booking-support.js';
 import type { AppointmentSlot, AppointmentSlots } from './builtin-state.js';
 import { nameSaid, type FlowCtx } from './flow-context.js';
 
@@ -19,6 +20,7 @@ export function nextSlot(a: AppointmentSlots): AppointmentSlot {
   if (!a.reason) return 'reason';
   if (a.isNew === undefined) return 'patient_type';
   if (!a.prefs) return 'preferences';
+  if (a.time === undefined || a.time === 'offered') return 'time';
   if (a.forWhom && !a.contactName) return 'contact_name';
   if (!a.phone) return 'phone';
   return 'confirm';
@@ -45,6 +47,8 @@ export function question(fc: FlowCtx, slot: AppointmentSlot): string {
       return say(fc.env, 'appointment.askSeenBefore', { practice: fc.env.org.name });
     case 'preferences':
       return say(fc.env, 'appointment.askPreferences');
+    case 'time':
+      return offerSpeech(fc.env, fc.env.state.booking?.offered ?? []);
     case 'contact_name':
       return say(fc.env, 'appointment.askContactName');
     case 'phone': {
@@ -73,6 +77,21 @@ export function readBack(fc: FlowCtx): string {
   const who = `${a.first} ${a.last}`;
   const reason = visitReason(a.reason, a.reasonOther);
   const patient = patientKind(a.isNew);
+  const hold = a.time === 'held' ? fc.env.state.booking?.hold : undefined;
+  if (hold) {
+    const env = fc.env;
+    const said = {
+      name: who,
+      dateOfBirth: dateOfBirth(a.dobIso!, fc.dayFirst),
+      reason,
+      patient,
+      when: visitTime(hold.time.start, env.now.getTime(), env.org.timeZone, { dayFirst: fc.dayFirst, on: true }),
+      clinician: clinicianSaid(hold.time.clinicianName),
+      place: hold.time.locationName,
+      phone: sayPhone(a.phone!),
+    };
+    return a.contactName ? say(env, 'appointment.readBackBookingContact', { ...said, contact: a.contactName }) : say(env, 'appointment.readBackBooking', said);
+  }
   const prefs = preferences(a.prefs, fc.today);
   const said = { name: who, dateOfBirth: dateOfBirth(a.dobIso!, fc.dayFirst), reason, patient, preferences: prefs, phone: sayPhone(a.phone!) };
   return a.contactName ? say(fc.env, 'appointment.readBackContact', { ...said, contact: a.contactName }) : say(fc.env, 'appointment.readBack', said);

@@ -5,7 +5,7 @@ import type { Preferences } from '../../nlu/preferences.js';
 /** The built-in brain's slots and where it is in the conversation. */
 export type Flow = 'idle' | 'anything_else' | 'offer_help' | 'appointment' | 'callback' | 'message' | 'status';
 
-export type AppointmentSlot = 'name' | 'last_name' | 'dob' | 'reason' | 'patient_type' | 'preferences' | 'contact_name' | 'phone' | 'phone_number' | 'confirm' | 'what_to_change';
+export type AppointmentSlot = 'name' | 'last_name' | 'dob' | 'reason' | 'patient_type' | 'preferences' | 'time' | 'contact_name' | 'phone' | 'phone_number' | 'confirm' | 'what_to_change';
 
 export interface AppointmentSlots {
   first?: string;
@@ -20,6 +20,14 @@ export interface AppointmentSlots {
   /** Booking for someone else ("it's for my mother"): who the patient is to the caller, and the caller's name (the contact). */
   forWhom?: string;
   contactName?: string;
+  /**
+   * The visit's time (issue 31 §3). Unset: not looked at yet (once the reason, new or returning and
+   * the preferred times are known, the agent looks whether the practice books this visit directly);
+   * `request`: the practice will call to agree a time (not booked directly, nothing fits, or the
+   * caller passed); `offered`: open times offered (the call's booking state holds them), waiting
+   * for the caller's choice; `held`: the chosen time is held while the details are read back.
+   */
+  time?: 'request' | 'offered' | 'held';
 }
 
 export interface BuiltinState {

@@ -43,6 +43,9 @@ describe('the LLM brain', () => {
     expect((first!.tools as { function: { name: string } }[]).map((x) => x.function.name)).toEqual([
       'get_hours',
       'create_appointment_request',
+      'find_open_times',
+      'hold_open_time',
+      'book_held_time',
       'transfer_to_staff',
       'request_callback',
       'take_message',
