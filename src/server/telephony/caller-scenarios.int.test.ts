@@ -1,10 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSubmittedRequest } from '../features/appointment-requests/request-submission.service.js';
 import { createTestApp, type TestAppHandle } from '../test-support/index.js';
+import { addCalendar, visitsOfCall } from './testing/calendar-fixtures.js';
 import { createPractice, recordsOf } from './testing/call-fixtures.js';
 import { FakeTwilioCall, TWILIO_TEST_TOKEN, type Twiml } from './testing/fake-twilio.js';
 import { CALLER, type Scenario } from './testing/scenario-types.js';
 import { APPOINTMENT_SCENARIOS } from './testing/scenarios-appointments.js';
+import { BOOKING_SCENARIOS } from './testing/scenarios-booking.js';
 import { CONTACT_SCENARIOS } from './testing/scenarios-contact.js';
 import { GENERAL_SCENARIOS } from './testing/scenarios-general.js';
 import { UNDERSTANDING_SCENARIOS } from './testing/scenarios-understanding.js';
@@ -13,7 +15,7 @@ import { UNDERSTANDING_SCENARIOS } from './testing/scenarios-understanding.js';
  * The caller-scenario suite (issue 4, point 6): scripted callers through the signed Twilio
  * webhooks, asserting what the agent says (TwiML) and what the call leaves behind.
  */
-const SCENARIOS: Scenario[] = [...APPOINTMENT_SCENARIOS, ...CONTACT_SCENARIOS, ...GENERAL_SCENARIOS, ...UNDERSTANDING_SCENARIOS];
+const SCENARIOS: Scenario[] = [...APPOINTMENT_SCENARIOS, ...BOOKING_SCENARIOS, ...CONTACT_SCENARIOS, ...GENERAL_SCENARIOS, ...UNDERSTANDING_SCENARIOS];
 
 let t: TestAppHandle;
 beforeAll(async () => {
@@ -28,6 +30,7 @@ describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s', (_name, scenario
   it('goes as scripted and leaves the right records', async () => {
     if (scenario.clock) t.ctx.clock.advance(Date.parse(scenario.clock) - t.ctx.clock.now().getTime());
     const practice = await createPractice(t.ctx, { open: scenario.practice?.open, onDuty: scenario.practice?.onDuty, agentSettings: scenario.practice?.agentSettings, appointments: scenario.practice?.appointments, country: scenario.practice?.country });
+    if (scenario.practice?.calendar) await addCalendar(t.db, practice.id);
     const vars: Record<string, string> = {};
     if (scenario.setup === 'submitted_request') {
       const { request } = await t.db.transaction((tx) =>
@@ -55,6 +58,9 @@ describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s', (_name, scenario
         expected = step.agent;
         transcript.push(`(transfer: ${step.dial})`);
         twiml = await call.dialResult(step.dial);
+      } else if ('meanwhile' in step) {
+        await step.meanwhile({ ctx: t.ctx, callSid: call.callSid });
+        continue;
       } else {
         transcript.push('caller hangs up');
         expect((await call.status('completed', 30)).statusCode).toBe(200);
@@ -83,6 +89,7 @@ describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s', (_name, scenario
     if (x.handoffs) expect(records.handoffs.map((h) => ({ type: h.type, priority: h.priority, ...(x.handoffs!.some((e) => e.status) ? { status: h.status } : {}) })), log).toEqual(x.handoffs);
     if (x.doNotCall !== undefined) expect(records.dnc.map((d) => d.phone), log).toEqual(x.doNotCall ? [scenario.from ?? CALLER] : []);
     if (x.neverSaid) expect(call.heard.join(' '), log).not.toMatch(x.neverSaid);
+    if (x.visits) expect(await visitsOfCall(t.db, call.callSid), log).toEqual(x.visits);
 
     // Every turn's events are stored in order, and the transcript has every line that was heard.
     expect(records.events.map((e) => e.seq)).toEqual(records.events.map((_, i) => i + 1));

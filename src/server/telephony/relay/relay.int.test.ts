@@ -6,12 +6,14 @@ import { renderTwiml } from '../twilio/twiml.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSubmittedRequest } from '../../features/appointment-requests/request-submission.service.js';
 import { createTestApp, type TestAppHandle } from '../../test-support/index.js';
+import { addCalendar, visitsOfCall } from '../testing/calendar-fixtures.js';
 import { createPractice, recordsOf } from '../testing/call-fixtures.js';
 import { FakeRelayCall } from '../testing/fake-relay.js';
 import { RELAY_IDLE_MS, RELAY_SILENCE, RelaySession } from './relay-session.js';
 import { FakeTwilioCall, signature, TWILIO_TEST_TOKEN, type Twiml } from '../testing/fake-twilio.js';
 import { CALLER, type Scenario } from '../testing/scenario-types.js';
 import { APPOINTMENT_SCENARIOS } from '../testing/scenarios-appointments.js';
+import { BOOKING_SCENARIOS } from '../testing/scenarios-booking.js';
 import { CONTACT_SCENARIOS } from '../testing/scenarios-contact.js';
 import { GENERAL_SCENARIOS } from '../testing/scenarios-general.js';
 import { UNDERSTANDING_SCENARIOS } from '../testing/scenarios-understanding.js';
@@ -250,13 +252,15 @@ const PICKED = [
   'asks to be put on the do-not-call list',
   'silent after a question, then answers',
 ];
-// Everything the understanding added (issue 26 §8) runs in both modes too.
-const SCENARIOS: Scenario[] = [...[...APPOINTMENT_SCENARIOS, ...CONTACT_SCENARIOS, ...GENERAL_SCENARIOS].filter((s) => PICKED.includes(s.name)), ...UNDERSTANDING_SCENARIOS];
+// Everything the understanding added (issue 26 §8), and booking open times (issue 31 §3), run in both modes too.
+const SCENARIOS: Scenario[] = [...[...APPOINTMENT_SCENARIOS, ...CONTACT_SCENARIOS, ...GENERAL_SCENARIOS].filter((s) => PICKED.includes(s.name)), ...UNDERSTANDING_SCENARIOS, ...BOOKING_SCENARIOS];
 
 describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s, in both voice modes', (_name, scenario) => {
   it('leaves the same records through Gather and through ConversationRelay', async () => {
     const results = [];
     for (const mode of ['gather', 'relay'] as const) {
+      t.ctx.clock.reset();
+      if (scenario.clock) t.ctx.clock.advance(Date.parse(scenario.clock) - t.ctx.clock.now().getTime());
       const practice = await createPractice(t.ctx, {
         open: scenario.practice?.open,
         onDuty: scenario.practice?.onDuty,
@@ -264,6 +268,7 @@ describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s, in both voice mod
         appointments: scenario.practice?.appointments,
         country: scenario.practice?.country,
       });
+      if (scenario.practice?.calendar) await addCalendar(t.db, practice.id);
       const vars: Record<string, string> = {};
       if (scenario.setup === 'submitted_request') {
         const { request } = await t.db.transaction((tx) =>
@@ -288,6 +293,9 @@ describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s, in both voice mod
         } else if ('dial' in step) {
           expected = step.agent;
           twiml = await call.dialResult(step.dial);
+        } else if ('meanwhile' in step) {
+          await step.meanwhile({ ctx: t.ctx, callSid: call.callSid });
+          continue;
         } else {
           if (call instanceof FakeRelayCall) await call.drop();
           expect((await call.status('completed', 30)).statusCode).toBe(200);
@@ -315,11 +323,14 @@ describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s, in both voice mod
         requests: r.requests.map((q) => ({ status: q.status, reason: q.reason })),
         handoffs: r.handoffs.map((h) => ({ type: h.type, priority: h.priority, status: h.status, reason: speechOf(h.reason) })),
         dnc: r.dnc.length,
+        visits: await visitsOfCall(t.db, call.callSid),
         speech: r.events.filter((e) => e.kind === 'caller_speech' || e.kind === 'agent_speech').map((e) => `${e.kind}: ${speechOf(String(e.payload.text))}`),
       });
     }
+    t.ctx.clock.reset();
     const [gather, relay] = results;
     expect(gather!.outcome).toBe(scenario.expect.outcome);
+    if (scenario.expect.visits) expect(gather!.visits).toEqual(scenario.expect.visits);
     const { log: _l1, ...g } = gather!;
     const { log: _l2, ...rl } = relay!;
     expect(rl, `${gather!.log}\n---\n${relay!.log}`).toEqual(g);

@@ -1,3 +1,5 @@
+import type { AppContext } from '../../app-context.js';
+
 /**
  * A scripted caller: what they do, turn by turn, what the agent should say back, and what the
  * call must leave behind. Run through the signed Twilio webhooks by caller-scenarios.int.test.ts.
@@ -7,7 +9,9 @@ export type ScenarioStep =
   | [caller: string, agent: RegExp]
   | { silence: true; agent?: RegExp }
   | { dial: 'completed' | 'no-answer' | 'busy' | 'failed'; agent?: RegExp }
-  | { hangup: true };
+  | { hangup: true }
+  /** Something happens elsewhere between two turns (another booking takes a time). */
+  | { meanwhile: (t: { ctx: AppContext; callSid: string }) => Promise<void> };
 
 export interface ScenarioExpectations {
   outcome: string;
@@ -22,6 +26,8 @@ export interface ScenarioExpectations {
   /** Text the agent must never have said (e.g. nothing about a request on a mismatch). */
   neverSaid?: RegExp;
   lastSaid?: RegExp;
+  /** The visits the call left on the practice's calendar, oldest first (calendar-fixtures.ts visitsOfCall). */
+  visits?: Record<string, unknown>[];
 }
 
 export interface Scenario {
@@ -32,6 +38,8 @@ export interface Scenario {
     agentSettings?: Record<string, unknown>;
     appointments?: Record<string, unknown>;
     country?: 'US' | 'GB';
+    /** Clinicians, visit types and weekly hours (calendar-fixtures.ts), some visit types booked directly by phone. */
+    calendar?: boolean;
   };
   /** When the call happens (an ISO instant; now by default): for callers who say "tomorrow". */
   clock?: string;

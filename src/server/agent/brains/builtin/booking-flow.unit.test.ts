@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { VisitTypeRow } from '../../../features/calendars/index.js';
 import { initialAgentState } from '../../agent-state.js';
 import type { OfferedTime, TurnEnv } from '../../agent-types.js';
 import { fakeEnv, FakeToolbox } from '../../testing/fake-turn.js';
 import { TurnLog } from '../../turn-log.js';
+import { understandingModels } from '../../nlu/models.js';
 import { builtinBrain } from './builtin-brain.js';
+
+// The understanding's models are read (or trained) once per test file: not inside the first test's five seconds.
+beforeAll(() => void understandingModels(), 120_000);
 
 /**
  * The built-in brain's side of booking an open time (issue 31 §3), with the booking tools canned:
