@@ -122,6 +122,15 @@ test('an admin sets up a visit type and a clinician’s hours, books a visit, an
   await expect(details).toContainText(/E[SD]T/);
   await details.getByRole('button', { name: 'Close' }).last().click();
   await expect(details).toBeHidden();
+
+  // At a phone's width the day is a list, and the week editor stacks; both still pass axe.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(page.getByRole('listitem').getByRole('button', { name: new RegExp(`${patient.first} ${patient.last}`) })).toBeVisible();
+  await expectNoAxeViolations(page, 'the day view at 375 px');
+  await page.getByRole('tab', { name: 'Clinicians' }).click();
+  await page.getByRole('button', { name: new RegExp(doctor) }).click();
+  await expect(page.getByLabel('Saturday, range 1: from')).toHaveValue('9:00 AM');
+  await expectNoAxeViolations(page, 'a clinician’s weekly hours at 375 px');
 });
 
 /** Today's date in Maple Street's zone (America/New_York), as the calendar's address leaves it out. */
