@@ -118,6 +118,7 @@ describe('booking a visit', () => {
     const next = within(alert).getByRole('button', { name: 'Mon, Mar 11, 10:15 AM' });
     expect(within(alert).getByRole('button', { name: 'Mon, Mar 11, 9:30 AM' })).toBeInTheDocument();
     expect(within(second).getByLabelText('First name', { exact: false })).toHaveValue('Jordan');
+    expect(second).toHaveTextContent('Mon, Mar 11, 9:15 AM is no longer free: choose one of the next times, or change the time.');
 
     await user.click(next);
     expect(within(second).getByText('Follow-up with Dr. Amara Rivera at Main clinic, Mon, Mar 11, 2030, 10:15 AM')).toBeInTheDocument();

@@ -57,7 +57,7 @@ function BookVisitForm({ organizationId, timeZone, country, today, initial, visi
   const [notes, setNotes] = React.useState('');
   const [clientErrors, setClientErrors] = React.useState<Record<string, string>>({});
   /** A refused booking: the time was just taken (or is no longer open), and what is open next. */
-  const [conflict, setConflict] = React.useState<{ message: string; nextTimes: OpenTime[] } | null>(null);
+  const [conflict, setConflict] = React.useState<{ message: string; taken: OpenTime; nextTimes: OpenTime[] } | null>(null);
   const book = useBookVisit();
   const queryClient = useQueryClient();
   const { toast } = useToast();
@@ -108,7 +108,7 @@ function BookVisitForm({ organizationId, timeZone, country, today, initial, visi
         onError: (error) => {
           if (isApiError(error) && (error.code === 'slot_taken' || error.code === 'slot_unavailable')) {
             const nextTimes = Array.isArray(error.details.nextTimes) ? (error.details.nextTimes as OpenTime[]) : [];
-            setConflict({ message: error.code === 'slot_taken' ? 'That time was just taken' : error.message, nextTimes });
+            setConflict({ message: error.code === 'slot_taken' ? 'That time was just taken' : error.message, taken: chosen, nextTimes });
             setChosen(null);
             // What was open a moment ago is not: the times of step 1 are read again.
             void queryClient.invalidateQueries({ queryKey: [...visitsQueryKey, 'open-times'] });
@@ -172,8 +172,15 @@ function BookVisitForm({ organizationId, timeZone, country, today, initial, visi
                   <span className="font-medium">{summary}</span>
                   {visitType ? <span className="text-muted-foreground"> ({formatMinutes(visitType.lengthMinutes)})</span> : null}
                 </>
+              ) : conflict ? (
+                <span>
+                  <span className="font-medium">
+                    {formatDay(dateOf(conflict.taken.startLocal), country)}, {formatLocalTime(conflict.taken.startLocal, country)}
+                  </span>{' '}
+                  is no longer free: choose one of the next times, or change the time.
+                </span>
               ) : (
-                <span className="font-medium">Choose another time</span>
+                <span className="font-medium">Choose a time</span>
               )}
             </span>
             <Button type="button" variant="link" size="sm" onClick={() => setStep('time')}>

@@ -120,7 +120,7 @@ function VisitDetails({ listed, timeZone, country, canBook, now, onClose }: Omit
             <span className="text-muted-foreground">None yet</span>
           </Fact>
         )}
-        <Fact term="Booked by">
+        <Fact term={v.status === 'held' ? 'Held by' : 'Booked by'}>
           {CHANNEL_LABELS[v.channel]}
           {v.bookedAt ? <span className="text-muted-foreground">, {formatInstantIn(v.bookedAt, timeZone, { country, omitCurrentYear: true })}</span> : null}
         </Fact>
@@ -146,7 +146,8 @@ function VisitDetails({ listed, timeZone, country, canBook, now, onClose }: Omit
         </form>
       ) : null}
 
-      <DialogFooter className="flex-wrap sm:justify-between">
+      {/* The visit's actions first, then the way out (on a phone too: the footer's usual order is reversed there). */}
+      <DialogFooter className="flex-col sm:flex-row sm:flex-wrap sm:justify-between">
         {canBook && open && !canceling ? (
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             {v.status === 'booked' ? (
@@ -175,7 +176,9 @@ function VisitDetails({ listed, timeZone, country, canBook, now, onClose }: Omit
         ) : (
           <span />
         )}
-        <Button onClick={onClose}>Close</Button>
+        <Button variant={canBook && open ? 'outline' : 'default'} onClick={onClose}>
+          Close
+        </Button>
       </DialogFooter>
       {canBook && open && !begun && v.status !== 'held' ? <p className="text-xs text-muted-foreground">Completed and no-show can be marked once the visit has begun.</p> : null}
     </>

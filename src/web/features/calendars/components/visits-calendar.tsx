@@ -219,7 +219,7 @@ export function VisitsCalendar({ organizationId, timeZone, country, canBook, cli
               <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
                 <p className="text-sm text-muted-foreground">{items.length === 0 ? (view === 'week' ? 'No visits this week.' : 'No visits on this day.') : 'Choose a visit for its details.'}</p>
                 <ul aria-label="Statuses" className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
-                  {(['held', 'booked', 'confirmed', 'completed', 'no_show'] as const).map((s) => (
+                  {(['held', 'booked', 'confirmed', 'completed', 'no_show', ...(showCanceled ? (['canceled'] as const) : [])] as const).map((s) => (
                     <li key={s} className="inline-flex items-center gap-1.5">
                       <span aria-hidden="true" className={cn('inline-block h-3 w-4 rounded-sm border border-l-4', VISIT_BLOCK[s])} />
                       {STATUS_LABELS[s]}
