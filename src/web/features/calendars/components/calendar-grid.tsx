@@ -18,8 +18,10 @@ export interface GridColumn {
   highlighted?: boolean;
 }
 
-/** An hour's height: a 15-minute visit (18 px) still shows its time and patient on one line. */
-const HOUR_PX = 72;
+/** An hour's height: a 15-minute visit (20 px) still shows its time and patient on one line. */
+const HOUR_PX = 80;
+/** The least height of a visit: one line of text (15 px), its borders and a gap. */
+const MIN_MINUTES = (19 / HOUR_PX) * 60;
 
 interface Placed {
   visit: Visit;
@@ -34,7 +36,8 @@ function place(visits: Visit[], date: string, startHour: number, endHour: number
   const span = (v: Visit) => {
     const s = dateOf(v.startLocal) < date ? 0 : minutesOfDay(v.startLocal);
     const e = dateOf(v.endLocal) > date ? 1440 : minutesOfDay(v.endLocal);
-    return { s: Math.max(s, startHour * 60), e: Math.min(Math.max(e, s + 5), endHour * 60) };
+    // A visit shorter than a line of text is drawn a line tall, and counts so when visits are put side by side.
+    return { s: Math.max(s, startHour * 60), e: Math.min(Math.max(e, s + MIN_MINUTES), endHour * 60) };
   };
   const sorted = [...visits].sort((a, b) => a.startLocal.localeCompare(b.startLocal));
   const out: Placed[] = [];
@@ -52,7 +55,7 @@ function place(visits: Visit[], date: string, startHour: number, endHour: number
     let lane = laneEnds.findIndex((end) => end <= s);
     if (lane < 0) lane = laneEnds.push(e) - 1;
     else laneEnds[lane] = e;
-    const p: Placed = { visit: v, top: ((s - startHour * 60) / 60) * HOUR_PX, height: Math.max(((e - s) / 60) * HOUR_PX, 14), lane, lanes: 1 };
+    const p: Placed = { visit: v, top: ((s - startHour * 60) / 60) * HOUR_PX, height: ((e - s) / 60) * HOUR_PX, lane, lanes: 1 };
     cluster.push(p);
     out.push(p);
     clusterEnd = Math.max(clusterEnd, e);

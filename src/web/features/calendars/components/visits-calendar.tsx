@@ -22,6 +22,7 @@ import { LoadError } from './panel-states';
 import { VisitAgenda } from './visit-agenda';
 import { VISIT_BLOCK } from './visit-block-style';
 import { VisitDialog } from './visit-dialog';
+import { WeekBoard } from './week-board';
 
 const NO_PAGE: readonly string[] = [];
 
@@ -85,6 +86,8 @@ export function VisitsCalendar({ organizationId, timeZone, country, canBook, cli
   const days = view === 'week' ? daysOfWeek(date) : [date];
   const onDay = (d: string) => items.filter((v) => dateOf(v.startLocal) === d).sort((a, b) => a.startLocal.localeCompare(b.startLocal));
   const title = view === 'week' ? formatWeek(mondayOf(date), country) : formatDay(date, country, { year: true });
+  // Every clinician's week on one hour scale leaves no room to read; it is a board of days instead.
+  const weekBoard = view === 'week' && !who && clinicians.length > 1;
 
   if (clinicians.length === 0) {
     return (
@@ -217,7 +220,9 @@ export function VisitsCalendar({ organizationId, timeZone, country, canBook, cli
           {layout === 'grid' ? (
             <>
               <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-                <p className="text-sm text-muted-foreground">{items.length === 0 ? (view === 'week' ? 'No visits this week.' : 'No visits on this day.') : 'Choose a visit for its details.'}</p>
+                <p className="text-sm text-muted-foreground">
+                  {items.length === 0 ? (view === 'week' ? 'No visits this week.' : 'No visits on this day.') : weekBoard ? 'Choose a visit for its details, a day to see it by hour, or a clinician to see their week by hour.' : 'Choose a visit for its details.'}
+                </p>
                 <ul aria-label="Statuses" className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
                   {(['held', 'booked', 'confirmed', 'completed', 'no_show', ...(showCanceled ? (['canceled'] as const) : [])] as const).map((s) => (
                     <li key={s} className="inline-flex items-center gap-1.5">
@@ -227,7 +232,11 @@ export function VisitsCalendar({ organizationId, timeZone, country, canBook, cli
                   ))}
                 </ul>
               </div>
-              <CalendarGrid columns={columns} startHour={startHour} endHour={endHour} country={country} nowLocal={nowLocal} showClinician={view === 'week' && !who} onOpen={setOpen} />
+              {weekBoard ? (
+                <WeekBoard days={days.map((d) => ({ date: d, visits: onDay(d), today: d === today }))} country={country} onOpen={setOpen} onDay={(d) => update({ date: d === today ? undefined : d, view: undefined })} />
+              ) : (
+                <CalendarGrid columns={columns} startHour={startHour} endHour={endHour} country={country} nowLocal={nowLocal} showClinician={view === 'week' && !who} onOpen={setOpen} />
+              )}
             </>
           ) : view === 'day' && items.length === 0 ? (
             <EmptyState icon={CalendarDays} headingLevel="h3" title="No visits on this day" description={canBook ? 'Book one with “Book a visit”, or look at another day.' : 'Look at another day or the week.'} className="rounded-lg border border-dashed border-border py-8" />
