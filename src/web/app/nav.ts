@@ -102,7 +102,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     to: organizationPaths.schedules.path,
     icon: CalendarClock,
     roles: PAGE_ROLES.schedules,
-    description: 'Who is on duty: shifts, cover and the week ahead.',
+    description: 'Who is on duty (shifts, cover, the week ahead) and the clinicians’ calendars: visits, hours, visit types.',
   },
   {
     label: 'Users',

@@ -51,6 +51,7 @@ const staffRoutes: RouteObject[] = [
   { path: organizationPaths.organizations.path, lazy: () => import('@web/routes/organizations') },
   { path: organizationPaths.hours.path, lazy: () => import('@web/routes/organizations-hours') },
   { path: organizationPaths.schedules.path, lazy: () => import('@web/routes/organizations-schedules') },
+  { path: organizationPaths.calendars.path, lazy: () => import('@web/routes/organizations-calendars') },
 ];
 
 export const routes: RouteObject[] = [

@@ -24,6 +24,8 @@ export interface ApiErrorInit {
   fields?: Record<string, string>;
   digest?: string;
   retryAfterSeconds?: number;
+  /** The envelope's other keys (e.g. a booking conflict's `nextTimes`). */
+  details?: Record<string, unknown>;
 }
 
 export class ApiError extends Error {
@@ -33,6 +35,8 @@ export class ApiError extends Error {
   readonly fields: Record<string, string>;
   readonly digest?: string;
   readonly retryAfterSeconds?: number;
+  /** What else the error envelope carried (e.g. `nextTimes` of a 409 `slot_taken`). */
+  readonly details: Record<string, unknown>;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -41,6 +45,7 @@ export class ApiError extends Error {
     this.fields = init.fields ?? {};
     this.digest = init.digest;
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.details = init.details ?? {};
   }
 
   get hasFieldErrors(): boolean {
@@ -191,6 +196,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
       ? envelope.retryAfterSeconds
       : parseRetryAfter(response.headers.get('retry-after'));
 
+  const { code: _code, message: _message, fields: _fields, digest: _digest, retryAfterSeconds: _retry, ...details } = envelope;
   return new ApiError({
     status,
     code: typeof envelope.code === 'string' ? (envelope.code as ApiErrorCode) : (FALLBACK_CODES[status] ?? 'internal_error'),
@@ -201,6 +207,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
     fields: stringFields(envelope.fields),
     digest: typeof envelope.digest === 'string' ? envelope.digest : undefined,
     retryAfterSeconds: retryAfter,
+    details,
   });
 }
 

@@ -10,4 +10,6 @@ export const organizationPaths = {
   organizations: { path: '/organizations', href: () => '/organizations' },
   hours: { path: '/organizations/hours', href: (org?: string | null) => withOrg('/organizations/hours', org) },
   schedules: { path: '/organizations/schedules', href: (org?: string | null) => withOrg('/organizations/schedules', org) },
+  /** Clinicians' calendars, part of the schedules (PRODUCT §3): visits by day and week, and the records behind them. */
+  calendars: { path: '/organizations/schedules/calendars', href: (org?: string | null) => withOrg('/organizations/schedules/calendars', org) },
 } as const;

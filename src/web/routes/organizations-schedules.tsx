@@ -34,6 +34,7 @@ import { ScheduleDialog, type ScheduleDialogTarget } from '@web/features/schedul
 import { ScheduleList } from '@web/features/schedules/components/schedule-list';
 import { useSignedInSession } from '@web/lib/use-signed-in-session';
 import { errorMessage } from '@web/lib/api';
+import { SchedulesViews } from './schedules-views';
 
 /** /organizations/schedules — named on-duty rotas of the chosen organization. */
 export function OrganizationSchedulesRoute() {
@@ -96,6 +97,7 @@ export function OrganizationSchedulesRoute() {
         actions={organizations.length > 1 ? <OrganizationSwitcher organizations={organizations} value={organizationId} onChange={setOrganizationId} /> : null}
       />
       <OrganizationSectionNav organizationId={organizationId} />
+      <SchedulesViews organizationId={organizationId} />
 
       {!organizationId ? (
         <EmptyState icon={Building2} title="No organization to show" description="You are not assigned to any practice yet. Ask an administrator to add you." />

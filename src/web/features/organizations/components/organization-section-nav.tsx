@@ -3,10 +3,10 @@ import { NavLink } from 'react-router';
 import { cn } from '@web/lib/utils';
 import { organizationPaths } from '@web/lib/organization-paths';
 
-/** Moves between the three organization pages, keeping the chosen organization. */
+/** Moves between the three organization pages, keeping the chosen organization (Schedules stays marked on its calendars). */
 export function OrganizationSectionNav({ organizationId }: { organizationId?: string | null }) {
   const items = [
-    { label: 'Organizations', to: organizationPaths.organizations.href(), icon: Building2 },
+    { label: 'Organizations', to: organizationPaths.organizations.href(), icon: Building2, end: true },
     { label: 'Hours', to: organizationPaths.hours.href(organizationId), icon: Clock },
     { label: 'Schedules', to: organizationPaths.schedules.href(organizationId), icon: CalendarClock },
   ];
@@ -17,7 +17,7 @@ export function OrganizationSectionNav({ organizationId }: { organizationId?: st
           <li key={item.label}>
             <NavLink
               to={item.to}
-              end
+              end={item.end ?? false}
               className={({ isActive }) =>
                 cn(
                   '-mb-px inline-flex items-center gap-2 border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-muted-foreground hover:text-foreground',

@@ -19,7 +19,7 @@ import { formatDateTime } from '@web/lib/format-date';
 import { formatPhone } from '@web/lib/format-phone';
 import { PURPOSE_LABELS } from '../labels';
 import { CallTimingNote } from './call-timing-note';
-import { PatientCombobox } from './patient-combobox';
+import { PatientCombobox } from '@web/components/patient-combobox';
 import { WhenField } from './when-field';
 import { OpeningPreview } from './opening-preview';
 

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PatientSearchResult } from '@contracts/patients';
 import { apiFetch } from '@web/lib/api';
 
-/** `GET /api/organizations/:id/patients?q=` — each patient shown is an audited view, so only on a real query. */
+/** `GET /api/organizations/:id/patients?q=` — each patient shown is an audited view, so only on a real query (outbound calls, booking a visit). */
 export function usePatientSearch(organizationId: string, q: string) {
   const query = q.trim();
   return useQuery({

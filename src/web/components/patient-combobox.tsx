@@ -11,7 +11,7 @@ import { isApiError } from '@web/lib/api';
 import { formatPhone } from '@web/lib/format-phone';
 import { localeOfCountry } from '@domain/format/clock';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
-import { usePatientSearch } from '../api/patient-search';
+import { usePatientSearch } from '@web/lib/queries/search-patients';
 
 const fullName = (p: PatientMatch) => `${p.firstName} ${p.lastName}`.trim();
 /** Date of birth and number, each kept on one line on a narrow screen. */
@@ -23,12 +23,30 @@ function Describe({ p, country }: { p: PatientMatch; country?: string }) {
   );
 }
 
+export interface PatientComboboxProps {
+  organizationId: string;
+  selected: PatientMatch | null;
+  onSelect: (patient: PatientMatch | null) => void;
+  error?: string;
+  label?: string;
+  /** What picking a patient does, said under the label. */
+  hint?: string;
+}
+
 /**
  * "Patient (optional)": a combobox (WAI-ARIA 1.2, list autocomplete) over the organization's
  * patients — type a name, phone digits or a date of birth, move with the arrow keys, Enter picks,
- * Escape closes. A picked patient is shown with a button that unlinks them.
+ * Escape closes. A picked patient is shown with a button that unlinks them. Used by the outbound
+ * call form and the calendars' booking form.
  */
-export function PatientCombobox({ organizationId, selected, onSelect, error }: { organizationId: string; selected: PatientMatch | null; onSelect: (patient: PatientMatch | null) => void; error?: string }) {
+export function PatientCombobox({
+  organizationId,
+  selected,
+  onSelect,
+  error,
+  label = 'Patient (optional)',
+  hint = 'Search by name, phone or date of birth; picking one fills the number and links the call to their record.',
+}: PatientComboboxProps) {
   const practiceOf = usePractices();
   const id = React.useId();
   const inputId = `${id}-input`;
@@ -108,9 +126,9 @@ export function PatientCombobox({ organizationId, selected, onSelect, error }: {
   const showList = open && text.trim().length >= 2;
   return (
     <div className="relative space-y-2">
-      <Label htmlFor={inputId}>Patient (optional)</Label>
+      <Label htmlFor={inputId}>{label}</Label>
       <p id={hintId} className="text-sm text-muted-foreground">
-        Search by name, phone or date of birth; picking one fills the number and links the call to their record.
+        {hint}
       </p>
       <div className="relative">
         <Input
