@@ -210,7 +210,7 @@ export const FhirAppointmentInput = z
     contained: z.array(z.looseObject({ resourceType: Text(60) })).max(5).optional(),
   })
   .meta({
-    id: 'FhirAppointmentInput',
+    id: 'FhirAppointmentToBook',
     description:
       'An Appointment to book: `slot` names a free Slot (or `start` with a `Practitioner` participant and a `serviceType` coding of the visit type); the patient is a `Patient/<id>` participant, or a contained Patient (`#id`) with name, birth date and phone or e-mail.',
   });

@@ -289,3 +289,33 @@ describe('keys: scopes and organizations', () => {
     expect(theirs).toContain(other.hart.id);
   });
 });
+
+describe('the public API’s OpenAPI document', () => {
+  it('documents every FHIR route, its FHIR media types and its OperationOutcome errors', async () => {
+    const doc = (await t.app.inject({ url: '/api/v1/openapi.json' })).json() as Json;
+    const paths = Object.keys(doc.paths).filter((p) => p.startsWith('/api/v1/fhir'));
+    expect(paths.sort()).toEqual(
+      [
+        '/api/v1/fhir/metadata',
+        '/api/v1/fhir/Location',
+        '/api/v1/fhir/Location/{id}',
+        '/api/v1/fhir/Schedule',
+        '/api/v1/fhir/Schedule/{id}',
+        '/api/v1/fhir/Slot',
+        '/api/v1/fhir/Slot/{id}',
+        '/api/v1/fhir/Appointment',
+        '/api/v1/fhir/Appointment/{id}',
+        '/api/v1/fhir/Appointment/$find',
+        '/api/v1/fhir/Appointment/$hold',
+        '/api/v1/fhir/Appointment/$book',
+        '/api/v1/fhir/$bulk-publish',
+        '/api/v1/fhir/$bulk-publish/{slug}/{file}',
+      ].sort(),
+    );
+    const book = doc.paths['/api/v1/fhir/Appointment/$book'].post;
+    expect(Object.keys(book.requestBody.content)).toEqual(['application/fhir+json', 'application/json']);
+    expect(JSON.stringify(book.responses['409'])).toContain('FhirOperationOutcome');
+    expect(JSON.stringify(book.responses['200'])).toContain('FhirBundle');
+    expect(doc.paths['/api/v1/fhir/Slot'].get.parameters.map((p: Json) => p.name)).toEqual(expect.arrayContaining(['start', 'service-type', 'schedule', 'schedule.actor', 'status']));
+  });
+});
