@@ -118,6 +118,9 @@ describe('Slot', () => {
     expect(bad.issue[0].expression).toEqual(['start']);
     await refused(await fhir(keys.read, 'GET', '/Slot?start=ge2026-03-01&start=le2026-06-30'), 400, 'validation_failed');
     await refused(await fhir(keys.read, 'GET', '/Slot?status=maybe'), 400, 'validation_failed');
+    // Ids that are not ours match nothing (and never reach the database as ids).
+    expect(entries(await ok(keys.read, 'GET', '/Slot?service-type=12345&schedule=12345&status=free,busy'), 'Slot')).toEqual([]);
+    expect(entries(await ok(keys.read, 'GET', '/Appointment?service-type=12345&actor=Practitioner/12345'), 'Appointment')).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import { decodeSlotId, type SlotKey } from '../../../domain/fhir/slot-id.js';
 import { slotStepMinutes, VISIT_TYPE_SYSTEM } from '../../../domain/fhir/scheduling-codes.js';
 import { readDateBound, readReference, readToken, repeatsOf, valuesOf, windowOf, type DateBound, type Many } from '../../../domain/fhir/search-params.js';
 import { searchOpenTimes, searchVisits, type NamedOpenTime, type VisitTypeRow } from '../calendars/index.js';
+import { isUuid } from '../organizations/index.js';
 import { informationOutcome } from './operation-outcome.js';
 import { match, outcome, presentSlot, searchBundle } from './fhir.presenter.js';
 import { bookableByApi, clinicianIn, visiblePractices, type Practice } from './practices.service.js';
@@ -103,7 +104,8 @@ export function dateBounds(param: Many, field: string): DateBound[] {
 export function visitTypeIdsOf(param: Many): string[] | null {
   const tokens = valuesOf(param).map(readToken);
   if (tokens.length === 0) return null;
-  return tokens.filter((t) => (t.system === null || t.system === VISIT_TYPE_SYSTEM) && t.code).map((t) => t.code!);
+  // Only our ids can match (and only ids reach the database: anything else matches nothing).
+  return tokens.filter((t) => (t.system === null || t.system === VISIT_TYPE_SYSTEM) && t.code && isUuid(t.code)).map((t) => t.code!);
 }
 
 export async function searchSlots(ctx: AppContext, actor: StaffActor, query: SlotSearchQuery, base: string): Promise<FhirBundle> {
@@ -118,8 +120,8 @@ export async function searchSlots(ctx: AppContext, actor: StaffActor, query: Slo
   const actors = valuesOf(query['schedule.actor']).map((a) => readReference(a, ['Practitioner', 'Location']));
   if (actors.some((a) => a === null)) throw invalid({ 'schedule.actor': 'Use Practitioner/<id> or Location/<id>.' });
   const practitionerIds = [...schedules, ...actors.filter((a) => a!.type === 'Practitioner')].map((r) => r!.id);
-  const clinicianIds = practitionerIds.length ? practitionerIds : null;
-  const locationIds = actors.some((a) => a!.type === 'Location') ? actors.filter((a) => a!.type === 'Location').map((a) => a!.id) : null;
+  const clinicianIds = practitionerIds.length ? practitionerIds.filter(isUuid) : null;
+  const locationIds = actors.some((a) => a!.type === 'Location') ? actors.filter((a) => a!.type === 'Location').map((a) => a!.id).filter(isUuid) : null;
   const windowFor = searchWindow(dateBounds(query.start, 'start'), 'start');
   const windows = new Map(practices.map((p) => [p.organization.id, windowFor(p, now.getTime())]));
   const limit = query._count ?? DEFAULT_COUNT;
