@@ -162,9 +162,14 @@ function operations(): { method: string; path: string; op: Operation }[] {
     .filter(({ method, path }) => !SKIPPED.has(`${method.toUpperCase()} ${path}`));
 }
 
+/**
+ * The error envelope — or, under /api/v1/fhir, the same error as a FHIR OperationOutcome (its
+ * first issue carries the envelope's code in `details.coding` and its message in `diagnostics`).
+ */
 function inEnvelope(body: string): boolean {
   try {
-    const parsed = JSON.parse(body) as { error?: { code?: unknown; message?: unknown } };
+    const parsed = JSON.parse(body) as { error?: { code?: unknown; message?: unknown }; resourceType?: unknown; issue?: { details?: { coding?: { code?: unknown }[] }; diagnostics?: unknown }[] };
+    if (parsed.resourceType === 'OperationOutcome') return typeof parsed.issue?.[0]?.details?.coding?.[0]?.code === 'string' && typeof parsed.issue[0].diagnostics === 'string';
     return typeof parsed.error?.code === 'string' && typeof parsed.error?.message === 'string';
   } catch {
     return false;

@@ -53,6 +53,8 @@ export interface OpenTimesQuery {
   clinicians: readonly ClinicianCalendar[];
   locationId?: string | null;
   limit?: number;
+  /** Every clinician's open starts, not only the first free one's (a calendar per clinician, as FHIR's Slots are). */
+  everyClinician?: boolean;
 }
 
 export interface OpenTime {
@@ -125,7 +127,7 @@ export function findOpenTimes(q: OpenTimesQuery): OpenTimesResult {
   let truncated = false;
   let last = Number.NaN;
   for (const f of found) {
-    if (f.start === last) continue;
+    if (f.start === last && !q.everyClinician) continue;
     last = f.start;
     if (times.length >= limit) {
       truncated = true;

@@ -16,6 +16,8 @@ export const API_SCOPES = [
   'outbound:write',
   'analytics:read',
   'webhooks:manage',
+  'scheduling:read',
+  'scheduling:write',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
@@ -35,6 +37,10 @@ export const SCOPE_CAPABILITY = {
   'outbound:write': 'outbound.single',
   'analytics:read': 'analytics.read',
   'webhooks:manage': 'developer.access',
+  // FHIR scheduling (/api/v1/fhir, decision 051): appointments name their patients, so reading
+  // them is reading patients; booking is the front desk's `visits.book`.
+  'scheduling:read': 'patients.read',
+  'scheduling:write': 'visits.book',
 } as const satisfies Record<ApiScope, Capability>;
 
 /**
@@ -54,6 +60,8 @@ export const SCOPE_GRANTS = {
   'outbound:write': ['outbound.single', 'outbound.campaigns', 'outbound.campaigns.read'],
   'analytics:read': ['analytics.read'],
   'webhooks:manage': ['developer.access'],
+  'scheduling:read': ['organizations.read', 'patients.read'],
+  'scheduling:write': ['organizations.read', 'patients.read', 'visits.book'],
 } as const satisfies Record<ApiScope, readonly Capability[]>;
 
 /** Whether any of a key's scopes grants the capability (a write scope grants what its read does). */
@@ -70,6 +78,7 @@ export const API_SCOPE_GROUPS: { label: string; read?: ApiScope; write?: ApiScop
   { label: 'Outbound calls and campaigns', read: 'outbound:read', write: 'outbound:write' },
   { label: 'Analytics', read: 'analytics:read' },
   { label: 'Webhooks', write: 'webhooks:manage' },
+  { label: 'Scheduling (FHIR)', read: 'scheduling:read', write: 'scheduling:write' },
 ];
 
 /** A write scope includes its read scope (handoffs:write reads handoffs too). */

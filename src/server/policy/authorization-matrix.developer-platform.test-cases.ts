@@ -31,6 +31,8 @@ const ALL: ApiScope[] = [
   'outbound:write',
   'analytics:read',
   'webhooks:manage',
+  'scheduling:read',
+  'scheduling:write',
 ];
 
 async function keyFor(fx: MatrixFixtures, kind: KeyKind, scope: ApiScope): Promise<string> {
@@ -53,6 +55,29 @@ async function keyFor(fx: MatrixFixtures, kind: KeyKind, scope: ApiScope): Promi
 
 const KIND_OF: Record<Principal, KeyKind | null> = { anonymous: null, admin: 'all', developer: 'exact', supervisor: 'missing', agent: 'revoked' };
 const keyExpect = (status: number) => ({ anonymous: 401, admin: status, developer: status, supervisor: 403, agent: 401 });
+
+/** A `/api/v1` row: `sample` builds the path and body; each principal brings its kind of key. */
+export function v1Row(route: string, scope: ApiScope, status: number, sample: (fx: MatrixFixtures) => Promise<SampleRequest>, list?: (body: unknown, fx: MatrixFixtures) => void): MatrixRow {
+  return {
+    route,
+    expect: keyExpect(status),
+    codes: { anonymous: 'api_key_missing', patient: 'api_key_missing', supervisor: 'insufficient_scope', agent: 'api_key_revoked' },
+    request: async (fx, as) => {
+      const kind = KIND_OF[as];
+      const req = await sample(fx);
+      return kind ? { ...req, headers: { ...req.headers, authorization: `Bearer ${await keyFor(fx, kind, scope)}` } } : req;
+    },
+    otherOrganization: {
+      as: 'developer',
+      request: async (fx) => {
+        const req = await sample(fx);
+        return { ...req, headers: { ...req.headers, authorization: `Bearer ${await keyFor(fx, 'other', scope)}` } };
+      },
+      status: list ? 200 : 404,
+      verify: list,
+    },
+  };
+}
 
 export function developerPlatformMatrixRows(): MatrixRow[] {
   const homeCall = (fx: MatrixFixtures) => createCall(fx.ctx, { organizationId: fx.home.id, fromNumber: '+18605550170' });
@@ -91,23 +116,7 @@ export function developerPlatformMatrixRows(): MatrixRow[] {
   const homeCampaign = (fx: MatrixFixtures) => fx.asAdmin<{ id: string }>('POST', '/api/outbound/campaigns', (({ contacts: _, ...settings }) => settings)(outboundCampaign(fx)));
   const future = () => `${new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)}T10:00`;
 
-  /** A `/api/v1` row: `sample` builds the path and body; each principal brings its kind of key. */
-  const v1 = (route: string, scope: ApiScope, status: number, sample: (fx: MatrixFixtures) => Promise<SampleRequest>, list?: (body: unknown, fx: MatrixFixtures) => void): MatrixRow => ({
-    route,
-    expect: keyExpect(status),
-    codes: { anonymous: 'api_key_missing', patient: 'api_key_missing', supervisor: 'insufficient_scope', agent: 'api_key_revoked' },
-    request: async (fx, as) => {
-      const kind = KIND_OF[as];
-      const req = await sample(fx);
-      return kind ? { ...req, headers: { authorization: `Bearer ${await keyFor(fx, kind, scope)}` } } : req;
-    },
-    otherOrganization: {
-      as: 'developer',
-      request: async (fx) => ({ ...(await sample(fx)), headers: { authorization: `Bearer ${await keyFor(fx, 'other', scope)}` } }),
-      status: list ? 200 : 404,
-      verify: list,
-    },
-  });
+  const v1 = v1Row;
   const notListed = (field = 'organizationId') => (body: unknown, fx: MatrixFixtures) => {
     const items = (body as { items: Record<string, unknown>[] }).items;
     if (items.some((i) => i[field] === fx.home.id || i.id === fx.home.id)) throw new Error("the key lists another organization's records");

@@ -138,6 +138,14 @@ function send(row: MatrixRow, req: SampleRequest, cookie: string | undefined) {
   });
 }
 
+/**
+ * The error code of a refusal: the error envelope's, or — under /api/v1/fhir, where errors are
+ * FHIR OperationOutcomes — the one in the first issue's details (urn:switchboard:api-error).
+ */
+function codeOf(body: { error?: { code?: string }; resourceType?: string; issue?: { details?: { coding?: { code?: string }[] } }[] }): string | undefined {
+  return body.resourceType === 'OperationOutcome' ? body.issue?.[0]?.details?.coding?.[0]?.code : body.error?.code;
+}
+
 describe('every registered route has exactly one row', () => {
   it('no route is missing from the matrix, and no row names a route that does not exist', () => {
     const registered = registeredRoutes(t.app).map(routeKey).filter((k) => !EXCLUDED_ROUTES.has(k));
@@ -159,8 +167,8 @@ describe.each(MATRIX.map((row) => [row.route, row] as const))('%s', (_route, row
     const cookie = req.cookie ?? (as === 'anonymous' ? undefined : fx.users[as].cookie);
     const res = await send(row, req, cookie);
     expect(res.statusCode, `${as} ${row.route}: ${res.body.slice(0, 300)}`).toBe(expected);
-    if (expected === 401) expect(res.json().error.code).toBe(row.codes?.[as] ?? 'unauthenticated');
-    if (expected === 403) expect(res.json().error.code).toBe(row.codes?.[as] ?? 'forbidden');
+    if (expected === 401) expect(codeOf(res.json())).toBe(row.codes?.[as] ?? 'unauthenticated');
+    if (expected === 403) expect(codeOf(res.json())).toBe(row.codes?.[as] ?? 'forbidden');
     if (expected < 400 && (as === 'anonymous' || ROLES.includes(as))) {
       // An allowed caller is never told it is not allowed.
       expect([401, 403]).not.toContain(res.statusCode);
@@ -173,7 +181,7 @@ describe.each(MATRIX.map((row) => [row.route, row] as const))('%s', (_route, row
     const req = (await (row.patientRequest ? row.patientRequest(fx) : row.request?.(fx, 'anonymous'))) ?? {};
     const res = await send(row, req, [req.cookie, fx.patient.cookie].filter(Boolean).join('; '));
     expect(res.statusCode, `patient ${row.route}: ${res.body.slice(0, 300)}`).toBe(patientExpects);
-    if (patientExpects === 401) expect(res.json().error.code).toBe(row.codes?.patient ?? 'unauthenticated');
+    if (patientExpects === 401) expect(codeOf(res.json())).toBe(row.codes?.patient ?? 'unauthenticated');
   });
 
   const other = row.otherOrganization;
@@ -182,7 +190,7 @@ describe.each(MATRIX.map((row) => [row.route, row] as const))('%s', (_route, row
       const req = await other.request(fx);
       const res = await send(row, req, fx.outsiders[other.as].cookie);
       expect(res.statusCode, `${row.route}: ${res.body.slice(0, 300)}`).toBe(other.status);
-      if (other.status === 404) expect(res.json().error.code).toBe('not_found');
+      if (other.status === 404) expect(codeOf(res.json())).toBe('not_found');
       other.verify?.(res.json(), fx);
     });
   }

@@ -10,6 +10,7 @@ import { outboundWebMatrixRows } from './authorization-matrix.outbound-web.test-
 import { outboundMatrixRows } from './authorization-matrix.outbound.test-cases.js';
 import { outboundSettingsMatrixRows } from './authorization-matrix.outbound-settings.test-cases.js';
 import { developerPlatformMatrixRows } from './authorization-matrix.developer-platform.test-cases.js';
+import { fhirMatrixRows } from './authorization-matrix.fhir.test-cases.js';
 import { analyticsMatrixRows } from './authorization-matrix.analytics.test-cases.js';
 import { calendarsMatrixRows } from './authorization-matrix.calendars.test-cases.js';
 
@@ -307,6 +308,8 @@ export const MATRIX: MatrixRow[] = [
 
   // ── developer platform: API keys and the public API (/api/v1) ───────────────────────────
   ...developerPlatformMatrixRows(),
+  // ── FHIR scheduling (/api/v1/fhir; authorization-matrix.fhir.test-cases.ts) ──────────────
+  ...fhirMatrixRows(),
 
   // ── analytics (authorization-matrix.analytics.test-cases.ts) ─────────────────────────────
   ...analyticsMatrixRows(),

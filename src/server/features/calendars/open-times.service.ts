@@ -82,6 +82,8 @@ export interface SearchOptions {
   locationId?: string | null;
   stepMinutes: number;
   limit: number;
+  /** Every clinician's open starts (each start once per clinician), not "first available". */
+  everyClinician?: boolean;
 }
 
 /**
@@ -108,6 +110,7 @@ export async function searchOpenTimes(db: DbOrTx, organization: OrganizationRow,
     clinicians: calendars,
     locationId: options.locationId ?? null,
     limit: options.limit,
+    everyClinician: options.everyClinician,
   });
   const times = await withNames(db, organization.id, clinicians, found.times);
   return { organization, visitType, fromDate: options.fromDate, toDate, stepMinutes: options.stepMinutes, times, truncated: found.truncated };
