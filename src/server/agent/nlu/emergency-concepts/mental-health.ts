@@ -115,7 +115,7 @@ export const MENTAL_HEALTH_RULES: Rule[] = [
     category: 'mental_health',
     re: re(
       '(?:picked|chose|chosen|set|decided on|has|have|got|already has) (?:a|the) (?:date|day)(?! (?:for|of) (?:the|her|his|my|our|a) (?:wedding|surgery|party|move|trip|procedure|appointment|visit|shower|induction|c section))',
-      '(?:escogio|eligio|puso|tiene|ya tiene|decidio) (?:una|la) (?:fecha|dia)(?! (?:para|de) (?:la|el|su|mi) (?:boda|cirugia|fiesta|mudanza|viaje|cita))',
+      '(?:escogio|eligio|puso|tiene|ya tiene|decidio) (?:una |la )?(?:fecha|dia)(?! (?:para|de) (?:la|el|su|mi) (?:boda|cirugia|fiesta|mudanza|viaje|cita))',
     ),
     with: any(
       '(?:notebook|journal|diary|note|notes|letter|phone|cuaderno|diario|nota|carta)', 'goodbye', 'despedi\\w*', 'to do it', 'para hacerlo', 'end it', 'kill (?:my|him|her)self', 'matarse', 'quitarse la vida', 'better off', 'no point',
