@@ -14,6 +14,7 @@ export class DemoCaller {
   private turns = 0;
   private corrected = false;
   private confusedOnce = false;
+  private declinedOffer = false;
 
   constructor(
     private readonly r: Random,
@@ -70,6 +71,15 @@ export class DemoCaller {
     if (/try again/.test(a)) return { say: 'No thanks' };
     if (/anything else/.test(a)) return { say: pick(this.r, ["No, that's all. Thank you!", 'No thanks, bye', 'That is everything, goodbye']) };
     if (/is that all correct|please say yes or no/.test(a)) return { say: 'Yes, that is correct' };
+    // A practice that books directly offers open times (issue 31 §3): most callers take one, a few
+    // turn the first ones down and take one of the others.
+    if (/which would you like|would that suit you/.test(a)) {
+      if (!this.declinedOffer && this.r() < 0.15) {
+        this.declinedOffer = true;
+        return { say: pick(this.r, ["None of those work for me, sorry", 'Do you have anything else?']) };
+      }
+      return { say: /would that suit you/.test(a) ? 'Yes, that works' : pick(this.r, ['The first one, please', "I'll take the second one", 'The first one works']) };
+    }
     if (/call you back\?|someone to call you back/.test(a)) return { say: pick(this.r, ['Yes please', 'Sure', 'No, I will call again later']) };
     if (/first and last name|who is the message from/.test(a)) return { say: p.quirk === 'spells' ? `${p.first} ${p.last}, ${p.last.toUpperCase().split('').join('-')}` : `${p.first} ${p.last}` };
     if (/last name/.test(a)) return { say: p.last };

@@ -1,7 +1,7 @@
 import { count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestAppHandle } from '../../test-support/index.js';
-import { appointmentRequests, callEvents, calls, handoffs } from '../../db/schema/index.js';
+import { appointmentRequests, bookedVisits, callEvents, calls, handoffs } from '../../db/schema/index.js';
 import { seedDemo } from '../seed.js';
 import { seedDemoCalls } from './seed-demo-calls.job.js';
 
@@ -37,9 +37,15 @@ describe('the demo call history', () => {
     // History older than a few days was worked; handoffs' times follow the calls'.
     const old = await t.db.execute<{ open: number }>(sql`select count(*)::int as open from handoffs h join calls c on c.id = h.call_id where h.status = 'open' and h.created_at < now() - interval '3 days'`);
     expect(old.rows[0]!.open).toBe(0);
+    // The demo practices book some visit types directly: callers offered times take one (the
+    // transcript never stops at an offer), and those calls leave booked visits.
+    const offered = rows.filter((c) => /Which would you like\?|Would that suit you\?/.test(c.transcriptText));
+    for (const c of offered) expect(c.transcriptText, c.transcriptText).toMatch(/You're booked for|pass your request/);
+    const booked = await t.db.select({ n: count() }).from(bookedVisits).where(eq(bookedVisits.channel, 'phone'));
+    if (offered.length) expect(Number(booked[0]!.n)).toBeGreaterThan(0);
     const [anyHandoff] = await t.db.select({ n: count() }).from(handoffs);
     expect(Number(anyHandoff!.n)).toBeGreaterThan(0);
     expect(await seedDemoCalls(t.ctx, { days: 4 })).toBe(0);
-    console.log(`seeded ${made} demo calls in ${Math.round(ms)} ms`);
+    console.log(`seeded ${made} demo calls in ${Math.round(ms)} ms; ${offered.length} offered open times`);
   });
 });
