@@ -47,7 +47,7 @@ it('a streamed answer run again after a concurrent write says nothing new, and t
   const call = new FakeRelayCall(t.app, port, CALLER, practice.number);
   await call.answer();
   const heard = 'We open at eight on weekdays. Saturdays at nine.';
-  llm.script({ content: `${heard} Anything else?`, chunkDelayMs: 40 }, { content: 'Our hours are eight to six. Can I help with anything else?' });
+  llm.script({ content: `${heard} Anything else?`, chunkDelayMs: 150 }, { content: 'Our hours are eight to six. Can I help with anything else?' });
   const answered = call.say('When are you open?');
   // While the first answer streams, another write takes the call's next sequence number (a staff note, a status callback).
   const deadline = Date.now() + 5000;
