@@ -197,4 +197,51 @@ export const BOOKING_SCENARIOS: Scenario[] = [
       visits: [booked('2026-12-01T09:00', 'Dr. Rebecca Hart')],
     },
   },
+  // Cancelling and moving a booked visit (issue 31 §3): a visit with Dr. Hart on Tuesday, December 1st at 9 AM (calendar-fixtures.ts SETUP_VISIT).
+  {
+    name: 'cancels a booked visit by name and date of birth: read back, cancelled on yes',
+    practice,
+    clock: FRIDAY_9AM,
+    setup: 'booked_visit',
+    steps: [
+      ['I need to cancel my appointment', /^I can help with that\. What's the reference code of your appointment\? If you don't have it, just say the patient's first and last name\.$/],
+      ['Jane Smith', /^Thank you\. And what's Jane's date of birth\?$/],
+      ['March third nineteen eighty', /^I found your visit on Tuesday, December 1st at 9 AM with Dr\. Hart\. Should I cancel it\?$/],
+      ['yes please', /^Done\. Your visit on Tuesday, December 1st at 9 AM with Dr\. Hart is canceled\. Is there anything else/],
+      ["no that's all", /Goodbye/],
+    ],
+    expect: { outcome: 'other', hangup: true, handoffs: [], request: null, bookedVisit: { status: 'canceled', start: '2026-12-01T09:00', clinician: 'Dr. Rebecca Hart', request: null } },
+  },
+  {
+    name: 'moves a booked visit in Spanish with its reference code',
+    practice,
+    clock: FRIDAY_9AM,
+    setup: 'booked_visit_with_request',
+    steps: [
+      ['hola, necesito cambiar mi cita', /código de referencia de su cita/],
+      ['{code}', /fecha de nacimiento del paciente/],
+      [
+        'tres de mayo de mil novecientos setenta y cinco',
+        /^Encontré su cita el martes 1 de diciembre a las 9 de la mañana con Dr\. Hart\. Puedo ofrecerle el lunes 30 de noviembre a las 9 de la mañana con Dr\. Hart, el martes 1 de diciembre a las 9:45 de la mañana con Dr\. Hart o el miércoles 2 a las 9 de la mañana con Dr\. Hart\. ¿Cuál prefiere\?$/,
+      ],
+      ['la del miércoles', /^Para confirmar, cambio su cita a el miércoles 2 de diciembre a las 9 de la mañana con Dr\. Hart\. ¿Es correcto\?$/],
+      ['sí', /^Listo\. Su cita queda cambiada a el miércoles 2 de diciembre a las 9 de la mañana con Dr\. Hart en Main Street clinic\. ¿/],
+      ['no gracias', /Gracias por llamar/],
+    ],
+    expect: { outcome: 'other', handoffs: [], request: null, bookedVisit: { status: 'booked', start: '2026-12-02T09:00', clinician: 'Dr. Rebecca Hart', request: 'submitted' } },
+  },
+  {
+    name: 'a wrong date of birth finds no visit, reveals nothing, and the front desk calls back',
+    practice,
+    clock: FRIDAY_9AM,
+    setup: 'booked_visit',
+    steps: [
+      ['I need to reschedule my appointment', /reference code of your appointment/],
+      ['Jane Smith', /Jane's date of birth/],
+      ['January first nineteen ninety', /^I'm sorry, I couldn't find an upcoming visit with those details\. I'll have the front desk call you back about it\. Is 8 6 0, 5 5 5, 0 1 2 3 the best number to call you back on\?$/],
+      ['yes', /./],
+      ['no', /Goodbye/],
+    ],
+    expect: { outcome: 'message_taken', handoffs: [{ type: 'callback', priority: 'normal' }], neverSaid: /December|Hart/, bookedVisit: { status: 'booked', start: '2026-12-01T09:00', clinician: 'Dr. Rebecca Hart', request: null } },
+  },
 ];
