@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSubmittedRequest } from '../features/appointment-requests/request-submission.service.js';
 import { createTestApp, type TestAppHandle } from '../test-support/index.js';
-import { addCalendar, bookVisitBeforeCall, SETUP_VISIT, visitById, visitsOfCall } from './testing/calendar-fixtures.js';
+import { addCalendar, bookVisitBeforeCall, SETUP_VISITS, visitById, visitsOfCall } from './testing/calendar-fixtures.js';
 import { createPractice, recordsOf } from './testing/call-fixtures.js';
 import { FakeTwilioCall, TWILIO_TEST_TOKEN, type Twiml } from './testing/fake-twilio.js';
 import { CALLER, type Scenario } from './testing/scenario-types.js';
@@ -39,8 +39,9 @@ describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s', (_name, scenario
       vars.code = request.referenceCode!.replace('-', '').split('').join(' ');
     }
     let setupVisitId: string | null = null;
-    if (scenario.setup === 'booked_visit' || scenario.setup === 'booked_visit_with_request') {
-      const booked = await bookVisitBeforeCall(t.ctx, practice.id, SETUP_VISIT.start, SETUP_VISIT[scenario.setup], { request: scenario.setup === 'booked_visit_with_request' });
+    if (scenario.setup && scenario.setup !== 'submitted_request') {
+      const v = SETUP_VISITS[scenario.setup];
+      const booked = await bookVisitBeforeCall(t.ctx, practice.id, v.start, v.patient, { request: v.request });
       setupVisitId = booked.visitId;
       vars.code = booked.code;
     }

@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
+import { rescheduleWithVisit } from '../../features/appointment-requests/index.js';
 import { findVisit, moveBookedVisit } from '../../features/calendars/index.js';
 import { say } from '../messages/index.js';
 import { clinicianOf, offerSpeech, openTimesToOffer, organizationRowOfTurn, phoneBooker, presentOffered, refusal, timeRefused, timeSaid, visitTypesOfTurn } from './booking-support.js';
@@ -52,6 +53,8 @@ export const moveVisitTool: ToolDefinition<typeof schema> = {
       if (answer) return { ...answer, speech: say(env, 'change.notChanged') };
       throw err;
     }
+    // Its request, scheduled for the old time, follows the visit (a request still pending is left to staff).
+    if (mine.appointmentRequestId) await rescheduleWithVisit(tx, mine.appointmentRequestId, { at: new Date(time.start), clinician: time.clinicianName, location: time.locationName }, 'Moved by the patient by phone.', env.now);
     mv.done = 'moved';
     mv.candidates[mv.index] = { ...mine, start: time.start, clinicianName: time.clinicianName, locationName: time.locationName };
     return { ok: true, result: { moved: true, when: timeSaid(env, time.start, true), clinician: time.clinicianName, location: time.locationName }, speech: movedSpeech(env, time) };

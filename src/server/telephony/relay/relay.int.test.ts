@@ -6,7 +6,7 @@ import { renderTwiml } from '../twilio/twiml.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSubmittedRequest } from '../../features/appointment-requests/request-submission.service.js';
 import { createTestApp, type TestAppHandle } from '../../test-support/index.js';
-import { addCalendar, bookVisitBeforeCall, SETUP_VISIT, visitById, visitsOfCall } from '../testing/calendar-fixtures.js';
+import { addCalendar, bookVisitBeforeCall, SETUP_VISITS, visitById, visitsOfCall } from '../testing/calendar-fixtures.js';
 import { createPractice, recordsOf } from '../testing/call-fixtures.js';
 import { FakeRelayCall } from '../testing/fake-relay.js';
 import { RELAY_IDLE_MS, RELAY_SILENCE, RelaySession } from './relay-session.js';
@@ -277,8 +277,9 @@ describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s, in both voice mod
         vars.code = request.referenceCode!.replace('-', '').split('').join(' ');
       }
       let setupVisitId: string | null = null;
-      if (scenario.setup === 'booked_visit' || scenario.setup === 'booked_visit_with_request') {
-        const booked = await bookVisitBeforeCall(t.ctx, practice.id, SETUP_VISIT.start, SETUP_VISIT[scenario.setup], { request: scenario.setup === 'booked_visit_with_request' });
+      if (scenario.setup && scenario.setup !== 'submitted_request') {
+        const v = SETUP_VISITS[scenario.setup];
+        const booked = await bookVisitBeforeCall(t.ctx, practice.id, v.start, v.patient, { request: v.request });
         setupVisitId = booked.visitId;
         vars.code = booked.code;
       }

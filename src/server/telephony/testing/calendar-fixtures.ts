@@ -144,9 +144,10 @@ export async function visitById(db: Db, id: string) {
   };
 }
 
-/** The visit the cancel and move scenarios book before the call: Tuesday, December 1st, 2026 at 9 AM with Dr. Hart. */
-export const SETUP_VISIT = {
-  start: '2026-12-01T09:00',
-  booked_visit: { firstName: 'Jane', lastName: 'Smith', dateOfBirth: '1980-03-03' },
-  booked_visit_with_request: { firstName: 'Ana', lastName: 'Torres', dateOfBirth: '1975-05-03' },
+/** The visits the cancel and move scenarios book before the call (a Friday at 9 AM): Tuesday, December 1st, 2026 at 9 AM with Dr. Hart, or the same day at 11 AM (within an annual physical's day of notice). */
+const JANE = { firstName: 'Jane', lastName: 'Smith', dateOfBirth: '1980-03-03' };
+export const SETUP_VISITS = {
+  booked_visit: { start: '2026-12-01T09:00', patient: JANE, request: false },
+  booked_visit_soon: { start: '2026-11-27T11:00', patient: JANE, request: false },
+  booked_visit_with_request: { start: '2026-12-01T09:00', patient: { firstName: 'Ana', lastName: 'Torres', dateOfBirth: '1975-05-03' }, request: true },
 };

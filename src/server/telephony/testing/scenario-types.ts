@@ -48,7 +48,7 @@ export interface Scenario {
   /** The caller's number (a US number by default). */
   from?: string;
   /** Records the scenario needs first (a submitted request to ask about): values for {placeholders}. */
-  setup?: 'submitted_request' | 'booked_visit' | 'booked_visit_with_request';
+  setup?: 'submitted_request' | 'booked_visit' | 'booked_visit_soon' | 'booked_visit_with_request';
   steps: ScenarioStep[];
   expect: ScenarioExpectations;
 }

@@ -197,7 +197,7 @@ export const BOOKING_SCENARIOS: Scenario[] = [
       visits: [booked('2026-12-01T09:00', 'Dr. Rebecca Hart')],
     },
   },
-  // Cancelling and moving a booked visit (issue 31 §3): a visit with Dr. Hart on Tuesday, December 1st at 9 AM (calendar-fixtures.ts SETUP_VISIT).
+  // Cancelling and moving a booked visit (issue 31 §3): a visit with Dr. Hart on Tuesday, December 1st at 9 AM (calendar-fixtures.ts SETUP_VISITS).
   {
     name: 'cancels a booked visit by name and date of birth: read back, cancelled on yes',
     practice,
@@ -224,8 +224,8 @@ export const BOOKING_SCENARIOS: Scenario[] = [
         'tres de mayo de mil novecientos setenta y cinco',
         /^Encontré su cita el martes 1 de diciembre a las 9 de la mañana con Dr\. Hart\. Puedo ofrecerle el lunes 30 de noviembre a las 9 de la mañana con Dr\. Hart, el martes 1 de diciembre a las 9:45 de la mañana con Dr\. Hart o el miércoles 2 a las 9 de la mañana con Dr\. Hart\. ¿Cuál prefiere\?$/,
       ],
-      ['la del miércoles', /^Para confirmar, cambio su cita a el miércoles 2 de diciembre a las 9 de la mañana con Dr\. Hart\. ¿Es correcto\?$/],
-      ['sí', /^Listo\. Su cita queda cambiada a el miércoles 2 de diciembre a las 9 de la mañana con Dr\. Hart en Main Street clinic\. ¿/],
+      ['la del miércoles', /^Para confirmar, cambio su cita para el miércoles 2 de diciembre a las 9 de la mañana con Dr\. Hart\. ¿Es correcto\?$/],
+      ['sí', /^Listo\. Su cita queda cambiada para el miércoles 2 de diciembre a las 9 de la mañana con Dr\. Hart en Main Street clinic\. ¿/],
       ['no gracias', /Gracias por llamar/],
     ],
     expect: { outcome: 'other', handoffs: [], request: null, bookedVisit: { status: 'booked', start: '2026-12-02T09:00', clinician: 'Dr. Rebecca Hart', request: 'submitted' } },
@@ -243,5 +243,19 @@ export const BOOKING_SCENARIOS: Scenario[] = [
       ['no', /Goodbye/],
     ],
     expect: { outcome: 'message_taken', handoffs: [{ type: 'callback', priority: 'normal' }], neverSaid: /December|Hart/, bookedVisit: { status: 'booked', start: '2026-12-01T09:00', clinician: 'Dr. Rebecca Hart', request: null } },
+  },
+  {
+    name: 'a booked visit within its minimum notice is not changed by phone: the front desk calls back',
+    practice,
+    clock: FRIDAY_9AM,
+    setup: 'booked_visit_soon',
+    steps: [
+      ['I need to cancel my appointment', /reference code of your appointment/],
+      ['Jane Smith', /Jane's date of birth/],
+      ['March third nineteen eighty', /^I found your visit today at 11 AM with Dr\. Hart\. That visit is too soon to change by phone, so I'll have the front desk call you back about it\. Is 8 6 0, 5 5 5, 0 1 2 3 the best number/],
+      ['yes', /./],
+      ['no', /Goodbye/],
+    ],
+    expect: { outcome: 'message_taken', handoffs: [{ type: 'callback', priority: 'normal' }], bookedVisit: { status: 'booked', start: '2026-11-27T11:00', clinician: 'Dr. Rebecca Hart', request: null } },
   },
 ];
