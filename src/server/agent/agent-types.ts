@@ -112,6 +112,8 @@ export interface AgentState {
   language?: 'en' | 'es';
   /** Direct booking at an open time (issue 31 §3): what the booking tools offered, held and booked on this call. */
   booking?: BookingState;
+  /** Cancelling or moving a visit the caller booked (issue 31 §3): set once who they are matched a visit. */
+  myVisit?: MyVisitState;
   builtin: BuiltinState;
   llm: LlmState;
 }
@@ -143,6 +145,28 @@ export interface BookingState {
   seen: number[];
   hold?: { visitId: string; time: OfferedTime; patient: { firstName: string; lastName: string; dateOfBirth: string; phone: string | null; isNewPatient: boolean } };
   booked?: { visitId: string; requestId: string; referenceCode: string; time: OfferedTime };
+}
+
+/** A booked visit of the caller's, as the agent says it. */
+export interface MyVisit {
+  visitId: string;
+  visitTypeId: string;
+  /** Epoch milliseconds. */
+  start: number;
+  clinicianName: string;
+  locationName: string;
+  appointmentRequestId: string | null;
+}
+
+/**
+ * The visits matched to the caller (soonest first; `index` is the one being talked about), the
+ * times offered to move it to, and what was done.
+ */
+export interface MyVisitState {
+  candidates: MyVisit[];
+  index: number;
+  offered?: OfferedTime[];
+  done?: 'canceled' | 'moved';
 }
 
 /** Everything one turn works with. Tools write through `tx()`, a transaction opened on first use. */

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSubmittedRequest } from '../features/appointment-requests/request-submission.service.js';
 import { createTestApp, type TestAppHandle } from '../test-support/index.js';
-import { addCalendar, visitsOfCall } from './testing/calendar-fixtures.js';
+import { addCalendar, bookVisitBeforeCall, SETUP_VISITS, visitById, visitsOfCall } from './testing/calendar-fixtures.js';
 import { createPractice, recordsOf } from './testing/call-fixtures.js';
 import { FakeTwilioCall, TWILIO_TEST_TOKEN, type Twiml } from './testing/fake-twilio.js';
 import { CALLER, type Scenario } from './testing/scenario-types.js';
@@ -37,6 +37,13 @@ describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s', (_name, scenario
         createSubmittedRequest(t.ctx, tx, { organizationId: practice.id, source: 'web', firstName: 'Jane', lastName: 'Smith', dateOfBirth: '1980-03-03', phone: CALLER, reason: 'Follow-up', consentToContact: true }),
       );
       vars.code = request.referenceCode!.replace('-', '').split('').join(' ');
+    }
+    let setupVisitId: string | null = null;
+    if (scenario.setup && scenario.setup !== 'submitted_request') {
+      const v = SETUP_VISITS[scenario.setup];
+      const booked = await bookVisitBeforeCall(t.ctx, practice.id, v.start, v.patient, { request: v.request });
+      setupVisitId = booked.visitId;
+      vars.code = booked.code;
     }
     const call = new FakeTwilioCall(t.app, scenario.from ?? CALLER, practice.number);
     const transcript: string[] = [];
@@ -90,6 +97,7 @@ describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s', (_name, scenario
     if (x.doNotCall !== undefined) expect(records.dnc.map((d) => d.phone), log).toEqual(x.doNotCall ? [scenario.from ?? CALLER] : []);
     if (x.neverSaid) expect(call.heard.join(' '), log).not.toMatch(x.neverSaid);
     if (x.visits) expect(await visitsOfCall(t.db, call.callSid), log).toEqual(x.visits);
+    if (x.bookedVisit) expect(await visitById(t.db, setupVisitId!), log).toEqual(x.bookedVisit);
 
     // Every turn's events are stored in order, and the transcript has every line that was heard.
     expect(records.events.map((e) => e.seq)).toEqual(records.events.map((_, i) => i + 1));

@@ -2,12 +2,15 @@ import { z } from 'zod';
 import type { TurnEnv } from '../agent-types.js';
 import { addToDoNotCallTool } from './add-to-do-not-call.tool.js';
 import { bookHeldTimeTool } from './book-held-time.tool.js';
+import { cancelVisitTool } from './cancel-visit.tool.js';
 import { createAppointmentRequestTool } from './create-appointment-request.tool.js';
 import { endCallTool } from './end-call.tool.js';
+import { findMyVisitTool } from './find-my-visit.tool.js';
 import { findOpenTimesTool } from './find-open-times.tool.js';
 import { getHoursTool } from './get-hours.tool.js';
 import { holdOpenTimeTool } from './hold-open-time.tool.js';
 import { lookupRequestStatusTool } from './lookup-request-status.tool.js';
+import { moveVisitTool } from './move-visit.tool.js';
 import { requestCallbackTool } from './request-callback.tool.js';
 import { takeMessageTool } from './take-message.tool.js';
 import { transferToStaffTool } from './transfer-to-staff.tool.js';
@@ -20,6 +23,9 @@ export const TOOLS: ToolDefinition[] = [
   findOpenTimesTool,
   holdOpenTimeTool,
   bookHeldTimeTool,
+  findMyVisitTool,
+  cancelVisitTool,
+  moveVisitTool,
   transferToStaffTool,
   requestCallbackTool,
   takeMessageTool,

@@ -160,3 +160,17 @@ export async function cancelIfScheduled(db: DbOrTx, id: string, reason: string |
     .returning();
   return row;
 }
+
+/** Moves a scheduled request to its visit's new time, clinician and place; undefined when it is not scheduled (any more). */
+export async function rescheduleIfScheduled(db: DbOrTx, id: string, to: { at: Date; clinician: string; location: string }, now: Date): Promise<AppointmentRequestRow | undefined> {
+  const [row] = await db
+    .update(appointmentRequests)
+    .set({ scheduledFor: to.at, visitClinician: to.clinician, visitLocation: to.location, version: sql`${appointmentRequests.version} + 1`, updatedAt: now })
+    .where(and(eq(appointmentRequests.id, id), eq(appointmentRequests.status, 'scheduled')))
+    .returning();
+  return row;
+}
+
+export async function insertRescheduleEvent(db: DbOrTx, requestId: string, note: string, at: Date): Promise<void> {
+  await db.insert(appointmentRequestEvents).values({ appointmentRequestId: requestId, fromStatus: 'scheduled', toStatus: 'scheduled', actorType: 'agent', note, at });
+}

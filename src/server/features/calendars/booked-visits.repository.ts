@@ -249,3 +249,24 @@ export async function searchVisits(db: DbOrTx, s: VisitSearch, now: Date): Promi
     .offset(s.offset);
   return rows.map(named);
 }
+
+/**
+ * A caller's upcoming visits that can still change (booked or confirmed, not begun), as candidates
+ * for the phone agent's cancel and move (issue 31 §3): those with the patient's date of birth, and
+ * those linked to the given appointment request. Which of them are the caller's is decided by the
+ * agent (names, or the request), never told before it matches.
+ */
+export async function upcomingVisitsToChange(db: DbOrTx, organizationId: string, now: Date, who: { dateOfBirth: string; appointmentRequestId?: string | null }): Promise<VisitWithNames[]> {
+  const rows = await joined(db)
+    .where(
+      and(
+        eq(bookedVisits.organizationId, organizationId),
+        inArray(bookedVisits.status, ['booked', 'confirmed']),
+        sql`${bookedVisits.startsAt} > ${now}`,
+        who.appointmentRequestId ? or(eq(bookedVisits.dateOfBirth, who.dateOfBirth), eq(bookedVisits.appointmentRequestId, who.appointmentRequestId)) : eq(bookedVisits.dateOfBirth, who.dateOfBirth),
+      ),
+    )
+    .orderBy(asc(bookedVisits.startsAt), asc(bookedVisits.id))
+    .limit(50);
+  return rows.map(named);
+}

@@ -11,6 +11,6 @@ export { calendarsRoutes } from './calendars.routes.js';
 export { visitsRoutes } from './visits.routes.js';
 export { bookableVisitType, clinicianFor, nextOpenTimes, searchOpenTimes, visitTypesInUse, type NamedOpenTime, type OpenTimesAnswer, type SearchOptions } from './open-times.service.js';
 export { bookHeldVisit, bookVisit, cancelVisit, changeVisitStatus, holdVisit, moveBookedVisit, resolveStart, SLOT_TAKEN_MESSAGE, type Booker, type Booking, type BookingContext } from './booking.service.js';
-export { findVisit, findVisitWithNames, searchVisits, type BookedVisitRow, type VisitSearch, type VisitWithNames } from './booked-visits.repository.js';
+export { findVisit, findVisitWithNames, searchVisits, upcomingVisitsToChange, type BookedVisitRow, type VisitSearch, type VisitWithNames } from './booked-visits.repository.js';
 export { calendarDirectory, type CalendarDirectory } from './calendar-directory.service.js';
 export type { ClinicianRow, LocationRow, VisitTypeRow } from './calendars.repository.js';

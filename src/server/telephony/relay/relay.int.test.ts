@@ -6,7 +6,7 @@ import { renderTwiml } from '../twilio/twiml.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSubmittedRequest } from '../../features/appointment-requests/request-submission.service.js';
 import { createTestApp, type TestAppHandle } from '../../test-support/index.js';
-import { addCalendar, visitsOfCall } from '../testing/calendar-fixtures.js';
+import { addCalendar, bookVisitBeforeCall, SETUP_VISITS, visitById, visitsOfCall } from '../testing/calendar-fixtures.js';
 import { createPractice, recordsOf } from '../testing/call-fixtures.js';
 import { FakeRelayCall } from '../testing/fake-relay.js';
 import { RELAY_IDLE_MS, RELAY_SILENCE, RelaySession } from './relay-session.js';
@@ -276,6 +276,13 @@ describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s, in both voice mod
         );
         vars.code = request.referenceCode!.replace('-', '').split('').join(' ');
       }
+      let setupVisitId: string | null = null;
+      if (scenario.setup && scenario.setup !== 'submitted_request') {
+        const v = SETUP_VISITS[scenario.setup];
+        const booked = await bookVisitBeforeCall(t.ctx, practice.id, v.start, v.patient, { request: v.request });
+        setupVisitId = booked.visitId;
+        vars.code = booked.code;
+      }
       const call = mode === 'gather' ? new FakeTwilioCall(t.app, scenario.from ?? CALLER, practice.number) : new FakeRelayCall(t.app, port, scenario.from ?? CALLER, practice.number);
       const transcript: string[] = [];
       let twiml: Twiml = await call.answer();
@@ -324,6 +331,7 @@ describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s, in both voice mod
         handoffs: r.handoffs.map((h) => ({ type: h.type, priority: h.priority, status: h.status, reason: speechOf(h.reason) })),
         dnc: r.dnc.length,
         visits: await visitsOfCall(t.db, call.callSid),
+        bookedVisit: setupVisitId ? await visitById(t.db, setupVisitId) : null,
         speech: r.events.filter((e) => e.kind === 'caller_speech' || e.kind === 'agent_speech').map((e) => `${e.kind}: ${speechOf(String(e.payload.text))}`),
       });
     }
@@ -331,6 +339,7 @@ describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s, in both voice mod
     const [gather, relay] = results;
     expect(gather!.outcome).toBe(scenario.expect.outcome);
     if (scenario.expect.visits) expect(gather!.visits).toEqual(scenario.expect.visits);
+    if (scenario.expect.bookedVisit) expect(gather!.bookedVisit).toEqual(scenario.expect.bookedVisit);
     const { log: _l1, ...g } = gather!;
     const { log: _l2, ...rl } = relay!;
     expect(rl, `${gather!.log}\n---\n${relay!.log}`).toEqual(g);

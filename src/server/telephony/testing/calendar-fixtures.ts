@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { appointmentRequests, bookedVisits, calls, clinicianAvailability, clinicians, clinicianVisitTypes, locations, visitTypes } from '../../db/schema/index.js';
 import { bookVisit } from '../../features/calendars/index.js';
 import { findOrganizationById } from '../../features/organizations/index.js';
+import { createSubmittedRequest } from '../../features/appointment-requests/request-submission.service.js';
 
 /**
  * A practice's calendar for the booking scenarios (issue 31 §3): one place, three visit types —
@@ -102,3 +103,51 @@ export async function takeTime(ctx: AppContext, callSid: string, which: 'offered
     { channel: 'staff', actor: null },
   );
 }
+
+/**
+ * A visit booked before the call, for the scenarios that cancel or move it (issue 31 §3): an
+ * annual physical with Dr. Hart at the given wall time, for the patient; with `request`, linked
+ * to a submitted appointment request whose reference code the caller may give (`code`, spelled).
+ */
+export async function bookVisitBeforeCall(ctx: AppContext, organizationId: string, start: string, patient: { firstName: string; lastName: string; dateOfBirth: string }, opts: { request?: boolean } = {}): Promise<{ visitId: string; code: string }> {
+  const organization = (await findOrganizationById(ctx.db, organizationId))!;
+  const [type] = await ctx.db.select().from(visitTypes).where(and(eq(visitTypes.organizationId, organizationId), eq(visitTypes.nameEn, 'Annual physical')));
+  const [hart] = await ctx.db.select().from(clinicians).where(and(eq(clinicians.organizationId, organizationId), eq(clinicians.name, CALENDAR.hart)));
+  let requestId: string | null = null;
+  let code = '';
+  if (opts.request) {
+    const { request } = await ctx.db.transaction((tx) =>
+      createSubmittedRequest(ctx, tx, { organizationId, source: 'web', ...patient, phone: '+18605550123', reason: 'Annual physical', consentToContact: true }),
+    );
+    requestId = request.id;
+    code = request.referenceCode!.replace('-', '').split('').join(' ');
+  }
+  const { visit } = await bookVisit(
+    ctx,
+    organization,
+    { visitTypeId: type!.id, clinicianId: hart!.id, locationId: null, start, patient: { ...patient, phone: '+18605550123', email: '', isNewPatient: false }, patientId: null, appointmentRequestId: requestId, notes: '' },
+    { channel: 'staff', actor: null },
+  );
+  return { visitId: visit.id, code };
+}
+
+/** A visit as a person reads it: its status, wall time and clinician. */
+export async function visitById(db: Db, id: string) {
+  const [row] = await db.select({ v: bookedVisits, clinician: clinicians.name }).from(bookedVisits).innerJoin(clinicians, eq(clinicians.id, bookedVisits.clinicianId)).where(eq(bookedVisits.id, id));
+  const org = await findOrganizationById(db, row!.v.organizationId);
+  const request = row!.v.appointmentRequestId ? (await db.select({ status: appointmentRequests.status }).from(appointmentRequests).where(eq(appointmentRequests.id, row!.v.appointmentRequestId)))[0] : undefined;
+  return {
+    status: row!.v.status,
+    start: Temporal.Instant.fromEpochMilliseconds(row!.v.startsAt.getTime()).toZonedDateTimeISO(org!.timeZone).toPlainDateTime().toString({ smallestUnit: 'minute' }),
+    clinician: row!.clinician,
+    request: request?.status ?? null,
+  };
+}
+
+/** The visits the cancel and move scenarios book before the call (a Friday at 9 AM): Tuesday, December 1st, 2026 at 9 AM with Dr. Hart, or the same day at 11 AM (within an annual physical's day of notice). */
+const JANE = { firstName: 'Jane', lastName: 'Smith', dateOfBirth: '1980-03-03' };
+export const SETUP_VISITS = {
+  booked_visit: { start: '2026-12-01T09:00', patient: JANE, request: false },
+  booked_visit_soon: { start: '2026-11-27T11:00', patient: JANE, request: false },
+  booked_visit_with_request: { start: '2026-12-01T09:00', patient: { firstName: 'Ana', lastName: 'Torres', dateOfBirth: '1975-05-03' }, request: true },
+};

@@ -28,6 +28,8 @@ export interface ScenarioExpectations {
   lastSaid?: RegExp;
   /** The visits the call left on the practice's calendar, oldest first (calendar-fixtures.ts visitsOfCall). */
   visits?: Record<string, unknown>[];
+  /** The visit booked before the call (setup booked_visit…), after it (calendar-fixtures.ts visitById). */
+  bookedVisit?: Record<string, unknown>;
 }
 
 export interface Scenario {
@@ -46,7 +48,7 @@ export interface Scenario {
   /** The caller's number (a US number by default). */
   from?: string;
   /** Records the scenario needs first (a submitted request to ask about): values for {placeholders}. */
-  setup?: 'submitted_request';
+  setup?: 'submitted_request' | 'booked_visit' | 'booked_visit_soon' | 'booked_visit_with_request';
   steps: ScenarioStep[];
   expect: ScenarioExpectations;
 }

@@ -11,6 +11,7 @@ import type { BuiltinState } from './builtin-state.js';
 import { callbackTurn, messageTurn, startTransfer } from './contact-flows.js';
 import { flowContext, goodbye, type FlowCtx, type FlowReply } from './flow-context.js';
 import { statusTurn } from './status-flow.js';
+import { changeTurn } from './change-flow.js';
 import { topLevel } from './top-level.js';
 
 /** Steps whose answer is free text: "tell the doctor…" there is a message, not a request. */
@@ -67,6 +68,8 @@ async function route(fc: FlowCtx, text: string, u: Understanding): Promise<FlowR
       return messageTurn(fc, text);
     case 'status':
       return statusTurn(fc, text);
+    case 'change':
+      return changeTurn(fc, text);
     default:
       return topLevel(fc, text, u);
   }

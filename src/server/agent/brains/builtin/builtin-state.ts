@@ -3,7 +3,7 @@ import type { MessageTopic } from '../../nlu/message-topics.js';
 import type { Preferences } from '../../nlu/preferences.js';
 
 /** The built-in brain's slots and where it is in the conversation. */
-export type Flow = 'idle' | 'anything_else' | 'offer_help' | 'appointment' | 'callback' | 'message' | 'status';
+export type Flow = 'idle' | 'anything_else' | 'offer_help' | 'appointment' | 'callback' | 'message' | 'status' | 'change';
 
 export type AppointmentSlot = 'name' | 'last_name' | 'dob' | 'reason' | 'patient_type' | 'preferences' | 'time' | 'contact_name' | 'phone' | 'phone_number' | 'confirm' | 'what_to_change';
 
@@ -40,6 +40,8 @@ export interface BuiltinState {
   /** `urgent`: someone unwell asked for a person while nobody could take the call; `clinicalReport`: a lab or nurse reporting about a patient. */
   cb: { reason?: string; phone?: string; urgent?: boolean; clinicalReport?: boolean };
   status: { code?: string; dobIso?: string; firstName?: string; lastName?: string };
+  /** Cancelling or moving a booked visit (issue 31 §3): what the caller said, wants, and who they said the patient is; the time picked to move to (1 = first offered). */
+  change?: { said?: string; action?: 'cancel' | 'move'; code?: string; first?: string; last?: string; pick?: number };
   /** The request a clarifying question ("is this about A, or B?") was asked about, and its options. */
   clarifying?: { said: string; options: [string, string] };
   /** Answers in a row that could not be understood at the current step. */

@@ -32,6 +32,7 @@ export async function systemPrompt(env: TurnEnv): Promise<string> {
       : []),
     '- To reach a person, call transfer_to_staff. If it cannot transfer, offer request_callback or take_message.',
     '- For the status of a request, ask for the reference code and the date of birth, then call lookup_request_status. Never reveal anything about a request unless it was found.',
+    "- To cancel or move a visit the caller booked: ask for the reference code (or the patient's first and last name) and the date of birth, then call find_my_visit. Never say anything about a visit before it was found. Read it back; to cancel, get a clear yes and call cancel_visit; to move, call move_visit without option, offer its times, read the chosen one back and after a clear yes call move_visit with that option. Not found, tooSoon, or not changed: say so and offer request_callback for the front desk.",
     '- For opening hours call get_hours (with day when the caller asks about one day: today, tomorrow, a weekday, the weekend). If the caller asks not to be called again, call add_to_do_not_call.',
     '- When the caller is done, say goodbye and call end_call.',
   ];
