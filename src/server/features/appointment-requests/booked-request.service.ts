@@ -6,6 +6,7 @@ import { bookHeldVisit, type BookedVisitRow, type Booker } from '../calendars/in
 import { publishLive } from '../live/index.js';
 import type { OrganizationRow } from '../organizations/index.js';
 import { findOrCreatePatient } from '../patients/index.js';
+import { createHandoff, resolveHandoffsOfRequest } from '../handoff-records/index.js';
 import { saveSubmittedRequest, type AppointmentRequestRow } from './appointment-requests.repository.js';
 import { newReferenceCode } from './reference-code.js';
 import type { SubmittedRequest } from './request-submission.service.js';
@@ -33,7 +34,7 @@ export interface BookedRequest {
  * A held time booked for a request made at that moment — the phone agent's direct booking (issue 31
  * §3). The request is stored as every other is (patient matched or created, source `phone`), then
  * scheduled at once for the hold's time, clinician and place: its history shows the agent submitted
- * and scheduled it, and no handoff is raised, since nothing is left for staff to schedule. The hold
+ * and scheduled it, and its handoff is resolved as it is made, since nothing is left for staff to schedule. The hold
  * is then booked with the same patient and linked to the request (booked_visits.appointment_request_id),
  * so staff and the portal see an appointment like any other and the calendar shows the visit.
  *
@@ -85,6 +86,21 @@ export async function bookHeldTimeForRequest(ctx: AppContext, tx: DbOrTx, input:
     );
     if (!scheduled) throw new Error('A request saved in this transaction could not be scheduled.');
     await insertRequestEvent(sp, { appointmentRequestId: id, fromStatus: 'submitted', toStatus: 'scheduled', actorType: 'agent', note: 'Booked by phone at an open time on the calendar.', at: now });
+    // Every request has its handoff (the queue's history, analytics' drill-down from the funnel):
+    // this one is resolved as it is made — nothing is left for staff to do.
+    await createHandoff(ctx, sp, {
+      organizationId: organization.id,
+      type: 'appointment_request',
+      priority: 'normal',
+      source: 'call',
+      reason: `Booked by the agent: ${input.firstName} ${input.lastName}, ${input.reason}, at an open time on the calendar.`,
+      callId: input.callId ?? null,
+      appointmentRequestId: id,
+      patientId,
+      contactPhone: input.phone ?? null,
+      at: now,
+    });
+    await resolveHandoffsOfRequest(ctx, sp, id, 'appointment_scheduled', null, 'Booked by the agent at an open time on the calendar.');
     // The same patient record (found by the same details), and the request the visit answers.
     const { visit } = await bookHeldVisit(
       { db: sp, clock: ctx.clock },

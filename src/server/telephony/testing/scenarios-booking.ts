@@ -54,8 +54,8 @@ export const BOOKING_SCENARIOS: Scenario[] = [
       outcome: 'appointment_requested',
       hangup: true,
       request: { status: 'scheduled', firstName: 'Jane', lastName: 'Smith', dateOfBirth: '1980-03-03', phone: CALLER, reason: 'Annual physical', isNewPatient: false, visitClinician: 'Dr. Rebecca Hart', visitLocation: 'Main Street clinic', visitMinutes: 30, preferences: { timesOfDay: ['morning'] } },
-      // Nothing is left for staff to schedule.
-      handoffs: [],
+      // Nothing is left for staff to schedule: the request's handoff is resolved as it is made.
+      handoffs: [{ type: 'appointment_request', priority: 'normal', status: 'resolved' }],
       visits: [booked('2026-11-30T09:00', 'Dr. Rebecca Hart')],
     },
   },
@@ -74,7 +74,7 @@ export const BOOKING_SCENARIOS: Scenario[] = [
     expect: {
       outcome: 'appointment_requested',
       request: { status: 'scheduled', reason: 'Annual physical', visitClinician: 'Dr. Luis Ruiz', preferences: { timesOfDay: ['afternoon'] } },
-      handoffs: [],
+      handoffs: [{ type: 'appointment_request', priority: 'normal', status: 'resolved' }],
       visits: [booked('2026-12-01T13:00', 'Dr. Luis Ruiz')],
     },
   },
@@ -96,7 +96,7 @@ export const BOOKING_SCENARIOS: Scenario[] = [
     expect: {
       outcome: 'appointment_requested',
       request: { status: 'scheduled', firstName: 'Ana', lastName: 'Torres', dateOfBirth: '1980-05-03', reason: 'Annual physical', locale: 'es', visitClinician: 'Dr. Luis Ruiz' },
-      handoffs: [],
+      handoffs: [{ type: 'appointment_request', priority: 'normal', status: 'resolved' }],
       visits: [booked('2026-12-01T13:00', 'Dr. Luis Ruiz', { patient: `Ana Torres, 1980-05-03, ${CALLER}` })],
     },
   },
@@ -168,7 +168,7 @@ export const BOOKING_SCENARIOS: Scenario[] = [
     expect: {
       outcome: 'appointment_requested',
       request: { status: 'scheduled', reason: 'Annual physical' },
-      handoffs: [],
+      handoffs: [{ type: 'appointment_request', priority: 'normal', status: 'resolved' }],
       // The first hold ran out and went to the other booking; the second was booked.
       visits: [
         { ...booked('2026-11-30T09:00', 'Dr. Rebecca Hart'), status: 'canceled', request: null },
@@ -193,7 +193,7 @@ export const BOOKING_SCENARIOS: Scenario[] = [
     expect: {
       outcome: 'appointment_requested',
       request: { status: 'scheduled', reason: 'Annual physical' },
-      handoffs: [],
+      handoffs: [{ type: 'appointment_request', priority: 'normal', status: 'resolved' }],
       visits: [booked('2026-12-01T09:00', 'Dr. Rebecca Hart')],
     },
   },

@@ -82,7 +82,8 @@ describe('the booking tools, called by the LLM brain', () => {
     const records = await recordsOf(t.db, call.callSid);
     expect(records.requests).toHaveLength(1);
     expect(records.requests[0]).toMatchObject({ source: 'phone', status: 'scheduled', referenceCode: first!.referenceCode, firstName: 'Jane', reason: 'Annual physical', visitClinician: 'Dr. Rebecca Hart', visitLocation: 'Main Street clinic' });
-    expect(records.handoffs).toEqual([]);
+    // The request's handoff is resolved as it is made: nothing is left for staff to schedule.
+    expect(records.handoffs.map((h) => [h.type, h.status])).toEqual([['appointment_request', 'resolved']]);
     expect(records.call!.patientId).toBe(records.requests[0]!.patientId);
     expect(await visitsOfCall(t.db, call.callSid)).toEqual([
       expect.objectContaining({ status: 'booked', channel: 'phone', start: '2026-11-30T09:00', clinician: 'Dr. Rebecca Hart', request: 'scheduled for it', patient: `Jane Smith, 1980-03-03, ${CALLER}` }),
