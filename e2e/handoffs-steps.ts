@@ -38,8 +38,8 @@ export async function createHandoffViaApi(api: APIRequestContext, opts: { label:
   return { id: ((await res.json()) as { handoff: { id: string } }).handoff.id, contactName };
 }
 
-export async function openQueue(page: Page): Promise<void> {
-  await page.goto('/handoffs');
+export async function openQueue(page: Page, filters = ''): Promise<void> {
+  await page.goto(`/handoffs${filters}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Handoffs' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Loading handoffs' })).toHaveCount(0);
 }
