@@ -18,6 +18,25 @@ export const PortalVisit = z.object({
   calendarPath: z.string(),
   /** When the patient last asked for another time, while the front desk has not yet answered. */
   anotherTimeAskedAt: z.string().nullable(),
+  /**
+   * The visit booked on the clinician's calendar (decision 053), or null for a visit the front desk
+   * scheduled by hand: then the patient cancels or asks for another time as before.
+   */
+  booking: z
+    .object({
+      visitType: z.object({ id: z.string(), nameEn: z.string(), nameEs: z.string(), lengthMinutes: z.number() }),
+      clinician: z.object({ id: z.string(), name: z.string() }),
+      /** The clinicians who do this visit type: the patient may move to another one. */
+      clinicians: z.array(z.object({ id: z.string(), name: z.string(), title: z.string() })),
+      /** The latest moment the patient may cancel or move it here (the visit type's minimum notice). */
+      changeUntil: z.string(),
+      /** Before `changeUntil` now. */
+      canChange: z.boolean(),
+      /** Its visit type is booked on the web: the patient picks another open time themselves. */
+      canMove: z.boolean(),
+      maxDaysAhead: z.number(),
+    })
+    .nullable(),
 });
 export type PortalVisit = z.infer<typeof PortalVisit>;
 

@@ -8,7 +8,7 @@ import { passwordRoutes } from './features/password/index.js';
 import { profileRoutes } from './features/profile/index.js';
 import { schedulesRoutes } from './features/schedules/index.js';
 import { calendarsRoutes, visitsRoutes } from './features/calendars/index.js';
-import { staffRequestsRoutes, publicRequestRoutes, requestsV1Routes } from './features/appointment-requests/index.js';
+import { staffRequestsRoutes, publicRequestRoutes, publicBookingRoutes, requestsV1Routes } from './features/appointment-requests/index.js';
 import { securityRoutes } from './features/security/index.js';
 import { sessionRoutes } from './features/session/index.js';
 import { usersRoutes } from './features/users/index.js';
@@ -41,6 +41,7 @@ export const featureRoutes: FeatureRoutes[] = [
   handoffsRoutes,
   staffRequestsRoutes,
   publicRequestRoutes,
+  publicBookingRoutes,
   portalRoutes,
   portalVisitsRoutes,
   intakeRoutes,

@@ -38,6 +38,16 @@ export type BookingChannel = (typeof BOOKING_CHANNELS)[number];
 /** How long a hold keeps its time. */
 export const HOLD_MINUTES = 5;
 
+/**
+ * How long a patient's hold on the web keeps its time: they still type who they are, how to
+ * reach them and their details before booking it (decision 053). A hold past its time is still
+ * booked if nobody took the time meanwhile.
+ */
+export const WEB_HOLD_MINUTES = 10;
+
+/** Why a hold was given up: the patient chose another time, or asked to be called instead. */
+export const HOLD_RELEASED_REASON = 'hold_released';
+
 /** A date exception: on leave, or available only at other times or another place. */
 export const EXCEPTION_KINDS = ['unavailable', 'available'] as const;
 export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];

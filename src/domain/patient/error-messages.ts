@@ -32,6 +32,11 @@ const en: Record<string, string> = {
   intake_submitted: 'This form was already sent to the practice and can no longer be changed.',
   csrf_rejected: 'This request came from another site and was refused.',
   internal_error: 'Something went wrong on our side. Please try again.',
+  slot_taken: 'That time was just taken.',
+  slot_unavailable: 'That time can no longer be booked online.',
+  new_patients_not_booked: 'New patients book this visit through the practice. Choose another visit, or ask the practice to call you.',
+  hold_not_found: 'No time is held for you any more. Choose a time again.',
+  change_too_late: 'This visit is too soon to change online. Please call the practice.',
 };
 
 const es: Record<string, string> = {
@@ -62,6 +67,11 @@ const es: Record<string, string> = {
   intake_submitted: 'Este formulario ya se envió a la consulta y no se puede cambiar.',
   csrf_rejected: 'Esta solicitud venía de otro sitio y se rechazó.',
   internal_error: 'Algo salió mal por nuestra parte. Inténtelo de nuevo.',
+  slot_taken: 'Alguien acaba de reservar esa hora.',
+  slot_unavailable: 'Esa hora ya no se puede reservar en línea.',
+  new_patients_not_booked: 'Los pacientes nuevos reservan esta cita a través de la consulta. Elija otro tipo de cita, o pida que la consulta le llame.',
+  hold_not_found: 'Ya no tiene ninguna hora reservada. Vuelva a elegir una hora.',
+  change_too_late: 'Falta muy poco para esta cita para cambiarla en línea. Por favor, llame a la consulta.',
 };
 
 const DICTIONARIES: Record<PatientLocale, Record<string, string>> = { en, es };

@@ -60,6 +60,16 @@ const en: Messages = {
   'hasAllergies.required': 'Tell us whether you have any allergies.',
   'list.required': 'List them here, or answer No above.',
   'name.required': 'Enter the name of someone we can call in an emergency.',
+  // Booking a time on the web (decision 053).
+  range: 'Use 1 to {n}.',
+  'visitTypeId.required': 'Choose the type of visit.',
+  'visitTypeId.unknown': 'Choose one of the visits this practice books online.',
+  'clinicianId.unknown': 'Choose one of the clinicians offered.',
+  'clinicianId.required': 'Choose a clinician, or first available.',
+  'start.required': 'Choose a time.',
+  'start.format': 'Choose one of the times offered.',
+  'holdId.required': 'Choose a new time first.',
+  'holdId.unknown': 'Choose a new time first.',
 };
 
 const es: Messages = {
@@ -109,6 +119,16 @@ const es: Messages = {
   'hasAllergies.required': 'Indíquenos si tiene alguna alergia.',
   'list.required': 'Escríbalos aquí, o responda No arriba.',
   'name.required': 'Introduzca el nombre de alguien a quien llamar en una emergencia.',
+  // Reservar una hora en la web (decisión 053).
+  range: 'Use de 1 a {n}.',
+  'visitTypeId.required': 'Elija el tipo de cita.',
+  'visitTypeId.unknown': 'Elija uno de los tipos de cita que esta consulta reserva en línea.',
+  'clinicianId.unknown': 'Elija uno de los profesionales que se ofrecen.',
+  'clinicianId.required': 'Elija un profesional, o el primero disponible.',
+  'start.required': 'Elija una hora.',
+  'start.format': 'Elija una de las horas que se ofrecen.',
+  'holdId.required': 'Elija primero una hora nueva.',
+  'holdId.unknown': 'Elija primero una hora nueva.',
 };
 
 const DICTIONARIES: Record<PatientLocale, Messages> = { en, es };

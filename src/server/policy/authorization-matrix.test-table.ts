@@ -13,6 +13,7 @@ import { developerPlatformMatrixRows } from './authorization-matrix.developer-pl
 import { fhirMatrixRows } from './authorization-matrix.fhir.test-cases.js';
 import { analyticsMatrixRows } from './authorization-matrix.analytics.test-cases.js';
 import { calendarsMatrixRows } from './authorization-matrix.calendars.test-cases.js';
+import { webBookingMatrixRows } from './authorization-matrix.web-booking.test-cases.js';
 
 export * from './authorization-matrix.test-helpers.js';
 
@@ -300,6 +301,7 @@ export const MATRIX: MatrixRow[] = [
 
   // ── patients: request flow, portal, intake (rows in features/portal/patient.matrix.ts) ───
   ...patientMatrixRows(),
+  ...webBookingMatrixRows(),
 
   // ── outbound web side: do-not-call list, campaign import (authorization-matrix.outbound-web.test-cases.ts) ──
   ...outboundWebMatrixRows(),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { bookedVisits, clinicians, locations, visitTypes } from '../../db/schema/index.js';
 import { ACTIVE_VISIT_STATUSES, HOLD_EXPIRED_REASON, type VisitStatus } from '../../../domain/calendars/visits.js';
@@ -269,4 +269,69 @@ export async function upcomingVisitsToChange(db: DbOrTx, organizationId: string,
     .orderBy(asc(bookedVisits.startsAt), asc(bookedVisits.id))
     .limit(50);
   return rows.map(named);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A request's visit (the patient's web booking, decision 055)
+
+/** A visit linked to an appointment request, with the names and the visit type's rules the patient pages need. */
+export interface RequestVisit extends VisitWithNames {
+  locationAddress: string;
+  visitTypeMinNotice: number;
+  visitTypeChannels: string[];
+  visitTypeActive: boolean;
+}
+
+function requestVisits(db: DbOrTx) {
+  return db
+    .select({ ...withNames, locationAddress: locations.address, visitTypeMinNotice: visitTypes.minNoticeMinutes, visitTypeChannels: visitTypes.channels, visitTypeActive: visitTypes.active })
+    .from(bookedVisits)
+    .innerJoin(clinicians, eq(clinicians.id, bookedVisits.clinicianId))
+    .innerJoin(locations, eq(locations.id, bookedVisits.locationId))
+    .innerJoin(visitTypes, eq(visitTypes.id, bookedVisits.visitTypeId));
+}
+
+type RequestVisitSelection = Awaited<ReturnType<ReturnType<typeof requestVisits>['where']>>[number];
+const requestVisitOf = (r: RequestVisitSelection): RequestVisit => ({
+  ...named(r),
+  locationAddress: r.locationAddress,
+  visitTypeMinNotice: r.visitTypeMinNotice,
+  visitTypeChannels: r.visitTypeChannels,
+  visitTypeActive: r.visitTypeActive,
+});
+
+/**
+ * The newest hold made for a request: live, run out (still `held`, or cleared as `hold_expired` by
+ * another booking), or none. A hold given up (another time chosen) or booked is not one.
+ */
+export async function latestHoldOfRequest(db: DbOrTx, organizationId: string, appointmentRequestId: string): Promise<RequestVisit | undefined> {
+  const [row] = await requestVisits(db)
+    .where(
+      and(
+        eq(bookedVisits.organizationId, organizationId),
+        eq(bookedVisits.appointmentRequestId, appointmentRequestId),
+        or(eq(bookedVisits.status, 'held'), and(eq(bookedVisits.status, 'canceled'), eq(bookedVisits.cancelReason, HOLD_EXPIRED_REASON))),
+      ),
+    )
+    .orderBy(desc(bookedVisits.createdAt), desc(bookedVisits.id))
+    .limit(1);
+  return row && requestVisitOf(row);
+}
+
+/** A request's booked visits (never its holds): the active one first, then the newest; for each of `requestIds`. */
+export async function visitsOfRequests(db: DbOrTx, requestIds: string[]): Promise<RequestVisit[]> {
+  if (!requestIds.length) return [];
+  const rows = await requestVisits(db)
+    .where(and(inArray(bookedVisits.appointmentRequestId, requestIds), sql`${bookedVisits.bookedAt} is not null`))
+    .orderBy(sql`case when ${bookedVisits.status} in ('booked', 'confirmed') then 0 else 1 end`, desc(bookedVisits.startsAt), desc(bookedVisits.id));
+  return rows.map(requestVisitOf);
+}
+
+/** Gives up a request's live holds (the patient chose another time, or to be called instead); answers those released. */
+export async function releaseHoldsOfRequest(db: DbOrTx, organizationId: string, appointmentRequestId: string, reason: string, now: Date): Promise<BookedVisitRow[]> {
+  return db
+    .update(bookedVisits)
+    .set({ status: 'canceled', cancelReason: reason, canceledAt: now, updatedAt: now, version: sql`${bookedVisits.version} + 1` })
+    .where(and(eq(bookedVisits.organizationId, organizationId), eq(bookedVisits.appointmentRequestId, appointmentRequestId), eq(bookedVisits.status, 'held')))
+    .returning();
 }

@@ -158,8 +158,14 @@ function times(t: Target) {
 // ---------------------------------------------------------------------------------------------
 // Hold, book, book a hold
 
-/** Holds a time for HOLD_MINUTES while the caller gives their details. */
-export async function holdVisit(ctx: Ctx, organization: OrganizationRow, input: HoldInput, booker: Booker): Promise<Booking> {
+/** What a hold may carry besides its time: the request it is for (a web patient's draft), and how long it keeps the time. */
+export interface HoldOptions {
+  appointmentRequestId?: string | null;
+  minutes?: number;
+}
+
+/** Holds a time for HOLD_MINUTES (or `options.minutes`) while the caller gives their details. */
+export async function holdVisit(ctx: Ctx, organization: OrganizationRow, input: HoldInput, booker: Booker, options: HoldOptions = {}): Promise<Booking> {
   const t = await target(ctx, organization, input, booker);
   const now = ctx.clock.now();
   const patient = input.patient ? patientDetails(organization, input.patient, now) : null;
@@ -170,8 +176,9 @@ export async function holdVisit(ctx: Ctx, organization: OrganizationRow, input: 
         await insertVisit(tx, {
           ...base(organization, t, booker, now),
           status: 'held',
-          heldUntil: new Date(now.getTime() + HOLD_MINUTES * MINUTE_MS),
+          heldUntil: new Date(now.getTime() + (options.minutes ?? HOLD_MINUTES) * MINUTE_MS),
           ...(patient ?? {}),
+          appointmentRequestId: options.appointmentRequestId ?? null,
           notes: input.notes,
         }),
       );

@@ -14,3 +14,7 @@ export { bookHeldVisit, bookVisit, cancelVisit, changeVisitStatus, holdVisit, mo
 export { findVisit, findVisitWithNames, searchVisits, upcomingVisitsToChange, type BookedVisitRow, type VisitSearch, type VisitWithNames } from './booked-visits.repository.js';
 export { calendarDirectory, type CalendarDirectory } from './calendar-directory.service.js';
 export type { ClinicianRow, LocationRow, VisitTypeRow } from './calendars.repository.js';
+// The patient's web booking and the portal's changes to it (issue 31 §4, decision 055).
+export { holdForRequest, holdOfRequest, moveVisitToHold, releaseRequestHolds, webVisitTypes, WEB_BOOKER, type RequestHold, type WebVisitType } from './patient-bookings.service.js';
+export { visitsOfRequests, type RequestVisit } from './booked-visits.repository.js';
+export { presentTime } from './calendars.presenter.js';

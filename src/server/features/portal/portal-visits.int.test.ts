@@ -52,6 +52,8 @@ describe('a scheduled visit in the portal', () => {
       address: '1 Main Street, Hartford, CT 06103',
       calendarPath: `/api/portal/requests/${p.id}/visit.ics`,
       anotherTimeAskedAt: null,
+      // Scheduled by hand, not on a clinician's calendar: cancel and "ask for another time" as before.
+      booking: null,
     });
 
     const ics = await portal(p.cookie, 'GET', request.visit.calendarPath);

@@ -4,7 +4,9 @@ import { CancelResponse, RequestIdParams } from '../../../contracts/portal.js';
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { patientScope } from '../../http/patient-scope.js';
 import { requirePatientSession } from './portal-session.js';
-import { askForAnotherTime, cancelVisit, visitCalendarFile } from './portal-visits.service.js';
+import { askForAnotherTime, cancelVisit, ownVisit, visitCalendarFile } from './portal-visits.service.js';
+import { holdNewTime, moveOpenTimes, moveToHeldTime } from './portal-bookings.service.js';
+import { PortalHoldBody, PortalHoldResponse, PortalMoveBody, PortalOpenTimesQuery, PublicOpenTimesResponse } from '../../../contracts/public-booking.js';
 import { portalOverview } from './portal.service.js';
 
 const tags = ['patient portal'];
@@ -12,8 +14,9 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409
 
 /**
  * A scheduled visit in the patient portal (issue 19 §3): its calendar file, cancel it, ask for
- * another time. Each needs the patient's own session and reaches only that patient's visits;
- * anyone else's id is 404.
+ * another time; a visit booked on the clinician's calendar is moved by the patient to another open
+ * time of its visit type, held then booked (issue 31 §4). Each needs the patient's own session and
+ * reaches only that patient's visits; anyone else's id is 404.
  */
 export const portalVisitsRoutes: FeatureRoutes = (app, ctx) =>
   patientScope(app, (scope) => {
@@ -41,6 +44,48 @@ export const portalVisitsRoutes: FeatureRoutes = (app, ctx) =>
       handler: async (request) => {
         const session = await requirePatientSession(ctx, request);
         await cancelVisit(ctx, session, request.params.id, request.body.reason, request.ip);
+        return presented(session, request.params.id);
+      },
+    });
+
+    scope.get('/api/portal/requests/:id/visit/open-times', {
+      config: { access: 'public', rateLimit: limit(300) },
+      schema: {
+        tags,
+        summary: 'Open times of a booked visit’s type to move it to (one clinician, or the first available), up to 14 days; 409 change_too_late within the minimum notice',
+        params: RequestIdParams,
+        querystring: PortalOpenTimesQuery,
+        response: { 200: PublicOpenTimesResponse, ...errors },
+      },
+      handler: async (request) => moveOpenTimes(ctx, await ownVisit(ctx, await requirePatientSession(ctx, request), request.params.id), request.query),
+    });
+
+    scope.post('/api/portal/requests/:id/visit/hold', {
+      config: { access: 'public', rateLimit: limit(60) },
+      bodyLimit: 4_096,
+      schema: {
+        tags,
+        summary: 'Hold another open time for a booked visit while the patient confirms the move; 409 slot_taken with nextTimes',
+        params: RequestIdParams,
+        body: PortalHoldBody,
+        response: { 200: PortalHoldResponse, ...errors },
+      },
+      handler: async (request) => holdNewTime(ctx, await ownVisit(ctx, await requirePatientSession(ctx, request), request.params.id), request.body),
+    });
+
+    scope.post('/api/portal/requests/:id/visit/move', {
+      config: { access: 'public', rateLimit: limit(30) },
+      bodyLimit: 4_096,
+      schema: {
+        tags,
+        summary: 'Move a booked visit into the time held for it; the patient is sent the new time and calendar file',
+        params: RequestIdParams,
+        body: PortalMoveBody,
+        response: { 200: CancelResponse, ...errors },
+      },
+      handler: async (request) => {
+        const session = await requirePatientSession(ctx, request);
+        await moveToHeldTime(ctx, session, await ownVisit(ctx, session, request.params.id), request.body.holdId, request.ip);
         return presented(session, request.params.id);
       },
     });

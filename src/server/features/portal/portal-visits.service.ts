@@ -10,6 +10,7 @@ import { createHandoff, resolveHandoffsOfRequest, unresolvedHandoffsOfRequest } 
 import { publishLive } from '../live/index.js';
 import { isUuid, type OrganizationRow } from '../organizations/index.js';
 import { requestsOf, type PatientSessionRow, type RequestRow } from './portal.repository.js';
+import { bookedVisitsOf, bookingsFor, cancelBookedVisit } from './portal-bookings.service.js';
 
 /** What the front desk's handoff says the patient asked for (`details.kind`). */
 const ANOTHER_TIME = 'another_time';
@@ -22,7 +23,7 @@ export async function visitsOf(ctx: AppContext, organizationId: string, rows: Re
   const scheduled = rows.filter((r) => r.status === 'scheduled' && r.scheduledFor);
   const visits = new Map<string, PortalVisit>();
   if (!scheduled.length) return visits;
-  const org = await loadPublicPracticeById(ctx.db, organizationId);
+  const [org, bookings] = await Promise.all([loadPublicPracticeById(ctx.db, organizationId), bookingsFor(ctx, organizationId, scheduled)]);
   for (const r of scheduled) {
     const asks = (await unresolvedHandoffsOfRequest(ctx.db, r.id)).filter((h) => (h.details as { kind?: string }).kind === ANOTHER_TIME);
     const asked = asks.map((h) => h.createdAt.getTime()).sort((a, b) => b - a)[0];
@@ -34,6 +35,7 @@ export async function visitsOf(ctx: AppContext, organizationId: string, rows: Re
       address: formatPostalAddress(org.address),
       calendarPath: `/api/portal/requests/${r.id}/visit.ics`,
       anotherTimeAskedAt: asked === undefined ? null : new Date(asked).toISOString(),
+      booking: bookings.get(r.id) ?? null,
     });
   }
   return visits;
@@ -44,7 +46,7 @@ export async function visitsOf(ctx: AppContext, organizationId: string, rows: Re
  * once canceled or begun, 409 (codes of their own: the patient pages' generic wording of
  * `invalid_transition` is about pending requests).
  */
-async function ownVisit(ctx: AppContext, session: PatientSessionRow, id: string): Promise<{ row: RequestRow; org: OrganizationRow }> {
+export async function ownVisit(ctx: AppContext, session: PatientSessionRow, id: string): Promise<{ row: RequestRow; org: OrganizationRow }> {
   if (!isUuid(id)) throw visitNotFound();
   const [row] = await requestsOf(ctx.db, session, id);
   if (!row || !row.scheduledFor || (row.status !== 'scheduled' && row.status !== 'canceled')) throw visitNotFound();
@@ -72,6 +74,9 @@ export async function visitCalendarFile(ctx: AppContext, session: PatientSession
  */
 export async function cancelVisit(ctx: AppContext, session: PatientSessionRow, id: string, reason: string, ip: string): Promise<void> {
   const { row, org } = await ownVisit(ctx, session, id);
+  // A visit booked on the clinician's calendar frees its time at once (portal-bookings.service.ts).
+  const booked = (await bookedVisitsOf(ctx, [row])).get(id);
+  if (booked) return cancelBookedVisit(ctx, session, { row, org }, booked, reason, ip);
   const now = ctx.clock.now();
   const when = whenOf(row, org, now);
   const done = await ctx.db.transaction(async (tx) => {
