@@ -92,7 +92,8 @@ const Place = z.object({ id: z.string(), name: z.string(), address: z.string() }
 
 export const HeldTimeView = z
   .object({
-    visitType: VisitTypeName,
+    /** `newPatientsAllowed` false: booked only for a patient who has been seen before (step 1 says so). */
+    visitType: VisitTypeName.extend({ newPatientsAllowed: z.boolean() }),
     clinician: z.object({ id: z.string(), name: z.string() }),
     location: Place,
     start: z.string(),

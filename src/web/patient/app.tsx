@@ -7,6 +7,7 @@ import { RequestChoosePage } from './pages/request-choose';
 import { RequestFinishPage } from './pages/request-finish';
 import { RequestStartPage } from './pages/request-start';
 import { RequestSuccessPage } from './pages/request-success';
+import { RequestTimePage } from './pages/request-time';
 import { useLocation } from './router';
 
 /** The patient pages of PRODUCT §3, chosen by path. */
@@ -16,6 +17,8 @@ export function App() {
   switch (path) {
     case '/request-appointment':
       return <RequestChoosePage key={query.get('org') ?? ''} slug={query.get('org')} />;
+    case '/request-appointment/time':
+      return <RequestTimePage key={query.get('org') ?? ''} slug={query.get('org')} />;
     case '/request-appointment/start':
       return <RequestStartPage />;
     case '/request-appointment/finish':

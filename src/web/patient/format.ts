@@ -84,3 +84,36 @@ export function formatDateTime(iso: string, practice: PracticeClock, locale: Pat
     ...(withZone ? { weekday: 'long', month: 'long', showZone: true } : {}),
   });
 }
+
+/** The browser's own time zone (the patient's). */
+export function viewerZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** "9:40 AM" (US) / "09:40" (UK): an instant's time of day in a zone, in the practice's clock. */
+export function formatTimeIn(iso: string, zone: string, locale: PatientLocale, country?: string): string {
+  return formatInstantIn(iso, zone, { country, language: locale, parts: 'time' });
+}
+
+/** "Tuesday, March 3": a date of the practice's calendar (YYYY-MM-DD) with its weekday. */
+export function formatLongDay(isoDate: string, locale: PatientLocale, country: string | undefined): string {
+  return formatCalendarDate(isoDate, localeOfCountry(country, locale), { weekday: 'long', month: 'long', day: 'numeric' });
+}
+
+/** Whether two zones show the same wall time at that instant (then the patient's own time is not repeated). */
+export function sameWallClock(iso: string, a: string, b: string): boolean {
+  if (a === b) return true;
+  const f = (zone: string) => formatInstantIn(iso, zone, { country: 'GB', parts: 'date-time' });
+  try {
+    return f(a) === f(b);
+  } catch {
+    return false;
+  }
+}
+
+/** The zone's short name at that instant ("EST", "GMT"), to label the times of a page. */
+export { zoneAbbreviation } from '@domain/format/clock';

@@ -94,7 +94,7 @@ export async function openTimesOf(
 export function presentHold(h: RequestHold, zone: string): HeldTimeView {
   const v = h.hold;
   return {
-    visitType: { id: v.visitTypeId, nameEn: v.visitTypeNameEn, nameEs: v.visitTypeNameEs, lengthMinutes: v.visitTypeLength },
+    visitType: { id: v.visitTypeId, nameEn: v.visitTypeNameEn, nameEs: v.visitTypeNameEs, lengthMinutes: v.visitTypeLength, newPatientsAllowed: v.visitTypeNewPatients },
     clinician: { id: v.clinicianId, name: v.clinicianName },
     location: { id: v.locationId, name: v.locationName, address: v.locationAddress },
     start: v.startsAt.toISOString(),

@@ -280,11 +280,12 @@ export interface RequestVisit extends VisitWithNames {
   visitTypeMinNotice: number;
   visitTypeChannels: string[];
   visitTypeActive: boolean;
+  visitTypeNewPatients: boolean;
 }
 
 function requestVisits(db: DbOrTx) {
   return db
-    .select({ ...withNames, locationAddress: locations.address, visitTypeMinNotice: visitTypes.minNoticeMinutes, visitTypeChannels: visitTypes.channels, visitTypeActive: visitTypes.active })
+    .select({ ...withNames, locationAddress: locations.address, visitTypeMinNotice: visitTypes.minNoticeMinutes, visitTypeChannels: visitTypes.channels, visitTypeActive: visitTypes.active, visitTypeNewPatients: visitTypes.newPatientsAllowed })
     .from(bookedVisits)
     .innerJoin(clinicians, eq(clinicians.id, bookedVisits.clinicianId))
     .innerJoin(locations, eq(locations.id, bookedVisits.locationId))
@@ -298,6 +299,7 @@ const requestVisitOf = (r: RequestVisitSelection): RequestVisit => ({
   visitTypeMinNotice: r.visitTypeMinNotice,
   visitTypeChannels: r.visitTypeChannels,
   visitTypeActive: r.visitTypeActive,
+  visitTypeNewPatients: r.visitTypeNewPatients,
 });
 
 /**

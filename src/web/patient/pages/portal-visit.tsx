@@ -7,8 +7,10 @@ import { formatDateTime, type PracticeClock } from '../format';
 import { useI18n } from '../i18n/i18n';
 import type { CancelResponse, PortalRequest } from '@contracts/portal';
 import type { AnotherTimeBody, PortalVisit, VisitCancelBody } from '@contracts/portal-visits';
+import { visitName } from '../components/held-time';
+import { MoveVisit } from './portal-move';
 
-type Step = 'idle' | 'cancel' | 'another';
+type Step = 'idle' | 'cancel' | 'another' | 'move';
 
 /**
  * A scheduled visit in the portal: when, how long, where, with whom, the practice's address and
@@ -23,7 +25,11 @@ export function VisitPanel({ request, visit, practice, onChanged, onSignedOut }:
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const [askedAt, setAskedAt] = useState(visit.anotherTimeAskedAt);
+  const [moved, setMoved] = useState(false);
   const id = request.id;
+  // Booked on the clinician's calendar (issue 31 §4): cancel or move it here, until the visit type's notice.
+  const booking = visit.booking;
+  const mayChange = !booking || booking.canChange;
   const when = formatDateTime(visit.startsAt, practice, locale);
   const fields = fieldMessages(error);
 
@@ -46,7 +52,7 @@ export function VisitPanel({ request, visit, practice, onChanged, onSignedOut }:
   const open = (next: Step) => {
     setError(null);
     setStep(next);
-    const target = next === 'another' ? `another-message-${id}` : next === 'cancel' ? `cancel-visit-reason-${id}` : `visit-${id}`;
+    const target = next === 'another' ? `another-message-${id}` : next === 'cancel' ? `cancel-visit-reason-${id}` : next === 'move' ? `move-${id}` : `visit-${id}`;
     requestAnimationFrame(() => document.getElementById(target)?.focus());
   };
 
@@ -60,6 +66,12 @@ export function VisitPanel({ request, visit, practice, onChanged, onSignedOut }:
         {when}
       </p>
       <dl class="mt-2 grid gap-x-3 gap-y-1 text-sm sm:grid-cols-[6rem_1fr]">
+        {booking && (
+          <>
+            <dt class="font-medium">{t('visit.type')}</dt>
+            <dd>{visitName(booking.visitType, locale)}</dd>
+          </>
+        )}
         {visit.durationMinutes !== null && (
           <>
             <dt class="font-medium">{t('visit.length')}</dt>
@@ -83,22 +95,50 @@ export function VisitPanel({ request, visit, practice, onChanged, onSignedOut }:
         <a class="btn btn-secondary no-underline" href={visit.calendarPath} download>
           {t('visit.calendar')}
         </a>
-        {step === 'idle' && !askedAt && (
+        {step === 'idle' && booking?.canMove && (
+          <button type="button" class="btn btn-secondary" onClick={() => open('move')}>
+            {t('visit.move')}
+          </button>
+        )}
+        {step === 'idle' && !askedAt && !booking?.canMove && mayChange && (
           <button type="button" class="btn btn-secondary" onClick={() => open('another')}>
             {t('visit.anotherTime')}
           </button>
         )}
-        {step === 'idle' && (
+        {step === 'idle' && mayChange && (
           <button type="button" class="btn btn-secondary text-destructive" onClick={() => open('cancel')}>
             {t('visit.cancel')}
           </button>
         )}
       </div>
+      {booking && booking.canChange && step === 'idle' && <p class="mt-3 text-sm">{t('visit.changeUntil', { date: formatDateTime(booking.changeUntil, practice, locale, false) })}</p>}
+      {booking && !booking.canChange && <p class="mt-3 text-sm font-medium">{t('visit.tooLate')}</p>}
+      {moved && step === 'idle' && (
+        <p class="mt-3 text-sm font-medium" role="status">
+          {t('visit.moved')}
+        </p>
+      )}
       {askedAt && <p class="mt-3 text-sm" role="status">{t('visit.anotherTimeAsked', { date: formatDateTime(askedAt, practice, locale, false) })}</p>}
       {error && !Object.keys(fields).length && (
         <div class="mt-3">
           <Notice tone="error">{error.text()}</Notice>
         </div>
+      )}
+
+      {step === 'move' && booking && (
+        <MoveVisit
+          requestId={id}
+          booking={booking}
+          clock={practice}
+          onMoved={(r) => {
+            setStep('idle');
+            setMoved(true);
+            onChanged(r);
+            requestAnimationFrame(() => document.getElementById(`visit-${id}`)?.focus());
+          }}
+          onCancel={() => open('idle')}
+          onSignedOut={onSignedOut}
+        />
       )}
 
       {step === 'another' && (

@@ -9,6 +9,8 @@ import { navigate, onLinkClick } from '../router';
 import type { DraftResponse, PracticeListResponse, PracticeResponse, StartDraftBody } from '@contracts/appointment-requests';
 import { emergencyOf } from '../emergency';
 import { useLoad } from '../use-load';
+import { bookingOptions, releaseHold } from '../booking-api';
+import { visitName } from '../components/held-time';
 
 /** /request-appointment: choose the practice (or come with ?org=slug), see its hours, start. */
 export function RequestChoosePage({ slug }: { slug: string | null }) {
@@ -71,6 +73,8 @@ function Chooser() {
 function PracticeStart({ slug }: { slug: string }) {
   const { t, locale } = useI18n();
   const practice = useLoad(() => api<PracticeResponse>('GET', `/api/public/practices/${encodeURIComponent(slug)}`), slug);
+  // Visit types booked online (issue 31 §4); without them (or when they cannot be read) the request flow alone.
+  const booking = useLoad(() => bookingOptions(slug).catch(() => null), `booking-${slug}`);
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<unknown>(null);
   const p = practice.data;
@@ -80,6 +84,8 @@ function PracticeStart({ slug }: { slug: string }) {
     setStartError(null);
     try {
       await api<DraftResponse>('POST', '/api/public/appointment-requests/draft', { organization: slug } satisfies StartDraftBody);
+      // A time picked before and not wanted now: the practice calls instead.
+      await releaseHold().catch(() => undefined);
       navigate('/request-appointment/start');
     } catch (e) {
       setStartError(e);
@@ -87,7 +93,7 @@ function PracticeStart({ slug }: { slug: string }) {
     }
   };
 
-  if (practice.loading) return <Layout title={t('choose.title')}><Loading /></Layout>;
+  if (practice.loading || booking.loading) return <Layout title={t('choose.title')}><Loading /></Layout>;
   if (!p) {
     const notFound = practice.error instanceof ApiError && practice.error.status === 404;
     return (
@@ -104,6 +110,7 @@ function PracticeStart({ slug }: { slug: string }) {
       </Layout>
     );
   }
+  const webVisits = booking.data?.visitTypes ?? [];
   const address = [p.address.line1, [p.address.city, p.address.region, p.address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return (
     <Layout title={`${t('choose.title')} · ${p.name}`} practice={emergencyOf(p)}>
@@ -167,14 +174,41 @@ function PracticeStart({ slug }: { slug: string }) {
                 <Notice tone="error">{startError instanceof ApiError ? startError.text() : t('common.network')}</Notice>
               </div>
             )}
-            <div class="flex flex-col gap-3 sm:flex-row">
-              <button type="button" class="btn btn-primary" onClick={start} disabled={starting}>
-                {starting ? t('common.loading') : t('practice.start')}
-              </button>
-              <a href="/request-appointment" class="btn btn-secondary no-underline" onClick={onLinkClick}>
-                {t('practice.other')}
-              </a>
-            </div>
+            {webVisits.length > 0 ? (
+              <section aria-labelledby="how-h">
+                <h2 id="how-h" class="text-lg font-semibold">
+                  {t('book.choiceTitle')}
+                </h2>
+                <div class="mt-3 grid gap-4 sm:grid-cols-2">
+                  <div class="card flex flex-col border-primary">
+                    <h3 class="font-semibold">{t('book.pickTitle')}</h3>
+                    <p class="mt-1 flex-1 text-muted-foreground">{t('book.pickBody', { visits: webVisits.map((v) => visitName(v, locale)).join(', ') })}</p>
+                    <a href={`/request-appointment/time?org=${encodeURIComponent(slug)}`} class="btn btn-primary mt-4 no-underline" onClick={onLinkClick}>
+                      {t('book.pickAction')}
+                    </a>
+                  </div>
+                  <div class="card flex flex-col">
+                    <h3 class="font-semibold">{t('book.callTitle')}</h3>
+                    <p class="mt-1 flex-1 text-muted-foreground">{t('book.callBody')}</p>
+                    <button type="button" class="btn btn-secondary mt-4" onClick={start} disabled={starting}>
+                      {starting ? t('common.loading') : t('practice.start')}
+                    </button>
+                  </div>
+                </div>
+                <a href="/request-appointment" class="link mt-4 inline-block" onClick={onLinkClick}>
+                  {t('practice.other')}
+                </a>
+              </section>
+            ) : (
+              <div class="flex flex-col gap-3 sm:flex-row">
+                <button type="button" class="btn btn-primary" onClick={start} disabled={starting}>
+                  {starting ? t('common.loading') : t('practice.start')}
+                </button>
+                <a href="/request-appointment" class="btn btn-secondary no-underline" onClick={onLinkClick}>
+                  {t('practice.other')}
+                </a>
+              </div>
+            )}
           </>
         ) : (
           <Notice tone="warning">

@@ -11,11 +11,15 @@ import { navigate, onLinkClick } from '../router';
 import { emergencyOf } from '../emergency';
 import { Review } from './request-review';
 import { DraftPending, useDraftStep } from './use-draft-step';
+import { bookDraft, releaseHold } from '../booking-api';
+import { HeldTimeCard, useHeldTime } from '../components/held-time';
+import { BookingRefused, isBookingRefusal } from './booking-refused';
 
 /** /request-appointment/finish — step 2 (when, insurance, notes, consent), then review and send. */
 export function RequestFinishPage() {
   const { t } = useI18n();
   const d = useDraftStep();
+  const held = useHeldTime();
   const { busy, setBusy, sendError, setSendError } = d;
   const [reviewing, setReviewing] = useState(false);
   const [honeypot, setHoneypot] = useState('');
@@ -23,6 +27,11 @@ export function RequestFinishPage() {
   if (d.loadError || !d.fields || !d.practice || !d.draft) return <DraftPending title={t('finish.title')} loadError={d.loadError} onRetry={d.retry} />;
   const f = d.fields;
   const p = d.practice;
+  const clock = { timeZone: p.timeZone, country: p.country };
+  // A time is held (issue 31 §4): the patient books it; when they can come is already said.
+  const hold = held.hold;
+  const title = reviewing ? t('review.title') : hold ? t('finish.detailsTitle') : t('finish.title');
+  const intro = reviewing ? (hold ? t('review.bookIntro', { practice: p.name }) : t('review.intro', { practice: p.name })) : hold ? t('finish.detailsIntro') : t('finish.intro');
   const labels: Record<string, string> = {
     preferredDays: t('f.preferredDays'),
     timesOfDay: t('f.timesOfDay'),
@@ -54,11 +63,15 @@ export function RequestFinishPage() {
     );
   };
 
-  const send = async () => {
+  const send = async (asRequest = false) => {
     setBusy(true);
     setSendError(null);
     try {
-      await api<SubmitResponse>('POST', '/api/public/appointment-requests/draft/submit', { website: honeypot || undefined } satisfies SubmitBody);
+      if (hold && !asRequest) await bookDraft({ website: honeypot || undefined });
+      else {
+        if (hold) await releaseHold();
+        await api<SubmitResponse>('POST', '/api/public/appointment-requests/draft/submit', { website: honeypot || undefined } satisfies SubmitBody);
+      }
       navigate('/request-appointment/success', { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'validation_failed') {
@@ -68,18 +81,20 @@ export function RequestFinishPage() {
       }
       setSendError(err);
       setBusy(false);
+      if (isBookingRefusal(err)) requestAnimationFrame(() => document.getElementById('booking-refused')?.focus());
     }
   };
 
   return (
-    <Layout title={`${reviewing ? t('review.title') : t('finish.title')} · ${p.name}`} practice={emergencyOf(p)}>
+    <Layout title={`${title} · ${p.name}`} practice={emergencyOf(p)}>
       <p class="text-sm font-medium text-primary">
         {t('steps.label', { n: 2 })} · {p.name}
       </p>
       <h1 tabIndex={-1} class="mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">
-        {reviewing ? t('review.title') : t('finish.title')}
+        {title}
       </h1>
-      <p class="mt-2 text-muted-foreground">{reviewing ? t('review.intro', { practice: p.name }) : t('finish.intro')}</p>
+      <p class="mt-2 text-muted-foreground">{intro}</p>
+      {hold && !reviewing && <HeldTimeCard hold={hold} clock={clock} slug={p.slug} onReleased={() => held.set(null)} />}
 
       {!d.draft.step1Complete && (
         <div class="mt-5">
@@ -91,41 +106,59 @@ export function RequestFinishPage() {
           </Notice>
         </div>
       )}
-      {sendError !== null && !(sendError instanceof ApiError && sendError.code === 'validation_failed') && (
+      {sendError instanceof ApiError && isBookingRefusal(sendError) && (
+        <BookingRefused
+          error={sendError}
+          hold={hold}
+          clock={clock}
+          slug={p.slug}
+          busy={busy}
+          onHeld={(h) => {
+            held.set(h);
+            setSendError(null);
+          }}
+          onSendAsRequest={() => void send(true)}
+        />
+      )}
+      {sendError !== null && !(sendError instanceof ApiError && (sendError.code === 'validation_failed' || isBookingRefusal(sendError))) && (
         <div class="mt-5">
           <Notice tone="error">{sendError instanceof ApiError ? sendError.text() : t('common.network')}</Notice>
         </div>
       )}
 
       {reviewing ? (
-        <Review fields={f} phoneDisplay={d.draft.phoneDisplay} practice={p} busy={busy} onEdit={() => setReviewing(false)} onSend={send} honeypot={honeypot} onHoneypot={setHoneypot} />
+        <Review fields={f} phoneDisplay={d.draft.phoneDisplay} practice={p} hold={hold} busy={busy} onEdit={() => setReviewing(false)} onSend={() => void send()} honeypot={honeypot} onHoneypot={setHoneypot} />
       ) : (
         <form noValidate onSubmit={toReview} class="card mt-6 space-y-5">
           <ErrorSummary errors={d.summary} labels={labels} />
-          <ChoiceGroup
-            id="preferredDays"
-            multiple
-            inline
-            label={labels.preferredDays!}
-            hint={t('f.preferredDays.hint')}
-            optional
-            options={DAYS.map((day) => ({ value: day, label: t(`dayShort.${day}` as MessageKey) }))}
-            value={f.preferredDays}
-            error={d.errors.preferredDays}
-            onCommit={(v) => d.commit('preferredDays', v as string[])}
-          />
-          <ChoiceGroup
-            id="timesOfDay"
-            multiple
-            inline
-            optional
-            label={labels.timesOfDay!}
-            options={TIMES_OF_DAY.map((x) => ({ value: x, label: t(`tod.${x}` as MessageKey) }))}
-            value={f.timesOfDay}
-            error={d.errors.timesOfDay}
-            onCommit={(v) => d.commit('timesOfDay', v as string[])}
-          />
-          <DateField id="earliestDate" optional label={labels.earliestDate!} value={f.earliestDate} country={p.country} error={d.errors.earliestDate} onValue={(v) => d.setField('earliestDate', v)} onCommit={(v) => d.commit('earliestDate', v)} />
+          {!hold && (
+            <>
+              <ChoiceGroup
+                id="preferredDays"
+                multiple
+                inline
+                label={labels.preferredDays!}
+                hint={t('f.preferredDays.hint')}
+                optional
+                options={DAYS.map((day) => ({ value: day, label: t(`dayShort.${day}` as MessageKey) }))}
+                value={f.preferredDays}
+                error={d.errors.preferredDays}
+                onCommit={(v) => d.commit('preferredDays', v as string[])}
+              />
+              <ChoiceGroup
+                id="timesOfDay"
+                multiple
+                inline
+                optional
+                label={labels.timesOfDay!}
+                options={TIMES_OF_DAY.map((x) => ({ value: x, label: t(`tod.${x}` as MessageKey) }))}
+                value={f.timesOfDay}
+                error={d.errors.timesOfDay}
+                onCommit={(v) => d.commit('timesOfDay', v as string[])}
+              />
+              <DateField id="earliestDate" optional label={labels.earliestDate!} value={f.earliestDate} country={p.country} error={d.errors.earliestDate} onValue={(v) => d.setField('earliestDate', v)} onCommit={(v) => d.commit('earliestDate', v)} />
+            </>
+          )}
           <fieldset class="space-y-4 rounded-lg border border-border p-4">
             <legend class="px-1 font-medium">
               {t('f.insurance')} <span class="font-normal text-muted-foreground">({t('common.optional')})</span>

@@ -4,6 +4,8 @@ import { formatDate } from '../format';
 import { useI18n, type MessageKey } from '../i18n/i18n';
 import { onLinkClick } from '../router';
 import type { DraftFields, PracticeResponse } from '@contracts/appointment-requests';
+import type { HeldTimeView } from '@contracts/public-booking';
+import { visitName, VisitWhen } from '../components/held-time';
 
 function Row({ label, children }: { label: string; children: ComponentChildren }) {
   return (
@@ -20,6 +22,8 @@ export function Review(p: {
   /** The phone as people of the practice's country write it (the server's one formatter). */
   phoneDisplay?: string;
   practice: PracticeResponse;
+  /** The time held for the request (issue 31 §4): shown, and booked by the send button. */
+  hold?: HeldTimeView | null;
   busy: boolean;
   onEdit: () => void;
   onSend: () => void;
@@ -30,8 +34,29 @@ export function Review(p: {
   const f = p.fields;
   const none = <span class="text-muted-foreground">{t('review.none')}</span>;
   const list = (values: string[], prefix: string) => (values.length ? values.map((v) => t(`${prefix}.${v}` as MessageKey)).join(', ') : t('review.any'));
+  const clock = { timeZone: p.practice.timeZone, country: p.practice.country };
   return (
     <div class="mt-6 space-y-5">
+      {p.hold && (
+        <section aria-labelledby="review-appointment" class="card border-primary">
+          <div class="flex items-center justify-between gap-3">
+            <h2 id="review-appointment" class="text-lg font-semibold">
+              {t('review.appointment')}
+            </h2>
+            <a href={`/request-appointment/time?org=${encodeURIComponent(p.practice.slug)}`} class="link text-sm" onClick={onLinkClick}>
+              {t('review.change')}
+              <span class="sr-only"> {t('review.appointment')}</span>
+            </a>
+          </div>
+          <div class="mt-2">
+            <VisitWhen start={p.hold.start} clock={clock} />
+            <p class="mt-1">
+              {visitName(p.hold.visitType, locale)} · {t('time.minutes', { n: p.hold.visitType.lengthMinutes })} · {t('time.with', { clinician: p.hold.clinician.name })}
+            </p>
+            <p class="text-sm text-muted-foreground">{[p.hold.location.name, p.hold.location.address].filter(Boolean).join(', ')}</p>
+          </div>
+        </section>
+      )}
       <section aria-labelledby="review-about" class="card">
         <div class="flex items-center justify-between gap-3">
           <h2 id="review-about" class="text-lg font-semibold">
@@ -54,17 +79,21 @@ export function Review(p: {
       <section aria-labelledby="review-when" class="card">
         <div class="flex items-center justify-between gap-3">
           <h2 id="review-when" class="text-lg font-semibold">
-            {t('review.when')}
+            {p.hold ? t('finish.detailsTitle') : t('review.when')}
           </h2>
           <button type="button" class="link text-sm" onClick={p.onEdit}>
             {t('review.change')}
-            <span class="sr-only"> {t('review.when')}</span>
+            <span class="sr-only"> {p.hold ? t('finish.detailsTitle') : t('review.when')}</span>
           </button>
         </div>
         <dl class="mt-2 divide-y divide-border">
-          <Row label={t('f.preferredDays')}>{list(f.preferredDays, 'dayShort')}</Row>
-          <Row label={t('f.timesOfDay')}>{list(f.timesOfDay, 'tod')}</Row>
-          <Row label={t('f.earliestDate')}>{f.earliestDate ? formatDate(f.earliestDate, locale, p.practice.country) : t('review.any')}</Row>
+          {!p.hold && (
+            <>
+              <Row label={t('f.preferredDays')}>{list(f.preferredDays, 'dayShort')}</Row>
+              <Row label={t('f.timesOfDay')}>{list(f.timesOfDay, 'tod')}</Row>
+              <Row label={t('f.earliestDate')}>{f.earliestDate ? formatDate(f.earliestDate, locale, p.practice.country) : t('review.any')}</Row>
+            </>
+          )}
           <Row label={t('f.insurance')}>{f.insuranceCarrier || f.insuranceMemberId ? [f.insuranceCarrier, f.insuranceMemberId].filter(Boolean).join(' · ') : none}</Row>
           <Row label={t('f.notes')}>{f.notes || none}</Row>
           <Row label={t('review.consent')}>✓</Row>
@@ -82,7 +111,7 @@ export function Review(p: {
           {t('common.back')}
         </button>
         <button type="button" class="btn btn-primary" onClick={p.onSend} disabled={p.busy}>
-          {p.busy ? t('review.sending') : t('review.send')}
+          {p.hold ? (p.busy ? t('review.booking') : t('review.book')) : p.busy ? t('review.sending') : t('review.send')}
         </button>
       </div>
     </div>

@@ -70,6 +70,8 @@ function serveDraft({ patch, step, at = practice }: { patch: (body: Record<strin
   const sent: { patch: unknown[]; step: unknown[] } = { patch: [], step: [] };
   server.use(
     http.get(DRAFT, () => HttpResponse.json(draft())),
+    // No time held: the request flow as before (issue 31 §4).
+    http.get(`${DRAFT}/hold`, () => HttpResponse.json({ hold: null })),
     http.get('/api/public/practices/maple-street', () => HttpResponse.json(at)),
     http.patch(DRAFT, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;

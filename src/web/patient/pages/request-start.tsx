@@ -7,11 +7,13 @@ import { useI18n } from '../i18n/i18n';
 import { navigate } from '../router';
 import { emergencyOf } from '../emergency';
 import { DraftPending, useDraftStep } from './use-draft-step';
+import { HeldTimeCard, useHeldTime, visitName } from '../components/held-time';
 
 /** /request-appointment/start — step 1: who the patient is and why they want to come. */
 export function RequestStartPage() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const d = useDraftStep();
+  const held = useHeldTime();
   const { busy, sendError } = d;
 
   if (d.loadError || !d.fields || !d.practice || !d.draft) return <DraftPending title={t('start.title')} loadError={d.loadError} onRetry={d.retry} />;
@@ -55,6 +57,7 @@ export function RequestStartPage() {
         {t('start.title')}
       </h1>
       <p class="mt-2 text-muted-foreground">{t('start.intro', { practice: p.name })}</p>
+      {held.hold && <HeldTimeCard hold={held.hold} clock={{ timeZone: p.timeZone, country: p.country }} slug={p.slug} onReleased={() => held.set(null)} />}
 
       <form noValidate onSubmit={onSubmit} class="card mt-6 space-y-5">
         <ErrorSummary errors={d.summary} labels={labels} />
@@ -79,6 +82,7 @@ export function RequestStartPage() {
           error={d.errors.isNewPatient}
           onCommit={(v) => d.commit('isNewPatient', v === 'new')}
         />
+        {held.hold && !held.hold.visitType.newPatientsAllowed && f.isNewPatient === true && <Notice tone="warning">{t('held.newPatient', { visit: visitName(held.hold.visitType, locale) })}</Notice>}
         <SelectField
           id="reason"
           label={labels.reason!}
