@@ -73,7 +73,7 @@ export const API_ERROR_CODES = [
   'slot_taken',
   'slot_unavailable',
   'new_patients_not_booked',
-  // A patient booking on the web (decision 053): no time is held for this request (choose one
+  // A patient booking on the web (decision 055): no time is held for this request (choose one
   // first); a booked visit is too close to change online (the visit type's minimum notice).
   'hold_not_found',
   'change_too_late',

@@ -19,7 +19,7 @@ export const PortalVisit = z.object({
   /** When the patient last asked for another time, while the front desk has not yet answered. */
   anotherTimeAskedAt: z.string().nullable(),
   /**
-   * The visit booked on the clinician's calendar (decision 053), or null for a visit the front desk
+   * The visit booked on the clinician's calendar (decision 055), or null for a visit the front desk
    * scheduled by hand: then the patient cancels or asks for another time as before.
    */
   booking: z

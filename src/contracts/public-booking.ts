@@ -3,7 +3,7 @@ import { OpenTimeView } from './calendars.js';
 import { isoDate, typeError } from './patient-fields.js';
 
 /**
- * A patient books a time on the web (issue 31 §4, decision 053): the visit types a practice books
+ * A patient books a time on the web (issue 31 §4, decision 055): the visit types a practice books
  * online and their open times (`/api/public/practices/:slug/…`), a time held for the request being
  * written (`/api/public/appointment-requests/draft/hold`), booking it with the request
  * (`…/draft/book`), and the booked visit on the success page. The portal moves a booked visit the

@@ -40,7 +40,7 @@ export const HOLD_MINUTES = 5;
 
 /**
  * How long a patient's hold on the web keeps its time: they still type who they are, how to
- * reach them and their details before booking it (decision 053). A hold past its time is still
+ * reach them and their details before booking it (decision 055). A hold past its time is still
  * booked if nobody took the time meanwhile.
  */
 export const WEB_HOLD_MINUTES = 10;

@@ -60,7 +60,7 @@ const en: Messages = {
   'hasAllergies.required': 'Tell us whether you have any allergies.',
   'list.required': 'List them here, or answer No above.',
   'name.required': 'Enter the name of someone we can call in an emergency.',
-  // Booking a time on the web (decision 053).
+  // Booking a time on the web (decision 055).
   range: 'Use 1 to {n}.',
   'visitTypeId.required': 'Choose the type of visit.',
   'visitTypeId.unknown': 'Choose one of the visits this practice books online.',
@@ -119,7 +119,7 @@ const es: Messages = {
   'hasAllergies.required': 'Indíquenos si tiene alguna alergia.',
   'list.required': 'Escríbalos aquí, o responda No arriba.',
   'name.required': 'Introduzca el nombre de alguien a quien llamar en una emergencia.',
-  // Reservar una hora en la web (decisión 053).
+  // Reservar una hora en la web (decisión 055).
   range: 'Use de 1 a {n}.',
   'visitTypeId.required': 'Elija el tipo de cita.',
   'visitTypeId.unknown': 'Elija uno de los tipos de cita que esta consulta reserva en línea.',

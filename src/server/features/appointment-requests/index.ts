@@ -15,7 +15,7 @@ export { SUGGESTION_LEAD_MS } from './schedule-options.service.js';
 export { requestsV1Routes } from './requests-v1.routes.js';
 export { staffRequestsRoutes } from './staff-requests.routes.js';
 export { findRequest, markInReview, presentRequest, scheduleRequest } from './staff-requests.service.js';
-// A patient books a time on the web, and moves it in the portal (issue 31 §4, decision 053).
+// A patient books a time on the web, and moves it in the portal (issue 31 §4, decision 055).
 export { publicBookingRoutes } from './public-booking.routes.js';
 export { openTimesOf, presentHold, asPatientFields } from './public-booking.service.js';
 export { followMovedVisit } from './moved-visit.service.js';

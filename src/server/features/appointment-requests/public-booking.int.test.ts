@@ -134,7 +134,10 @@ describe('hold → details → book', () => {
       ['draft', 'submitted', 'patient'],
       ['submitted', 'scheduled', 'patient'],
     ]);
-    expect(await t.db.select().from(handoffs).where(eq(handoffs.appointmentRequestId, request.id))).toEqual([]);
+    // Its handoff (every request has one) is resolved as it is made.
+    expect(await t.db.select().from(handoffs).where(eq(handoffs.appointmentRequestId, request.id))).toEqual([
+      expect.objectContaining({ type: 'appointment_request', source: 'web', status: 'resolved', resolution: 'appointment_scheduled' }),
+    ]);
     // Told as when staff schedule: an e-mail with the calendar file, a text.
     const [mail] = await outboxFor(t.db, f.email, 'appointment-scheduled');
     expect(mail!.body).toMatch(/Your appointment with .* is on Monday, March 2 at 9:00 AM\.[\s\S]*With: Dr. Rebecca Hart/);

@@ -21,7 +21,7 @@ const errors = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 413
 const DRAFT = '/api/public/appointment-requests/draft';
 
 /**
- * Booking a time on the web (issue 31 §4, decision 053), beside the request flow's routes: no staff
+ * Booking a time on the web (issue 31 §4, decision 055), beside the request flow's routes: no staff
  * session; the draft cookie is the key; per-IP limits like the rest of the public pages. Open
  * times say when, with whom and where — never anything about another patient.
  */

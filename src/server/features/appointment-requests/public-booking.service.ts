@@ -7,21 +7,22 @@ import { practiceCountry } from '../../../domain/format/clock.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import { patientInvalid } from '../../http/patient-scope.js';
 import { recordAudit } from '../audit/index.js';
-import { holdForRequest, holdOfRequest, presentTime, releaseRequestHolds, searchOpenTimes, visitsOfRequests, webVisitTypes, type RequestHold, type RequestVisit, type WebVisitType } from '../calendars/index.js';
+import { holdForRequest, holdOfRequest, presentTime, releaseRequestHolds, searchOpenTimes, visitsOfRequests, WEB_BOOKER, webVisitTypes, type RequestHold, type RequestVisit, type WebVisitType } from '../calendars/index.js';
 import { isUuid, type OrganizationRow } from '../organizations/index.js';
 import { loadPublicPractice, publicSettings } from '../public-practices/index.js';
-import { bookDraftAtHeldTime } from './booked-draft.service.js';
+import { bookHeldTimeForRequest } from './booked-request.service.js';
+import type { SubmittedRequest } from './request-submission.service.js';
 import { columnsOf, completeness, draftFields } from './public-requests.fields.js';
 import { updateDraft } from './public-requests.repository.js';
 import { draftNotFound, loadByToken } from './public-requests.service.js';
 import { visitCalendar, visitCalendarFilename } from './visit-calendar.js';
 
 /**
- * A patient books a time on the web (issue 31 §4, decision 053), beside the request flow of
+ * A patient books a time on the web (issue 31 §4, decision 055), beside the request flow of
  * public-requests.service.ts: the practice's visit types booked online and their open times, a
  * time held for the draft (the hold names the draft as its appointment request), and the draft
  * booked at that time — a scheduled request and a booked visit, one transaction
- * (booked-draft.service.ts). Visit types not booked on the web, and patients who would rather be
+ * (booked-request.service.ts, as the phone agent books). Visit types not booked on the web, and patients who would rather be
  * called, go through the request flow unchanged.
  */
 
@@ -166,7 +167,7 @@ export async function releaseHold(ctx: AppContext, token: string | undefined): P
 
 /**
  * Books the draft at its held time: the same checks as sending a request (every answer of both
- * steps), then one transaction (booked-draft.service.ts). A second call after it worked answers the
+ * steps), then one transaction (bookHeldTimeForRequest). A second call after it worked answers the
  * same request; a draft without a hold is 409 hold_not_found.
  */
 export async function bookDraft(ctx: AppContext, token: string | undefined, honeypot: string | undefined, ip: string): Promise<{ referenceCode: string }> {
@@ -182,11 +183,35 @@ export async function bookDraft(ctx: AppContext, token: string | undefined, hone
   if (Object.keys(issues).length) throw new AppError(400, 'validation_failed', 'Some answers are missing.', { fields: issues, steps: { step1: Object.keys(c.step1).length === 0, step2: Object.keys(c.step2).length === 0 } });
   const held = await holdOfRequest(ctx, org.id, row.id);
   if (!held) throw conflict('No time is held for this request. Choose a time again.', 'hold_not_found');
-  const booked = await bookDraftAtHeldTime(ctx, row.id, org, held.hold, ip);
-  if (booked) return { referenceCode: booked.request.referenceCode! };
-  // Sent meanwhile from another tab: answer that request.
-  const again = await loadByToken(ctx, token);
-  return { referenceCode: again.row.referenceCode! };
+  const f = draftFields(row);
+  try {
+    const { request } = await ctx.db.transaction((tx) =>
+      bookHeldTimeForRequest(ctx, tx, {
+        organization: org,
+        hold: held.hold,
+        clinicianName: held.hold.clinicianName,
+        locationName: held.hold.locationName,
+        booker: WEB_BOOKER,
+        firstName: f.firstName,
+        lastName: f.lastName,
+        dateOfBirth: f.dateOfBirth,
+        phone: f.phone || null,
+        isNewPatient: f.isNewPatient,
+        reason: f.reason,
+        reasonOther: f.reason === 'other' ? f.reasonOther : null,
+        preferences: row.preferences as SubmittedRequest['preferences'],
+        notes: f.notes || null,
+        locale: row.locale,
+        draft: { id: row.id, email: f.email || null, insurance: row.insurance, consentToContact: f.consentToContact, ip },
+      }),
+    );
+    return { referenceCode: request.referenceCode! };
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === 'already_submitted')) throw err;
+    // Sent meanwhile from another tab: answer that request.
+    const again = await loadByToken(ctx, token);
+    return { referenceCode: again.row.referenceCode! };
+  }
 }
 
 export function presentBookedVisit(v: RequestVisit, org: OrganizationRow, calendarPath: string): BookedVisitView {

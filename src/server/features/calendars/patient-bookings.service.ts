@@ -7,7 +7,7 @@ import { holdVisit, moveBookedVisit, type Booker, type BookingContext } from './
 import { cliniciansDoing, listVisitTypes, type ClinicianRow, type VisitTypeRow } from './calendars.repository.js';
 
 /**
- * The patient's side of the calendar (issue 31 §4, decision 053): the visit types a practice books
+ * The patient's side of the calendar (issue 31 §4, decision 055): the visit types a practice books
  * on the web, a hold made for an appointment request (the web draft, or a booked request being
  * moved in the portal), and moving a booked visit into a time its patient holds. Every write goes
  * through booking.service as a `web` booker — refused, never warned, outside the practice's rules —

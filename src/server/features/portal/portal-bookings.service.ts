@@ -12,7 +12,7 @@ import type { OrganizationRow } from '../organizations/index.js';
 import type { PatientSessionRow, RequestRow } from './portal.repository.js';
 
 /**
- * A visit the patient booked on the clinician's calendar (decision 053), in the portal: they may
+ * A visit the patient booked on the clinician's calendar (decision 055), in the portal: they may
  * cancel it — its time is free at once — or move it to another open time of the same visit type
  * (held, then booked), up to the visit type's minimum notice before it. Visits the front desk
  * scheduled by hand keep "cancel" and "ask for another time" (portal-visits.service.ts).
@@ -107,7 +107,7 @@ export async function moveToHeldTime(ctx: AppContext, session: PatientSessionRow
     const moved = await moveVisitToHold({ db: tx, clock: ctx.clock }, b.org, b.visit, hold, WEB_BOOKER).catch((err: unknown) => {
       throw changed(err);
     });
-    const request = await followMovedVisit(ctx, tx, b.row.id, b.org, { startsAt: moved.startsAt, endsAt: moved.endsAt, clinicianName: hold.clinicianName, locationName: hold.locationName });
+    const request = await followMovedVisit(ctx, tx, b.row.id, b.org, { startsAt: moved.startsAt, clinicianName: hold.clinicianName, locationName: hold.locationName });
     if (!request) throw conflict('The practice changed this visit a moment ago. Reload to see it as it is now.', 'visit_changed');
     await publishLive(tx, { topic: 'appointment-requests', organizationId: b.org.id, type: 'updated', id: b.row.id, data: { status: 'scheduled' } });
     await recordAudit(tx, {
