@@ -35,6 +35,8 @@ export interface TimePickerProps {
   /** Changed by the page to read the times again (after a time was refused). */
   reloadKey?: number;
   initialClinicianId?: string;
+  /** The level of the picker's headings (its dates and the chosen date's times); parts of the day one below. */
+  headingLevel?: 2 | 3 | 4 | 5;
 }
 
 const WINDOW_DAYS = 7;
@@ -60,6 +62,9 @@ export function TimePicker(p: TimePickerProps) {
   const [clinicianId, setClinicianId] = useState(p.initialClinicianId ?? '');
   const [from, setFrom] = useState<string | undefined>(undefined);
   const [day, setDay] = useState<string | null>(null);
+  const level = p.headingLevel ?? 2;
+  const Heading = `h${level}` as 'h2';
+  const SubHeading = `h${level + 1}` as 'h3';
   const times = useLoad(() => p.load({ from, clinicianId: clinicianId || undefined, days: WINDOW_DAYS }), `${clinicianId}|${from ?? ''}|${p.reloadKey ?? 0}`);
   const zone = p.zone ?? viewerZone();
   const data = times.data;
@@ -127,7 +132,7 @@ export function TimePicker(p: TimePickerProps) {
       {!data && times.loading && (
         <div role="status" class="space-y-3">
           <span class="sr-only">{t('time.loadingTimes')}</span>
-          <div aria-hidden="true" class="grid grid-cols-[repeat(auto-fill,minmax(4.5rem,1fr))] gap-2">
+          <div aria-hidden="true" class="grid grid-cols-[repeat(auto-fit,minmax(4.5rem,1fr))] gap-2">
             {Array.from({ length: 7 }, (_, i) => (
               <div key={i} class="h-16 animate-pulse rounded-md bg-secondary" />
             ))}
@@ -139,9 +144,9 @@ export function TimePicker(p: TimePickerProps) {
       {data && (
         <div aria-busy={times.loading} class={times.loading ? 'opacity-60' : undefined}>
           <div class="flex items-center justify-between gap-2">
-            <h3 id={`${p.id}-days`} class="font-medium">
+            <Heading id={`${p.id}-days`} class="font-medium">
               {t('time.days')} <span class="font-normal text-muted-foreground">· {shortDay(data.from)} – {shortDay(data.to)}</span>
-            </h3>
+            </Heading>
             <div class="flex gap-2">
               <button type="button" class="btn btn-secondary px-3" onClick={() => move(-WINDOW_DAYS)} disabled={times.loading || data.from <= data.firstDate}>
                 <span aria-hidden="true">←</span>
@@ -153,7 +158,7 @@ export function TimePicker(p: TimePickerProps) {
               </button>
             </div>
           </div>
-          <div role="group" aria-labelledby={`${p.id}-days`} class="mt-3 grid grid-cols-[repeat(auto-fill,minmax(4.5rem,1fr))] gap-2">
+          <div role="group" aria-labelledby={`${p.id}-days`} class="mt-3 grid grid-cols-[repeat(auto-fit,minmax(4.5rem,1fr))] gap-2">
             {datesFrom(data.from, data.to).map((date) => {
               const count = data.times.filter((x) => x.startLocal.startsWith(date)).length;
               const pressed = date === activeDay;
@@ -186,15 +191,15 @@ export function TimePicker(p: TimePickerProps) {
             <p class="mt-4 rounded-lg bg-muted p-4 text-muted-foreground">{t('time.noTimes', { from: shortDay(data.from), to: shortDay(data.to) })}</p>
           ) : (
             <section aria-labelledby={`${p.id}-times`} class="mt-5">
-              <h3 id={`${p.id}-times`} class="font-medium">
+              <Heading id={`${p.id}-times`} class="font-medium">
                 {t('time.timesOn', { date: formatLongDay(activeDay, locale, country) })}
-              </h3>
+              </Heading>
               {PARTS.map((part, i) => {
                 const slots = data.times.filter((x) => x.startLocal.startsWith(activeDay) && hourOf(x) < part.until && hourOf(x) >= (i === 0 ? 0 : PARTS[i - 1]!.until));
                 if (!slots.length) return null;
                 return (
                   <div key={part.key} class="mt-3">
-                    <h4 class="text-sm font-medium text-muted-foreground">{t(`tod.${part.key}` as MessageKey)}</h4>
+                    <SubHeading class="text-sm font-medium text-muted-foreground">{t(`tod.${part.key}` as MessageKey)}</SubHeading>
                     <ul class="mt-1.5 grid grid-cols-[repeat(auto-fill,minmax(5.75rem,1fr))] gap-2">
                       {slots.map((x) => {
                         const chosen = p.selected?.start === x.start && p.selected.clinicianId === x.clinicianId;

@@ -94,6 +94,7 @@ export function MoveVisit({
         selected={picked}
         onSelect={(x) => void hold(x)}
         reloadKey={reloadKey}
+        headingLevel={5}
       />
       {error && (
         <Notice tone="error">
