@@ -1,12 +1,11 @@
 import type { AppContext } from '../app-context.js';
 import type { FaqEntry } from '../../domain/faq/faq-entries.js';
 import type { DbOrTx } from '../db/client.js';
-import type { VisitTypeRow } from '../features/calendars/index.js';
-import type { DeadlineRules } from '../features/handoff-records/index.js';
 import type { BuiltinState } from './brains/builtin/builtin-state.js';
 import type { LlmState } from './brains/llm/llm-state.js';
 import type { EmergencyCategory } from './nlu/emergency.js';
 import type { TurnLog } from './turn-log.js';
+import type { TurnReads } from './turn-reads.js';
 
 /** What the agent knows about the practice it answers for (from the organization's settings). */
 export interface OrganizationProfile {
@@ -170,17 +169,10 @@ export interface MyVisitState {
 }
 
 /** Everything one turn works with. Tools write through `tx()`, a transaction opened on first use. */
-export interface TurnEnv {
+export interface TurnEnv extends TurnReads {
   ctx: AppContext;
   call: CallInfo;
   org: OrganizationProfile;
-  /** The organization's hours and handoff deadline settings, read once per turn when first asked for. */
-  rules: () => Promise<DeadlineRules | undefined>;
-  /**
-   * The organization's visit types in use, read once per turn when first asked for: only a turn
-   * that looks for a time to book asks (issue 31 §3), never the others.
-   */
-  visitTypes: () => Promise<VisitTypeRow[]>;
   state: AgentState;
   now: Date;
   log: TurnLog;
@@ -193,6 +185,12 @@ export interface TurnEnv {
    * it (a model's streamed tokens), before the turn is stored. The reply's text still holds them all.
    */
   speak?: (sentence: string) => void;
+  /**
+   * This turn's utterance as the caller said it, when the built-in brain was given it glossed (a
+   * call in Spanish is understood through English glosses): messages and reasons are stored as
+   * the caller said them (issue 15 §4), never as the gloss.
+   */
+  callerWords?: { glossed: string; said: string };
 }
 
 /** Where a real-time line takes the sentences of a reply as they are decided, in the language they are spoken in. */

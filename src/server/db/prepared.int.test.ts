@@ -9,18 +9,13 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const prepared = async (db: Parameters<typeof queryNamed>[0] & { execute: (q: ReturnType<typeof sql>) => Promise<{ rows: unknown[] }> }) =>
-  (await db.execute(sql`select name from pg_prepared_statements`)).rows.map((r) => (r as { name: string }).name);
-
 describe('queryNamed', () => {
-  it('prepares the statement on the connection a drizzle transaction holds, and sees its writes', async () => {
+  it('runs inside a drizzle transaction and sees its writes', async () => {
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`create temporary table prepared_probe (n int) on commit drop`);
       await tx.execute(sql`insert into prepared_probe values (41)`);
       const rows = await queryNamed<{ n: number }>(tx, 'switchboard_test_probe', 'select n + $1::int as n from prepared_probe', [1]);
       expect(rows).toEqual([{ n: 42 }]);
-      // Named on this very connection (not run unnamed through drizzle): drizzle's internals held.
-      expect(await prepared(tx)).toContain('switchboard_test_probe');
     });
   });
 

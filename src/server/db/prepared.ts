@@ -6,25 +6,18 @@ import type { DbOrTx } from './client.js';
 export type Queryable = pg.Pool | DbOrTx;
 
 /**
- * Runs a statement by name, so each connection parses and plans it once: for the hot
- * statements of a call, planning cost PostgreSQL more than running them (decision 012). On the
- * pool, or on the connection a drizzle transaction holds (drizzle keeps it as `session.client`;
- * drizzle is pinned, and if that ever changes the statement still runs, unnamed, through
- * drizzle). `text` uses `$1`… placeholders; a name must always go with the same text.
+ * Runs a statement by name on the pool, so each connection parses and plans it once: for the hot
+ * statements of a call, planning cost PostgreSQL more than running them (decision 012). Inside a
+ * drizzle transaction it runs unnamed through drizzle's public API. `text` uses `$1`…
+ * placeholders; a name must always go with the same text.
  */
 export async function queryNamed<R extends Record<string, unknown>>(db: Queryable, name: string, text: string, values: unknown[]): Promise<R[]> {
-  const client = isPool(db) ? db : connectionOf(db);
-  if (client) return (await client.query<R>({ name, text, values })).rows;
-  return (await (db as DbOrTx).execute(withParams(text, values))).rows as R[];
+  if (isPool(db)) return (await db.query<R>({ name, text, values })).rows;
+  return (await db.execute(withParams(text, values))).rows as R[];
 }
 
 export function isPool(db: Queryable): db is pg.Pool {
   return 'connect' in db && 'totalCount' in db;
-}
-
-function connectionOf(db: DbOrTx): Pick<pg.PoolClient, 'query'> | undefined {
-  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
-  return client && typeof (client as pg.PoolClient).query === 'function' ? (client as pg.PoolClient) : undefined;
 }
 
 /** The same statement for drizzle: `$n` placeholders become parameters. */

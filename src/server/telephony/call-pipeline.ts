@@ -156,7 +156,7 @@ export async function continueCall(ctx: AppContext, turn: CallerTurn, opts: Pipe
     const lazy = new LazyTransaction(ctx.db, ctx.pool);
     const dedupeKey = turn.dedupeKey ?? `turn:${state.turn}`;
     try {
-      const reply = await runAgentTurn(turnEnv(ctx, callInfo(snap), org, state, now, log, lazy, snap), turn.input, attempt === 1 ? turn.speak : undefined);
+      const reply = await runAgentTurn(turnEnv(ctx, callInfo(snap), org, state, now, log, lazy), turn.input, attempt === 1 ? turn.speak : undefined);
       const response = opts.render(reply, { callId: snap.id, turn: state.turn, org });
       log.events[0]!.payload.response = response;
       const ended = reply.next.type === 'hangup';

@@ -4,8 +4,7 @@ import { outcomeOf, summaryOf } from '../agent/outcome.js';
 import type { PendingEvent, TurnLog } from '../agent/turn-log.js';
 import { notifyLive } from '../features/live/index.js';
 import type { LiveEvent } from '../../contracts/live.js';
-import { findDeadlineRules, type DeadlineRules } from '../features/handoff-records/index.js';
-import { visitTypesInUse, type VisitTypeRow } from '../features/calendars/index.js';
+import { turnReads } from '../agent/turn-reads.js';
 import type { CallPatch, CallSnapshot, CallStatus } from '../features/calls/index.js';
 import type { LazyTransaction } from './lazy-transaction.js';
 
@@ -47,28 +46,13 @@ export function callInfo(snap: CallSnapshot): CallInfo {
   };
 }
 
-/**
- * What a turn works with. The organization's rules are read when a tool first needs them and
- * kept with the call (`known`), so later turns of the call need no query for them.
- */
-export function turnEnv(
-  ctx: AppContext,
-  call: CallInfo,
-  org: OrganizationProfile,
-  state: AgentState,
-  now: Date,
-  log: TurnLog,
-  lazy: LazyTransaction,
-  known: { rules?: DeadlineRules } = {},
-): TurnEnv {
-  let rules: Promise<DeadlineRules | undefined> | undefined;
-  let visitTypes: Promise<VisitTypeRow[]> | undefined;
+/** What a turn works with; what it reads about its organization is read in the turn (turn-reads.ts). */
+export function turnEnv(ctx: AppContext, call: CallInfo, org: OrganizationProfile, state: AgentState, now: Date, log: TurnLog, lazy: LazyTransaction): TurnEnv {
   return {
     ctx,
     call,
     org,
-    rules: () => (rules ??= known.rules ? Promise.resolve(known.rules) : findDeadlineRules(lazy.reader, org.id).then((r) => (known.rules = r))),
-    visitTypes: () => (visitTypes ??= visitTypesInUse(lazy.reader, org.id)),
+    ...turnReads(() => lazy.reader, org, now),
     state,
     now,
     log,

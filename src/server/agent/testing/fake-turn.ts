@@ -4,6 +4,7 @@ import type { VisitTypeRow } from '../../features/calendars/index.js';
 import type { Toolbox } from '../tools/index.js';
 import type { ToolName, ToolResult } from '../tools/tool-types.js';
 import { TurnLog } from '../turn-log.js';
+import { toHours } from '../../features/organizations/index.js';
 
 /**
  * A turn without a database, for unit tests of the brains: the organization is a plain profile
@@ -28,7 +29,10 @@ export function fakeEnv(state: AgentState = initialAgentState(), now = new Date(
     call: { id: 'call-1', organizationId: 'org-1', provider: 'simulator', direction: 'inbound', from: '+18605550123', to: '+18605550100', startedAt: now },
     org: fakeOrganization(),
     rules: () => Promise.resolve(undefined),
+    hours: () => Promise.resolve(toHours('America/New_York', undefined)),
+    hoursNow: () => Promise.reject(new Error('no hours in unit tests')),
     visitTypes: () => Promise.resolve(visitTypes),
+    organizationRow: () => Promise.reject(new Error('no database in unit tests')),
     state,
     now,
     log: new TurnLog(() => now),

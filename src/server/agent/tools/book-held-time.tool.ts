@@ -4,7 +4,7 @@ import { findVisit } from '../../features/calendars/index.js';
 import type { BookingState, OfferedTime, TurnEnv } from '../agent-types.js';
 import { say } from '../messages/index.js';
 import { sayReferenceCode } from '../nlu/reference-code.js';
-import { bookedLine, clinicianOf, offerAfterRefusal, organizationRowOfTurn, phoneBooker, refusal, timeRefused, timeSaid } from './booking-support.js';
+import { bookedLine, clinicianOf, offerAfterRefusal, phoneBooker, refusal, timeRefused, timeSaid } from './booking-support.js';
 import { requestNotes } from './create-appointment-request.tool.js';
 import { phoneArgument } from './tool-helpers.js';
 import type { ToolDefinition, ToolResult } from './tool-types.js';
@@ -52,7 +52,7 @@ export const bookHeldTimeTool: ToolDefinition<typeof schema> = {
     const language = env.state.language ?? 'en';
     try {
       const { request, visit: bookedVisit } = await bookHeldTimeForRequest(env.ctx, tx, {
-        organization: await organizationRowOfTurn(env),
+        organization: await env.organizationRow(),
         hold: visit,
         clinicianName: hold.time.clinicianName,
         locationName: hold.time.locationName,

@@ -3,7 +3,6 @@ import { dateAt } from '../../../domain/calendars/open-times.js';
 import { formatInstantIn } from '../../../domain/format/clock.js';
 import { AppError } from '../../http/errors.js';
 import { cancelVisit, findVisit, searchOpenTimes, type Booker, type VisitTypeRow } from '../../features/calendars/index.js';
-import { findOrganizationById, type OrganizationRow } from '../../features/organizations/index.js';
 import type { BookingState, OfferedTime, TurnEnv } from '../agent-types.js';
 import { clinicianSaid, offeredTimes, say, visitTime } from '../messages/index.js';
 import { localDate } from './hours-speech.js';
@@ -11,31 +10,9 @@ import { chooseOfferedTimes, fitsPreferences, matchVisitType } from './open-time
 import type { ToolResult } from './tool-types.js';
 
 /**
- * What the booking tools (find_open_times, hold_open_time, book_held_time) share: the
- * organization's visit types and row, read once per turn and only by a turn that offers, holds or
- * books (never on other turns: the agent turn's bar); the open-times search behind an offer; and
- * the sentences of an offer.
+ * What the booking tools (find_open_times, hold_open_time, book_held_time) share: the open-times
+ * search behind an offer and the sentences of an offer.
  */
-
-const rowOfTurn = new WeakMap<TurnEnv, Promise<OrganizationRow>>();
-
-/** The organization's visit types in use, read once per turn (TurnEnv.visitTypes). */
-export function visitTypesOfTurn(env: TurnEnv): Promise<VisitTypeRow[]> {
-  return env.visitTypes();
-}
-
-/** The organization's row (the booking services take it), read once per turn. */
-export function organizationRowOfTurn(env: TurnEnv): Promise<OrganizationRow> {
-  let row = rowOfTurn.get(env);
-  if (!row) {
-    row = findOrganizationById(env.reader(), env.org.id).then((r) => {
-      if (!r) throw new Error(`The organization ${env.org.id} of a call in progress is gone.`);
-      return r;
-    });
-    rowOfTurn.set(env, row);
-  }
-  return row;
-}
 
 export type NotBookable = 'not_booked_directly' | 'new_patients_not_booked';
 
@@ -44,7 +21,7 @@ export type NotBookable = 'not_booked_directly' | 'new_patients_not_booked';
  * new patient (or one not known to be returning), when the type takes new patients directly.
  */
 export async function phoneVisitType(env: TurnEnv, reason: string, reasonOther: string | null | undefined, isNewPatient: boolean | null | undefined): Promise<VisitTypeRow | NotBookable> {
-  const type = matchVisitType(await visitTypesOfTurn(env), reason, reasonOther);
+  const type = matchVisitType(await env.visitTypes(), reason, reasonOther);
   if (!type || !type.channels.includes('phone')) return 'not_booked_directly';
   if (!type.newPatientsAllowed && isNewPatient !== false) return 'new_patients_not_booked';
   return type;
@@ -65,7 +42,7 @@ export async function openTimesToOffer(env: TurnEnv, type: VisitTypeRow, ask: Bo
   const zone = env.org.timeZone;
   const today = localDate(env.now.getTime(), zone);
   const earliest = ask.preferences.earliestDate && ask.preferences.earliestDate > today ? ask.preferences.earliestDate : today;
-  const organization = await organizationRowOfTurn(env);
+  const organization = await env.organizationRow();
   const answer = await searchOpenTimes(env.reader(), organization, type, { fromDate: earliest, days: SEARCH_DAYS, clinician: null, locationId: null, stepMinutes: 15, limit: SEARCH_LIMIT }, env.now);
   const exclude = new Set(opts.exclude ?? []);
   let fitting = answer.times.filter((t) => !exclude.has(t.start) && (opts.after === undefined || t.start > opts.after) && fitsPreferences(t.start, zone, ask.preferences));
@@ -155,7 +132,7 @@ export async function releaseHold(env: TurnEnv, booking: BookingState): Promise<
  * just taken"; with none, the brain takes a request.
  */
 export async function offerAfterRefusal(env: TurnEnv, booking: BookingState, refused: OfferedTime): Promise<ToolResult> {
-  const type = (await visitTypesOfTurn(env)).find((v) => v.id === booking.visitTypeId);
+  const type = (await env.visitTypes()).find((v) => v.id === booking.visitTypeId);
   const times = type ? await openTimesToOffer(env, type, booking.ask, { exclude: [refused.start] }) : [];
   booking.offered = times;
   booking.seen = [...new Set([...booking.seen, ...times.map((t) => t.start)])];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cancelScheduledByPatient } from '../../features/appointment-requests/index.js';
 import { cancelVisit, findVisit } from '../../features/calendars/index.js';
 import { say } from '../messages/index.js';
-import { phoneBooker, refusal, visitTypesOfTurn } from './booking-support.js';
+import { phoneBooker, refusal } from './booking-support.js';
 import { currentVisit, tooSoonToChange, visitSaid } from './my-visit.js';
 import type { ToolDefinition } from './tool-types.js';
 
@@ -25,7 +25,7 @@ export const cancelVisitTool: ToolDefinition<typeof schema> = {
     const mine = currentVisit(env);
     if (!mine) return { ok: false, result: { error: 'no_visit', message: 'Find the visit first (find_my_visit).' }, speech: '' };
     if (env.state.myVisit?.done === 'canceled') return { ok: true, result: { canceled: true }, speech: say(env, 'change.canceled', visitSaid(env, mine)) };
-    const type = (await visitTypesOfTurn(env)).find((t) => t.id === mine.visitTypeId);
+    const type = (await env.visitTypes()).find((t) => t.id === mine.visitTypeId);
     if (tooSoonToChange(mine.start, type?.minNoticeMinutes ?? 0, env.now.getTime())) return { ok: false, result: { error: 'too_soon', message: 'Too close to the visit to change by phone: offer a call-back from staff.' }, speech: say(env, 'change.tooSoon') };
     const tx = await env.tx();
     const visit = await findVisit(tx, mine.visitId);

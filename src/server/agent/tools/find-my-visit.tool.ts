@@ -3,7 +3,7 @@ import { normalizeReferenceCode } from '../../../domain/appointment-requests/ref
 import { findRequestForStatus } from '../../features/appointment-requests/index.js';
 import { upcomingVisitsToChange } from '../../features/calendars/index.js';
 import { say } from '../messages/index.js';
-import { visitTypesOfTurn } from './booking-support.js';
+
 import { MAX_LOOKUP_FAILURES } from './lookup-request-status.tool.js';
 import { tooSoonToChange, visitSaid, visitsOfCaller } from './my-visit.js';
 import type { ToolDefinition } from './tool-types.js';
@@ -55,7 +55,7 @@ export const findMyVisitTool: ToolDefinition<typeof schema> = {
     };
     const first = env.state.myVisit.candidates[0]!;
     const said = visitSaid(env, first);
-    const type = (await visitTypesOfTurn(env)).find((t) => t.id === first.visitTypeId);
+    const type = (await env.visitTypes()).find((t) => t.id === first.visitTypeId);
     const tooSoon = tooSoonToChange(first.start, type?.minNoticeMinutes ?? 0, env.now.getTime());
     const more = mine.length > 1;
     return { ok: true, result: { found: true, ...said, location: first.locationName, more, tooSoon }, speech: say(env, more ? 'change.isThatOne' : 'change.found', said) };

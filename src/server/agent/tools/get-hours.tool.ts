@@ -6,7 +6,7 @@ import { holidayAsked, type HolidayAsked } from '../nlu/hours-holiday.js';
 import type { Hours } from '../../../domain/time/index.js';
 import { languageOf, say, when } from '../messages/index.js';
 import { localDate, sayDayHours, sayWeekendHours, sayWeeklyHours } from './hours-speech.js';
-import { hoursNow, hoursOf, openState } from './tool-helpers.js';
+import { openState } from './tool-helpers.js';
 import type { ToolDefinition } from './tool-types.js';
 import type { TurnEnv } from '../agent-types.js';
 
@@ -41,12 +41,12 @@ export const getHoursTool: ToolDefinition<typeof schema> = {
   async execute(env, args) {
     env.state.done.answered = [...new Set([...(env.state.done.answered ?? []), 'hours'])];
     if (args.day) return dayAnswer(env, args.day);
-    const hours = await hoursOf(env);
+    const hours = await env.hours();
     const holiday = args.holiday ? holidayAsked(args.holiday, { today: localDate(env.now.getTime(), env.org.timeZone), country: env.org.country, overrides: hours.overrides ?? [] }) : null;
     if (holiday) return holidayAnswer(env, hours, holiday);
     const nowMs = env.now.getTime();
     const { open, nextChangeMs } = await openState(env);
-    const status = await hoursNow(env);
+    const status = await env.hoursNow();
     const weekly = sayWeeklyHours(hours.weekly);
     let now: string;
     if (env.org.status === 'paused') now = say(env, 'hours.paused');
@@ -69,7 +69,7 @@ export const getHoursTool: ToolDefinition<typeof schema> = {
 
 /** "Are you open tomorrow?": that day's hours, not the week's (issue 19 §2); today's answer also says whether it is open now. */
 async function dayAnswer(env: TurnEnv, day: HoursDay) {
-  const hours = await hoursOf(env);
+  const hours = await env.hours();
   const nowMs = env.now.getTime();
   const zone = env.org.timeZone;
   const today = localDate(nowMs, zone);

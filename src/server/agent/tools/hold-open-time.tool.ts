@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { holdVisit } from '../../features/calendars/index.js';
 import { say } from '../messages/index.js';
-import { organizationRowOfTurn, offerAfterRefusal, phoneBooker, refusal, releaseHold, timeRefused, timeSaid } from './booking-support.js';
+import { offerAfterRefusal, phoneBooker, refusal, releaseHold, timeRefused, timeSaid } from './booking-support.js';
 import { phoneArgument } from './tool-helpers.js';
 import type { ToolDefinition } from './tool-types.js';
 
@@ -45,7 +45,7 @@ export const holdOpenTimeTool: ToolDefinition<typeof schema> = {
     try {
       const { visit } = await holdVisit(
         { db: await env.tx(), clock: env.ctx.clock },
-        await organizationRowOfTurn(env),
+        await env.organizationRow(),
         {
           visitTypeId: booking.visitTypeId,
           clinicianId: time.clinicianId,

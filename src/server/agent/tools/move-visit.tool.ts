@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { rescheduleWithVisit } from '../../features/appointment-requests/index.js';
 import { findVisit, moveBookedVisit } from '../../features/calendars/index.js';
 import { say } from '../messages/index.js';
-import { clinicianOf, offerSpeech, openTimesToOffer, organizationRowOfTurn, phoneBooker, presentOffered, refusal, timeRefused, timeSaid, visitTypesOfTurn } from './booking-support.js';
+import { clinicianOf, offerSpeech, openTimesToOffer, phoneBooker, presentOffered, refusal, timeRefused, timeSaid } from './booking-support.js';
 import { currentVisit, tooSoonToChange } from './my-visit.js';
 import type { ToolDefinition } from './tool-types.js';
 
@@ -25,7 +25,7 @@ export const moveVisitTool: ToolDefinition<typeof schema> = {
     const mine = currentVisit(env);
     const mv = env.state.myVisit;
     if (!mine || !mv) return { ok: false, result: { error: 'no_visit', message: 'Find the visit first (find_my_visit).' }, speech: '' };
-    const type = (await visitTypesOfTurn(env)).find((t) => t.id === mine.visitTypeId);
+    const type = (await env.visitTypes()).find((t) => t.id === mine.visitTypeId);
     if (!type || tooSoonToChange(mine.start, type.minNoticeMinutes, env.now.getTime())) return { ok: false, result: { error: 'too_soon', message: 'Too close to the visit to change by phone: offer a call-back from staff.' }, speech: say(env, 'change.tooSoon') };
     if (args.option === undefined) {
       const times = (await openTimesToOffer(env, type, { reason: type.nameEn, reasonOther: null, isNewPatient: false, preferences: { days: [], timesOfDay: [] } }, { exclude: [mine.start] })).filter((t) => t.start !== mine.start);
@@ -41,7 +41,7 @@ export const moveVisitTool: ToolDefinition<typeof schema> = {
     if (!visit) return { ok: false, result: { error: 'no_visit' }, speech: say(env, 'change.notChanged') };
     try {
       const start = Temporal.Instant.fromEpochMilliseconds(time.start).toZonedDateTimeISO(env.org.timeZone).toPlainDateTime().toString({ smallestUnit: 'minute' });
-      await moveBookedVisit({ db: tx, clock: env.ctx.clock }, await organizationRowOfTurn(env), visit, { start, clinicianId: time.clinicianId, locationId: time.locationId }, phoneBooker(env));
+      await moveBookedVisit({ db: tx, clock: env.ctx.clock }, await env.organizationRow(), visit, { start, clinicianId: time.clinicianId, locationId: time.locationId }, phoneBooker(env));
     } catch (err) {
       if (timeRefused(err)) {
         const times = await openTimesToOffer(env, type, { reason: type.nameEn, reasonOther: null, isNewPatient: false, preferences: { days: [], timesOfDay: [] } }, { exclude: [mine.start, time.start] });

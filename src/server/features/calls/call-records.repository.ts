@@ -3,7 +3,6 @@ import { isPool, queryNamed, type Queryable } from '../../db/prepared.js';
 import { GroupCommit } from '../../db/group-commit.js';
 import type { calls, organizations } from '../../db/schema/index.js';
 import type { PendingEvent } from '../../agent/turn-log.js';
-import type { DeadlineRules } from '../handoff-records/index.js';
 
 /**
  * The calls and call events the pipeline reads and writes. A turn is one read (loadCall) and one
@@ -34,8 +33,6 @@ export interface CallSnapshot {
   lastSeq: number;
   /** Payload of the event stored under the request's dedupe key, when it was seen before. */
   replay: Record<string, unknown> | null;
-  /** The organization's hours and deadline settings, once a turn of the call has read them. */
-  rules?: DeadlineRules;
 }
 
 /** An organizations row read as `to_jsonb(o.*)`. */

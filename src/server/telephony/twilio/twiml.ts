@@ -1,7 +1,6 @@
 // TwiML builder of the `twilio` package (twilio.twiml.VoiceResponse), without the REST SDK.
 import VoiceResponse from 'twilio/lib/twiml/VoiceResponse.js';
 // The text escaping and checks of the XML builder the twilio package uses (declared in xmlbuilder.d.ts).
-import XMLStringifier from 'xmlbuilder/lib/XMLStringifier.js';
 import type { AgentReply, OrganizationProfile } from '../../agent/agent-types.js';
 
 /** Paths of the Twilio webhooks (PUBLIC_URL + these is what the provider is given). */
@@ -38,7 +37,7 @@ export function renderTwiml(reply: AgentReply, at: { turn: number; org: Organiza
   const next = reply.next;
   // Relay mode (issue 20): the conversation continues over ConversationRelay, which speaks these words first.
   if (next.type === 'gather' && mode === 'relay') return connectRelay(reply, at, say, baseUrl);
-  if (next.type === 'gather') return reply.text ? askWithGather(reply.text, at.turn, say, baseUrl) : buildGather('', String(at.turn), say, baseUrl);
+  if (next.type === 'gather') return buildGather(reply.text ?? '', String(at.turn), say, baseUrl);
   const response = new VoiceResponse();
   if (reply.text) response.say(say as never, reply.text);
   if (next.type === 'transfer') {
@@ -95,33 +94,6 @@ function buildGather(text: string, turn: string, say: { voice?: string; language
   });
   if (text) gather.say(say as never, text);
   return response.toString();
-}
-
-/**
- * Nearly every answer is a question in a <Gather>, the same document for a practice but for the
- * turn number and the words. The twilio package builds it once per voice, language and URL with
- * markers in those two places; each answer then fills them in, the words escaped and checked by
- * the same XML stringifier the package uses, so the result is byte for byte what it would build
- * (twiml.unit.test.ts compares the two), for a fraction of the work on the hottest path.
- */
-const TURN_MARK = '__switchboard_turn__';
-const TEXT_MARK = '__switchboard_text__';
-const MAX_TEMPLATES = 256;
-const gatherTemplates = new Map<string, [string, string, string] | null>();
-const xmlText = new XMLStringifier();
-
-function askWithGather(text: string, turn: number, say: { voice?: string; language?: string }, baseUrl: string): string {
-  const key = `${say.voice ?? ''}\n${say.language ?? ''}\n${baseUrl}`;
-  let parts = gatherTemplates.get(key);
-  if (parts === undefined) {
-    const split = buildGather(TEXT_MARK, TURN_MARK, say, baseUrl).split(/__switchboard_(?:turn|text)__/);
-    // Markers out of order or repeated (a voice or URL containing one): always build in full.
-    parts = split.length === 3 && split[0]!.endsWith('?t=') ? [split[0]!, split[1]!, split[2]!] : null;
-    if (gatherTemplates.size >= MAX_TEMPLATES) gatherTemplates.clear();
-    gatherTemplates.set(key, parts);
-  }
-  if (!parts) return buildGather(text, String(turn), say, baseUrl);
-  return `${parts[0]}${turn}${parts[1]}${xmlText.text(text)}${parts[2]}`;
 }
 
 /** A short spoken message and a hang-up (unknown numbers, calls we no longer know). */

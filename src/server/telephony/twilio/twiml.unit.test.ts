@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { fakeOrganization } from '../../agent/testing/fake-turn.js';
-import VoiceResponse from 'twilio/lib/twiml/VoiceResponse.js';
 import { renderTwiml, sayAndHangUp } from './twiml.js';
 
 const org = fakeOrganization();
@@ -25,45 +24,7 @@ describe('TwiML', () => {
     expect(sayAndHangUp('Not in service.')).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Say language="en-US">Not in service.</Say><Hangup/></Response>');
   });
 
-  describe('a question is exactly the document the twilio package builds', () => {
-    /** The same answer built element by element with VoiceResponse. */
-    const built = (text: string, turn: number, voice: string | undefined, language: string, baseUrl: string) => {
-      const response = new VoiceResponse();
-      const gather = response.gather({ input: ['speech'], speechTimeout: 'auto', action: `${baseUrl}/telephony/twilio/gather?t=${turn}`, method: 'POST', language: language as 'en-US', actionOnEmptyResult: true });
-      if (text) gather.say((voice ? { voice, language } : { language }) as never, text);
-      return response.toString();
-    };
-    const texts = [
-      'How can I help?',
-      'Bye <now> & thanks',
-      'Dr. O\'Brien said "soon" > later',
-      'line one\r\nline two\ttabbed',
-      'Ünïcödé — naïve café, 日本語, emoji 🙂',
-      '&amp; is already an entity; &#x41; too',
-      '__switchboard_text__ and __switchboard_turn__ typed by a caller',
-      ' ',
-      'x'.repeat(5000),
-    ];
-    const settings: [string | undefined, string, string][] = [
-      ['Polly.Joanna', 'en-US', 'https://sb.example'],
-      ['Polly.Amy', 'en-GB', 'https://sb.example/base?x=1&y="2"'],
-      [undefined, 'es-US', 'http://127.0.0.1:3000'],
-    ];
-    for (const [voice, language, baseUrl] of settings) {
-      it(`voice ${voice ?? 'default'}, ${language}, ${baseUrl}`, () => {
-        const o = { ...org, settings: { ...org.settings, voice: voice ?? '', language } };
-        for (const [i, text] of texts.entries()) {
-          // Twice: the first builds the template, the second fills it in.
-          for (let n = 0; n < 2; n++) expect(renderTwiml({ text, next: { type: 'gather' } }, { turn: i * 7 + n, org: o }, baseUrl)).toBe(built(text, i * 7 + n, voice, language, baseUrl));
-        }
-        expect(renderTwiml({ text: '', next: { type: 'gather' } }, { turn: 3, org: o }, baseUrl)).toBe(built('', 3, voice, language, baseUrl));
-      });
-    }
-
-    it('refuses characters XML cannot carry, as the package does', () => {
-      const text = 'a\u0000b';
-      expect(() => built(text, 1, 'Polly.Joanna', 'en-US', 'https://sb.example')).toThrow();
-      expect(() => renderTwiml({ text, next: { type: 'gather' } }, at, 'https://sb.example')).toThrow();
-    });
+  it('escapes what it asks', () => {
+    expect(renderTwiml({ text: 'Dr. O\'Brien said "soon" > later & <now>', next: { type: 'gather' } }, at, 'https://sb.example')).toContain(`>Dr. O'Brien said "soon" &gt; later &amp; &lt;now&gt;</Say></Gather>`);
   });
 });

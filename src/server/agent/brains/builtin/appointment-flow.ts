@@ -6,7 +6,7 @@ import { normalize } from '../../nlu/text.js';
 import { extractPreferences } from '../../nlu/preferences.js';
 import { readTimePick } from '../../nlu/time-pick.js';
 import { patientTypeAnswer } from '../../nlu/visit-reasons.js';
-import { offerSpeech, phoneVisitType, releaseHold, visitTypesOfTurn } from '../../tools/booking-support.js';
+import { offerSpeech, phoneVisitType, releaseHold } from '../../tools/booking-support.js';
 import type { ToolResult } from '../../tools/tool-types.js';
 import { afterYesNo, isCorrection, yesNo, yesNoAnswer } from '../../nlu/yes-no.js';
 import { absorb, acknowledge, applyCorrection, callerNumber, nextSlot, question, readBack } from './appointment-slots.js';
@@ -251,7 +251,7 @@ async function offerTimes(fc: FlowCtx): Promise<string | null> {
   if (typeof type === 'string') {
     a.time = 'request';
     if (env.state.booking?.hold) await releaseHold(env, env.state.booking);
-    if ((await visitTypesOfTurn(env)).length) decide(fc, `request:${type}`);
+    if ((await env.visitTypes()).length) decide(fc, `request:${type}`);
     return null;
   }
   decide(fc, 'find_open_times');

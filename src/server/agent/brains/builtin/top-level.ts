@@ -12,7 +12,7 @@ import { inCallerWords } from '../../caller-words.js';
 import { anythingElse, decide, goodbye, notUnderstood, type FlowCtx, type FlowReply } from './flow-context.js';
 import { startStatus } from './status-flow.js';
 import { startChange } from './change-flow.js';
-import { visitTypesOfTurn } from '../../tools/booking-support.js';
+
 
 /** "No wait…", "actually…": the caller is correcting something, not saying goodbye. */
 const CORRECTION = /\b(wait|actually|hold on|hang on|correction|i meant|mistake|wrong)\b/i;
@@ -74,7 +74,7 @@ async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Pr
       // Never a new booking: the front desk calls back about the existing appointment, in the caller's words.
       if (ASKS_ABOUT_APPOINTMENT.test(text)) return startCallback(fc, text.slice(0, 300), say(fc.env, 'appointment.cantSee'));
       // A practice with calendars: the caller's booked visit is found, then cancelled or moved (issue 31 §3).
-      if ((await visitTypesOfTurn(fc.env)).length) return startChange(fc, text);
+      if ((await fc.env.visitTypes()).length) return startChange(fc, text);
       return startCallback(fc, text.slice(0, 300), say(fc.env, 'appointment.cantChange'));
     case 'hours': {
       const day = hoursDayAsked(text);
