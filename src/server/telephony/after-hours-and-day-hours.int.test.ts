@@ -77,6 +77,26 @@ describe("questions about one day get that day's office hours", () => {
     expect(replies[2]!.text).toMatch(/^Today we're open 8 AM to noon and 1 PM to 5 PM\. We're closed now and open again today at 1 PM\./);
   });
 
+  it('a closure saved while a call is in progress reaches the call\'s next turn (hours are read in the turn, not kept with the call)', async () => {
+    const [maple] = await t.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, 'maple-street'));
+    const [before] = await t.db.select().from(organizationHours).where(eq(organizationHours.organizationId, maple!.id));
+    const tuesday = nextOn(todayIn('America/New_York'), [2]);
+    setLocalTime(tuesday, '10:00', 'America/New_York');
+    const call = new FakeTwilioCall(t.app, '+15105550166', MAPLE);
+    await call.answer();
+    expect((await call.say('are you open today')).text).toMatch(/^Today we're open 8 AM to noon and 1 PM to 5 PM\./);
+    const day = tuesday.toString();
+    await t.db
+      .update(organizationHours)
+      .set({ overrides: [...before!.overrides, { from: day, to: day, label: 'Staff training', closed: true, intervals: [] }], version: before!.version + 1 })
+      .where(eq(organizationHours.organizationId, maple!.id));
+    try {
+      expect((await call.say('sorry, are you open today?')).text).toMatch(/^We're closed today.*Staff training/);
+    } finally {
+      await t.db.update(organizationHours).set({ overrides: before!.overrides, version: before!.version + 2 }).where(eq(organizationHours.organizationId, maple!.id));
+    }
+  });
+
   it('Maple Street two days before Thanksgiving: "open on Thanksgiving?" gets its closure; Harbor, with no closure, its usual Thursday', async () => {
     const [maple] = await t.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, 'maple-street'));
     const [hours] = await t.db.select().from(organizationHours).where(eq(organizationHours.organizationId, maple!.id));
