@@ -1,5 +1,5 @@
 /**
- * Group commit for the turns stored on the pool (decision 016 measures what it is worth). A turn
+ * Group commit for the turns stored on the pool (decision 057 keeps it; 016 measured what it is worth). A turn
  * is stored before its answer goes back, but turns of different calls finishing at the same
  * moment need not each pay for a statement, a commit and a round trip: while earlier writes are
  * in flight, new ones queue and then go together in one statement. An idle server writes each

@@ -3,15 +3,16 @@ import type { CallRef, CallSnapshot } from '../features/calls/index.js';
 
 /**
  * The calls this process is talking to, as it last stored them, so a turn usually needs no read
- * before its write (decision 016 measures what that is worth). Never trusted on its own: a turn
+ * before its write (decision 057 keeps it; 016 measured what it is worth). Never trusted on its own: a turn
  * numbers its events after the cached last `seq`, so if anything else wrote to the call
  * meanwhile (another web process, a status callback, a repeated webhook) the unique
  * `(call_id, seq)` / dedupe index refuses the write, and the turn is redone from the database.
  * A request for another turn than the cached one always reads the database (that is how
  * repeats find their stored answer). An entry is taken out while its turn runs.
  *
- * The organization row (and the hours and deadline rules a turn adds) is not checked: it is what
- * this process first read for the call (docs/ARCHITECTURE.md, "Per-process state", b1 and b2).
+ * The organization row is not checked: it is what this process first read for the call
+ * (docs/ARCHITECTURE.md, "Per-process state", b1); hours and deadline settings are read in the
+ * turn (agent/turn-reads.ts).
  */
 class CallSnapshotCache {
   private readonly entries = new Map<string, CallSnapshot>();

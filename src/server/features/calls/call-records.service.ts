@@ -1,6 +1,6 @@
 /**
  * The calls and call events as the call pipeline (src/server/telephony) reads and writes them:
- * this feature owns the tables, the pipeline drives them (decision 016).
+ * this feature owns the tables, the pipeline drives them (decision 057).
  */
 export {
   cutLastAgentSpeech,
