@@ -69,6 +69,16 @@ const PREFIXES: { re: RegExp; part: 'full' | 'first' | 'last' }[] = [
   { re: /(?:^|, |\b(?:and|her|his|my|their|the) )last is\s+/g, part: 'last' },
   { re: /\b(?:first name(?: is|'s)?|first name being|(?:el |mi |su )?primer nombre(?: es)?|(?:el |mi |su )?nombre de pila(?: es)?)\s+/g, part: 'first' },
   { re: /\b(?:last name|surname|family name|(?:el |mi |su |los |sus |mis )?apellidos?)(?: is|'s| es| son)?\s+/g, part: 'last' },
+  // Whom the call is for, before whoever is calling: "this is Greg Horton, his dad, calling for
+  // Caleb Horton", "I'm Ingrid's daughter Beth, the appointment's for Ingrid Solberg", "habla su
+  // hija Verónica, es para mi papá Tomás Arce", "de parte de la señora Evangelina Ruelas".
+  {
+    re: new RegExp(
+      `\\b(?:(?:calling|call|here|ringing) (?:for|about|on behalf of)|on behalf of|(?:the )?(?:appointment|visit|booking)(?:'s| is)? for|(?:it's|its|it is|this is|that's|that is) for|(?:es )?para (?:mi|su|el|la) (?:${SPANISH_RELATIVES})(?: que se llama)?|de parte de(?: (?:la|el|mi|su) (?:senora|senor|senorita|don|dona|${SPANISH_RELATIVES}))?)\\s*,?\\s+`,
+      'g',
+    ),
+    part: 'full',
+  },
   // The patient before whoever is calling: "this is Carl Webb and the patient is my wife Linda Webb".
   // "for my daughter Emily", "my son, Tommy O'Neil", "my husband named Raj Patel", "one of our residents, Walter…".
   {
@@ -130,7 +140,10 @@ function nameWordsFrom(tokens: string[], bare = false, spanish = false): string[
     const prev = out[out.length - 1];
     // After a particle any surname goes, everyday word or not: "de la Fuente", "del Río".
     const afterParticle = prev !== undefined && PARTICLES.has(prev);
-    if (!canBeName(clean, { spanish: spanish && !afterParticle, lenient: bare || afterParticle || (prev !== undefined && isKnownName(prev)) })) break;
+    // Only the second word leans on a known first name: a third word must be a name on its own
+    // ("Sienna Holloway, like the color": "like" ends it, but "color" after "Holloway" would not).
+    const leansOnPrevious = prev !== undefined && out.length === 1 && isKnownName(prev);
+    if (!canBeName(clean, { spanish: spanish && !afterParticle, lenient: bare || afterParticle || leansOnPrevious })) break;
     out.push(clean);
     // "José Luis Ramírez Soto": two given names and two surnames.
     if (out.filter((x) => !PARTICLES.has(x)).length === 4) break;
@@ -159,6 +172,9 @@ function joinedAfterParts(out: string[]): string[] {
 const TITLES = new Set([
   'mr', 'mrs', 'ms', 'miss', 'mister', 'missus', 'dr', 'doctor', 'don', 'dona', 'senor', 'senora', 'sr', 'sra', 'srta', 'senorita', 'la', 'el',
   'reverend', 'rev', 'pastor', 'father', 'sister', 'brother', 'captain', 'retired', 'sergeant', 'officer', 'professor', 'judge', 'nurse',
+  'lieutenant', 'colonel', 'coach', 'deacon',
+  // "el niño Jayden Quezada", "el licenciado Jaime Oropeza", "la maestra…": what the person is, said before the name.
+  'nino', 'nina', 'nene', 'nena', 'bebe', 'joven', 'licenciado', 'licenciada', 'lic', 'ingeniero', 'ingeniera', 'ing', 'profesor', 'profesora', 'profe', 'maestro', 'maestra', 'doctora', 'dra', 'padre', 'hermano', 'hermana',
 ]);
 /** "Marcus Hill Junior", "Frank Delgado Sr.": a generational suffix is not stored as part of the surname. */
 const SUFFIXES = new Set(['jr', 'junior', 'sr', 'senior', 'ii', 'iii', 'iv', 'the second', 'the third']);
@@ -213,7 +229,7 @@ function nicknameCorrected(said: string): { before: string; after: string } | nu
 }
 
 /** "Aaliyah with two a's Brooks", "Yesenia con y griega Morales": the hint is read later, the surname after it is part of the name. */
-const SPELLING_HINT_WORDS = /\b(?:(?:al final|al principio|at the (?:end|start|beginning))(?= |$)|con (?:(?:una?|la|el)\s+)?[a-z](?= |$)|(?:with|without) (?:(?:a|an|the|one|two|double|2)\s+)?[a-z](?:'?s)?|(?:con|with) (?:(?:la|una|doble)\s+)?(?:(?:y|and|i) griega|i latina|v chiquita|ve chica|be grande|b grande|jota|equis|ene|ye|ge|ce|ese|zeta|hache|doble ele|ll)|with an apostrophe(?: after the [a-z])?|(?:con|with) guion|(?:with|con) (?:(?:the|an|a|el|un)\s+)?(?:accent|acento|tilde)(?:\s+(?:on|en|in)\s+(?:(?:the|la|el)\s+)?[a-z]+)?|con (?:doble|dos) [a-z]+)\b/g;
+const SPELLING_HINT_WORDS = /\b(?:(?:al final|al principio|at the (?:end|start|beginning))(?= |$)|(?:con|with) (?:(?:la|una|doble)\s+)?(?:(?:y|and|i) griega|i latina|(?:v|ve|b|be) (?:chiquita|chica|corta|pequena|grande|larga|alta|de (?:vaca|burro|baca))|jota|equis|ene|ye|ge|ce|ese|erre|zeta|hache|doble (?:ele|ve|u|erre|ese|ene)|ll)|con (?:(?:una?|la|el)\s+)?[a-z](?= |$)|(?:with|without) (?:(?:a|an|the|one|two|double|2)\s+)?[a-z](?:'?s)?|with an apostrophe(?: after the [a-z])?|(?:con|with) guion|(?:with|con) (?:(?:the|an|a|el|un)\s+)?(?:accent|acento|tilde)(?:\s+(?:on|en|in)\s+(?:(?:the|la|el)\s+)?[a-z]+)?|con (?:doble|dos) [a-z]+)\b/g;
 
 /** "with a hyphen in between", "con guioncito", "double-barrelled", "the first name is hyphenated": which words, not said. */
 const HYPHEN_REMARK = /\b(?:(?:it's |its |it is )?(?:with a|with the|there's a) (?:hyphen|dash)(?: in between| between them| in the middle)?|con (?:un )?guion(?:cito)?(?: en medio)?|(?:it's )?double barrell?ed(?: with a (?:dash|hyphen))?|(?:the )?(?:(first|last) name )?(?:is |it's )?hyphenated)\b/;
