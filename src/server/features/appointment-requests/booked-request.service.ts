@@ -6,7 +6,7 @@ import { bookHeldVisit, type BookedVisitRow, type Booker } from '../calendars/in
 import { publishLive } from '../live/index.js';
 import type { OrganizationRow } from '../organizations/index.js';
 import { findOrCreatePatient } from '../patients/index.js';
-import { createHandoff, resolveHandoffsOfRequest } from '../handoff-records/index.js';
+import { createHandoff, settleHandoffsOfAgentBooking } from '../handoff-records/index.js';
 import { saveSubmittedRequest, type AppointmentRequestRow } from './appointment-requests.repository.js';
 import { newReferenceCode } from './reference-code.js';
 import type { SubmittedRequest } from './request-submission.service.js';
@@ -87,7 +87,8 @@ export async function bookHeldTimeForRequest(ctx: AppContext, tx: DbOrTx, input:
     if (!scheduled) throw new Error('A request saved in this transaction could not be scheduled.');
     await insertRequestEvent(sp, { appointmentRequestId: id, fromStatus: 'submitted', toStatus: 'scheduled', actorType: 'agent', note: 'Booked by phone at an open time on the calendar.', at: now });
     // Every request has its handoff (the queue's history, analytics' drill-down from the funnel):
-    // this one is resolved as it is made — nothing is left for staff to do.
+    // this one is resolved as it is made and marked settled by the agent — nothing is left for
+    // staff to do, so the call counts as contained, not handed off (decision 053).
     await createHandoff(ctx, sp, {
       organizationId: organization.id,
       type: 'appointment_request',
@@ -100,7 +101,7 @@ export async function bookHeldTimeForRequest(ctx: AppContext, tx: DbOrTx, input:
       contactPhone: input.phone ?? null,
       at: now,
     });
-    await resolveHandoffsOfRequest(ctx, sp, id, 'appointment_scheduled', null, 'Booked by the agent at an open time on the calendar.');
+    await settleHandoffsOfAgentBooking(ctx, sp, id, 'Booked by the agent at an open time on the calendar.');
     // The same patient record (found by the same details), and the request the visit answers.
     const { visit } = await bookHeldVisit(
       { db: sp, clock: ctx.clock },

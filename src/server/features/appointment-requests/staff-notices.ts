@@ -53,8 +53,8 @@ function noticeText(kind: NoticeKind, lang: Lang, p: { org: string; code: string
               `To cancel or ask for another time, sign in to your portal: ${p.portal}`,
             ],
         sms: es
-          ? `${p.org}: su cita es el ${p.when}${v.place ? `, ${v.place}` : ''}. Ref. ${p.code}. Cancelar u otra hora: ${p.portal}`
-          : `${p.org}: your appointment is on ${p.when}${v.place ? ` at ${v.place}` : ''}. Ref ${p.code}. Cancel or ask for another time: ${p.portal}`,
+          ? `${p.org}: su cita ${v.moved ? 'cambió al' : 'es el'} ${p.when}${v.place ? `, ${v.place}` : ''}. Ref. ${p.code}. Cancelar u otra hora: ${p.portal}`
+          : `${p.org}: your appointment ${v.moved ? 'has moved to' : 'is on'} ${p.when}${v.place ? ` at ${v.place}` : ''}. Ref ${p.code}. Cancel or ask for another time: ${p.portal}`,
       };
     }
     case 'declined':
@@ -66,12 +66,19 @@ function noticeText(kind: NoticeKind, lang: Lang, p: { org: string; code: string
         sms: es ? `${p.org}: no pudimos programar su solicitud ${p.code}. Motivo: ${p.reason}` : `${p.org}: we could not schedule your request ${p.code}. Reason: ${p.reason}`,
       };
     case 'canceled':
+      // A scheduled visit names its time; a request not yet scheduled, its reference.
       return {
         subject: es ? `Su cita con ${p.org} fue cancelada` : `Your appointment with ${p.org} was canceled`,
         lines: es
-          ? [`Su solicitud de cita ${p.code} con ${p.org} fue cancelada.`, ...(p.reason ? [`Motivo: ${p.reason}.`] : []), 'Llame a la consulta para pedir otra cita.']
-          : [`Your appointment request ${p.code} with ${p.org} was canceled.`, ...(p.reason ? [`Reason: ${p.reason}.`] : []), 'Call the practice to ask for another appointment.'],
-        sms: es ? `${p.org}: su solicitud ${p.code} fue cancelada.` : `${p.org}: your request ${p.code} was canceled.`,
+          ? [p.when ? `Su cita con ${p.org} del ${p.when} (ref. ${p.code}) fue cancelada.` : `Su solicitud de cita ${p.code} con ${p.org} fue cancelada.`, ...(p.reason ? [`Motivo: ${p.reason}.`] : []), 'Llame a la consulta para pedir otra cita.']
+          : [p.when ? `Your appointment with ${p.org} on ${p.when} (ref ${p.code}) was canceled.` : `Your appointment request ${p.code} with ${p.org} was canceled.`, ...(p.reason ? [`Reason: ${p.reason}.`] : []), 'Call the practice to ask for another appointment.'],
+        sms: es
+          ? p.when
+            ? `${p.org}: su cita del ${p.when} fue cancelada. Ref. ${p.code}.`
+            : `${p.org}: su solicitud ${p.code} fue cancelada.`
+          : p.when
+            ? `${p.org}: your appointment on ${p.when} was canceled. Ref ${p.code}.`
+            : `${p.org}: your request ${p.code} was canceled.`,
       };
   }
 }
