@@ -80,7 +80,8 @@ export async function moveScheduledWithVisit(
 /**
  * Staff canceled the visit booked for a scheduled request on the calendar: the request is canceled
  * as when staff cancel it (scheduled → canceled, its handoffs closed `appointment_canceled`, a
- * history event by them) and the patient is told. Undefined when the request is not scheduled.
+ * history event by them, the reason kept on the request) and the patient is told it was canceled.
+ * Undefined when the request is not scheduled.
  */
 export async function cancelScheduledWithVisit(ctx: AppContext, tx: DbOrTx, organization: OrganizationRow, request: AppointmentRequestRow, reason: string | null, actor: StaffActor): Promise<RequestFollowed | undefined> {
   const now = ctx.clock.now();
@@ -88,7 +89,8 @@ export async function cancelScheduledWithVisit(ctx: AppContext, tx: DbOrTx, orga
   if (!canceled) return undefined;
   await insertRequestEvent(tx, { appointmentRequestId: request.id, fromStatus: 'scheduled', toStatus: 'canceled', actorType: 'staff', actorUserId: actor.userId, note: reason ? `Visit canceled on the calendar: ${reason}` : 'Visit canceled on the calendar.', at: now });
   await resolveHandoffsOfRequest(ctx, tx, request.id, 'appointment_canceled', actor, 'The visit was canceled on the calendar.');
-  const notified = await notifyPatient(tx, 'canceled', canceled, organization, ctx.baseUrl, { reason: reason ?? undefined, now });
+  // The calendar's reason is the front desk's note ("Dr. Hart is ill"): the patient is told the visit was canceled, not why.
+  const notified = await notifyPatient(tx, 'canceled', canceled, organization, ctx.baseUrl, { now });
   await publishLive(tx, { topic: 'appointment-requests', organizationId: organization.id, type: 'updated', id: request.id, data: { status: 'canceled' } });
   await recordAudit(tx, { action: 'appointment_request.canceled', outcome: 'success', actor, organizationId: organization.id, recordType: 'appointment_request', recordId: request.id, details: { from: 'scheduled', with: 'visit', notified: notified.length } });
   return { request: canceled, notified };
