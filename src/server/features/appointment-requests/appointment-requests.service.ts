@@ -6,7 +6,7 @@ import { resolveHandoffsOfRequest } from '../handoff-records/index.js';
 import { publishLive } from '../live/index.js';
 import type { OrganizationRow } from '../organizations/index.js';
 import { cancelIfPending, cancelIfScheduled, insertCancelEvent, insertRescheduleEvent, rescheduleIfScheduled, type AppointmentRequestRow } from './appointment-requests.repository.js';
-import { notifyPatient } from './staff-notices.js';
+import { notifyPatient, SIMULATED_CALL_NOTE } from './staff-notices.js';
 import { insertRequestEvent, transitionIfVersion } from './staff-requests.repository.js';
 
 /**
@@ -35,7 +35,7 @@ export async function cancelScheduledByPatient(tx: DbOrTx, requestId: string, re
 }
 
 /** Who moved or canceled the visit a request was scheduled for: the front desk on the calendar, or the patient by phone. */
-export type VisitChanger = { kind: 'staff'; actor: StaffActor } | { kind: 'caller' };
+export type VisitChanger = { kind: 'staff'; actor: StaffActor } | { kind: 'caller'; /** On a simulated call: the notice stays unsent. */ simulated?: boolean };
 
 export interface RequestFollowed {
   request: AppointmentRequestRow;
@@ -63,7 +63,7 @@ export async function moveScheduledWithVisit(
   if (!moved) return undefined;
   const staff = by.kind === 'staff' ? by.actor : null;
   await insertRescheduleEvent(tx, requestId, staff ? 'Moved on the calendar.' : 'Moved by the patient by phone.', now, staff ? { actorType: 'staff', actorUserId: staff.userId } : { actorType: 'agent' });
-  const notified = await notifyPatient(tx, 'scheduled', moved, organization, ctx.baseUrl, { now, moved: true });
+  const notified = await notifyPatient(tx, 'scheduled', moved, organization, ctx.baseUrl, { now, moved: true, unsentBecause: by.kind === 'caller' && by.simulated ? SIMULATED_CALL_NOTE : undefined });
   await publishLive(tx, { topic: 'appointment-requests', organizationId: organization.id, type: 'updated', id: requestId, data: { status: 'scheduled' } });
   await recordAudit(tx, {
     action: 'appointment_request.rescheduled',

@@ -10,7 +10,7 @@ import { createHandoff, settleHandoffsOfAgentBooking } from '../handoff-records/
 import { saveSubmittedRequest, type AppointmentRequestRow } from './appointment-requests.repository.js';
 import { newReferenceCode } from './reference-code.js';
 import type { SubmittedRequest } from './request-submission.service.js';
-import { notifyPatient } from './staff-notices.js';
+import { notifyPatient, SIMULATED_CALL_NOTE } from './staff-notices.js';
 import { insertRequestEvent, transitionIfVersion } from './staff-requests.repository.js';
 
 export interface HeldTimeBooking extends Omit<SubmittedRequest, 'organizationId' | 'source' | 'consentToContact' | 'email'> {
@@ -20,6 +20,7 @@ export interface HeldTimeBooking extends Omit<SubmittedRequest, 'organizationId'
   /** Said and shown with the request, as a scheduler would have typed them. */
   clinicianName: string;
   locationName: string;
+  /** On a simulated call (`booker.simulated`: the playground, the demo's history) the patient's notices are kept unsent. */
   booker: Booker;
 }
 
@@ -41,7 +42,8 @@ export interface BookedRequest {
  * All of it is one savepoint of the caller's transaction (the agent's turn): when the time was
  * taken meanwhile, the booking's 409 `slot_taken` leaves neither the request nor the visit, and the
  * turn goes on. The patient is told as when staff schedule a request (e-mail with the calendar
- * file when there is an address, a text when the number may take one).
+ * file when there is an address, a text when the number may take one) — on a simulated call those
+ * stay in the outbox unsent, as the call-back notice is not texted to a simulated caller.
  */
 export async function bookHeldTimeForRequest(ctx: AppContext, tx: DbOrTx, input: HeldTimeBooking): Promise<BookedRequest> {
   const { organization, hold } = input;
@@ -115,7 +117,7 @@ export async function bookHeldTimeForRequest(ctx: AppContext, tx: DbOrTx, input:
       },
       input.booker,
     );
-    const notified = await notifyPatient(sp, 'scheduled', scheduled, organization, ctx.baseUrl, { now });
+    const notified = await notifyPatient(sp, 'scheduled', scheduled, organization, ctx.baseUrl, { now, unsentBecause: input.booker.simulated ? SIMULATED_CALL_NOTE : undefined });
     await publishLive(sp, { topic: 'appointment-requests', organizationId: organization.id, type: 'created', id });
     await recordAudit(sp, {
       action: 'appointment_request.scheduled',

@@ -7,6 +7,7 @@
  * file (eslint.config.js); tests may reach inside.
  */
 export { bookHeldTimeForRequest, type BookedRequest, type HeldTimeBooking } from './booked-request.service.js';
+export { SIMULATED_CALL_NOTE } from './staff-notices.js';
 export {
   cancelPendingByPatient,
   cancelScheduledByPatient,

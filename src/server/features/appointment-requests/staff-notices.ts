@@ -8,6 +8,9 @@ import { portalUrlOf, visitCalendar, visitCalendarFilename, visitPlace, type Vis
 
 export type NoticeKind = 'scheduled' | 'declined' | 'canceled';
 
+/** Why a notice of a simulated call stays in the outbox: its numbers are made up, and may be somebody's. */
+export const SIMULATED_CALL_NOTE = 'Not sent: made on a simulated call (the playground or the demo’s history), whose numbers are made up.';
+
 export const NOTICE_TEMPLATES: Record<NoticeKind, string> = {
   scheduled: 'appointment-scheduled',
   declined: 'appointment-declined',
@@ -91,7 +94,7 @@ export interface NoticePractice extends VisitPractice {
 /**
  * Tells the patient what the practice decided, in the caller's transaction: by email, and by
  * text message when the request's number may be a mobile. A scheduled visit's e-mail carries it as a
- * calendar file. Answers the outbox ids.
+ * calendar file. Answers the outbox ids. A simulated call's notices are kept unsent (`unsentBecause`).
  */
 export async function notifyPatient(
   tx: DbOrTx,
@@ -99,7 +102,7 @@ export async function notifyPatient(
   request: AppointmentRequestRow,
   org: NoticePractice,
   baseUrl: string,
-  extra: { reason?: string; now: Date; moved?: boolean },
+  extra: { reason?: string; now: Date; moved?: boolean; unsentBecause?: string },
 ): Promise<string[]> {
   const lang: Lang = request.locale.startsWith('es') ? 'es' : 'en';
   const country = typeof org.address.country === 'string' ? org.address.country : null;
@@ -111,11 +114,11 @@ export async function notifyPatient(
   const template = NOTICE_TEMPLATES[kind];
   if (request.email) {
     const attachments = kind === 'scheduled' ? [{ filename: visitCalendarFilename(request), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: visitCalendar(request, org, baseUrl, lang) }] : [];
-    const row = await sendMessage(tx, { channel: 'email', recipient: request.email, subject: text.subject, body: text.lines.join('\n\n'), template, organizationId: org.id, attachments });
+    const row = await sendMessage(tx, { channel: 'email', recipient: request.email, subject: text.subject, body: text.lines.join('\n\n'), template, organizationId: org.id, attachments, unsentBecause: extra.unsentBecause });
     sent.push(row.id);
   }
   if (mayReceiveTexts(request.phone)) {
-    const row = await sendMessage(tx, { channel: 'sms', recipient: request.phone, body: text.sms.slice(0, 320), template, organizationId: org.id, language: lang });
+    const row = await sendMessage(tx, { channel: 'sms', recipient: request.phone, body: text.sms.slice(0, 320), template, organizationId: org.id, language: lang, unsentBecause: extra.unsentBecause });
     sent.push(row.id);
   }
   return sent;

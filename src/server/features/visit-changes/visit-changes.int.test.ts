@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentRequestEvents, appointmentRequests, smsOptOuts } from '../../db/schema/index.js';
 import { createOrganization, createStaffUser, createTestApp, outboxFor, signIn, type TestAppHandle } from '../../test-support/index.js';
-import { bookHeldTimeForRequest } from '../appointment-requests/index.js';
+import { bookHeldTimeForRequest, SIMULATED_CALL_NOTE } from '../appointment-requests/index.js';
 import { findVisitWithNames, holdVisit, moveBookedVisit } from '../calendars/index.js';
 import type { OrganizationRow } from '../organizations/index.js';
 import { followMove, VISIT_CANCELED_TEMPLATE, VISIT_MOVED_TEMPLATE } from './index.js';
@@ -56,8 +56,8 @@ afterAll(() => t?.close());
 afterEach(() => t.ctx.clock.advance(MONDAY_8AM - t.ctx.clock.now().getTime()));
 
 /** A visit the phone agent booked: a scheduled request of its own (decision 053), told by text. */
-async function bookedByAgent(start: string, phone = nextPhone()) {
-  const booker = { channel: 'phone' as const, actor: null };
+async function bookedByAgent(start: string, phone = nextPhone(), simulated = false) {
+  const booker = { channel: 'phone' as const, actor: null, simulated };
   const { visit: hold } = await holdVisit({ db: t.db, clock: t.ctx.clock }, org, { visitTypeId: type.id, clinicianId: clinician.id, locationId: null, start, patient: null, notes: '' }, booker);
   const booked = await bookHeldTimeForRequest(t.ctx, t.db, {
     organization: org,
@@ -111,6 +111,18 @@ describe('a visit booked for a request', () => {
     expect((await requestOf(request.id)).scheduledFor?.toISOString()).toBe('2026-03-06T14:30:00.000Z');
     expect((await historyOf(request.id)).at(-1)).toMatchObject({ actorType: 'agent', note: 'Moved by the patient by phone.' });
     expect((await outboxFor(t.db, phone, 'appointment-scheduled'))[0]!.body).toMatch(/has moved to Friday, March 6 at 9:30 AM/);
+  });
+
+  it('on a simulated call (the playground, the demo’s history): the booking and the move are kept in the outbox unsent, and the visit takes no reminders', async () => {
+    const { visit, phone } = await bookedByAgent('2026-03-04T14:00', nextPhone(), true);
+    expect(visit.sendReminders).toBe(false);
+    await t.db.transaction(async (tx) => {
+      const { visit: moved } = await moveBookedVisit({ db: tx, clock: t.ctx.clock }, org, visit, { start: '2026-03-06T10:30', clinicianId: null, locationId: null }, { channel: 'phone', actor: null, simulated: true });
+      await followMove(t.ctx, tx, org, (await findVisitWithNames(tx, moved.id))!, { kind: 'caller', simulated: true });
+    });
+    const texts = await outboxFor(t.db, phone, 'appointment-scheduled');
+    expect(texts).toHaveLength(2);
+    for (const text of texts) expect(text).toMatchObject({ status: 'suppressed', lastError: SIMULATED_CALL_NOTE });
   });
 });
 

@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { StaffActor } from '../../policy/actor.js';
 import type { MoveVisitInput } from '../../../contracts/calendars.js';
-import { cancelScheduledByPatient, cancelScheduledWithVisit, findRequest, moveScheduledWithVisit, type VisitChanger } from '../appointment-requests/index.js';
+import { cancelScheduledByPatient, cancelScheduledWithVisit, findRequest, moveScheduledWithVisit, SIMULATED_CALL_NOTE, type VisitChanger } from '../appointment-requests/index.js';
 import { cancelVisit, findVisitWithNames, loadVisit, moveBookedVisit, type Booking, type VisitWithNames } from '../calendars/index.js';
 import type { OrganizationRow } from '../organizations/index.js';
 import { sendVisitNotice } from './visit-notices.js';
@@ -59,7 +59,7 @@ export async function followMove(ctx: AppContext, tx: DbOrTx, organization: Orga
     const followed = await moveScheduledWithVisit(ctx, tx, organization, visit.appointmentRequestId, { at: visit.startsAt, clinician: visit.clinicianName, location: visit.locationName }, by);
     if (followed) return followed.notified;
   }
-  return sendVisitNotice(tx, 'moved', organization, visit, ctx.clock.now());
+  return sendVisitNotice(tx, 'moved', organization, visit, ctx.clock.now(), by.kind === 'caller' && by.simulated ? SIMULATED_CALL_NOTE : undefined);
 }
 
 /**

@@ -16,7 +16,7 @@ export const VISIT_CANCELED_TEMPLATE = 'visit-canceled';
  * the visit type. A visit booked for a request is told through its request instead
  * (appointment-requests' notices: reference code, portal link, calendar file).
  */
-export async function sendVisitNotice(db: DbOrTx, kind: 'moved' | 'canceled', organization: OrganizationRow, visit: VisitWithNames, now: Date): Promise<string[]> {
+export async function sendVisitNotice(db: DbOrTx, kind: 'moved' | 'canceled', organization: OrganizationRow, visit: VisitWithNames, now: Date, unsentBecause?: string): Promise<string[]> {
   const country = typeof organization.address.country === 'string' ? organization.address.country : null;
   const when = formatVisitTime(visit.startsAt.getTime(), organization.timeZone, { country, nowMs: now.getTime() });
   const org = organization.name;
@@ -35,7 +35,7 @@ export async function sendVisitNotice(db: DbOrTx, kind: 'moved' | 'canceled', or
           sms: `${org}: your visit on ${when} with ${visit.clinicianName} was canceled. Call us to book another time.`,
         };
   const sent: string[] = [];
-  if (visit.email) sent.push((await sendMessage(db, { channel: 'email', recipient: visit.email, subject: text.subject, body: text.body, template: text.template, organizationId: organization.id })).id);
-  if (mayReceiveTexts(visit.phone)) sent.push((await sendMessage(db, { channel: 'sms', recipient: visit.phone, body: text.sms, template: text.template, organizationId: organization.id })).id);
+  if (visit.email) sent.push((await sendMessage(db, { channel: 'email', recipient: visit.email, subject: text.subject, body: text.body, template: text.template, organizationId: organization.id, unsentBecause })).id);
+  if (mayReceiveTexts(visit.phone)) sent.push((await sendMessage(db, { channel: 'sms', recipient: visit.phone, body: text.sms, template: text.template, organizationId: organization.id, unsentBecause })).id);
   return sent;
 }
