@@ -5,7 +5,7 @@ export const VISIT_BLOCK: Record<ShownStatus, string> = {
   held: 'border-amber-500 border-dashed bg-amber-50 text-amber-950',
   booked: 'border-sky-600 bg-sky-50 text-sky-950',
   confirmed: 'border-emerald-600 bg-emerald-50 text-emerald-950',
-  ended: 'border-slate-400 border-dashed bg-white text-slate-700',
+  ended: 'border-slate-400 bg-white text-slate-600',
   completed: 'border-slate-400 bg-slate-100 text-slate-700',
   canceled: 'border-slate-300 bg-white text-slate-500 line-through',
   no_show: 'border-red-600 bg-red-50 text-red-950',

@@ -100,5 +100,6 @@ describe('a visit’s details', () => {
     expect(dialog).toHaveTextContent('Ended, not marked');
     expect(dialog).toHaveTextContent('The time of this visit is over: mark it completed or a no-show.');
     expect(within(dialog).getByRole('button', { name: 'Mark completed' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Mark confirmed' })).not.toBeInTheDocument();
   });
 });

@@ -151,7 +151,7 @@ function VisitDetails({ listed, timeZone, country, canBook, now, onClose }: Omit
       <DialogFooter className="flex-col sm:flex-row sm:flex-wrap sm:justify-between">
         {canBook && open && !canceling ? (
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-            {v.status === 'booked' ? (
+            {v.status === 'booked' && shown !== 'ended' ? (
               <Button variant="outline" onClick={() => setStatus('confirmed')} loading={status.isPending && status.variables?.status === 'confirmed'}>
                 <CalendarCheck2 aria-hidden="true" />
                 Mark confirmed
