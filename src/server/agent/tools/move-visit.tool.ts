@@ -56,7 +56,7 @@ export const moveVisitTool: ToolDefinition<typeof schema> = {
     }
     // Its request, scheduled for the old time, follows the visit (a request still pending is left to
     // staff), and the patient is sent the new time.
-    await followMove(env.ctx, tx, organization, (await findVisitWithNames(tx, visit.id))!, { kind: 'caller', simulated: env.call.provider === 'simulator' });
+    await followMove(env.ctx, tx, organization, (await findVisitWithNames(tx, visit.id))!, { kind: 'caller', simulated: phoneBooker(env).simulated });
     mv.done = 'moved';
     mv.candidates[mv.index] = { ...mine, start: time.start, clinicianName: time.clinicianName, locationName: time.locationName };
     return { ok: true, result: { moved: true, when: timeSaid(env, time.start, true), clinician: time.clinicianName, location: time.locationName }, speech: movedSpeech(env, time) };
