@@ -24,6 +24,7 @@ import { doNotCallRoutes } from './features/do-not-call/index.js';
 import { outboundImportRoutes } from './features/outbound-import/index.js';
 import { patientsRoutes } from './features/patients/index.js';
 import { fhirRoutes } from './features/fhir/index.js';
+import { visitChangesRoutes } from './features/visit-changes/index.js';
 
 /** Every feature's routes, in one list: the table of contents of the API. */
 export const featureRoutes: FeatureRoutes[] = [
@@ -38,6 +39,7 @@ export const featureRoutes: FeatureRoutes[] = [
   schedulesRoutes,
   calendarsRoutes,
   visitsRoutes,
+  visitChangesRoutes,
   handoffsRoutes,
   staffRequestsRoutes,
   publicRequestRoutes,

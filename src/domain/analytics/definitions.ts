@@ -56,12 +56,13 @@ export const FIGURES: Record<FigureId, FigureDefinition> = {
   containmentRate: {
     label: 'Containment rate',
     unit: 'rate',
-    definition: 'Answered calls that ended without any handoff ÷ answered calls. Containment rate and handoff rate add up to 100 %.',
+    definition:
+      'Answered calls that ended without any handoff to a person ÷ answered calls. A visit the agent booked itself leaves a handoff resolved at once (the request’s record): that call counts as contained. Containment rate and handoff rate add up to 100 %.',
   },
   handoffRate: {
     label: 'Handoff rate',
     unit: 'rate',
-    definition: 'Answered calls with at least one handoff ÷ answered calls.',
+    definition: 'Answered calls with at least one handoff to a person ÷ answered calls (not the handoff of a visit the agent booked itself).',
   },
   averageHandleSeconds: {
     label: 'Average handle time',
@@ -71,12 +72,12 @@ export const FIGURES: Record<FigureId, FigureDefinition> = {
   timeToClaim: {
     label: 'Time to claim',
     unit: 'seconds',
-    definition: 'From a handoff’s creation to its claim, median and 90th percentile (nearest rank, read from percentile sketches: within 1 % of the exact value), over handoffs created in the period that were claimed.',
+    definition: 'From a handoff’s creation to its claim, median and 90th percentile (nearest rank, read from percentile sketches: within 1 % of the exact value), over handoffs created in the period that were claimed (not the handoff of a visit the agent booked itself, resolved as it was made).',
   },
   timeToResolve: {
     label: 'Time to resolve',
     unit: 'seconds',
-    definition: 'From a handoff’s creation to its resolution, median and 90th percentile (nearest rank, read from percentile sketches: within 1 % of the exact value), over handoffs created in the period that were resolved.',
+    definition: 'From a handoff’s creation to its resolution, median and 90th percentile (nearest rank, read from percentile sketches: within 1 % of the exact value), over handoffs created in the period that were resolved (not the handoff of a visit the agent booked itself).',
   },
   timeToClaimBusiness: {
     label: 'Time to claim (business hours)',

@@ -18,6 +18,7 @@ export interface RawCall {
   outcome: CallOutcome | null;
   startedAt: number;
   durationSeconds: number | null;
+  /** Its handoffs handed to a person (not those the agent settled by its own booking: db/handed-to-a-person.ts). */
   handoffCount: number;
   /** Whether the caller said something (at least one caller turn with words). */
   callerSpoke: boolean;

@@ -13,7 +13,9 @@ import type { OrgKey } from './demo-hours-schedules.js';
  * hours inside the office hours, and three weeks of visits (the last week done or missed, the
  * next two booked or confirmed), so a newcomer opens a calendar that looks lived in. The visits
  * are placed at open times the booking engine itself finds, so none overlaps or sits outside the
- * hours; the same seed gives the same calendar.
+ * hours; the same seed gives the same calendar. Their patients are made up, with numbers from the
+ * ranges kept for fiction: the visits get no reminders (`send_reminders`), so the demo's terminal
+ * does not fill with texts to nobody. Visits the newcomer books themselves get them as usual.
  */
 
 interface DemoVisitType {
@@ -174,6 +176,8 @@ export async function seedDemoCalendars(tx: Tx, practices: { key: OrgKey; id: st
           lastName: last,
           dateOfBirth: born.toString(),
           phone: fictionalNumber(practice.key, random),
+          // Made-up patients: nobody owns these numbers, so no reminder is texted to them (decision 052).
+          sendReminders: false,
           isNewPatient: type.newPatientsAllowed && random() < 0.15,
           bookedAt,
           createdAt: bookedAt,

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, outboxFor, signIn, type TestAppHandle } from '../test-support/index.js';
 import { portalSignIn } from '../test-support/patients.js';
-import { appointmentRequests, auditEvents, bookedVisits, handoffs, intakeLinks, organizations, outboxMessages } from '../db/schema/index.js';
+import { appointmentRequests, auditEvents, bookedVisits, handoffs, intakeLinks, organizations, outboxMessages, visitReminders } from '../db/schema/index.js';
+import { REMINDER_TEMPLATE, sendDueReminders } from '../features/visit-reminders/index.js';
 import type { PortalRequest } from '../../contracts/portal.js';
 import { seedDemo, type SeedResult } from './seed.js';
 import { DEMO_PATIENTS } from './demo-patients.js';
@@ -155,5 +156,14 @@ describe('the demo calendars (issue 31 §7)', () => {
       const open = await get(`/api/organizations/${org!.id}/open-times?visitTypeId=${direct.id}&channel=phone&days=14`);
       expect(open.times.length, o.slug).toBeGreaterThan(0);
     }
+  });
+
+  it('texts no reminder to the made-up patients’ numbers: their visits take none', async () => {
+    const demoVisits = await t.db.select({ id: bookedVisits.id }).from(bookedVisits).where(and(inArray(bookedVisits.status, ['booked', 'confirmed']), sql`${bookedVisits.startsAt} between now() and now() + interval '24 hours'`));
+    expect(demoVisits.length).toBeGreaterThan(0);
+    await sendDueReminders(t.ctx);
+    const sent = await t.db.select().from(visitReminders).where(inArray(visitReminders.visitId, demoVisits.map((v) => v.id)));
+    expect(sent).toEqual([]);
+    expect(await t.db.select().from(outboxMessages).where(eq(outboxMessages.template, REMINDER_TEMPLATE))).toEqual([]);
   });
 });

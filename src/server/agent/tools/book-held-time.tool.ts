@@ -56,6 +56,7 @@ export const bookHeldTimeTool: ToolDefinition<typeof schema> = {
         hold: visit,
         clinicianName: hold.time.clinicianName,
         locationName: hold.time.locationName,
+        // On a simulated call the notices stay in the outbox unsent, as the call-back notice is not texted.
         booker: phoneBooker(env),
         callId: env.call.id,
         firstName: patient.firstName,

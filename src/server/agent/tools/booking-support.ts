@@ -96,7 +96,7 @@ export function bookedLine(env: TurnEnv, t: OfferedTime): string {
 
 /** Who books on the phone: the agent, on this call. */
 export function phoneBooker(env: TurnEnv): Booker {
-  return { channel: 'phone', actor: null, callId: env.call.id };
+  return { channel: 'phone', actor: null, callId: env.call.id, simulated: env.call.provider === 'simulator' };
 }
 
 /** A refusal of the time itself (taken meanwhile, or no longer open), as opposed to the request. */

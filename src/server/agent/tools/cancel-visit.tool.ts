@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { cancelScheduledByPatient } from '../../features/appointment-requests/index.js';
-import { cancelVisit, findVisit } from '../../features/calendars/index.js';
+import { cancelVisit, findVisit, findVisitWithNames } from '../../features/calendars/index.js';
+import { followCancel } from '../../features/visit-changes/index.js';
 import { say } from '../messages/index.js';
 import { phoneBooker, refusal } from './booking-support.js';
 import { currentVisit, tooSoonToChange, visitSaid } from './my-visit.js';
@@ -38,7 +38,7 @@ export const cancelVisitTool: ToolDefinition<typeof schema> = {
       throw err;
     }
     // Its request, scheduled for it, is canceled as the patient cancels one (a request still pending is left to staff).
-    if (mine.appointmentRequestId) await cancelScheduledByPatient(tx, mine.appointmentRequestId, CANCELED_BY_CALLER, env.now);
+    await followCancel(env.ctx, tx, await env.organizationRow(), (await findVisitWithNames(tx, visit.id))!, CANCELED_BY_CALLER, { kind: 'caller' });
     env.state.myVisit!.done = 'canceled';
     return { ok: true, result: { canceled: true }, speech: say(env, 'change.canceled', visitSaid(env, mine)) };
   },

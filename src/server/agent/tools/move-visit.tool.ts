@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
-import { rescheduleWithVisit } from '../../features/appointment-requests/index.js';
-import { findVisit, moveBookedVisit } from '../../features/calendars/index.js';
+import { findVisit, findVisitWithNames, moveBookedVisit } from '../../features/calendars/index.js';
+import { followMove } from '../../features/visit-changes/index.js';
 import { say } from '../messages/index.js';
 import { clinicianOf, offerSpeech, openTimesToOffer, phoneBooker, presentOffered, refusal, timeRefused, timeSaid } from './booking-support.js';
 import { currentVisit, tooSoonToChange } from './my-visit.js';
@@ -13,8 +13,8 @@ const schema = z.object({
 
 /**
  * Moves the caller's visit found by find_my_visit (issue 31 §3): without an option, open times of
- * the same visit type become the offer; with one, the visit is moved there (the same visit, its
- * request left as it was: staff see the visit's new time on the calendar).
+ * the same visit type become the offer; with one, the visit is moved there (the same visit), its
+ * scheduled request follows it and the patient is sent the new time, as a booking is confirmed.
  */
 export const moveVisitTool: ToolDefinition<typeof schema> = {
   name: 'move_visit',
@@ -39,9 +39,10 @@ export const moveVisitTool: ToolDefinition<typeof schema> = {
     const tx = await env.tx();
     const visit = await findVisit(tx, mine.visitId);
     if (!visit) return { ok: false, result: { error: 'no_visit' }, speech: say(env, 'change.notChanged') };
+    const organization = await env.organizationRow();
     try {
       const start = Temporal.Instant.fromEpochMilliseconds(time.start).toZonedDateTimeISO(env.org.timeZone).toPlainDateTime().toString({ smallestUnit: 'minute' });
-      await moveBookedVisit({ db: tx, clock: env.ctx.clock }, await env.organizationRow(), visit, { start, clinicianId: time.clinicianId, locationId: time.locationId }, phoneBooker(env));
+      await moveBookedVisit({ db: tx, clock: env.ctx.clock }, organization, visit, { start, clinicianId: time.clinicianId, locationId: time.locationId }, phoneBooker(env));
     } catch (err) {
       if (timeRefused(err)) {
         const times = await openTimesToOffer(env, type, { reason: type.nameEn, reasonOther: null, isNewPatient: false, preferences: { days: [], timesOfDay: [] } }, { exclude: [mine.start, time.start] });
@@ -53,8 +54,9 @@ export const moveVisitTool: ToolDefinition<typeof schema> = {
       if (answer) return { ...answer, speech: say(env, 'change.notChanged') };
       throw err;
     }
-    // Its request, scheduled for the old time, follows the visit (a request still pending is left to staff).
-    if (mine.appointmentRequestId) await rescheduleWithVisit(tx, mine.appointmentRequestId, { at: new Date(time.start), clinician: time.clinicianName, location: time.locationName }, 'Moved by the patient by phone.', env.now);
+    // Its request, scheduled for the old time, follows the visit (a request still pending is left to
+    // staff), and the patient is sent the new time.
+    await followMove(env.ctx, tx, organization, (await findVisitWithNames(tx, visit.id))!, { kind: 'caller', simulated: phoneBooker(env).simulated });
     mv.done = 'moved';
     mv.candidates[mv.index] = { ...mine, start: time.start, clinicianName: time.clinicianName, locationName: time.locationName };
     return { ok: true, result: { moved: true, when: timeSaid(env, time.start, true), clinician: time.clinicianName, location: time.locationName }, speech: movedSpeech(env, time) };

@@ -122,6 +122,8 @@ export const bookedVisits = pgTable('booked_visits', {
   appointmentRequestId: uuid('appointment_request_id'),
   callId: uuid('call_id'),
   notes: text('notes').notNull().default(''),
+  /** Whether reminders go before it (decision 052); the demo's made-up patients get none. */
+  sendReminders: boolean('send_reminders').notNull().default(true),
   cancelReason: text('cancel_reason'),
   bookedAt: timestamp('booked_at', { withTimezone: true }),
   canceledAt: timestamp('canceled_at', { withTimezone: true }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
 import { calls } from './calls.js';
 import { appointmentRequests } from './appointment-requests.js';
@@ -35,6 +35,12 @@ export const handoffs = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolution: text('resolution'),
+    /**
+     * Made and resolved at once by the agent's own booking (decision 053): the request's record in
+     * the queue, not work handed to a person. While it stays resolved, analytics and the calls list
+     * do not count its call as handed off (db/handed-to-a-person.ts).
+     */
+    settledByAgent: boolean('settled_by_agent').notNull().default(false),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

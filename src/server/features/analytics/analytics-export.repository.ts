@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { handedOffSql, handedToAPersonSql } from '../../db/handed-to-a-person.js';
 import type { CallDirection } from '../../../domain/calls/vocabulary.js';
 /** The organizations and instants of a period. */
 export interface Window {
@@ -16,7 +17,7 @@ const between = (w: Window, column: string) => sql`${sql.raw(column)} >= ${w.sta
 export async function callRows(db: DbOrTx, w: Window, directions: readonly CallDirection[], limit: number) {
   const result = await db.execute(sql`
     select c.id, o.name as organization, c.direction, c.status, c.outcome, c.started_at as "startedAt", c.duration_seconds as "durationSeconds",
-           exists (select 1 from handoffs h where h.call_id = c.id) as "hasHandoff"
+           ${handedOffSql(sql`c`)} as "hasHandoff"
     from calls c join organizations o on o.id = c.organization_id
     where c.organization_id = any(${orgs(w)}) and ${between(w, 'c.started_at')} and c.direction = any(${`{${directions.join(',')}}`}::text[])
     order by c.started_at, c.id
@@ -30,7 +31,7 @@ export async function handoffRows(db: DbOrTx, w: Window, limit: number) {
            f.claim_seconds as "claimSeconds", f.resolve_seconds as "resolveSeconds", f.claim_business_seconds as "claimBusinessSeconds", f.resolve_business_seconds as "resolveBusinessSeconds"
     from handoffs h join organizations o on o.id = h.organization_id
     left join analytics_handoff_facts f on f.handoff_id = h.id
-    where h.organization_id = any(${orgs(w)}) and ${between(w, 'h.created_at')}
+    where h.organization_id = any(${orgs(w)}) and ${between(w, 'h.created_at')} and ${handedToAPersonSql(sql`h`)}
     order by h.created_at, h.id
     limit ${limit}`);
   return result.rows as unknown as Record<string, string | number | null>[];

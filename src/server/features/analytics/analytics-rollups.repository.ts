@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { callerSpokeSql } from '../../db/caller-spoke.js';
+import { handedOffSql, handedToAPersonSql } from '../../db/handed-to-a-person.js';
 import { CALL_COUNTS } from './analytics-columns.js';
 
 /*
@@ -71,7 +72,7 @@ export async function recomputeCountHours(tx: DbOrTx, hours: readonly HourKey[])
              ${sql.join(Object.entries(CALL_COUNTS).map(([column, count]) => sql`${count} as ${sql.raw(column)}`), sql`, `)}
       from ${hoursParam(hours)}
       join calls c on c.organization_id = t.organization_id and c.started_at >= t.bucket_start and c.started_at < t.bucket_start + interval '1 hour'
-      cross join lateral (select exists (select 1 from handoffs h where h.call_id = c.id) as has_handoff, ${callerSpokeSql(sql`c`)} as spoke) x
+      cross join lateral (select ${handedOffSql(sql`c`)} as has_handoff, ${callerSpokeSql(sql`c`)} as spoke) x
       group by 1, 2, 3, 4
     ) per_outcome
     group by 1, 2, 3`);
@@ -97,14 +98,15 @@ export interface HandoffTimes {
   resolvedAt: Date | null;
 }
 
-/** The handoffs created in these hours, with the times their durations are made of. */
+/** The handoffs handed to a person created in these hours, with the times their durations are made of (db/handed-to-a-person.ts). */
 export async function handoffsInHours(tx: DbOrTx, hours: readonly HourKey[]): Promise<HandoffTimes[]> {
   if (hours.length === 0) return [];
   const result = await tx.execute(sql`
     select h.id, h.organization_id as "organizationId", t.bucket_start as "bucketStart", h.status,
            h.created_at as "createdAt", h.claimed_at as "claimedAt", h.resolved_at as "resolvedAt"
     from ${hoursParam(hours)}
-    join handoffs h on h.organization_id = t.organization_id and h.created_at >= t.bucket_start and h.created_at < t.bucket_start + interval '1 hour'`);
+    join handoffs h on h.organization_id = t.organization_id and h.created_at >= t.bucket_start and h.created_at < t.bucket_start + interval '1 hour'
+    where ${handedToAPersonSql(sql`h`)}`);
   return (result.rows as unknown as HandoffTimes[]).map((r) => ({
     ...r,
     bucketStart: new Date(r.bucketStart),

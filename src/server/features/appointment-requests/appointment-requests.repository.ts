@@ -171,6 +171,6 @@ export async function rescheduleIfScheduled(db: DbOrTx, id: string, to: { at: Da
   return row;
 }
 
-export async function insertRescheduleEvent(db: DbOrTx, requestId: string, note: string, at: Date): Promise<void> {
-  await db.insert(appointmentRequestEvents).values({ appointmentRequestId: requestId, fromStatus: 'scheduled', toStatus: 'scheduled', actorType: 'agent', note, at });
+export async function insertRescheduleEvent(db: DbOrTx, requestId: string, note: string, at: Date, by: { actorType: 'staff' | 'agent'; actorUserId?: string }): Promise<void> {
+  await db.insert(appointmentRequestEvents).values({ appointmentRequestId: requestId, fromStatus: 'scheduled', toStatus: 'scheduled', actorType: by.actorType, actorUserId: by.actorUserId ?? null, note, at });
 }

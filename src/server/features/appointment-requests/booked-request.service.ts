@@ -6,12 +6,12 @@ import { bookHeldVisit, type BookedVisitRow, type Booker } from '../calendars/in
 import { publishLive } from '../live/index.js';
 import type { OrganizationRow } from '../organizations/index.js';
 import { findOrCreatePatient } from '../patients/index.js';
-import { createHandoff, resolveHandoffsOfRequest } from '../handoff-records/index.js';
+import { createHandoff, settleHandoffsOfAgentBooking } from '../handoff-records/index.js';
 import { conflict } from '../../http/errors.js';
 import { findRequestById, lockDraft, saveSubmittedRequest, type AppointmentRequestRow } from './appointment-requests.repository.js';
 import { newReferenceCode } from './reference-code.js';
 import type { SubmittedRequest } from './request-submission.service.js';
-import { notifyPatient } from './staff-notices.js';
+import { notifyPatient, SIMULATED_CALL_NOTE } from './staff-notices.js';
 import { insertRequestEvent, transitionIfVersion } from './staff-requests.repository.js';
 
 export interface HeldTimeBooking extends Omit<SubmittedRequest, 'organizationId' | 'source' | 'consentToContact' | 'email'> {
@@ -21,6 +21,7 @@ export interface HeldTimeBooking extends Omit<SubmittedRequest, 'organizationId'
   /** Said and shown with the request, as a scheduler would have typed them. */
   clinicianName: string;
   locationName: string;
+  /** On a simulated call (`booker.simulated`: the playground, the demo's history) the patient's notices are kept unsent. */
   booker: Booker;
   /**
    * A patient's booking on the web (issue 31 §4, decision 055): the draft that becomes this request
@@ -51,7 +52,9 @@ export interface BookedRequest {
  * All of it is one savepoint of the caller's transaction (the agent's turn, the web's book
  * request): when the time was taken meanwhile, the booking's 409 `slot_taken` leaves neither the
  * request nor the visit (a draft stays a draft). The patient is told as when staff schedule a
- * request (e-mail with the calendar file when there is an address, a text when the number may take one).
+ * request (e-mail with the calendar file when there is an address, a text when the number may
+ * take one) — on a simulated call those stay in the outbox unsent, as the call-back notice is not
+ * texted to a simulated caller.
  */
 export async function bookHeldTimeForRequest(ctx: AppContext, tx: DbOrTx, input: HeldTimeBooking): Promise<BookedRequest> {
   const { organization, hold, draft } = input;
@@ -104,7 +107,8 @@ export async function bookHeldTimeForRequest(ctx: AppContext, tx: DbOrTx, input:
     if (!scheduled) throw new Error('A request saved in this transaction could not be scheduled.');
     await insertRequestEvent(sp, { appointmentRequestId: id, fromStatus: 'submitted', toStatus: 'scheduled', actorType: by.actorType, note: by.note, at: now });
     // Every request has its handoff (the queue's history, analytics' drill-down from the funnel):
-    // this one is resolved as it is made — nothing is left for staff to do.
+    // this one is resolved as it is made and marked settled by the agent — nothing is left for
+    // staff to do, so the call counts as contained, not handed off (decision 053).
     await createHandoff(ctx, sp, {
       organizationId: organization.id,
       type: 'appointment_request',
@@ -117,7 +121,7 @@ export async function bookHeldTimeForRequest(ctx: AppContext, tx: DbOrTx, input:
       contactPhone: input.phone ?? null,
       at: now,
     });
-    await resolveHandoffsOfRequest(ctx, sp, id, 'appointment_scheduled', null, `${by.who} at an open time on the calendar.`);
+    await settleHandoffsOfAgentBooking(ctx, sp, id, `${by.who} at an open time on the calendar.`);
     // The same patient record (found by the same details), and the request the visit answers.
     const { visit } = await bookHeldVisit(
       { db: sp, clock: ctx.clock },
@@ -131,7 +135,7 @@ export async function bookHeldTimeForRequest(ctx: AppContext, tx: DbOrTx, input:
       },
       input.booker,
     );
-    const notified = await notifyPatient(sp, 'scheduled', scheduled, organization, ctx.baseUrl, { now });
+    const notified = await notifyPatient(sp, 'scheduled', scheduled, organization, ctx.baseUrl, { now, unsentBecause: input.booker.simulated ? SIMULATED_CALL_NOTE : undefined });
     await publishLive(sp, { topic: 'appointment-requests', organizationId: organization.id, type: 'created', id });
     await recordAudit(sp, {
       action: 'appointment_request.scheduled',

@@ -7,7 +7,17 @@
  * file (eslint.config.js); tests may reach inside.
  */
 export { bookHeldTimeForRequest, type BookedRequest, type HeldTimeBooking } from './booked-request.service.js';
-export { cancelPendingByPatient, cancelScheduledByPatient, rescheduleWithVisit, visitCalendar, visitCalendarFilename } from './appointment-requests.service.js';
+export { SIMULATED_CALL_NOTE } from './staff-notices.js';
+export {
+  cancelPendingByPatient,
+  cancelScheduledByPatient,
+  cancelScheduledWithVisit,
+  moveScheduledWithVisit,
+  visitCalendar,
+  visitCalendarFilename,
+  type RequestFollowed,
+  type VisitChanger,
+} from './appointment-requests.service.js';
 export { publicRequestRoutes } from './public-requests.routes.js';
 export { loadByToken, saveStep, startDraft, submitDraft } from './public-requests.service.js';
 export { createSubmittedRequest, findRequestForStatus, findRequestForStatusByName, type AppointmentRequestRow } from './request-submission.service.js';

@@ -8,6 +8,9 @@ import { portalUrlOf, visitCalendar, visitCalendarFilename, visitPlace, type Vis
 
 export type NoticeKind = 'scheduled' | 'declined' | 'canceled';
 
+/** Why a notice of a simulated call stays in the outbox: its numbers are made up, and may be somebody's. */
+export const SIMULATED_CALL_NOTE = 'Not sent: made on a simulated call (the playground or the demo’s history), whose numbers are made up.';
+
 export const NOTICE_TEMPLATES: Record<NoticeKind, string> = {
   scheduled: 'appointment-scheduled',
   declined: 'appointment-declined',
@@ -53,8 +56,8 @@ function noticeText(kind: NoticeKind, lang: Lang, p: { org: string; code: string
               `To cancel or ask for another time, sign in to your portal: ${p.portal}`,
             ],
         sms: es
-          ? `${p.org}: su cita es el ${p.when}${v.place ? `, ${v.place}` : ''}. Ref. ${p.code}. Cancelar u otra hora: ${p.portal}`
-          : `${p.org}: your appointment is on ${p.when}${v.place ? ` at ${v.place}` : ''}. Ref ${p.code}. Cancel or ask for another time: ${p.portal}`,
+          ? `${p.org}: su cita ${v.moved ? 'cambió al' : 'es el'} ${p.when}${v.place ? `, ${v.place}` : ''}. Ref. ${p.code}. Cancelar u otra hora: ${p.portal}`
+          : `${p.org}: your appointment ${v.moved ? 'has moved to' : 'is on'} ${p.when}${v.place ? ` at ${v.place}` : ''}. Ref ${p.code}. Cancel or ask for another time: ${p.portal}`,
       };
     }
     case 'declined':
@@ -66,12 +69,19 @@ function noticeText(kind: NoticeKind, lang: Lang, p: { org: string; code: string
         sms: es ? `${p.org}: no pudimos programar su solicitud ${p.code}. Motivo: ${p.reason}` : `${p.org}: we could not schedule your request ${p.code}. Reason: ${p.reason}`,
       };
     case 'canceled':
+      // A scheduled visit names its time; a request not yet scheduled, its reference.
       return {
         subject: es ? `Su cita con ${p.org} fue cancelada` : `Your appointment with ${p.org} was canceled`,
         lines: es
-          ? [`Su solicitud de cita ${p.code} con ${p.org} fue cancelada.`, ...(p.reason ? [`Motivo: ${p.reason}.`] : []), 'Llame a la consulta para pedir otra cita.']
-          : [`Your appointment request ${p.code} with ${p.org} was canceled.`, ...(p.reason ? [`Reason: ${p.reason}.`] : []), 'Call the practice to ask for another appointment.'],
-        sms: es ? `${p.org}: su solicitud ${p.code} fue cancelada.` : `${p.org}: your request ${p.code} was canceled.`,
+          ? [p.when ? `Su cita con ${p.org} del ${p.when} (ref. ${p.code}) fue cancelada.` : `Su solicitud de cita ${p.code} con ${p.org} fue cancelada.`, ...(p.reason ? [`Motivo: ${p.reason}.`] : []), 'Llame a la consulta para pedir otra cita.']
+          : [p.when ? `Your appointment with ${p.org} on ${p.when} (ref ${p.code}) was canceled.` : `Your appointment request ${p.code} with ${p.org} was canceled.`, ...(p.reason ? [`Reason: ${p.reason}.`] : []), 'Call the practice to ask for another appointment.'],
+        sms: es
+          ? p.when
+            ? `${p.org}: su cita del ${p.when} fue cancelada. Ref. ${p.code}.`
+            : `${p.org}: su solicitud ${p.code} fue cancelada.`
+          : p.when
+            ? `${p.org}: your appointment on ${p.when} was canceled. Ref ${p.code}.`
+            : `${p.org}: your request ${p.code} was canceled.`,
       };
   }
 }
@@ -84,7 +94,7 @@ export interface NoticePractice extends VisitPractice {
 /**
  * Tells the patient what the practice decided, in the caller's transaction: by email, and by
  * text message when the request's number may be a mobile. A scheduled visit's e-mail carries it as a
- * calendar file. Answers the outbox ids.
+ * calendar file. Answers the outbox ids. A simulated call's notices are kept unsent (`unsentBecause`).
  */
 export async function notifyPatient(
   tx: DbOrTx,
@@ -92,7 +102,7 @@ export async function notifyPatient(
   request: AppointmentRequestRow,
   org: NoticePractice,
   baseUrl: string,
-  extra: { reason?: string; now: Date; moved?: boolean },
+  extra: { reason?: string; now: Date; moved?: boolean; unsentBecause?: string },
 ): Promise<string[]> {
   const lang: Lang = request.locale.startsWith('es') ? 'es' : 'en';
   const country = typeof org.address.country === 'string' ? org.address.country : null;
@@ -104,11 +114,11 @@ export async function notifyPatient(
   const template = NOTICE_TEMPLATES[kind];
   if (request.email) {
     const attachments = kind === 'scheduled' ? [{ filename: visitCalendarFilename(request), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: visitCalendar(request, org, baseUrl, lang) }] : [];
-    const row = await sendMessage(tx, { channel: 'email', recipient: request.email, subject: text.subject, body: text.lines.join('\n\n'), template, organizationId: org.id, attachments });
+    const row = await sendMessage(tx, { channel: 'email', recipient: request.email, subject: text.subject, body: text.lines.join('\n\n'), template, organizationId: org.id, attachments, unsentBecause: extra.unsentBecause });
     sent.push(row.id);
   }
   if (mayReceiveTexts(request.phone)) {
-    const row = await sendMessage(tx, { channel: 'sms', recipient: request.phone, body: text.sms.slice(0, 320), template, organizationId: org.id, language: lang });
+    const row = await sendMessage(tx, { channel: 'sms', recipient: request.phone, body: text.sms.slice(0, 320), template, organizationId: org.id, language: lang, unsentBecause: extra.unsentBecause });
     sent.push(row.id);
   }
   return sent;

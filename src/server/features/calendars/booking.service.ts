@@ -31,6 +31,11 @@ export interface Booker {
   actor: StaffActor | null;
   /** The call the booking was made on (the phone agent). */
   callId?: string | null;
+  /**
+   * A simulated call (the playground, the demo's history): its caller's number is made up, so the
+   * visit takes no reminders (decision 052).
+   */
+  simulated?: boolean;
 }
 
 export interface Booking {
@@ -305,6 +310,7 @@ function base(organization: OrganizationRow, t: Target, booker: Booker, now: Dat
     ...times(t),
     channel: booker.channel,
     callId: booker.callId ?? null,
+    ...(booker.simulated ? { sendReminders: false } : {}),
     createdBy: booker.actor?.apiKey ? null : (booker.actor?.userId ?? null),
     createdAt: now,
     updatedAt: now,

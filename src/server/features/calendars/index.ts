@@ -13,6 +13,8 @@ export { bookableVisitType, clinicianFor, nextOpenTimes, searchOpenTimes, visitT
 export { bookHeldVisit, bookVisit, cancelVisit, changeVisitStatus, holdVisit, moveBookedVisit, resolveStart, SLOT_TAKEN_MESSAGE, type Booker, type Booking, type BookingContext } from './booking.service.js';
 export { findVisit, findVisitWithNames, searchVisits, upcomingVisitsToChange, type BookedVisitRow, type VisitSearch, type VisitWithNames } from './booked-visits.repository.js';
 export { calendarDirectory, type CalendarDirectory } from './calendar-directory.service.js';
+export { loadVisit } from './calendars.policy.js';
+export { presentBooking, presentVisit } from './calendars.presenter.js';
 export type { ClinicianRow, LocationRow, VisitTypeRow } from './calendars.repository.js';
 // The patient's web booking and the portal's changes to it (issue 31 §4, decision 055).
 export { holdForRequest, holdOfRequest, moveVisitToHold, releaseRequestHolds, webVisitTypes, WEB_BOOKER, type RequestHold, type WebVisitType } from './patient-bookings.service.js';

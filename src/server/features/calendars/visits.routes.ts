@@ -5,9 +5,7 @@ import {
   BookHoldBody,
   BookingConflict,
   BookingResponse,
-  CancelVisitBody,
   HoldBody,
-  MoveVisitBody,
   OpenTimesQuery,
   OpenTimesResponse,
   OrganizationParams,
@@ -19,7 +17,7 @@ import {
 } from '../../../contracts/calendars.js';
 import { presentBooking, presentOpenTimes, presentVisit } from './calendars.presenter.js';
 import { openTimesFor } from './open-times.service.js';
-import { bookForStaff, bookHoldForStaff, cancelForStaff, getVisitForStaff, holdForStaff, listVisitsForStaff, moveForStaff, setStatusForStaff, type NamedBooking } from './visits.service.js';
+import { bookForStaff, bookHoldForStaff, getVisitForStaff, holdForStaff, listVisitsForStaff, setStatusForStaff, type NamedBooking } from './visits.service.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 /** A booking's 409: `slot_taken` / `slot_unavailable` carry `nextTimes`. */
@@ -31,7 +29,7 @@ const book = { capability: 'visits.book' } as const;
 
 const answer = (b: NamedBooking) => presentBooking(b, b.organization.timeZone);
 
-/** Open times and booked visits (issue 31 §2): no double booking, ever (decision 050). */
+/** Open times and booked visits (issue 31 §2): no double booking, ever (decision 050). Moves and cancellations: features/visit-changes. */
 export const visitsRoutes: FeatureRoutes = (app, ctx) => {
   app.get('/api/organizations/:id/open-times', {
     config: { access: read },
@@ -79,21 +77,6 @@ export const visitsRoutes: FeatureRoutes = (app, ctx) => {
     config: { access: book },
     schema: { tags, summary: 'Book a hold (an expired one too, if its time is still free)', params: VisitParams, body: BookHoldBody, response: { 200: BookingResponse, ...bookingErrors } },
     handler: async (request) => answer(await bookHoldForStaff(ctx, actorOf(request), request.params.visitId, request.body)),
-  });
-
-  app.post('/api/visits/:visitId/move', {
-    config: { access: book },
-    schema: { tags, summary: 'Move a booked or confirmed visit to another time, clinician or location', params: VisitParams, body: MoveVisitBody, response: { 200: BookingResponse, ...bookingErrors } },
-    handler: async (request) => answer(await moveForStaff(ctx, actorOf(request), request.params.visitId, request.body)),
-  });
-
-  app.post('/api/visits/:visitId/cancel', {
-    config: { access: book },
-    schema: { tags, summary: 'Cancel a hold or a visit that has not happened; its time is free at once', params: VisitParams, body: CancelVisitBody, response: { 200: VisitView, ...errors } },
-    handler: async (request) => {
-      const b = await cancelForStaff(ctx, actorOf(request), request.params.visitId, request.body);
-      return presentVisit(b.visit, b.organization.timeZone);
-    },
   });
 
   app.post('/api/visits/:visitId/status', {

@@ -2,12 +2,12 @@ import { Temporal } from 'temporal-polyfill';
 import type { AppContext } from '../../app-context.js';
 import { invalid } from '../../http/errors.js';
 import type { StaffActor } from '../../policy/actor.js';
-import type { BookHoldInput, BookInput, HoldInput, MoveVisitInput } from '../../../contracts/calendars.js';
+import type { BookHoldInput, BookInput, HoldInput } from '../../../contracts/calendars.js';
 import { dateAt, startOfDate } from '../../../domain/calendars/open-times.js';
 import { recordPhiView } from '../audit/index.js';
 import { isUuid, loadVisibleOrganization, type OrganizationRow } from '../organizations/index.js';
 import { findVisitWithNames, listVisits, type BookedVisitRow, type VisitWithNames } from './booked-visits.repository.js';
-import { bookHeldVisit, bookVisit, cancelVisit, changeVisitStatus, holdVisit, moveBookedVisit, type Booker, type Booking } from './booking.service.js';
+import { bookHeldVisit, bookVisit, changeVisitStatus, holdVisit, type Booker, type Booking } from './booking.service.js';
 import { loadVisit } from './calendars.policy.js';
 import { cliniciansOf, locationsOf } from './calendars.repository.js';
 
@@ -15,7 +15,9 @@ import { cliniciansOf, locationsOf } from './calendars.repository.js';
  * The staff's side of booked visits: each call checks the organization (another organization's
  * visit is "not found"), books as `staff` (warned, not refused, outside the rules) and answers the
  * visit with the names the calendar shows. Opening one visit is a view of health information
- * and audited; the day and week lists are not, as the calls and handoff lists are not.
+ * and audited; the day and week lists are not, as the calls and handoff lists are not. Moving and
+ * canceling a visit carry its request and a notice to the patient along, so they live in
+ * features/visit-changes, above this feature and appointment-requests.
  */
 
 const staff = (actor: StaffActor): Booker => ({ channel: 'staff', actor });
@@ -45,16 +47,6 @@ export async function bookForStaff(ctx: AppContext, actor: StaffActor, organizat
 export async function bookHoldForStaff(ctx: AppContext, actor: StaffActor, visitId: string, input: BookHoldInput): Promise<NamedBooking> {
   const { organization, visit } = await loadVisit(ctx.db, actor, visitId);
   return named(ctx, organization, await bookHeldVisit(ctx, organization, visit, input, staff(actor)));
-}
-
-export async function moveForStaff(ctx: AppContext, actor: StaffActor, visitId: string, input: MoveVisitInput): Promise<NamedBooking> {
-  const { organization, visit } = await loadVisit(ctx.db, actor, visitId);
-  return named(ctx, organization, await moveBookedVisit(ctx, organization, visit, input, staff(actor)));
-}
-
-export async function cancelForStaff(ctx: AppContext, actor: StaffActor, visitId: string, input: { reason: string; version?: number }): Promise<NamedBooking> {
-  const { organization, visit } = await loadVisit(ctx.db, actor, visitId);
-  return named(ctx, organization, await cancelVisit(ctx, visit, input, staff(actor)));
 }
 
 export async function setStatusForStaff(ctx: AppContext, actor: StaffActor, visitId: string, input: { status: 'confirmed' | 'completed' | 'no_show'; version?: number }): Promise<NamedBooking> {

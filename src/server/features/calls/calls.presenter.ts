@@ -62,7 +62,7 @@ export interface CallDetailParts {
   organization: OrganizationZoneRow;
   patient: { id: string; firstName: string; lastName: string; dateOfBirth: string; phone: string | null; email: string | null } | undefined;
   events: CallEventRow[];
-  handoffs: { id: string; type: string; priority: string; status: string; source: string; reason: string; dueAt: Date; createdAt: Date; assigneeName: string | null; resolution: string | null }[];
+  handoffs: { id: string; type: string; priority: string; status: string; source: string; reason: string; dueAt: Date; createdAt: Date; assigneeName: string | null; resolution: string | null; settledByAgent: boolean }[];
   appointmentRequests: { id: string; referenceCode: string | null; status: string; source: string; firstName: string | null; lastName: string | null; reason: string | null; createdAt: Date; submittedAt: Date | null }[];
 }
 
@@ -89,7 +89,8 @@ export function presentCallDetail(d: CallDetailParts, recordingPath: string): Ca
       endedAt: iso(c.endedAt),
       durationSeconds: c.durationSeconds,
       summary: c.summary,
-      hasHandoff: d.handoffs.length > 0,
+      // The rule of src/server/db/handed-to-a-person.ts: a handoff settled by the agent's own booking is not one.
+      hasHandoff: d.handoffs.some((h) => !(h.settledByAgent && h.status === 'resolved')),
       // The rule of src/server/db/caller-spoke.ts, on the events at hand.
       hungUpBeforeSpeaking: c.direction === 'inbound' && c.status === 'completed' && !d.events.some((e) => e.kind === 'caller_speech' && typeof e.payload.text === 'string' && e.payload.text !== ''),
       hasRecording: c.recordingUrl !== null,
@@ -103,7 +104,7 @@ export function presentCallDetail(d: CallDetailParts, recordingPath: string): Ca
     patient: d.patient
       ? { id: d.patient.id, firstName: d.patient.firstName, lastName: d.patient.lastName, dateOfBirth: d.patient.dateOfBirth, phone: d.patient.phone, email: d.patient.email }
       : null,
-    handoffs: d.handoffs.map((h) => ({ ...h, dueAt: h.dueAt.toISOString(), createdAt: h.createdAt.toISOString() })) as CallDetail['handoffs'],
+    handoffs: d.handoffs.map(({ settledByAgent: _, ...h }) => ({ ...h, dueAt: h.dueAt.toISOString(), createdAt: h.createdAt.toISOString() })) as CallDetail['handoffs'],
     appointmentRequests: d.appointmentRequests.map((a) => ({ ...a, createdAt: a.createdAt.toISOString(), submittedAt: iso(a.submittedAt) })) as CallDetail['appointmentRequests'],
     events: d.events.map(presentEvent),
     notes: d.events.filter((e) => e.kind === 'note').map(presentNote),

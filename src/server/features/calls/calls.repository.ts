@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { callerSpokeSql } from '../../db/caller-spoke.js';
+import { handedOffSql } from '../../db/handed-to-a-person.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { appointmentRequests, callEvents, calls, handoffs, organizations, patients, users } from '../../db/schema/index.js';
 
@@ -165,7 +166,7 @@ function runListQuery(db: DbOrTx, f: CallListFilter, how: QueryMode): Promise<Ca
   if (f.live === true) where.push(sql`c.status in ('ringing', 'in_progress')`);
   if (f.live === false) where.push(sql`c.status not in ('ringing', 'in_progress')`);
   if (f.hasHandoff !== undefined) {
-    where.push(f.hasHandoff ? sql`exists (select 1 from handoffs h where h.call_id = c.id)` : sql`not exists (select 1 from handoffs h where h.call_id = c.id)`);
+    where.push(f.hasHandoff ? handedOffSql(sql`c`) : sql`not ${handedOffSql(sql`c`)}`);
   }
   if (f.phones?.length) where.push(sql`(c.from_number = any(${sql.param(f.phones)}::text[]) or c.to_number = any(${sql.param(f.phones)}::text[]))`);
   if (f.hourOfWeek) {
@@ -232,7 +233,7 @@ function runListQuery(db: DbOrTx, f: CallListFilter, how: QueryMode): Promise<Ca
            page.provider, page.from_number as "fromNumber", page.to_number as "toNumber", page.patient_id as "patientId",
            p.first_name as "patientFirstName", p.last_name as "patientLastName", page.started_at as "startedAt",
            page.answered_at as "answeredAt", page.ended_at as "endedAt", page.duration_seconds as "durationSeconds", page.summary,
-           page.has_recording as "hasRecording", exists (select 1 from handoffs h where h.call_id = page.id) as "hasHandoff",
+           page.has_recording as "hasRecording", ${handedOffSql(sql`page`)} as "hasHandoff",
            (page.direction = 'inbound' and page.status = 'completed' and not ${callerSpokeSql(sql`page`)}) as "hungUpBeforeSpeaking",
            ${match} as match, page.sort_value as "sortValue"
     from page
@@ -304,6 +305,7 @@ export async function handoffsOfCall(db: DbOrTx, callId: string) {
       createdAt: handoffs.createdAt,
       assigneeName: users.name,
       resolution: handoffs.resolution,
+      settledByAgent: handoffs.settledByAgent,
     })
     .from(handoffs)
     .leftJoin(users, eq(users.id, handoffs.assigneeId))

@@ -119,7 +119,7 @@ export async function updateHandoffIfStatus(
   db: DbOrTx,
   id: string,
   from: HandoffStatus[],
-  patch: Partial<Pick<HandoffRow, 'status' | 'assigneeId' | 'claimedAt' | 'resolvedAt' | 'resolution' | 'dueAt'>>,
+  patch: Partial<Pick<HandoffRow, 'status' | 'assigneeId' | 'claimedAt' | 'resolvedAt' | 'resolution' | 'dueAt' | 'settledByAgent'>>,
   now: Date,
 ): Promise<HandoffRow | undefined> {
   const [row] = await db

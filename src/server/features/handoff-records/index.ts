@@ -10,5 +10,5 @@ export { cancelLiveTransfer, createHandoff, type DeadlineRules, DEFAULT_SLA_MINU
 export { assignableUsers, claimIfOpen, findDeadlineRules, findHandoff, findSlaSettings, type HandoffEventRow, type HandoffListRow, insertHandoffEvent, listHandoffEvents, listHandoffs, saveSlaSettings, type SlaRow, updateHandoffIfStatus } from './handoffs.repository.js';
 export { noteOutboundAnswer, noteOutboundCallBack } from './outbound-callback.service.js';
 export { addPatientReply, addSentText, addTextReply, patientRepliesSince, patientThread, raiseThreadToUrgent } from './patient-thread.service.js';
-export { resolveHandoffsOfRequest, unresolvedHandoffsOfRequest } from './request-handoffs.service.js';
+export { resolveHandoffsOfRequest, settleHandoffsOfAgentBooking, unresolvedHandoffsOfRequest } from './request-handoffs.service.js';
 export type { RequestSlice } from './request-slice.js';

@@ -16,6 +16,27 @@ export async function resolveHandoffsOfRequest(
   actor: { userId: string } | null,
   note?: string,
 ): Promise<number> {
+  return closeHandoffsOfRequest(ctx, tx, appointmentRequestId, resolution, actor, note, false);
+}
+
+/**
+ * The handoff of a request the phone agent booked itself (decision 053), resolved as it is made
+ * (`appointment_scheduled`) and marked settled by the agent: the request's record in the queue,
+ * not work handed to a person — its call stays contained (db/handed-to-a-person.ts).
+ */
+export async function settleHandoffsOfAgentBooking(ctx: AppContext, tx: DbOrTx, appointmentRequestId: string, note: string): Promise<number> {
+  return closeHandoffsOfRequest(ctx, tx, appointmentRequestId, 'appointment_scheduled', null, note, true);
+}
+
+async function closeHandoffsOfRequest(
+  ctx: AppContext,
+  tx: DbOrTx,
+  appointmentRequestId: string,
+  resolution: string,
+  actor: { userId: string } | null,
+  note: string | undefined,
+  settledByAgent: boolean,
+): Promise<number> {
   const now = ctx.clock.now();
   let closed = 0;
   for (const h of await openHandoffsOfRequest(tx, appointmentRequestId)) {
@@ -23,7 +44,7 @@ export async function resolveHandoffsOfRequest(
       tx,
       h.id,
       ['open', 'claimed'],
-      { status: 'resolved', resolvedAt: now, resolution, assigneeId: h.assigneeId ?? actor?.userId ?? null, claimedAt: h.claimedAt ?? now },
+      { status: 'resolved', resolvedAt: now, resolution, assigneeId: h.assigneeId ?? actor?.userId ?? null, claimedAt: h.claimedAt ?? now, ...(settledByAgent ? { settledByAgent } : {}) },
       now,
     );
     if (!row) continue;

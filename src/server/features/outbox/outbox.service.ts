@@ -27,6 +27,11 @@ export interface OutgoingMessage {
   attachments?: OutboxAttachment[];
   /** The language of the text, for a text message's opt-out sentence (default English). */
   language?: 'en' | 'es';
+  /**
+   * Keep it in the outbox unsent (`suppressed`) with this reason: what a simulated call would have
+   * sent to its made-up numbers (the playground, the demo's history) is shown, never delivered.
+   */
+  unsentBecause?: string;
 }
 
 export const DELIVER_OUTBOX_TASK = 'deliver-outbox-message';
@@ -39,7 +44,8 @@ export function optedOutNote(optOut: { at: Date; keyword: string }): string {
 /**
  * Writes the message and its delivery job in the caller's transaction. Every text message's
  * body is built here (the carriers' opt-out notice added); a text to a number that opted out
- * of the organization's texts is kept as `suppressed`, with the reason, and no job.
+ * of the organization's texts is kept as `suppressed`, with the reason, and no job — as is one
+ * the caller asks to keep unsent (`unsentBecause`).
  */
 export async function sendMessage(db: DbOrTx, message: OutgoingMessage): Promise<OutboxRow> {
   const sms = message.channel === 'sms';
@@ -52,9 +58,9 @@ export async function sendMessage(db: DbOrTx, message: OutgoingMessage): Promise
     template: message.template,
     organizationId: message.organizationId ?? null,
     attachments: sms ? [] : (message.attachments ?? []),
-    ...(optOut ? { status: 'suppressed' as const, lastError: optedOutNote(optOut) } : {}),
+    ...(optOut ? { status: 'suppressed' as const, lastError: optedOutNote(optOut) } : message.unsentBecause ? { status: 'suppressed' as const, lastError: message.unsentBecause } : {}),
   });
-  if (!optOut) await enqueueJob(db, DELIVER_OUTBOX_TASK, { id: row.id }, { maxAttempts: 8 });
+  if (!optOut && !message.unsentBecause) await enqueueJob(db, DELIVER_OUTBOX_TASK, { id: row.id }, { maxAttempts: 8 });
   return row;
 }
 

@@ -21,7 +21,7 @@ export interface UpcomingVisit {
   language: string | null;
 }
 
-/** Booked or confirmed visits starting within the next `withinHours`, with what a reminder says. */
+/** Booked or confirmed visits starting within the next `withinHours` that take reminders, with what a reminder says. */
 export async function upcomingVisits(db: DbOrTx, now: Date, withinHours: number): Promise<UpcomingVisit[]> {
   return db
     .select({
@@ -50,6 +50,7 @@ export async function upcomingVisits(db: DbOrTx, now: Date, withinHours: number)
     .where(
       and(
         inArray(bookedVisits.status, ['booked', 'confirmed']),
+        eq(bookedVisits.sendReminders, true),
         gt(bookedVisits.startsAt, now),
         lte(bookedVisits.startsAt, new Date(now.getTime() + withinHours * 3_600_000)),
         eq(organizations.status, 'active'),

@@ -1,7 +1,7 @@
-import { count, eq, like, sql } from 'drizzle-orm';
+import { and, count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestAppHandle } from '../../test-support/index.js';
-import { appointmentRequests, bookedVisits, callEvents, calls, handoffs } from '../../db/schema/index.js';
+import { appointmentRequests, bookedVisits, callEvents, calls, handoffs, outboxMessages } from '../../db/schema/index.js';
 import { seedDemo } from '../seed.js';
 import { seedDemoCalls } from './seed-demo-calls.job.js';
 
@@ -43,6 +43,12 @@ describe('the demo call history', () => {
     for (const c of offered) expect(c.transcriptText, c.transcriptText).toMatch(/You're booked for|pass your request/);
     const booked = await t.db.select({ n: count() }).from(bookedVisits).where(eq(bookedVisits.channel, 'phone'));
     if (offered.length) expect(Number(booked[0]!.n)).toBeGreaterThan(0);
+    // Their callers are made up: the confirmations stay in the outbox unsent (not printed on the
+    // demo's terminal), and the visits take no reminders.
+    const queued = await t.db.select({ n: count() }).from(outboxMessages).where(and(eq(outboxMessages.template, 'appointment-scheduled'), eq(outboxMessages.status, 'queued')));
+    expect(Number(queued[0]!.n)).toBe(0);
+    const reminded = await t.db.select({ n: count() }).from(bookedVisits).where(and(eq(bookedVisits.channel, 'phone'), eq(bookedVisits.sendReminders, true)));
+    expect(Number(reminded[0]!.n)).toBe(0);
     const [anyHandoff] = await t.db.select({ n: count() }).from(handoffs);
     expect(Number(anyHandoff!.n)).toBeGreaterThan(0);
     expect(await seedDemoCalls(t.ctx, { days: 4 })).toBe(0);

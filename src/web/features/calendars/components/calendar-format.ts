@@ -5,20 +5,32 @@ import { formatCalendarDay } from '@web/lib/format-date';
 
 export type BookingChannel = VisitType['bookableBy'][number];
 export type VisitStatus = 'held' | 'booked' | 'confirmed' | 'completed' | 'canceled' | 'no_show';
+/**
+ * How a visit shows: its status, except that a booked or confirmed visit whose time is over shows
+ * as ended — past, waiting to be marked completed or a no-show — rather than as still to come.
+ * "Ended" is not a status: the record stays booked or confirmed until someone marks it.
+ */
+export type ShownStatus = VisitStatus | 'ended';
 
-export const STATUS_LABELS: Record<VisitStatus, string> = {
+export function shownStatus(v: { status: VisitStatus; end: string }, nowMs: number): ShownStatus {
+  return (v.status === 'booked' || v.status === 'confirmed') && Date.parse(v.end) <= nowMs ? 'ended' : v.status;
+}
+
+export const STATUS_LABELS: Record<ShownStatus, string> = {
   held: 'Held',
   booked: 'Booked',
   confirmed: 'Confirmed',
+  ended: 'Ended, not marked',
   completed: 'Completed',
   canceled: 'Canceled',
   no_show: 'No-show',
 };
 
-export const STATUS_BADGE: Record<VisitStatus, NonNullable<BadgeProps['variant']>> = {
+export const STATUS_BADGE: Record<ShownStatus, NonNullable<BadgeProps['variant']>> = {
   held: 'warning',
   booked: 'info',
   confirmed: 'success',
+  ended: 'neutral',
   completed: 'neutral',
   canceled: 'neutral',
   no_show: 'destructive',

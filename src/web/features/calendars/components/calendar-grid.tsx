@@ -2,7 +2,7 @@ import * as React from 'react';
 import type { Visit } from '@contracts/calendars';
 import { formatWallTime } from '@domain/format/clock';
 import { cn } from '@web/lib/utils';
-import { dateOf, formatLocalTime, minutesOfDay } from './calendar-format';
+import { dateOf, formatLocalTime, minutesOfDay, shownStatus } from './calendar-format';
 import { VISIT_BLOCK } from './visit-block-style';
 import { patientName, visitAccessibleName } from './visit-summary';
 
@@ -71,13 +71,15 @@ export interface CalendarGridProps {
   country: string | null | undefined;
   /** The practice's wall time now ("2026-03-10T10:42"): a line across today's column. */
   nowLocal: string;
+  /** Now, as an instant: a visit whose time is over shows as ended (calendar-format.ts shownStatus). */
+  nowMs: number;
   /** Name the clinician on each visit (columns are dates). */
   showClinician: boolean;
   onOpen: (visit: Visit) => void;
 }
 
 /** A time grid of visits: hours down the side, a column per clinician or per day. */
-export function CalendarGrid({ columns, startHour, endHour, country, nowLocal, showClinician, onOpen }: CalendarGridProps) {
+export function CalendarGrid({ columns, startHour, endHour, country, nowLocal, nowMs, showClinician, onOpen }: CalendarGridProps) {
   const hours = Array.from({ length: endHour - startHour }, (_, i) => startHour + i);
   const height = hours.length * HOUR_PX;
   const nowMinutes = minutesOfDay(nowLocal);
@@ -117,12 +119,12 @@ export function CalendarGrid({ columns, startHour, endHour, country, nowLocal, s
                       <button
                         type="button"
                         onClick={() => onOpen(p.visit)}
-                        aria-label={visitAccessibleName(p.visit, country)}
-                        title={visitAccessibleName(p.visit, country)}
+                        aria-label={visitAccessibleName(p.visit, country, nowMs)}
+                        title={visitAccessibleName(p.visit, country, nowMs)}
                         className={cn(
                           'absolute overflow-hidden rounded-md border border-l-4 px-1.5 text-left text-xs leading-tight shadow-xs hover:z-[6] hover:shadow-md focus-visible:z-[6] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                           p.height < 30 ? 'py-0' : 'py-0.5',
-                          VISIT_BLOCK[p.visit.status],
+                          VISIT_BLOCK[shownStatus(p.visit, nowMs)],
                         )}
                         style={{ top: p.top + 1, height: p.height - 2, left: `calc(${(p.lane / p.lanes) * 100}% + 2px)`, width: `calc(${100 / p.lanes}% - 4px)` }}
                       >

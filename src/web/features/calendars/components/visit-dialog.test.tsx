@@ -92,4 +92,14 @@ describe('a visit’s details', () => {
     expect(within(dialog).queryByRole('button', { name: 'Mark confirmed' })).not.toBeInTheDocument();
     expect(within(dialog).getAllByRole('button', { name: 'Close' })).toHaveLength(2);
   });
+
+  it('says a visit whose time is over has ended and asks to mark it', async () => {
+    serve(visit());
+    open(visit(), { now: new Date('2030-03-11T14:00:00Z') });
+    const dialog = await screen.findByRole('dialog', { name: /Jordan Ellis/ });
+    expect(dialog).toHaveTextContent('Ended, not marked');
+    expect(dialog).toHaveTextContent('The time of this visit is over: mark it completed or a no-show.');
+    expect(within(dialog).getByRole('button', { name: 'Mark completed' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Mark confirmed' })).not.toBeInTheDocument();
+  });
 });

@@ -14,7 +14,7 @@ import { formatCalendarDay } from '@web/lib/format-date';
 import { formatPhone } from '@web/lib/format-phone';
 import { useVisit } from '../api/get-visit';
 import { useCancelVisit, useSetVisitStatus } from '../api/save-visit';
-import { CHANNEL_LABELS, STATUS_BADGE, STATUS_LABELS, formatMinutes } from './calendar-format';
+import { CHANNEL_LABELS, STATUS_BADGE, STATUS_LABELS, formatMinutes, shownStatus } from './calendar-format';
 import { patientName } from './visit-summary';
 
 export interface VisitDialogProps {
@@ -56,6 +56,7 @@ function VisitDetails({ listed, timeZone, country, canBook, now, onClose }: Omit
   const { toast } = useToast();
   const error = cancel.error ?? status.error;
   const begun = Date.parse(v.start) <= now.getTime();
+  const shown = shownStatus(v, now.getTime());
   const open = v.status === 'held' || v.status === 'booked' || v.status === 'confirmed';
   const date = formatInstantIn(v.start, timeZone, { country, parts: 'date', weekday: 'long' });
   const times = `${formatInstantIn(v.start, timeZone, { country, parts: 'time' })}–${formatInstantIn(v.end, timeZone, { country, parts: 'time', showZone: true })}`;
@@ -84,7 +85,7 @@ function VisitDetails({ listed, timeZone, country, canBook, now, onClose }: Omit
       <DialogHeader>
         <DialogTitle className="flex flex-wrap items-center gap-2">
           {name}
-          <Badge variant={STATUS_BADGE[v.status]}>{STATUS_LABELS[v.status]}</Badge>
+          <Badge variant={STATUS_BADGE[shown]}>{STATUS_LABELS[shown]}</Badge>
         </DialogTitle>
         <DialogDescription>
           {v.visitType.nameEn} with {v.clinician.name}
@@ -131,7 +132,7 @@ function VisitDetails({ listed, timeZone, country, canBook, now, onClose }: Omit
 
       {canBook && canceling ? (
         <form onSubmit={submitCancel} className="space-y-3 rounded-lg border border-border bg-muted/40 p-3">
-          <FormField label="Reason (optional)" description="Kept with the visit; the patient is not told by this.">
+          <FormField label="Reason (optional)" description="Kept with the visit. The patient is told the visit was canceled, not why.">
             <Textarea rows={2} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} autoFocus />
           </FormField>
           <div className="flex flex-wrap gap-2">
@@ -150,7 +151,7 @@ function VisitDetails({ listed, timeZone, country, canBook, now, onClose }: Omit
       <DialogFooter className="flex-col sm:flex-row sm:flex-wrap sm:justify-between">
         {canBook && open && !canceling ? (
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-            {v.status === 'booked' ? (
+            {v.status === 'booked' && shown !== 'ended' ? (
               <Button variant="outline" onClick={() => setStatus('confirmed')} loading={status.isPending && status.variables?.status === 'confirmed'}>
                 <CalendarCheck2 aria-hidden="true" />
                 Mark confirmed
@@ -181,6 +182,7 @@ function VisitDetails({ listed, timeZone, country, canBook, now, onClose }: Omit
         </Button>
       </DialogFooter>
       {canBook && open && !begun && v.status !== 'held' ? <p className="text-xs text-muted-foreground">Completed and no-show can be marked once the visit has begun.</p> : null}
+      {canBook && shown === 'ended' ? <p className="text-xs text-muted-foreground">The time of this visit is over: mark it completed or a no-show.</p> : null}
     </>
   );
 }

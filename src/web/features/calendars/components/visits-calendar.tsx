@@ -224,7 +224,7 @@ export function VisitsCalendar({ organizationId, timeZone, country, canBook, cli
                   {items.length === 0 ? (view === 'week' ? 'No visits this week.' : 'No visits on this day.') : weekBoard ? 'Choose a visit for its details, a day to see it by hour, or a clinician to see their week by hour.' : 'Choose a visit for its details.'}
                 </p>
                 <ul aria-label="Statuses" className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
-                  {(['held', 'booked', 'confirmed', 'completed', 'no_show', ...(showCanceled ? (['canceled'] as const) : [])] as const).map((s) => (
+                  {(['held', 'booked', 'confirmed', 'ended', 'completed', 'no_show', ...(showCanceled ? (['canceled'] as const) : [])] as const).map((s) => (
                     <li key={s} className="inline-flex items-center gap-1.5">
                       <span aria-hidden="true" className={cn('inline-block h-3 w-4 rounded-sm border border-l-4', VISIT_BLOCK[s])} />
                       {STATUS_LABELS[s]}
@@ -233,15 +233,15 @@ export function VisitsCalendar({ organizationId, timeZone, country, canBook, cli
                 </ul>
               </div>
               {weekBoard ? (
-                <WeekBoard days={days.map((d) => ({ date: d, visits: onDay(d), today: d === today }))} country={country} onOpen={setOpen} onDay={(d) => update({ date: d === today ? undefined : d, view: undefined })} />
+                <WeekBoard days={days.map((d) => ({ date: d, visits: onDay(d), today: d === today }))} country={country} nowMs={now.getTime()} onOpen={setOpen} onDay={(d) => update({ date: d === today ? undefined : d, view: undefined })} />
               ) : (
-                <CalendarGrid columns={columns} startHour={startHour} endHour={endHour} country={country} nowLocal={nowLocal} showClinician={view === 'week' && !who} onOpen={setOpen} />
+                <CalendarGrid columns={columns} startHour={startHour} endHour={endHour} country={country} nowLocal={nowLocal} nowMs={now.getTime()} showClinician={view === 'week' && !who} onOpen={setOpen} />
               )}
             </>
           ) : view === 'day' && items.length === 0 ? (
             <EmptyState icon={CalendarDays} headingLevel="h3" title="No visits on this day" description={canBook ? 'Book one with “Book a visit”, or look at another day.' : 'Look at another day or the week.'} className="rounded-lg border border-dashed border-border py-8" />
           ) : (
-            <VisitAgenda days={days.map((d) => ({ date: d, visits: onDay(d), today: d === today }))} country={country} showDayHeadings={view === 'week'} onOpen={setOpen} />
+            <VisitAgenda days={days.map((d) => ({ date: d, visits: onDay(d), today: d === today }))} country={country} nowMs={now.getTime()} showDayHeadings={view === 'week'} onOpen={setOpen} />
           )}
         </div>
       )}

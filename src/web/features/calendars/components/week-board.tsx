@@ -1,6 +1,6 @@
 import type { Visit } from '@contracts/calendars';
 import { cn } from '@web/lib/utils';
-import { formatDay, formatLocalTime } from './calendar-format';
+import { formatDay, formatLocalTime, shownStatus } from './calendar-format';
 import { VISIT_ACCENT } from './visit-block-style';
 import { patientName, visitAccessibleName } from './visit-summary';
 
@@ -15,7 +15,7 @@ export interface BoardDay {
  * order (time, clinician, patient). Placed on an hour scale, three clinicians' visits side by side
  * in a seventh of the screen leave no room to read a name; one clinician's week is a time grid.
  */
-export function WeekBoard({ days, country, onOpen, onDay }: { days: BoardDay[]; country: string | null | undefined; onOpen: (visit: Visit) => void; onDay: (date: string) => void }) {
+export function WeekBoard({ days, country, nowMs, onOpen, onDay }: { days: BoardDay[]; country: string | null | undefined; nowMs: number; onOpen: (visit: Visit) => void; onDay: (date: string) => void }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-border bg-card">
       <div className="grid min-w-fit grid-cols-[repeat(7,minmax(7.5rem,1fr))] divide-x divide-border">
@@ -38,11 +38,11 @@ export function WeekBoard({ days, country, onOpen, onDay }: { days: BoardDay[]; 
                   <button
                     type="button"
                     onClick={() => onOpen(v)}
-                    aria-label={visitAccessibleName(v, country)}
-                    title={visitAccessibleName(v, country)}
+                    aria-label={visitAccessibleName(v, country, nowMs)}
+                    title={visitAccessibleName(v, country, nowMs)}
                     className={cn(
                       'block w-full rounded-md border border-l-4 border-border bg-card px-1.5 py-1 text-left text-xs leading-tight hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                      VISIT_ACCENT[v.status],
+                      VISIT_ACCENT[shownStatus(v, nowMs)],
                       v.status === 'canceled' && 'opacity-75',
                     )}
                   >

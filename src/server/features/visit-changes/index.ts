@@ -1,0 +1,11 @@
+/**
+ * A booked visit moved or canceled, with what follows it: its appointment request, and a notice to
+ * the patient (issue 31 follow-ups, decisions 050 and 054). It sits above calendars and
+ * appointment-requests, which do not import each other this way round.
+ *
+ * The feature's public entry: the agent and the app import only this file (eslint.config.js);
+ * tests may reach inside.
+ */
+export { followCancel, followMove, type ChangedVisit } from './visit-changes.service.js';
+export { visitChangesRoutes } from './visit-changes.routes.js';
+export { VISIT_CANCELED_TEMPLATE, VISIT_MOVED_TEMPLATE } from './visit-notices.js';

@@ -1,0 +1,79 @@
+import type { AppContext } from '../../app-context.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { StaffActor } from '../../policy/actor.js';
+import type { MoveVisitInput } from '../../../contracts/calendars.js';
+import { cancelScheduledByPatient, cancelScheduledWithVisit, findRequest, moveScheduledWithVisit, SIMULATED_CALL_NOTE, type VisitChanger } from '../appointment-requests/index.js';
+import { cancelVisit, findVisitWithNames, loadVisit, moveBookedVisit, type Booking, type VisitWithNames } from '../calendars/index.js';
+import type { OrganizationRow } from '../organizations/index.js';
+import { sendVisitNotice } from './visit-notices.js';
+
+/**
+ * A booked visit moved or canceled, with everything that follows it (issue 31 follow-ups): the
+ * appointment request it was booked for follows — moved with it, or canceled as staff cancel one —
+ * and the patient is told, as a booking tells them. A visit with a scheduled request is told
+ * through the request (reference, portal, calendar file); one without, from the visit's own
+ * e-mail and number. All in one transaction with the change itself.
+ *
+ * Who changes it: staff on the calendar (the routes here), or the patient by phone (the agent's
+ * move_visit and cancel_visit tools, in the turn's transaction). A patient canceling by phone is
+ * not sent a notice: they just said so, as in the portal.
+ */
+
+export interface ChangedVisit {
+  organization: OrganizationRow;
+  visit: VisitWithNames;
+  warnings: Booking['warnings'];
+  /** The outbox messages that tell the patient. */
+  notified: string[];
+}
+
+/** Staff move a visit on the calendar (warned, not refused, outside the rules: decision 050). */
+export async function moveVisitForStaff(ctx: AppContext, actor: StaffActor, visitId: string, input: MoveVisitInput): Promise<ChangedVisit> {
+  const { organization, visit } = await loadVisit(ctx.db, actor, visitId);
+  return ctx.db.transaction(async (tx) => {
+    const booking = await moveBookedVisit({ db: tx, clock: ctx.clock }, organization, visit, input, { channel: 'staff', actor });
+    const moved = (await findVisitWithNames(tx, booking.visit.id))!;
+    const notified = await followMove(ctx, tx, organization, moved, { kind: 'staff', actor });
+    return { organization, visit: moved, warnings: booking.warnings, notified };
+  });
+}
+
+/** Staff cancel a visit (or a hold) on the calendar; its time is free at once. */
+export async function cancelVisitForStaff(ctx: AppContext, actor: StaffActor, visitId: string, input: { reason: string; version?: number }): Promise<ChangedVisit> {
+  const { organization, visit } = await loadVisit(ctx.db, actor, visitId);
+  return ctx.db.transaction(async (tx) => {
+    const row = await cancelVisit({ db: tx, clock: ctx.clock }, visit, input, { channel: 'staff', actor });
+    const canceled = (await findVisitWithNames(tx, row.id))!;
+    // A hold was never the patient's visit: nothing to tell, no request to cancel.
+    const notified = visit.status === 'held' ? [] : await followCancel(ctx, tx, organization, canceled, input.reason || null, { kind: 'staff', actor });
+    return { organization, visit: canceled, warnings: [], notified };
+  });
+}
+
+/**
+ * What follows a visit that moved (already moved, in `tx`): its scheduled request moves with it and
+ * tells the patient; without one, the patient is told from the visit.
+ */
+export async function followMove(ctx: AppContext, tx: DbOrTx, organization: OrganizationRow, visit: VisitWithNames, by: VisitChanger): Promise<string[]> {
+  if (visit.appointmentRequestId) {
+    const followed = await moveScheduledWithVisit(ctx, tx, organization, visit.appointmentRequestId, { at: visit.startsAt, clinician: visit.clinicianName, location: visit.locationName }, by);
+    if (followed) return followed.notified;
+  }
+  return sendVisitNotice(tx, 'moved', organization, visit, ctx.clock.now(), by.kind === 'caller' && by.simulated ? SIMULATED_CALL_NOTE : undefined);
+}
+
+/**
+ * What follows a visit that was canceled (already canceled, in `tx`). By staff: its scheduled
+ * request is canceled as staff cancel one, and the patient is told. By the patient on the phone:
+ * the request is canceled as the patient cancels one, and nothing is sent.
+ */
+export async function followCancel(ctx: AppContext, tx: DbOrTx, organization: OrganizationRow, visit: VisitWithNames, reason: string | null, by: VisitChanger): Promise<string[]> {
+  const request = visit.appointmentRequestId ? await findRequest(tx, visit.appointmentRequestId) : undefined;
+  if (by.kind === 'caller') {
+    if (request) await cancelScheduledByPatient(tx, request.id, reason, ctx.clock.now());
+    return [];
+  }
+  const followed = request ? await cancelScheduledWithVisit(ctx, tx, organization, request, reason, by.actor) : undefined;
+  if (followed) return followed.notified;
+  return sendVisitNotice(tx, 'canceled', organization, visit, ctx.clock.now());
+}
