@@ -56,12 +56,35 @@ export function parseDateParts(text: string, ctx: DateContext): DateParts | null
   const corrected = splitAtCorrection(normalize(text), { bareNo: true });
   if (corrected) {
     const before = spokenDateParts(corrected.before, ctx);
+    // "two thousand fourteen, no sorry, fifteen": a number said alone replaces the last number said.
+    const replaced = spokenDateParts(withLastNumberReplaced(corrected.before, corrected.after), ctx);
+    if (before && replaced?.day && replaced.month && replaced.year && isBareNumber(corrected.after)) return replaced;
     const after = spokenDateParts(corrected.after, ctx);
     if (after) return before ? mergeDateParts(before, after) : after;
   }
   const parts = spokenDateParts(text, ctx);
   if (parts?.day && parts.month && parts.year) return parts;
   return chronoDate(text, ctx) ?? parts;
+}
+
+const NUMBER_WORD = (w: string) => /^\d+$/.test(w) || w in UNITS || w in TEENS || w in TENS;
+const BARE_LEAD = /^(?:(?:the|of|del|de|el|it's|its|is|es)\s+)+/;
+
+/** A correction that is only a number ("fifteen", "del catorce", "the fourth" is not: it names a day). */
+function isBareNumber(after: string): boolean {
+  const list = words(normalize(after).replace(BARE_LEAD, ''));
+  return list.length > 0 && list.length <= 2 && list.every(NUMBER_WORD);
+}
+
+/** `before` with its last number word (or tens-and-unit pair) replaced by the corrected number. */
+function withLastNumberReplaced(before: string, after: string): string {
+  const list = words(normalize(before));
+  const said = words(normalize(after).replace(BARE_LEAD, ''));
+  let end = list.length - 1;
+  while (end >= 0 && !NUMBER_WORD(list[end]!)) end--;
+  if (end < 0) return before;
+  const start = end > 0 && list[end - 1]! in TENS && list[end]! in UNITS && said.length === 2 ? end - 1 : end;
+  return [...list.slice(0, start), ...said, ...list.slice(end + 1)].join(' ');
 }
 
 /**
@@ -159,7 +182,20 @@ function numberRunDate(list: string[]): string | null {
   for (let i = 0; i < list.length; i++) {
     const w = list[i]!;
     if (/^\d+$/.test(w)) groups.push(w);
-    else if (w in UNITS) groups.push(String(UNITS[w]));
+    // "eight twelve two thousand", "nine eleven two thousand (and) twelve": a year in thousands.
+    else if (w === 'thousand' && groups[groups.length - 1] === '2') {
+      let i2 = list[i + 1] === 'and' ? i + 2 : i + 1;
+      let rest = 0;
+      const n = list[i2];
+      if (n !== undefined && n in TEENS) rest = TEENS[n]!;
+      else if (n !== undefined && n in TENS) {
+        rest = TENS[n]!;
+        if (list[i2 + 1] !== undefined && list[i2 + 1]! in UNITS) rest += UNITS[list[++i2]!]!;
+      } else if (n !== undefined && n in UNITS) rest = UNITS[n]!;
+      else i2--;
+      groups[groups.length - 1] = String(2000 + rest);
+      i = i2;
+    } else if (w in UNITS) groups.push(String(UNITS[w]));
     else if (w in TEENS) groups.push(String(TEENS[w]));
     else if (w in TENS) {
       const unit = list[i + 1] !== undefined && list[i + 1]! in UNITS && UNITS[list[i + 1]!]! > 0 ? UNITS[list[i + 1]!]! : 0;

@@ -23,6 +23,10 @@ describe('parseDateParts', () => {
     ['I was born on May 9th 1975', { month: 5, day: 9, year: 1975 }],
     ['march twenty nineteen eighty', { month: 3, day: 20, year: 1980 }],
     ['feb 2 twenty twelve', { month: 2, day: 2, year: 2012 }],
+    ['eight twelve two thousand', { month: 8, day: 12, year: 2000 }],
+    ['nine eleven two thousand and twelve', { month: 9, day: 11, year: 2012 }],
+    ['november fifth two thousand fourteen no sorry fifteen', { month: 11, day: 5, year: 2015 }],
+    ['march third nineteen eighty no eighty one', { month: 3, day: 3, year: 1981 }],
     ['my name is Jan Novak born March 3 1980', { month: 3, day: 3, year: 1980 }],
     // The year first, as some say it.
     ['nineteen seventy two october the fifth', { month: 10, day: 5, year: 1972 }],
