@@ -142,8 +142,9 @@ function urgencyOf(models: Models, text: string, heard: string, intent: Intent |
   const routine = intent !== null && confidence >= INTENT_CONFIDENCE && HANDLED_WITH_SYMPTOMS.has(intent);
   const alarming = words >= 5 && !mentions.discounted && (openMoment ? !routine : health);
   if (p >= EMERGENCY_AT && alarming) return { level: 'emergency', category: category(), phrase: foldForMatching(text).slice(0, 80), by: 'model' };
-  // Asking for a person or a call-back reaches the nurse or the on-call cover, who asks the questions.
-  const toAPerson = routine && (intent === 'human' || intent === 'callback');
+  // Asking for a person reaches the nurse or the on-call cover, who asks the questions; a call-back
+  // comes later, so a symptom with one is screened now.
+  const toAPerson = routine && intent === 'human';
   if (pAnyPart >= SCREEN_AT && words >= 3 && (health || !routine) && !toAPerson) return { level: 'screen', category: mentions.discounted?.category ?? category(), why: mentions.discounted ? 'past_or_hypothetical' : 'model' };
   // Whatever the request, a caller the model is this sure of is asked first (a routine-sounding
   // "somebody shot my cousin, he's in the car": the request is not what matters).

@@ -13,6 +13,8 @@ describe('understand', () => {
     ["she's having an allergic reaction and her epipen expired"],
     ['i just gave him his epipen and his lips are still swelling'],
     ['my daughter is having an asthma attack and her inhaler expired'],
+    ['can the nurse call me back, my son took some of my pills by accident'],
+    ['mi hijo se tomó unas de mis pastillas'],
   ])('escalates an emergency whatever else the sentence says: %s', (said) => {
     expect(understand(said).urgency.level).toBe('emergency');
   });
@@ -25,6 +27,7 @@ describe('understand', () => {
     ["her face isn't drooping or anything, it's a toothache on that side"],
     ["no, I'm not going to hurt myself, I'm just stressed about the bill"],
     ["he choked on a grape at lunch but coughed it right up and he's totally fine now"],
+    ['my son took his medicine this morning and now he has a rash'],
   ])('does not send a routine caller to 911: %s', (said) => {
     expect(understand(said).urgency.level).not.toBe('emergency');
   });
@@ -32,6 +35,11 @@ describe('understand', () => {
   it('inside a task, an answer that is not about health raises nothing', () => {
     expect(understand('she is two weeks old', { openMoment: false }).urgency.level).toBe('none');
     expect(understand('the second one', { openMoment: false }).urgency.level).toBe('none');
+  });
+
+  it('asks a caller who wants a call-back about a symptom the screening question first: a call-back is not a person now', () => {
+    expect(understand('hi can someone call me back, my husband is having a hard time catching his breath').urgency.level).toBe('screen');
+    expect(understand('can you have someone call me back about my refill').urgency.level).toBe('none');
   });
 
   it('asks the screening question about a health problem that is neither routine nor clearly an emergency', () => {

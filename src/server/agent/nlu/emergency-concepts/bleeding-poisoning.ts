@@ -1,5 +1,5 @@
 import type { Rule } from './rule.js';
-import { re, any, MEDICINE, CHEMICAL, INGEST_STRONG, INGEST_ANY, QUANTITY, SOMEONE_ELSES, BLOOD_THINNER, HOUSEHOLD_POISON, CONFUSED } from '../emergency-vocabulary.js';
+import { re, any, MEDICINE, CHEMICAL, INGEST_STRONG, INGEST_ANY, QUANTITY, SOMEONE_ELSES, SMALL_CHILD, BLOOD_THINNER, HOUSEHOLD_POISON, CONFUSED } from '../emergency-vocabulary.js';
 
 /** Bleeding and poisoning: blood that will not stop or comes from inside; swallowed, breathed or overdosed. */
 export const BLEEDING_POISONING_RULES: Rule[] = [
@@ -79,6 +79,9 @@ export const BLEEDING_POISONING_RULES: Rule[] = [
       `${INGEST_STRONG} (?:\\w+ ){0,4}${CHEMICAL}`,
       `${INGEST_ANY} (?:like |about |maybe |around |almost |over )?${QUANTITY} (?:(?:his|her|my|the|their|of)\\s+){0,2}${MEDICINE}`,
       `${INGEST_ANY} (?:(?:some|a few|one|two|three|a couple|couple|of|some of)\\s+){0,2}${SOMEONE_ELSES} ${MEDICINE}`,
+      // A small child who took an adult's medicine ("my son took some of my pills"): one adult
+      // tablet can kill a toddler; an adult taking their own pills is no alarm.
+      `${SMALL_CHILD} (?:\\w+ ){0,3}(?:took|has taken|got|grabbed|had|ate|chewed|se tomo|se comio|agarro) (?:(?:some|a few|one|two|three|a couple|couple|of|a|an|a handful|handful|unas?|de)\\s+){0,3}(?:my|our|mis|nuestras) ${MEDICINE}`,
       `${INGEST_STRONG} (?:(?:some|a few|one|two|three|a couple|couple|of|some of|a|the|his|her|their|(?:some|one|two|three|a few|a couple|couple|several|all|any|a bunch|a handful) of my|all my)\\s+){0,3}${MEDICINE}`,
       `(?:took|taken|gave (?:him|her|them)|given) (?:\\w+ ){0,3}(?:pills|meds|medicine|medication|dose|insulin|shot)(?: \\w+){0,2} (?:twice|two times|double|by mistake|again by accident)`,
       '(?:double|wrong|someone elses|somebody elses|another persons) (?:dose|medicine|medication|pills|meds)',
