@@ -105,7 +105,8 @@ export interface AgentState {
    * The screening question was asked about this (a health problem neither clearly routine nor
    * clearly an emergency); the next answer decides. `screened`: asked once already this call.
    */
-  screening?: { said: string; category: EmergencyCategory };
+  /** `askedAgain`: the first answer spoke of something else, so the question was asked once more. */
+  screening?: { said: string; category: EmergencyCategory; askedAgain?: boolean };
   screened?: boolean;
   /** The language the call is held in from the moment the caller chose or spoke it (English until then). */
   language?: 'en' | 'es';

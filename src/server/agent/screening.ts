@@ -6,6 +6,7 @@ import { detectCallLanguage } from './nlu/language.js';
 import type { EmergencyCategory } from './nlu/emergency.js';
 import { normalize } from './nlu/text.js';
 import { understand, type Understanding } from './nlu/understand.js';
+import { mentionsHealth } from './nlu/urgency.js';
 import { afterYesNo } from './nlu/yes-no.js';
 
 /** "Nothing like that", "none of those", "she's fine", "todo bien": a no said without the word. */
@@ -34,6 +35,14 @@ export async function screeningStep(env: TurnEnv, said: string, u: Understanding
     state.screening = undefined;
     const [answer, afterBut] = t.split(BUT);
     const clearNo = (u.yesNo === 'no' || NONE_OF_THOSE.test(answer!)) && !(afterBut && understand(afterBut).urgency.level !== 'none');
+    // "Gloria Stanton", "I just want to book her in": an answer about something else is no answer
+    // yet, and is asked for once more; a yes, a doubt, a symptom or a second such answer is not.
+    if (!clearNo && !pending.askedAgain && answersSomethingElse(said, u)) {
+      state.screening = { ...pending, askedAgain: true };
+      env.log.add('model_request', { brain: 'screening', decision: 'screening:ask_again' }, 0);
+      const again = ask(env, pending.category);
+      return { reply: { ...again, text: `${say(env, 'screening.yesOrNoFirst')} ${again.text.replace(/^[^:]*:\s*/, '')}` } };
+    }
     env.log.add('model_request', { brain: 'screening', decision: clearNo ? 'screening:no' : `screening:${u.yesNo ?? 'unclear'}` }, 0);
     if (!clearNo) return { reply: await emergencyAfterScreening(env, pending, said) };
     // "No, I just need to book her in": what follows the no is what they want now, when it says so clearly.
@@ -48,6 +57,17 @@ export async function screeningStep(env: TurnEnv, said: string, u: Understanding
   env.log.add('model_request', { brain: 'screening', decision: 'ask:screening', why: u.urgency.why, category: u.urgency.category }, 0);
   return { reply: ask(env, u.urgency.category) };
 }
+
+/**
+ * Neither yes nor a doubt: the caller went on with their request or gave the detail they expected
+ * to be asked for. Not when the words speak of health (that is judged as an answer) or of doubt.
+ */
+function answersSomethingElse(said: string, u: Understanding): boolean {
+  if (u.yesNo !== null || UNSURE_ANSWER.test(normalize(said))) return false;
+  return u.urgency.level === 'none' && !mentionsHealth(said);
+}
+
+const UNSURE_ANSWER = /\b(?:not sure|no se|i don'?t know|dunno|maybe|kind of|sort of|i think so|possibly|could be|tal vez|quizas?|a lo mejor|creo que si|puede ser|no estoy segur[oa])\b/;
 
 /** No answer to the screening question. */
 export async function screeningSilence(env: TurnEnv): Promise<AgentReply> {

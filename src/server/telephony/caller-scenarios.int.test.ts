@@ -93,7 +93,10 @@ describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s', (_name, scenario
       expect(call.heard.join(' ')).toContain(records.requests[0]!.referenceCode!.replace('-', '').split('').slice(0, 3).join(' '));
       expect(records.call!.patientId, 'the call is linked to the patient').toBe(records.requests[0]!.patientId);
     }
-    if (x.handoffs) expect(records.handoffs.map((h) => ({ type: h.type, priority: h.priority, ...(x.handoffs!.some((e) => e.status) ? { status: h.status } : {}) })), log).toEqual(x.handoffs);
+    if (x.handoffs) {
+      expect(records.handoffs.map((h) => ({ type: h.type, priority: h.priority, ...(x.handoffs!.some((e) => e.status) ? { status: h.status } : {}) })), log).toEqual(x.handoffs.map(({ said: _said, ...h }) => h));
+      x.handoffs.forEach((e, i) => e.said && expect(`${records.handoffs[i]!.reason} ${records.handoffs[i]!.contactName ?? ''}`, log).toMatch(e.said));
+    }
     if (x.doNotCall !== undefined) expect(records.dnc.map((d) => d.phone), log).toEqual(x.doNotCall ? [scenario.from ?? CALLER] : []);
     if (x.neverSaid) expect(call.heard.join(' '), log).not.toMatch(x.neverSaid);
     if (x.visits) expect(await visitsOfCall(t.db, call.callSid), log).toEqual(x.visits);

@@ -42,6 +42,7 @@ export const en = {
     "Sorry, I didn't quite catch that. I can help you request an appointment, tell you our opening hours, check on a request, take a message, or connect you with someone. What would you like to do?",
   'help.trouble': "I'm sorry, I'm having trouble understanding. I can connect you with a member of staff, or take a message. Which would you prefer?",
   'help.staffOrMessage': 'I can connect you with a member of staff, or take a message. Which would you prefer?',
+  'help.staffOrMessageAgain': "Sorry, I didn't catch that. I can connect you with a member of staff, or take a message. Which would you prefer?",
   'help.giveUp': "I'm sorry I couldn't help today. Please call again, or ask for a member of staff.",
   'help.welcome': "You're welcome!",
   'location.at': "We're at {address}.",
@@ -285,6 +286,8 @@ export const en = {
   // Asked directly, as crisis lines do, when what was said sounds like a wish to die (asking does not put the idea there).
   'screening.safety':
     'Before we go on, I need to ask you directly: right now, are you, or the person you are calling about, thinking about ending your life or hurting yourself or someone else?',
+  // The caller answered something else (a name, the request): asked once more, plainly.
+  'screening.yesOrNoFirst': 'I will help with that in a moment. First, just yes or no, please:',
 } as const;
 
 export type MessageKey = keyof typeof en;

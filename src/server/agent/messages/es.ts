@@ -40,6 +40,7 @@ export const es = {
     'Perdone, no le he entendido bien. Puedo ayudarle a pedir una cita, decirle nuestro horario, consultar una solicitud, tomar un mensaje o comunicarle con alguien. ¿Qué le gustaría hacer?',
   'help.trouble': 'Lo siento, me está costando entenderle. Puedo comunicarle con alguien del personal o tomar un mensaje. ¿Qué prefiere?',
   'help.staffOrMessage': 'Puedo comunicarle con alguien del personal o tomar un mensaje. ¿Qué prefiere?',
+  'help.staffOrMessageAgain': 'Perdone, no le entendí. Puedo comunicarle con alguien del personal o tomar un mensaje. ¿Qué prefiere?',
   'help.giveUp': 'Siento no haber podido ayudarle hoy. Llame otra vez o pida hablar con alguien del personal.',
   'help.welcome': '¡De nada!',
   'location.at': 'Estamos en {address}.',
@@ -280,4 +281,5 @@ export const es = {
     'Antes de seguir, necesito preguntarle: ¿ahora mismo alguien tiene dificultad para respirar, dolor o presión en el pecho, confusión o le cuesta mucho despertar, un sangrado fuerte, desmayos, un dolor de cabeza repentino y muy fuerte, o se tragó algo que no debía?',
   'screening.safety':
     'Antes de seguir, necesito preguntarle directamente: ¿ahora mismo usted, o la persona por quien llama, está pensando en quitarse la vida o en hacerse daño o hacerle daño a alguien?',
+  'screening.yesOrNoFirst': 'Enseguida le ayudo con eso. Primero, solo sí o no, por favor:',
 } as const satisfies Record<MessageKey, string>;

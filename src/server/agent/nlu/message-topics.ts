@@ -25,6 +25,9 @@ export function messageTopic(text: string): MessageTopic {
 export function hasMessageContent(text: string): boolean {
   const rest = foldForMatching(text)
     .replace(/[.?!;]/g, ' ')
+    // "…for Dr. Patel", "para la doctora Ruiz": whom it is for is not what it says.
+    .replace(/\b(?:dr|doctor|doctora|nurse|enfermera|mr|mrs|ms)\s+[a-z]+/g, ' ')
+    .replace(/\b(?:i was wondering|was wondering|wondering|i wonder|is there any way|any way|there|was|ask)\b/g, ' ')
     // "Can you take a message?", "could I leave a message for Dr Lee please": asking, not the message itself.
     .replace(/\b(hi|hello|hey|yes|yeah|okay|ok|so|well|um|uh|please|can i|could i|may i|can you|could you|would you|will you|is it possible|possible|you|me|i|want|wanted|wanna|need|needed|like|would|could|hoping|trying|i'?d like to|id like to|i would like to|i want to|i wanted to|i wanna|i need to|i was hoping to|hoping|i just|just|to|if|leave|take|pass on|pass along|pass|along|relay|give|get|a|an|the|quick|short|message|messages|for|dr|doctor|nurse|someone|somebody|them|office|front desk|with you|the practice|calling|quisiera|queria|quiero|necesito|puede|podria|puedo|dejar|dejarle|tomar|tomarme|tomarle|le|me|un|una|mensaje|recado|para|el|la|doctora|por favor|hola|si|pasar|pasarle)\b/g, ' ')
     .replace(/\s+/g, ' ')

@@ -130,8 +130,16 @@ function urgencyOf(models: Models, text: string, heard: string, intent: Intent |
   // shaking and now he won't wake up, so can I bring him in?") dilutes the whole; the screening
   // question looks at each part too. Escalating at once still takes the whole utterance: a part
   // without its context ("he had a seizure" without "last year") over-alarms.
-  const pAnyPart = Math.max(p, ...utteranceParts(text).map((part) => emergencyProbability(models, part)));
+  let pAnyPart = p;
+  let alarmingPart = text;
+  for (const part of utteranceParts(text)) {
+    const q = emergencyProbability(models, part);
+    if (q > pAnyPart) [pAnyPart, alarmingPart] = [q, part];
+  }
   const category = () => predict(models.category, text).label;
+  // What the alarming part is about ("my mom's been having some trouble" inside a booking is not
+  // a wish to die because the whole sentence leans that way).
+  const alarmingCategory = () => predict(models.category, alarmingPart).label;
   // A mention the rules discounted (past, negated, "what if") never escalates on the model alone.
   // The model alone is over-sure of short sentences ("none of those", "she is two weeks old"
   // scored high on it): it sends someone to 911 from five words, and asks the screening question
@@ -148,7 +156,7 @@ function urgencyOf(models: Models, text: string, heard: string, intent: Intent |
   if (pAnyPart >= SCREEN_AT && words >= 3 && (health || !routine) && !toAPerson) return { level: 'screen', category: mentions.discounted?.category ?? category(), why: mentions.discounted ? 'past_or_hypothetical' : 'model' };
   // Whatever the request, a caller the model is this sure of is asked first (a routine-sounding
   // "somebody shot my cousin, he's in the car": the request is not what matters).
-  if ((mentions.discounted?.category === 'mental_health' || (pAnyPart >= SURE_ENOUGH_TO_ASK_ABOUT_SAFETY && category() === 'mental_health')) && words >= 3) return { level: 'screen', category: 'mental_health', why: mentions.discounted ? 'past_or_hypothetical' : 'model' };
+  if ((mentions.discounted?.category === 'mental_health' || (pAnyPart >= SURE_ENOUGH_TO_ASK_ABOUT_SAFETY && alarmingCategory() === 'mental_health')) && words >= 3) return { level: 'screen', category: 'mental_health', why: mentions.discounted ? 'past_or_hypothetical' : 'model' };
   if (pAnyPart >= SURE_ENOUGH_TO_ASK && words >= 3) return { level: 'screen', category: mentions.discounted?.category ?? category(), why: mentions.discounted ? 'past_or_hypothetical' : 'model' };
   if (!routine && describesHealthProblem(heard)) return { level: 'screen', category: mentions.discounted?.category ?? 'other', why: 'health_problem' };
   return { level: 'none' };

@@ -21,7 +21,8 @@ export interface ScenarioExpectations {
   /** The greeting or any reply transfers with <Dial> to the on-duty person's phone. */
   transferred?: boolean;
   request?: Record<string, unknown> | null;
-  handoffs?: { type: string; priority: string; status?: string }[];
+  /** `said`: what the handoff's reason must hold (the caller's words kept). */
+  handoffs?: { type: string; priority: string; status?: string; said?: RegExp }[];
   doNotCall?: boolean;
   /** Text the agent must never have said (e.g. nothing about a request on a mismatch). */
   neverSaid?: RegExp;

@@ -71,6 +71,28 @@ export const CONTACT_SCENARIOS: Scenario[] = [
     expect: { outcome: 'message_taken', handoffs: [{ type: 'message', priority: 'normal' }] },
   },
   {
+    name: 'asks whether a message can be taken for a named doctor: the message itself is asked for, and more said at the number is kept',
+    steps: [
+      ['hi i was wondering if you could take a message for doctor patel', /What would you like me to pass on\?/],
+      ['it is about my blood work results', /who is the message from/],
+      ['this is derek fung', /best number for a reply/],
+      ['i want to know if he got them and if i need to do anything before my visit', /^Got it\. Is .* the best number for a reply\?/],
+      ['yes', /passed your message on/],
+      ['no thank you', /Goodbye/],
+    ],
+    expect: { outcome: 'message_taken', handoffs: [{ type: 'message', priority: 'normal', said: /blood work results.*if i need to do anything before my visit.*Derek Fung/s }] },
+  },
+  {
+    name: 'a call-back to cancel: the name said where the number was asked is kept, and the number asked again',
+    steps: [
+      ['hi i need to cancel my appointment for thursday', /best number to call you back on/],
+      ['kevin oduya', /^Thank you\. Is .* the best number to call you back on\?/],
+      ['yes', /call you back/],
+      ['no thanks bye', /Goodbye/],
+    ],
+    expect: { outcome: 'message_taken', handoffs: [{ type: 'callback', priority: 'normal', said: /Kevin Oduya/ }] },
+  },
+  {
     name: 'asks for a prescription refill: a message',
     // The request is the message, kept word for word (issue 15 §4).
     steps: [['I need a refill on my blood pressure prescription, Lisinopril from Walgreens', /who is the message from/], ['Bob Jones', /reply/], ['call me on 860 555 0177', /passed your message on/], ['no', /Goodbye/]],

@@ -102,6 +102,29 @@ export const GENERAL_SCENARIOS: Scenario[] = [
     expect: { outcome: 'question_answered' },
   },
   {
+    name: 'a question the practice has no answer to, then another: the second is answered, not read as a yes to a transfer',
+    practice: { agentSettings: { faq: FAQ } },
+    steps: [
+      ['do you do tattoo removal', /don't have that information.*Which would you prefer\?/],
+      ['ok and is there parking', /Free parking behind the building\. Is there anything else/],
+      ['no', /Goodbye/],
+    ],
+    expect: { outcome: 'question_answered', neverSaid: /hold while I connect/ },
+  },
+  {
+    name: 'offered a person or a message, answers with something else: asked once more, not hung up on',
+    steps: [
+      ['do you do tattoo removal', /don't have that information/],
+      ['maria gonzalez', /Sorry, I didn't catch that\. I can connect you with a member of staff, or take a message/],
+      ['a message', /pass on/],
+      ['please ask if they do tattoo removal', /who is the message from/],
+      ['Maria Gonzalez', /reply/],
+      ['yes', /passed your message on/],
+      ['no', /Goodbye/],
+    ],
+    expect: { outcome: 'message_taken', handoffs: [{ type: 'message', priority: 'normal' }] },
+  },
+  {
     name: 'an FAQ still stored as text (before issue 26) is read as entries',
     practice: { agentSettings: { faq: 'Q: Do you accept Medicare? A: Yes, we accept Medicare and most major insurance plans.\nQ: Is there parking? A: Free parking behind the building.' } },
     steps: [['do you accept medicare insurance', /Yes, we accept Medicare/], ['no', /Goodbye/]],

@@ -44,6 +44,21 @@ export const UNDERSTANDING_SCENARIOS: Scenario[] = [
     expect: { outcome: 'transferred', transferred: true },
   },
   {
+    name: 'the screening question answered with something else (a name): asked once more, yes or no; a no goes on',
+    steps: [
+      ['my son threw up twice this morning and has a tummy ache', SCREENING],
+      ['his name is tommy baker', /^I will help with that in a moment\. First, just yes or no, please: right now, is anyone having trouble breathing/],
+      ['no', /not able to give medical advice.*Please hold while I connect you with Dana Reyes/],
+      { dial: 'completed' },
+    ],
+    expect: { outcome: 'transferred', transferred: true },
+  },
+  {
+    name: 'the screening question answered with something else twice: the emergency path',
+    steps: [['my son threw up twice this morning and has a tummy ache', SCREENING], ['his name is tommy baker', /just yes or no/], ['april second twenty nineteen', EMERGENCY]],
+    expect: { outcome: 'emergency', hangup: true, handoffs: [{ type: 'urgent', priority: 'urgent' }] },
+  },
+  {
     name: 'no answer to the screening question: the emergency path',
     steps: [['my son threw up twice this morning and has a tummy ache', SCREENING], { silence: true, agent: EMERGENCY }],
     expect: { outcome: 'emergency', hangup: true, handoffs: [{ type: 'urgent', priority: 'urgent' }] },

@@ -51,9 +51,9 @@ function numberStep(fc: FlowCtx, text: string, set: (phone: string) => void): Fl
     set(typed);
     return 'done';
   }
+  const own = callerNumber(fc);
   if (fc.b.step === 'phone') {
     const yn = yesNoAnswer(text);
-    const own = callerNumber(fc);
     if (yn === 'yes' && own) {
       set(own);
       return 'done';
@@ -62,9 +62,46 @@ function numberStep(fc: FlowCtx, text: string, set: (phone: string) => void): Fl
       fc.b.step = 'phone_number';
       return { text: say(fc.env, 'phone.askDigits') };
     }
-    return notUnderstood(fc, say(fc.env, 'phone.retryIsBest', { phone: sayPhone(own ?? '') }));
   }
+  // Not the number, but worth keeping: who is calling, or more of what it is about.
+  const kept = keptAside(fc, text);
+  if (kept) {
+    const key = fc.b.flow === 'callback' ? 'callback' : 'message';
+    return { text: `${kept} ${fc.b.step === 'phone' && own ? say(fc.env, `${key}.askIsBest`, { phone: sayPhone(own) }) : say(fc.env, `${key}.askNumber`)}` };
+  }
+  if (fc.b.step === 'phone') return notUnderstood(fc, say(fc.env, 'phone.retryIsBest', { phone: sayPhone(own ?? '') }));
   return notUnderstood(fc, say(fc.env, 'phone.retryDigits'));
+}
+
+/**
+ * An answer to "is this the best number?" that says something else the caller expected to be
+ * asked: their name ("Kevin Oduya"), their date of birth, or more of the message ("it's about my
+ * blood work, I want to know if he got it"). Kept, and the number asked for again; null when
+ * the words are none of those.
+ */
+function keptAside(fc: FlowCtx, text: string): string | null {
+  const { b } = fc;
+  const words = text.trim().split(/\s+/).length;
+  const parts = parseDateParts(text, { dayFirst: fc.dayFirst, today: fc.today });
+  const dob = parts ? checkDateOfBirth(parts, fc.today) : null;
+  if (dob?.ok) {
+    b.msg.dobIso = dob.iso;
+    b.appt.dobIso ??= dob.iso;
+    return say(fc.env, 'ack.thankYou');
+  }
+  if (words <= 4) {
+    const name = nameSaid(fc, text, 'full');
+    if (name?.first && name.last) {
+      b.msg.name = `${name.first} ${name.last}`;
+      b.appt.contactName ??= b.msg.name;
+      return say(fc.env, 'ack.thankYou');
+    }
+    return null;
+  }
+  const more = inCallerWords(fc.env, text).trim();
+  if (b.flow === 'message') b.msg.text = `${b.msg.text ?? ''} ${more}`.trim().slice(0, 2000);
+  else b.cb.reason = `${b.cb.reason ?? ''} ${more}`.trim().slice(0, 500);
+  return say(fc.env, 'ack.gotIt');
 }
 
 export async function callbackTurn(fc: FlowCtx, text: string): Promise<FlowReply> {

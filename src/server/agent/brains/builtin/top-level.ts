@@ -6,6 +6,7 @@ import { afterOfferedPerson, answerAreYouHuman, answerGreeting, answerWrongNumbe
 import { hoursDayAsked } from '../../nlu/hours-day.js';
 import { startAppointment } from './appointment-flow.js';
 import { hasMessageContent } from '../../nlu/message-topics.js';
+import { afterYesNo } from '../../nlu/yes-no.js';
 import { messageAboutRequest, startCallback, startMessage, startMessageWith, startTransfer } from './contact-flows.js';
 import { answerFromFaq } from './faq.js';
 import { inCallerWords } from '../../caller-words.js';
@@ -42,7 +43,10 @@ export async function topLevel(fc: FlowCtx, text: string, u: Understanding): Pro
       return { text: say(fc.env, 'help.whatElse') };
     }
   }
-  if (b.flow === 'offer_help') {
+  // "Which would you prefer?" answered with a new question ("ok, and are you taking new
+  // patients?"): the question is answered, not read as a yes to a transfer.
+  const asksAnew = meaningful !== null && !['human', 'message', 'callback', 'goodbye'].includes(meaningful) && afterYesNo(text).split(/\s+/).length >= 3;
+  if (b.flow === 'offer_help' && !asksAnew) {
     if (/\b(message|mensaje)\b/i.test(text)) return startMessage(fc);
     if (yn === 'yes' || /\b(person|staff|someone|connect|transfer|persona|alguien)\b/i.test(text)) return startTransfer(fc, text);
     if (yn === 'no' && !meaningful) return goodbye(fc);
@@ -131,6 +135,12 @@ async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Pr
     return { text: say(fc.env, 'conversation.noInformation') };
   }
   if (fc.b.flow === 'offer_help') {
+    // One more try before giving up: the caller may have answered something else ("se llama Valentina Ruiz").
+    if (fc.b.misunderstood === 0) {
+      fc.b.misunderstood++;
+      decide(fc, 'reprompt');
+      return { text: say(fc.env, 'help.staffOrMessageAgain') };
+    }
     decide(fc, 'give_up');
     return goodbye(fc, say(fc.env, 'help.giveUp'));
   }

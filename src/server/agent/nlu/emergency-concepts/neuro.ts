@@ -73,6 +73,12 @@ export const NEURO_RULES: Rule[] = [
     with: any('suddenly', 'sudden', 'all of a sudden', 'out of nowhere', 'face', 'speech', 'speak', 'talk\\w*', 'slurr\\w*', 'de repente', 'cara', 'hablar'),
   },
   {
+    // Sounds drunk, and never drinks (or had nothing): slurred speech out of nowhere is a stroke sign.
+    category: 'stroke',
+    re: re('(?:sounds?|sounded|sounding|talking|talks|acting|seems?|seemed) (?:\\w+ ){0,2}(?:drunk|tipsy|wasted|intoxicated|tomad[oa]|borrach[oa])', 'sonaba (?:\\w+ ){0,2}(?:tomad[oa]|borrach[oa])'),
+    with: any("(?:doesnt|does not|dont|do not|never|didnt|did not|hasnt|has not|hasn't) (?:even )?(?:drink|touch alcohol|had (?:a|any|anything)(?: to drink)?)", 'no (?:toma|bebe|tomo|bebio|ha tomado)', 'nunca (?:toma|bebe)', 'sober', 'sin tomar'),
+  },
+  {
     // Words lost all at once (aphasia): a stroke when it came on suddenly.
     category: 'stroke',
     re: re(
