@@ -26,6 +26,8 @@ const STALE_CALLS = 300;
 /** Stale calls added just before a kill aimed at the sweeper: under load the first 300 may all be swept by then. */
 const STALE_CALLS_PER_SWEEPER_ROUND = 150;
 const KILLS = 3;
+/** More kills when one kind of job was not caught running by the first three. */
+const MAX_KILLS = 8;
 const WORKER_CONCURRENCY = 4;
 const MAIL_FROM = 'Switchboard <no-reply@crash.test>';
 
@@ -111,9 +113,15 @@ describe('kill -9 while jobs run, then a restart', () => {
     let interruptedJobs = 0;
     const cutOff: Record<string, number> = {};
     const kills: number[] = [];
-    for (let k = 0; k < KILLS; k++) {
-      if (k % underWay.length === 2) stale.push(...(await staleCalls(STALE_CALLS_PER_SWEEPER_ROUND)));
-      const progressed = await underWay[k % underWay.length]!();
+    // A kill aimed at one kind of job may land just after it finished (a loaded machine runs
+    // the sweeper's batch in a moment): a kind not yet caught running gets another kill, up to
+    // MAX_KILLS in all, so the assertions below always have something to check.
+    const TASKS = [SEED_DEMO_CALLS_TASK, 'deliver-outbox-message', CLOSE_STALE_CALLS_TASK];
+    for (let k = 0; k < MAX_KILLS; k++) {
+      const aim = k < KILLS ? k % underWay.length : TASKS.findIndex((task) => !cutOff[task]);
+      if (aim < 0) break;
+      if (aim === 2) stale.push(...(await staleCalls(STALE_CALLS_PER_SWEEPER_ROUND)));
+      const progressed = await underWay[aim]!();
       const child = await start();
       // The sweeper runs on the minute by its crontab; here it is asked to run now, as the cron would.
       await enqueueJob(t.db, CLOSE_STALE_CALLS_TASK, {});
@@ -155,7 +163,7 @@ describe('kill -9 while jobs run, then a restart', () => {
       if (row.lastError === INTERRUPTED_SEND_NOTE) {
         // Each extra copy is an attempt killed after the server's 250 and before the sent mark.
         expect(copies).toBeGreaterThanOrEqual(1);
-        expect(copies).toBeLessThanOrEqual(1 + KILLS);
+        expect(copies).toBeLessThanOrEqual(1 + kills.length);
         duplicates += copies - 1;
       } else {
         expect(copies, row.id).toBe(1);
@@ -171,7 +179,7 @@ describe('kill -9 while jobs run, then a restart', () => {
     });
     if (beforeKill.length > 0) console.log(`crash-jobs: copies accepted ${beforeKill.join(', ')} ms before a kill were sent again`);
     // A kill can cut off at most the messages in flight at that moment.
-    expect(duplicates).toBeLessThanOrEqual(KILLS * WORKER_CONCURRENCY);
+    expect(duplicates).toBeLessThanOrEqual(kills.length * WORKER_CONCURRENCY);
 
     // The demo seed: complete (a run with the same plan has nothing left to make) and nothing twice.
     const demoOrgs = await t.db.select().from(organizations).where(inArray(organizations.slug, DEMO_ORGANIZATIONS.map((o) => o.slug)));
@@ -202,6 +210,6 @@ describe('kill -9 while jobs run, then a restart', () => {
     expect(still.map((c) => c.status)).toEqual(going.map(() => 'in_progress'));
     expect(await t.db.select().from(callEvents).where(and(inArray(callEvents.callId, going.map((c) => c.id))))).toEqual([]);
 
-    console.log(`crash-jobs: ${KILLS} kills, ${interruptedJobs} jobs cut off (${JSON.stringify(cutOff)}), ${MESSAGES} emails (${duplicates} extra copies after a cut-off, same Message-ID), ${demoCalls.length} demo calls, ${stale.length} stale calls closed — ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }, 240_000);
+    console.log(`crash-jobs: ${kills.length} kills, ${interruptedJobs} jobs cut off (${JSON.stringify(cutOff)}), ${MESSAGES} emails (${duplicates} extra copies after a cut-off, same Message-ID), ${demoCalls.length} demo calls, ${stale.length} stale calls closed — ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }, 360_000);
 });
