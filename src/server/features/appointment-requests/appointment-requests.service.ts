@@ -99,4 +99,4 @@ export async function cancelScheduledWithVisit(ctx: AppContext, tx: DbOrTx, orga
   return { request: canceled, notified };
 }
 
-export { visitCalendar, visitCalendarFilename, visitPlace, portalUrlOf } from './visit-calendar.js';
+export { bookedVisitCalendar, bookedVisitCalendarFilename, visitCalendar, visitCalendarFilename, visitPlace, portalUrlOf } from './visit-calendar.js';

@@ -8,4 +8,4 @@
  */
 export { cancelVisitAndFollow, followCancel, followMove, moveVisitAndFollow, type ChangedVisit, type VisitChangeBooker } from './visit-changes.service.js';
 export { visitChangesRoutes } from './visit-changes.routes.js';
-export { VISIT_CANCELED_TEMPLATE, VISIT_MOVED_TEMPLATE } from './visit-notices.js';
+export { VISIT_BOOKED_TEMPLATE, VISIT_CANCELED_TEMPLATE, VISIT_MOVED_TEMPLATE } from './visit-notices.js';

@@ -1,10 +1,10 @@
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { StaffActor } from '../../policy/actor.js';
-import type { MoveVisitInput } from '../../../contracts/calendars.js';
+import type { BookHoldInput, BookInput, MoveVisitInput } from '../../../contracts/calendars.js';
 import { cancelScheduledByPatient, cancelScheduledWithVisit, findRequest, moveScheduledWithVisit, SIMULATED_CALL_NOTE, type VisitChanger } from '../appointment-requests/index.js';
-import { cancelVisit, findVisitWithNames, loadVisit, moveBookedVisit, type BookedVisitRow, type Booker, type Booking, type VisitWithNames } from '../calendars/index.js';
-import type { OrganizationRow } from '../organizations/index.js';
+import { bookHeldVisit, bookVisit, cancelVisit, findVisitWithNames, loadVisit, moveBookedVisit, type BookedVisitRow, type Booker, type Booking, type VisitWithNames } from '../calendars/index.js';
+import { loadVisibleOrganization, type OrganizationRow } from '../organizations/index.js';
 import { sendVisitNotice } from './visit-notices.js';
 
 /**
@@ -26,6 +26,29 @@ export interface ChangedVisit {
   warnings: Booking['warnings'];
   /** The outbox messages that tell the patient. */
   notified: string[];
+}
+
+/**
+ * Staff book a visit on the calendar for a patient (warned, not refused, outside the rules:
+ * decision 050), and the patient is sent the confirmation a booking by the agent or on the web
+ * sends — e-mail with the calendar file, a text when the number may take one — in the visit's own
+ * words, since it has no request; one transaction, so a refused time sends nothing.
+ */
+export async function bookVisitForStaff(ctx: AppContext, actor: StaffActor, organizationId: string, input: BookInput): Promise<ChangedVisit> {
+  const organization = await loadVisibleOrganization(ctx.db, actor, organizationId);
+  return ctx.db.transaction(async (tx) => confirmed(ctx, tx, organization, await bookVisit({ db: tx, clock: ctx.clock }, organization, input, { channel: 'staff', actor })));
+}
+
+/** Staff book a time they held (with the patient's details now, unless the hold has them); the patient is told as above. */
+export async function bookHoldForStaff(ctx: AppContext, actor: StaffActor, visitId: string, input: BookHoldInput): Promise<ChangedVisit> {
+  const { organization, visit } = await loadVisit(ctx.db, actor, visitId);
+  return ctx.db.transaction(async (tx) => confirmed(ctx, tx, organization, await bookHeldVisit({ db: tx, clock: ctx.clock }, organization, visit, input, { channel: 'staff', actor })));
+}
+
+async function confirmed(ctx: AppContext, tx: DbOrTx, organization: OrganizationRow, booking: Booking): Promise<ChangedVisit> {
+  const visit = (await findVisitWithNames(tx, booking.visit.id))!;
+  const notified = await sendVisitNotice(tx, 'booked', organization, visit, ctx.clock.now());
+  return { organization, visit, warnings: booking.warnings, notified };
 }
 
 /** Staff move a visit on the calendar (warned, not refused, outside the rules: decision 050). */
