@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentRequests, bookedVisits } from '../../db/schema/index.js';
 import { createOrganization, createStaffUser, createTestApp, errorCode, outboxFor, signIn, type TestAppHandle } from '../../test-support/index.js';
+import { ORIGIN, portalSignIn } from '../../test-support/patients.js';
 import { holdVisit } from '../calendars/index.js';
 import type { OrganizationRow } from '../organizations/index.js';
 import { bookHeldTimeForRequest } from './booked-request.service.js';
@@ -99,6 +100,18 @@ describe('staff cancel a scheduled request booked on the calendar', () => {
       start: '2026-03-04T10:00',
       patient: { firstName: 'Bo', lastName: 'Ng', dateOfBirth: '1990-01-02', email: 'bo.ng@example.test', isNewPatient: false },
     });
+  });
+});
+
+describe('the patient cancels it in the portal', () => {
+  it('a visit the agent booked: the request and the visit together, its time free at once, and nothing sent (they did it)', async () => {
+    const { visit, request, phone } = await bookedByAgent('2026-03-04T16:00');
+    const cookie = await portalSignIn(t.app, t.ctx, org.slug, phone, '1980-04-02');
+    const res = await t.app.inject({ method: 'POST', url: `/api/portal/requests/${request.id}/visit/cancel`, headers: { cookie, ...ORIGIN }, payload: { reason: 'Feeling better' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await requestOf(request.id)).toMatchObject({ status: 'canceled' });
+    expect(await visitOf(visit.id)).toMatchObject({ status: 'canceled', cancelReason: 'Feeling better' });
+    expect((await outboxFor(t.db, phone)).map((m) => m.template).sort()).toEqual(['appointment-scheduled', 'portal-sign-in-code']);
   });
 });
 
