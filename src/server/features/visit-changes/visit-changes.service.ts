@@ -16,8 +16,9 @@ import { sendVisitNotice } from './visit-notices.js';
  *
  * Who changes it: staff on the calendar (the routes here), an EHR through the FHIR API (as the
  * front desk would, under the web's booking rules: decision 051), or the patient by phone (the
- * agent's move_visit and cancel_visit tools, in the turn's transaction). A patient canceling by phone is
- * not sent a notice: they just said so, as in the portal.
+ * agent's move_visit and cancel_visit tools, in the turn's transaction). A patient canceling by
+ * phone is not sent a notice: they just said so, as in the portal. Staff booking on the calendar
+ * is here too: its confirmation is the same kind of notice.
  */
 
 export interface ChangedVisit {
