@@ -34,7 +34,10 @@ export async function cancelScheduledByPatient(tx: DbOrTx, requestId: string, re
   return canceled;
 }
 
-/** Who moved or canceled the visit a request was scheduled for: the front desk on the calendar, or the patient by phone. */
+/** Where staff changed the visit: on the calendar, or (an API key acting for its creator) from the practice's EHR through the FHIR API. */
+const where = (actor: StaffActor) => (actor.apiKey ? 'through the practice’s API' : 'on the calendar');
+
+/** Who moved or canceled the visit a request was scheduled for: the front desk on the calendar (or its EHR, through the API), or the patient by phone. */
 export type VisitChanger = { kind: 'staff'; actor: StaffActor } | { kind: 'caller'; /** On a simulated call: the notice stays unsent. */ simulated?: boolean };
 
 export interface RequestFollowed {
@@ -62,7 +65,7 @@ export async function moveScheduledWithVisit(
   const moved = await rescheduleIfScheduled(tx, requestId, to, now);
   if (!moved) return undefined;
   const staff = by.kind === 'staff' ? by.actor : null;
-  await insertRescheduleEvent(tx, requestId, staff ? 'Moved on the calendar.' : 'Moved by the patient by phone.', now, staff ? { actorType: 'staff', actorUserId: staff.userId } : { actorType: 'agent' });
+  await insertRescheduleEvent(tx, requestId, staff ? `Moved ${where(staff)}.` : 'Moved by the patient by phone.', now, staff ? { actorType: 'staff', actorUserId: staff.userId } : { actorType: 'agent' });
   const notified = await notifyPatient(tx, 'scheduled', moved, organization, ctx.baseUrl, { now, moved: true, unsentBecause: by.kind === 'caller' && by.simulated ? SIMULATED_CALL_NOTE : undefined });
   await publishLive(tx, { topic: 'appointment-requests', organizationId: organization.id, type: 'updated', id: requestId, data: { status: 'scheduled' } });
   await recordAudit(tx, {
@@ -87,8 +90,8 @@ export async function cancelScheduledWithVisit(ctx: AppContext, tx: DbOrTx, orga
   const now = ctx.clock.now();
   const canceled = await transitionIfVersion(tx, request.id, request.version, ['scheduled'], { status: 'canceled', cancelReason: reason, decidedBy: actor.userId }, now);
   if (!canceled) return undefined;
-  await insertRequestEvent(tx, { appointmentRequestId: request.id, fromStatus: 'scheduled', toStatus: 'canceled', actorType: 'staff', actorUserId: actor.userId, note: reason ? `Visit canceled on the calendar: ${reason}` : 'Visit canceled on the calendar.', at: now });
-  await resolveHandoffsOfRequest(ctx, tx, request.id, 'appointment_canceled', actor, 'The visit was canceled on the calendar.');
+  await insertRequestEvent(tx, { appointmentRequestId: request.id, fromStatus: 'scheduled', toStatus: 'canceled', actorType: 'staff', actorUserId: actor.userId, note: reason ? `Visit canceled ${where(actor)}: ${reason}` : `Visit canceled ${where(actor)}.`, at: now });
+  await resolveHandoffsOfRequest(ctx, tx, request.id, 'appointment_canceled', actor, `The visit was canceled ${where(actor)}.`);
   // The calendar's reason is the front desk's note ("Dr. Hart is ill"): the patient is told the visit was canceled, not why.
   const notified = await notifyPatient(tx, 'canceled', canceled, organization, ctx.baseUrl, { now });
   await publishLive(tx, { topic: 'appointment-requests', organizationId: organization.id, type: 'updated', id: request.id, data: { status: 'canceled' } });
@@ -96,4 +99,4 @@ export async function cancelScheduledWithVisit(ctx: AppContext, tx: DbOrTx, orga
   return { request: canceled, notified };
 }
 
-export { visitCalendar, visitCalendarFilename, visitPlace, portalUrlOf } from './visit-calendar.js';
+export { bookedVisitCalendar, bookedVisitCalendarFilename, visitCalendar, visitCalendarFilename, visitPlace, portalUrlOf } from './visit-calendar.js';

@@ -11,6 +11,8 @@ export { SIMULATED_CALL_NOTE } from './staff-notices.js';
 export {
   cancelPendingByPatient,
   cancelScheduledByPatient,
+  bookedVisitCalendar,
+  bookedVisitCalendarFilename,
   cancelScheduledWithVisit,
   moveScheduledWithVisit,
   visitCalendar,

@@ -9,6 +9,7 @@ import { clinicianClashes, type BookedVisit } from '../../../domain/appointment-
 import { practiceHours } from '../public-practices/index.js';
 import { recordAudit, recordPhiView } from '../audit/index.js';
 import { resolveHandoffsOfRequest } from '../handoff-records/index.js';
+import { cancelVisit, findVisitWithNames, moveBookedVisit, type Booker } from '../calendars/index.js';
 import type { RequestListQuery, RequestListResponse, RequestView } from '../../../contracts/appointment-requests.js';
 import { publishLive } from '../live/index.js';
 import { isUuid, organizationVisibleTo, findOrganizationById, type OrganizationRow } from '../organizations/index.js';
@@ -16,6 +17,7 @@ import type { AppointmentRequestRow } from './request-submission.service.js';
 import { toFhirAppointment, type FhirAppointment } from './staff-fhir.js';
 import { notifyPatient, type NoticeKind } from './staff-notices.js';
 import { findRequest, insertRequestEvent, listRequestEvents, listRequestsPage, scheduledVisitsBetween, transitionIfVersion, userName } from './staff-requests.repository.js';
+import { standingVisitOf, visitMoveFor, type VisitMove } from './request-visit.service.js';
 
 /** What other features read of this one (its repository's queries, used as they are). */
 export { findRequest } from './staff-requests.repository.js';
@@ -121,11 +123,19 @@ async function decide(ctx: AppContext, actor: StaffActor, id: string, d: Decisio
   const patch: Parameters<typeof transitionIfVersion>[4] = { status: d.to, decidedBy: actor.userId };
   let warnings: SlotWarning[] = [];
   let clashes: BookedVisit[] = [];
+  // A scheduled request booked on a clinician's calendar: its visit follows a move or a cancel (request-visit.service.ts).
+  const visit = request.status === 'scheduled' && d.to !== 'declined' ? await standingVisitOf(ctx.db, id) : undefined;
+  let visitMove: VisitMove | undefined;
   if (d.to === 'scheduled') {
     patch.scheduledFor = scheduledInstant(d.scheduledFor, org.timeZone, now);
     patch.visitMinutes = d.durationMinutes ?? VISIT_MINUTES.default;
     patch.visitLocation = d.location || null;
     patch.visitClinician = d.clinician || null;
+    if (visit) {
+      visitMove = await visitMoveFor(ctx.db, org.id, visit, d);
+      patch.visitMinutes = visit.visitTypeLength;
+      patch.visitClinician = visitMove.clinicianName;
+    }
     const startMs = patch.scheduledFor.getTime();
     const [hours, visits] = await Promise.all([
       practiceHours(ctx.db, org),
@@ -140,20 +150,29 @@ async function decide(ctx: AppContext, actor: StaffActor, id: string, d: Decisio
   if (d.to === 'declined') patch.declineReason = d.reason;
   if (d.to === 'canceled') patch.cancelReason = d.reason || null;
   const note = d.to === 'scheduled' ? d.note : d.reason;
+  const staff: Booker = { channel: 'staff', actor };
   return ctx.db.transaction(async (tx) => {
+    if (visit && visitMove && d.to === 'scheduled') {
+      // The calendar's move, staff's rules (warned, not refused, outside availability; never over another visit):
+      // a taken time is its 409 slot_taken, and this transaction leaves the request as it was.
+      const { visit: moved } = await moveBookedVisit({ db: tx, clock: ctx.clock }, org, visit, { start: d.scheduledFor, clinicianId: visitMove.clinicianId, locationId: visitMove.locationId }, staff);
+      patch.visitLocation = (await findVisitWithNames(tx, moved.id))!.locationName;
+    }
     const updated = await transitionIfVersion(tx, id, d.version, statusesLeadingTo(d.to), patch, now);
     if (!updated) {
       const current = await findRequest(tx, id);
       if (current && !canTransition(current.status, d.to)) throw invalidTransition(current.status, d.to, await userName(tx, current.decidedBy));
       throw stale();
     }
+    // Canceled with the request, its time free at once; the patient is told once, by the request's notice below.
+    if (visit && d.to === 'canceled') await cancelVisit({ db: tx, clock: ctx.clock }, visit, { reason: d.reason || 'The appointment request was canceled.' }, staff);
     await insertRequestEvent(tx, { appointmentRequestId: id, fromStatus: request.status, toStatus: d.to, actorType: 'staff', actorUserId: actor.userId, note: note || null, at: now });
     const resolution = { scheduled: 'appointment_scheduled', declined: 'appointment_declined', canceled: 'appointment_canceled' }[d.to];
     await resolveHandoffsOfRequest(ctx, tx, id, resolution, actor, note);
     const kind: NoticeKind = d.to;
     const outbox = await notifyPatient(tx, kind, updated, org, ctx.baseUrl, { reason: d.to === 'scheduled' ? undefined : d.reason, now, moved: request.status === 'scheduled' });
     await publishLive(tx, { topic: 'appointment-requests', organizationId: org.id, type: 'updated', id, data: { status: d.to } });
-    await recordAudit(tx, { action: `appointment_request.${d.to}`, outcome: 'success', actor, organizationId: org.id, recordType: 'appointment_request', recordId: id, details: { from: request.status, notified: outbox.length, ...(d.to === 'scheduled' ? { minutes: patch.visitMinutes, warnings } : {}) } });
+    await recordAudit(tx, { action: `appointment_request.${d.to}`, outcome: 'success', actor, organizationId: org.id, recordType: 'appointment_request', recordId: id, details: { from: request.status, notified: outbox.length, ...(visit ? { visitId: visit.id } : {}), ...(d.to === 'scheduled' ? { minutes: patch.visitMinutes, warnings } : {}) } });
     return { row: updated, warnings, clashes };
   });
 }

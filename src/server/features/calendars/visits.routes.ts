@@ -1,8 +1,6 @@
 import { ErrorResponse, type FeatureRoutes } from '../../http/route-types.js';
 import { actorOf } from '../../policy/actor.js';
 import {
-  BookBody,
-  BookHoldBody,
   BookingConflict,
   BookingResponse,
   HoldBody,
@@ -17,7 +15,7 @@ import {
 } from '../../../contracts/calendars.js';
 import { presentBooking, presentOpenTimes, presentVisit } from './calendars.presenter.js';
 import { openTimesFor } from './open-times.service.js';
-import { bookForStaff, bookHoldForStaff, getVisitForStaff, holdForStaff, listVisitsForStaff, setStatusForStaff, type NamedBooking } from './visits.service.js';
+import { getVisitForStaff, holdForStaff, listVisitsForStaff, setStatusForStaff, type NamedBooking } from './visits.service.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 /** A booking's 409: `slot_taken` / `slot_unavailable` carry `nextTimes`. */
@@ -29,7 +27,7 @@ const book = { capability: 'visits.book' } as const;
 
 const answer = (b: NamedBooking) => presentBooking(b, b.organization.timeZone);
 
-/** Open times and booked visits (issue 31 §2): no double booking, ever (decision 050). Moves and cancellations: features/visit-changes. */
+/** Open times and booked visits (issue 31 §2): no double booking, ever (decision 050). Staff bookings, moves and cancellations (the patient told): features/visit-changes. */
 export const visitsRoutes: FeatureRoutes = (app, ctx) => {
   app.get('/api/organizations/:id/open-times', {
     config: { access: read },
@@ -58,12 +56,6 @@ export const visitsRoutes: FeatureRoutes = (app, ctx) => {
     handler: async (request, reply) => reply.status(201).send(answer(await holdForStaff(ctx, actorOf(request), request.params.id, request.body))),
   });
 
-  app.post('/api/organizations/:id/visits', {
-    config: { access: book },
-    schema: { tags, summary: 'Book a visit directly (409 slot_taken: "That time was just taken", with the next open times)', params: OrganizationParams, body: BookBody, response: { 201: BookingResponse, ...bookingErrors } },
-    handler: async (request, reply) => reply.status(201).send(answer(await bookForStaff(ctx, actorOf(request), request.params.id, request.body))),
-  });
-
   app.get('/api/visits/:visitId', {
     config: { access: readVisits },
     schema: { tags, summary: 'A visit', params: VisitParams, response: { 200: VisitView, ...errors } },
@@ -71,12 +63,6 @@ export const visitsRoutes: FeatureRoutes = (app, ctx) => {
       const b = await getVisitForStaff(ctx, actorOf(request), request.params.visitId);
       return presentVisit(b.visit, b.organization.timeZone);
     },
-  });
-
-  app.post('/api/visits/:visitId/book', {
-    config: { access: book },
-    schema: { tags, summary: 'Book a hold (an expired one too, if its time is still free)', params: VisitParams, body: BookHoldBody, response: { 200: BookingResponse, ...bookingErrors } },
-    handler: async (request) => answer(await bookHoldForStaff(ctx, actorOf(request), request.params.visitId, request.body)),
   });
 
   app.post('/api/visits/:visitId/status', {

@@ -2,12 +2,12 @@ import { Temporal } from 'temporal-polyfill';
 import type { AppContext } from '../../app-context.js';
 import { invalid } from '../../http/errors.js';
 import type { StaffActor } from '../../policy/actor.js';
-import type { BookHoldInput, BookInput, HoldInput } from '../../../contracts/calendars.js';
+import type { HoldInput } from '../../../contracts/calendars.js';
 import { dateAt, startOfDate } from '../../../domain/calendars/open-times.js';
 import { recordPhiView } from '../audit/index.js';
 import { isUuid, loadVisibleOrganization, type OrganizationRow } from '../organizations/index.js';
 import { findVisitWithNames, listVisits, type BookedVisitRow, type VisitWithNames } from './booked-visits.repository.js';
-import { bookHeldVisit, bookVisit, changeVisitStatus, holdVisit, type Booker, type Booking } from './booking.service.js';
+import { changeVisitStatus, holdVisit, type Booker, type Booking } from './booking.service.js';
 import { loadVisit } from './calendars.policy.js';
 import { cliniciansOf, locationsOf } from './calendars.repository.js';
 
@@ -15,9 +15,9 @@ import { cliniciansOf, locationsOf } from './calendars.repository.js';
  * The staff's side of booked visits: each call checks the organization (another organization's
  * visit is "not found"), books as `staff` (warned, not refused, outside the rules) and answers the
  * visit with the names the calendar shows. Opening one visit is a view of health information
- * and audited; the day and week lists are not, as the calls and handoff lists are not. Moving and
- * canceling a visit carry its request and a notice to the patient along, so they live in
- * features/visit-changes, above this feature and appointment-requests.
+ * and audited; the day and week lists are not, as the calls and handoff lists are not. Booking,
+ * moving and canceling a visit carry a notice to the patient (and its request) along, so they live
+ * in features/visit-changes, above this feature and appointment-requests.
  */
 
 const staff = (actor: StaffActor): Booker => ({ channel: 'staff', actor });
@@ -37,16 +37,6 @@ async function named(ctx: AppContext, organization: OrganizationRow, booking: Bo
 export async function holdForStaff(ctx: AppContext, actor: StaffActor, organizationId: string, input: HoldInput): Promise<NamedBooking> {
   const organization = await loadVisibleOrganization(ctx.db, actor, organizationId);
   return named(ctx, organization, await holdVisit(ctx, organization, input, staff(actor)));
-}
-
-export async function bookForStaff(ctx: AppContext, actor: StaffActor, organizationId: string, input: BookInput): Promise<NamedBooking> {
-  const organization = await loadVisibleOrganization(ctx.db, actor, organizationId);
-  return named(ctx, organization, await bookVisit(ctx, organization, input, staff(actor)));
-}
-
-export async function bookHoldForStaff(ctx: AppContext, actor: StaffActor, visitId: string, input: BookHoldInput): Promise<NamedBooking> {
-  const { organization, visit } = await loadVisit(ctx.db, actor, visitId);
-  return named(ctx, organization, await bookHeldVisit(ctx, organization, visit, input, staff(actor)));
 }
 
 export async function setStatusForStaff(ctx: AppContext, actor: StaffActor, visitId: string, input: { status: 'confirmed' | 'completed' | 'no_show'; version?: number }): Promise<NamedBooking> {

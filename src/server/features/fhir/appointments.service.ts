@@ -6,8 +6,9 @@ import type { VisitStatus } from '../../../domain/calendars/visits.js';
 import { PATIENT_SYSTEM, visitStatusesFor } from '../../../domain/fhir/scheduling-codes.js';
 import { readReference, readToken, valuesOf } from '../../../domain/fhir/search-params.js';
 import { recordPhiView } from '../audit/index.js';
-import { bookVisit, cancelVisit, findVisit, findVisitWithNames, searchVisits, type BookedVisitRow, type Booker } from '../calendars/index.js';
+import { bookVisit, findVisit, findVisitWithNames, searchVisits, type BookedVisitRow } from '../calendars/index.js';
 import { isUuid, loadVisibleOrganization, type OrganizationRow } from '../organizations/index.js';
+import { cancelVisitAndFollow, type VisitChangeBooker } from '../visit-changes/index.js';
 import { asFhir, bookingTarget, patientOfAppointment, slotOfAppointment } from './booking-input.js';
 import { match, presentAppointment, searchBundle } from './fhir.presenter.js';
 import { dateBounds, searchWindow, slotTarget, visitTypeIdsOf } from './slots.service.js';
@@ -21,7 +22,7 @@ import { visiblePractices } from './practices.service.js';
 
 const DEFAULT_COUNT = 50;
 
-export const apiBooker = (actor: StaffActor): Booker => ({ channel: 'web', actor });
+export const apiBooker = (actor: StaffActor): VisitChangeBooker => ({ channel: 'web', actor });
 
 /** A visit of an organization the actor may see, with it; otherwise 404 (never "forbidden"). */
 export async function loadVisit(ctx: AppContext, actor: StaffActor, id: string): Promise<{ organization: OrganizationRow; visit: BookedVisitRow }> {
@@ -116,11 +117,15 @@ export async function bookAppointment(ctx: AppContext, actor: StaffActor, input:
   return presentVisitById(ctx, organization, booking.visit.id);
 }
 
-/** Cancels an appointment (held, booked or confirmed); its slot is free again at once. */
+/**
+ * Cancels an appointment (held, booked or confirmed); its slot is free again at once. As on the
+ * staff's calendar (features/visit-changes), a scheduled request it was booked for is canceled with
+ * it and the patient is told.
+ */
 export async function cancelAppointment(ctx: AppContext, actor: StaffActor, id: string, reason: string, version?: number): Promise<FhirAppointment> {
   const { organization, visit } = await loadVisit(ctx, actor, id);
   if (visit.status === 'canceled') return presentVisitById(ctx, organization, visit.id);
-  await asFhir(visit.visitTypeId, () => cancelVisit(ctx, visit, { reason, version }, apiBooker(actor)));
+  await asFhir(visit.visitTypeId, () => cancelVisitAndFollow(ctx, organization, visit, { reason, version }, apiBooker(actor)));
   return presentVisitById(ctx, organization, visit.id);
 }
 

@@ -4,7 +4,8 @@ import type { StaffActor } from '../../policy/actor.js';
 import { FhirAppointmentInput, FhirPatientInput, type FhirAppointment, type FhirBundle, type FhirParametersInput, type FindQuery } from '../../../contracts/fhir.js';
 import { decodeSlotId } from '../../../domain/fhir/slot-id.js';
 import { readDateBound, readReference, valuesOf, type DateBound } from '../../../domain/fhir/search-params.js';
-import { bookHeldVisit, bookVisit, holdVisit, moveBookedVisit } from '../calendars/index.js';
+import { bookHeldVisit, bookVisit, holdVisit } from '../calendars/index.js';
+import { moveVisitAndFollow } from '../visit-changes/index.js';
 import { isUuid } from '../organizations/index.js';
 import { apiBooker, bookAppointment, cancelAppointment, loadVisit, presentVisitById } from './appointments.service.js';
 import { asFhir, bookingTarget, patientByReference, patientFromResource, slotOfAppointment, type PatientChoice } from './booking-input.js';
@@ -212,14 +213,14 @@ async function bookReference(ctx: AppContext, actor: StaffActor, reference: stri
   return presentVisitById(ctx, organization, booking.visit.id);
 }
 
-/** Moves a booked appointment to the slot (or start and practitioner) its resource now names. */
+/** Moves a booked appointment to the slot (or start and practitioner) its resource now names; its request follows and the patient is told (features/visit-changes). */
 async function moveAppointment(ctx: AppContext, actor: StaffActor, id: string, a: FhirAppointmentInput): Promise<FhirAppointment> {
   const { organization, visit } = await loadVisit(ctx, actor, id);
   const key = slotOfAppointment(a);
   if (key.visitTypeId !== visit.visitTypeId) throw invalid({ 'Appointment.serviceType': 'An appointment keeps its visit type: cancel it and book another.' });
   if (key.clinicianId === visit.clinicianId && key.startMs === visit.startsAt.getTime()) return presentVisitById(ctx, organization, visit.id);
   const target = bookingTarget(key, organization.timeZone);
-  await asFhir(visit.visitTypeId, () => moveBookedVisit(ctx, organization, visit, { start: target.start, clinicianId: key.clinicianId, locationId: null }, apiBooker(actor)));
+  await asFhir(visit.visitTypeId, () => moveVisitAndFollow(ctx, organization, visit, { start: target.start, clinicianId: key.clinicianId, locationId: null }, apiBooker(actor)));
   return presentVisitById(ctx, organization, visit.id);
 }
 

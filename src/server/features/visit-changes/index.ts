@@ -6,6 +6,6 @@
  * The feature's public entry: the agent and the app import only this file (eslint.config.js);
  * tests may reach inside.
  */
-export { followCancel, followMove, type ChangedVisit } from './visit-changes.service.js';
+export { cancelVisitAndFollow, followCancel, followMove, moveVisitAndFollow, type ChangedVisit, type VisitChangeBooker } from './visit-changes.service.js';
 export { visitChangesRoutes } from './visit-changes.routes.js';
-export { VISIT_CANCELED_TEMPLATE, VISIT_MOVED_TEMPLATE } from './visit-notices.js';
+export { VISIT_BOOKED_TEMPLATE, VISIT_CANCELED_TEMPLATE, VISIT_MOVED_TEMPLATE } from './visit-notices.js';

@@ -5,7 +5,7 @@ import { createOrganization, createStaffUser, createTestApp, outboxFor, signIn, 
 import { bookHeldTimeForRequest, SIMULATED_CALL_NOTE } from '../appointment-requests/index.js';
 import { findVisitWithNames, holdVisit, moveBookedVisit } from '../calendars/index.js';
 import type { OrganizationRow } from '../organizations/index.js';
-import { followMove, VISIT_CANCELED_TEMPLATE, VISIT_MOVED_TEMPLATE } from './index.js';
+import { followMove, VISIT_BOOKED_TEMPLATE, VISIT_CANCELED_TEMPLATE, VISIT_MOVED_TEMPLATE } from './index.js';
 
 /**
  * Issue 31 follow-ups: a booked visit moved or canceled — by staff on the calendar, or moved by the
@@ -155,6 +155,47 @@ describe('a visit booked on the calendar without a request', () => {
     const other = await ok<{ visit: { id: string } }>('POST', `/api/organizations/${org.id}/visits`, { visitTypeId: type.id, clinicianId: clinician.id, start: '2026-03-10T11:00', patient: { firstName: 'Ana', lastName: 'Lee', dateOfBirth: '1990-01-02', phone, isNewPatient: false } });
     await ok('POST', `/api/organizations/${org.id}/visits`, { visitTypeId: type.id, clinicianId: clinician.id, start: '2026-03-10T12:00', patient: { firstName: 'Bo', lastName: 'Ng', dateOfBirth: '1990-01-02', phone: nextPhone(), isNewPatient: false } });
     expect((await post(`/api/visits/${other.visit.id}/move`, { start: '2026-03-10T12:00' })).statusCode).toBe(409);
-    expect(await outboxFor(t.db, phone)).toEqual([]);
+    // Only the booking's confirmation: nothing for the hold, nothing for the refused move.
+    expect((await outboxFor(t.db, phone)).map((m) => m.template)).toEqual([VISIT_BOOKED_TEMPLATE]);
+  });
+});
+
+describe('a visit booked by staff on the calendar', () => {
+  const patient = (phone: string, email = '') => ({ firstName: 'Ana', lastName: 'Lee', dateOfBirth: '1990-01-02', phone, email, isNewPatient: false });
+
+  it('sends the patient the confirmation a booking by the agent or the web sends: e-mail with the calendar file, and a text', async () => {
+    const phone = nextPhone();
+    await ok('POST', `/api/organizations/${org.id}/visits`, { visitTypeId: type.id, clinicianId: clinician.id, start: '2026-03-11T10:00', patient: patient(phone, 'ana.booked@example.test') });
+    const [mail] = await outboxFor(t.db, 'ana.booked@example.test', VISIT_BOOKED_TEMPLATE);
+    expect(mail).toMatchObject({ subject: 'Your visit with Moving Clinic is booked', status: 'queued' });
+    expect(mail!.body).toContain('Your visit with Moving Clinic is on Wednesday, March 11 at 10:00 AM, with Dr. Rebecca Hart at Main clinic.');
+    const [file] = mail!.attachments as { filename: string; content: string }[];
+    expect(file!.filename).toBe('visit-2026-03-11.ics');
+    expect(file!.content).toMatch(/^UID:visit-[0-9a-f-]+@switchboard\r?$/m);
+    expect(file!.content).toMatch(/^DTSTART:20260311T140000Z\r?$/m);
+    expect(file!.content).toContain('SUMMARY:Visit at Moving Clinic');
+    const [text] = await outboxFor(t.db, phone, VISIT_BOOKED_TEMPLATE);
+    expect(text).toMatchObject({ channel: 'sms', status: 'queued' });
+    expect(text!.body).toMatch(/^Moving Clinic: your visit is booked for Wednesday, March 11 at 10:00 AM with Dr\. Rebecca Hart at Main clinic\. To change it, call us\./);
+    // Never the visit type, in any of them.
+    for (const m of [mail!, text!]) expect(`${m.subject ?? ''} ${m.body}`).not.toMatch(/physical/i);
+    expect(file!.content).not.toMatch(/physical/i);
+  });
+
+  it('a number that replied STOP is not texted; a hold booked later is confirmed when it is booked; a refused booking sends nothing', async () => {
+    const phone = nextPhone();
+    await t.db.insert(smsOptOuts).values({ organizationId: org.id, phone, keyword: 'STOP' });
+    await ok('POST', `/api/organizations/${org.id}/visits`, { visitTypeId: type.id, clinicianId: clinician.id, start: '2026-03-11T11:00', patient: patient(phone) });
+    expect((await outboxFor(t.db, phone, VISIT_BOOKED_TEMPLATE))[0]).toMatchObject({ status: 'suppressed' });
+
+    const other = nextPhone();
+    const hold = await ok<{ visit: { id: string } }>('POST', `/api/organizations/${org.id}/visits/holds`, { visitTypeId: type.id, clinicianId: clinician.id, start: '2026-03-11T12:00' });
+    await ok('POST', `/api/visits/${hold.visit.id}/book`, { patient: patient(other) });
+    expect(await outboxFor(t.db, other, VISIT_BOOKED_TEMPLATE)).toHaveLength(1);
+
+    const late = nextPhone();
+    const refused = await post(`/api/organizations/${org.id}/visits`, { visitTypeId: type.id, clinicianId: clinician.id, start: '2026-03-11T12:00', patient: patient(late) });
+    expect(refused.statusCode).toBe(409);
+    expect(await outboxFor(t.db, late)).toEqual([]);
   });
 });

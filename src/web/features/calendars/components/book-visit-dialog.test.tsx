@@ -90,6 +90,7 @@ describe('booking a visit', () => {
 
     const second = await screen.findByRole('dialog', { name: 'Book a visit: the patient' });
     expect(within(second).getByText('Follow-up with Sam Okafor at Main clinic, Mon, Mar 11, 2030, 9:15 AM')).toBeInTheDocument();
+    expect(within(second).getByText(/The patient is sent a confirmation by e-mail, with a calendar file, and by text message\./)).toBeInTheDocument();
     // Nothing typed yet: the form says what is missing, and nothing is sent.
     await user.click(within(second).getByRole('button', { name: 'Book visit' }));
     expect(await within(second).findByText('Enter the patient’s first name.')).toBeInTheDocument();
@@ -128,6 +129,7 @@ describe('booking a visit', () => {
     await waitFor(() => expect(onBooked).toHaveBeenCalledTimes(1));
     expect(onBooked.mock.calls[0]![0]).toMatchObject({ id: 'v-1', startLocal: '2030-03-11T10:15' });
     expect(await screen.findByText('Booked Jordan Ellis')).toBeInTheDocument();
+    expect(screen.getByText(/The patient has been sent a confirmation\./)).toBeInTheDocument();
   });
 
   it('books a patient already on file by their record', async () => {

@@ -100,7 +100,7 @@ function BookVisitForm({ organizationId, timeZone, country, today, initial, visi
         onSuccess: ({ visit, warnings }) => {
           toast({
             title: `Booked ${visit.patient ? `${visit.patient.firstName} ${visit.patient.lastName}` : 'the visit'}`,
-            description: [`${formatDay(dateOf(visit.startLocal), country)}, ${formatLocalTime(visit.startLocal, country)} with ${visit.clinician.name}.`, ...warnings.map((w) => w.message)].join(' '),
+            description: [`${formatDay(dateOf(visit.startLocal), country)}, ${formatLocalTime(visit.startLocal, country)} with ${visit.clinician.name}.`, 'The patient has been sent a confirmation.', ...warnings.map((w) => w.message)].join(' '),
             ...(warnings.length ? { variant: 'info' as const } : {}),
           });
           onBooked(visit);
@@ -129,6 +129,7 @@ function BookVisitForm({ organizationId, timeZone, country, today, initial, visi
         </DialogTitle>
         <DialogDescription>
           Step {step === 'time' ? 1 : 2} of 2. Times are in {zoneLabel(timeZone)}, the practice’s zone.
+          {step === 'patient' ? ' The patient is sent a confirmation by e-mail, with a calendar file, and by text message.' : null}
         </DialogDescription>
       </DialogHeader>
 

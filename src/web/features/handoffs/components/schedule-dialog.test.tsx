@@ -125,6 +125,22 @@ describe('the scheduling dialog', () => {
     expect(within(dialog).getByLabelText('Clinician')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('moving a visit on a clinician’s calendar to a time taken there says so, not that someone changed the request', async () => {
+    const scheduled = { ...request, status: 'scheduled', scheduledFor: '2030-12-02T14:00:00.000Z', visit: { durationMinutes: 30, clinician: 'Dr. Amara Rivera', location: 'Suite 200' } } as unknown as RequestView;
+    server.use(
+      http.get('/api/appointment-requests/req-1/schedule-options', () => HttpResponse.json(options)),
+      http.post('/api/appointment-requests/req-1/schedule', () => HttpResponse.json(errorBody('slot_taken', 'That time was just taken.'), { status: 409 })),
+    );
+    const { user } = renderPage(<ScheduleDialog request={scheduled} timeZone="America/New_York" country="US" open onOpenChange={() => undefined} />, { url: '/handoffs/h-1' });
+    const dialog = await screen.findByRole('dialog', { name: 'Move the appointment' });
+    expect(within(dialog).getByText(/A visit booked on a clinician’s calendar moves there too\./)).toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('button', { name: 'Tue, Dec 3 · 8:30 AM' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Move and notify' }));
+    expect(await within(dialog).findByText('That time is taken on the clinician’s calendar: choose another')).toBeInTheDocument();
+    expect(within(dialog).getByText('That time was just taken.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Someone else changed this request first')).toBeNull();
+  });
+
   it("shows a chosen time in the patient's zone when their number places them in another", async () => {
     server.use(http.get('/api/appointment-requests/req-1/schedule-options', () => HttpResponse.json({ ...options, patientTimeZone: 'Europe/London' })));
     const { user } = renderPage(<ScheduleDialog request={request} timeZone="America/New_York" country="US" open onOpenChange={() => undefined} />, { url: '/handoffs/h-1' });

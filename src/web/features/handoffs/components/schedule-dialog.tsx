@@ -111,6 +111,8 @@ function ScheduleForm({ request, timeZone, country, onOpenChange }: ScheduleDial
     );
   };
   const conflict = isApiError(schedule.error) && schedule.error.status === 409;
+  // A visit on a clinician's calendar moves there too: a time taken on it is refused (409 slot_taken).
+  const taken = isApiError(schedule.error) && schedule.error.code === 'slot_taken';
   const shownFields = ['scheduledFor', 'durationMinutes', 'location', 'clinician', 'note'];
   const otherError = schedule.error && !shownFields.some((f) => fields[f]);
 
@@ -120,10 +122,11 @@ function ScheduleForm({ request, timeZone, country, onOpenChange }: ScheduleDial
         <DialogTitle>{moving ? 'Move the appointment' : 'Schedule the appointment'}</DialogTitle>
         <DialogDescription>
           Times are in the practice’s time zone, <strong className="font-semibold text-foreground">{timeZone}</strong> (now {nowInZone(timeZone, options.data?.country)}). The patient is told by email and text message, with a calendar file.
+          {moving ? ' A visit booked on a clinician’s calendar moves there too.' : null}
         </DialogDescription>
       </DialogHeader>
       <form onSubmit={submit} noValidate className="space-y-4">
-        {otherError ? <FormErrorAlert error={schedule.error} title={conflict ? 'Someone else changed this request first' : undefined} /> : null}
+        {otherError ? <FormErrorAlert error={schedule.error} title={taken ? 'That time is taken on the clinician’s calendar: choose another' : conflict ? 'Someone else changed this request first' : undefined} /> : null}
         {options.isPending ? (
           <div className="space-y-2" aria-label="Loading the patient’s preferences and office hours">
             <Skeleton className="h-16 w-full" />
