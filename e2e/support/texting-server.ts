@@ -74,16 +74,21 @@ export async function startTextingServer(opts: { timeoutMs?: number } = {}): Pro
 
   const stop = async () => {
     process.off('exit', killOnExit);
+    let stoppedItsDatabase = true;
     if (child.exitCode === null && child.signalCode === null) {
       // SIGINT lets the server stop its embedded PostgreSQL before exiting.
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.kill('SIGINT');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      const timer = setTimeout(() => {
+        stoppedItsDatabase = false;
+        child.kill('SIGKILL');
+      }, 20_000);
       await exited;
       clearTimeout(timer);
     }
     await twilio.close();
-    fs.rmSync(data, { recursive: true, force: true });
+    // A PostgreSQL left running (the server had to be killed) keeps its folder: run-dir.ts leaves it too.
+    if (stoppedItsDatabase) fs.rmSync(data, { recursive: true, force: true });
   };
 
   try {
