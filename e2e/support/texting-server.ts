@@ -74,21 +74,19 @@ export async function startTextingServer(opts: { timeoutMs?: number } = {}): Pro
 
   const stop = async () => {
     process.off('exit', killOnExit);
-    let stoppedItsDatabase = true;
     if (child.exitCode === null && child.signalCode === null) {
-      // SIGINT lets the server stop its embedded PostgreSQL before exiting.
+      // SIGINT lets the server stop its embedded PostgreSQL before exiting, once its running jobs
+      // end; the demo's history, which fills in during the first minute, can hold it for longer than
+      // this throwaway server is worth waiting for: then it is killed, and its PostgreSQL stopped below.
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.kill('SIGINT');
-      const timer = setTimeout(() => {
-        stoppedItsDatabase = false;
-        child.kill('SIGKILL');
-      }, 20_000);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
     }
     await twilio.close();
-    // A PostgreSQL left running (the server had to be killed) keeps its folder: run-dir.ts leaves it too.
-    if (stoppedItsDatabase) fs.rmSync(data, { recursive: true, force: true });
+    // Killed before it stopped its PostgreSQL (which runs in its own process group): stop that too.
+    if (await stopPostgresIn(path.join(data, 'pg'))) fs.rmSync(data, { recursive: true, force: true });
   };
 
   try {
@@ -98,6 +96,25 @@ export async function startTextingServer(opts: { timeoutMs?: number } = {}): Pro
     throw new Error(`${(error as Error).message}\n--- the texting server's output ---\n${output.join('')}`);
   }
   return { baseUrl, twilio, stop };
+}
+
+/** Stops a PostgreSQL still running in `pgData` (fast shutdown); answers whether none runs there now. */
+async function stopPostgresIn(pgData: string): Promise<boolean> {
+  const pidFile = path.join(pgData, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return true;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  const running = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!Number.isInteger(pid) || pid <= 0 || !running()) return true;
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 15_000 && running(); waited += 250) await new Promise((resolve) => setTimeout(resolve, 250));
+  return !running();
 }
 
 async function waitUntilReady(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
