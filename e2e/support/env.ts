@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
  * loads the config, so two runs on one machine do not collide. The runner's worker processes
  * inherit the environment and so see the same ports.
  */
-function freePort(): string {
+export function freePort(): string {
   const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
   return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
 }

@@ -68,7 +68,7 @@ const byCreation = (a: string, b: string) => (createdAt(a) || 0) - (createdAt(b)
 export function removeOnExit(runRoot: string): void {
   if (process.env.E2E_KEEP_RUN_DIR === '1') return;
   process.once('exit', () => {
-    if (!postgresRunsIn(path.join(runRoot, 'data'))) fs.rmSync(runRoot, { recursive: true, force: true });
+    if (!postgresRunsUnder(runRoot)) fs.rmSync(runRoot, { recursive: true, force: true });
   });
 }
 
@@ -79,9 +79,18 @@ function pruneEarlierRuns(tmp: string): void {
     const created = createdAt(entry);
     if (!Number.isFinite(created) || Date.now() - created < 2 * 60_000) continue;
     const dir = path.join(tmp, entry);
-    if (postgresRunsIn(path.join(dir, 'data')) || postgresRunsIn(dir)) continue;
+    if (postgresRunsUnder(dir) || postgresRunsIn(dir)) continue;
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Whether a server's PostgreSQL still runs in one of the run's data folders (`data`, and `data-texting-*` of e2e/support/texting-server.ts). */
+function postgresRunsUnder(runRoot: string): boolean {
+  if (!fs.existsSync(runRoot)) return false;
+  return fs
+    .readdirSync(runRoot)
+    .filter((entry) => entry === 'data' || entry.startsWith('data-'))
+    .some((entry) => postgresRunsIn(path.join(runRoot, entry)));
 }
 
 function postgresRunsIn(dataDir: string): boolean {

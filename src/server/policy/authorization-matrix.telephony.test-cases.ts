@@ -35,7 +35,7 @@ export function telephonyMatrixRows(): MatrixRow[] {
     // Inbound texts (STOP / START): signed like the voice webhooks.
     { ...twilio('/telephony/twilio/sms'), request: () => ({ payload: { MessageSid: 'SM-matrix', From: '+18605550123', To: '+18605550100', Body: 'STOP' } }) },
     // Sent texts' status callbacks (decision 044): Twilio's signed like the voice webhooks; Telnyx's
-    // JSON signed with Ed25519 — without TELNYX_PUBLIC_KEY (as here) turned off (503), as its voice webhooks.
+    // JSON signed with Ed25519 (also its texts that come in) — without TELNYX_PUBLIC_KEY (as here) turned off (503), as its voice webhooks.
     { ...twilio('/telephony/twilio/sms/status'), request: () => ({ url: '/telephony/twilio/sms/status?outbox=00000000-0000-4000-8000-000000000000', payload: { MessageSid: 'SM-matrix', MessageStatus: 'delivered' } }) },
     {
       route: 'POST /telephony/telnyx/messaging',

@@ -34,12 +34,17 @@ describe('GET /api/developer/telephony', () => {
     expect(res.statusCode, res.body).toBe(200);
     const setup = res.json() as { twilioSignatures: boolean; webhooks: { id: string; method: string; url: string }[]; numbers: { organizationId: string; e164: string }[] };
     expect(setup.twilioSignatures).toBe(true);
-    expect(setup.webhooks.map((w) => w.id)).toEqual(['voice', 'status', 'recording', 'sms', 'relay']);
-    for (const w of setup.webhooks.filter((x) => x.method === 'POST')) {
+    expect(setup.webhooks.map((w) => w.id)).toEqual(['voice', 'status', 'recording', 'sms', 'telnyx-messaging', 'relay']);
+    for (const w of setup.webhooks.filter((x) => x.method === 'POST' && x.id !== 'telnyx-messaging')) {
       const path = new URL(w.url).pathname;
       const answer = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'CallSid=CA123' });
       expect(answer.statusCode, `${w.id} ${path}`).toBe(403);
     }
+    // Telnyx's JSON webhook is answered too: refused here, where no Telnyx key is set.
+    const telnyx = new URL(setup.webhooks.find((w) => w.id === 'telnyx-messaging')!.url);
+    expect(telnyx.search).toBe('');
+    const refused = await t.app.inject({ method: 'POST', url: telnyx.pathname, headers: { 'content-type': 'application/json' }, payload: '{"data":{}}' });
+    expect(refused.statusCode).toBe(503);
     expect(setup.webhooks.find((w) => w.id === 'relay')!.url).toMatch(/^wss?:\/\/.*\/telephony\/twilio\/relay$/);
     expect(setup.numbers).toEqual([expect.objectContaining({ organizationId: mine, e164: '+18605550170', sendsTexts: true })]);
     // No Twilio account nor Telnyx key in this app: texts stay in the outbox.

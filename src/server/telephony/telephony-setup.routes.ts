@@ -7,6 +7,7 @@ import { relaySocketUrl, TWILIO_PATHS } from './twilio/twiml.js';
 import { TWILIO_SMS_PATH } from './twilio/twilio-sms.routes.js';
 import { chosenSenders } from '../features/outbox/index.js';
 import { textGatewayName } from './messaging/text-gateway.js';
+import { MESSAGING_STATUS_PATHS } from './messaging/messaging-paths.js';
 
 const errors = { 401: ErrorResponse, 403: ErrorResponse };
 
@@ -38,6 +39,13 @@ export const telephonySetupRoutes: FeatureRoutes = (app, ctx) => {
           { id: 'status', label: 'Call status changes', method: 'POST' as const, url: `${base}${TWILIO_PATHS.status}`, where: 'The number’s status callback URL.' },
           { id: 'recording', label: 'Recording status', method: 'POST' as const, url: `${base}${TWILIO_PATHS.recording}`, where: 'Named in the TwiML the agent answers with; nothing to set unless your provider asks for it.' },
           { id: 'sms', label: 'A message comes in', method: 'POST' as const, url: `${base}${TWILIO_SMS_PATH}`, where: 'The number’s messaging webhook (STOP, START and HELP replies).' },
+          {
+            id: 'telnyx-messaging',
+            label: 'A message comes in (Telnyx)',
+            method: 'POST' as const,
+            url: `${base}${MESSAGING_STATUS_PATHS.telnyx}`,
+            where: 'Telnyx only: the messaging profile’s webhook URL (replies to the practice’s texts; Telnyx answers STOP and START itself). Texts sent through Telnyx name their own status address.',
+          },
           { id: 'relay', label: 'Real-time voice (ConversationRelay)', method: 'WebSocket' as const, url: relaySocketUrl(base), where: 'Opened by the provider itself for organizations whose voice mode is relay; needs https and WebSocket upgrades through any proxy.' },
         ],
         numbers: organizations.flatMap((o) =>

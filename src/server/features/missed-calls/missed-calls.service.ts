@@ -135,7 +135,7 @@ export interface TextReply {
  * the emergency number), or null for nothing; undefined when the number has no such thread (the
  * text is then not kept, as before).
  */
-export async function receiveMissedCallReply(ctx: AppContext, tx: Tx, reply: TextReply): Promise<{ answer: string | null; handoffId: string } | undefined> {
+export async function receiveMissedCallReply(ctx: AppContext, tx: Tx, reply: TextReply): Promise<{ answer: string | null; language: 'en' | 'es'; handoffId: string } | undefined> {
   const now = ctx.clock.now();
   const org = reply.organization;
   const since = new Date(now.getTime() - MISSED_CALL_REPLY_DAYS * 86_400_000);
@@ -171,7 +171,7 @@ export async function receiveMissedCallReply(ctx: AppContext, tx: Tx, reply: Tex
   // A number that has since replied STOP gets nothing back; the practice still reads its words.
   const optedOut = await textOptOutOf(tx, org.id, reply.from);
   const answer = optedOut ? null : reply.emergency ? acknowledgement(org, text.language, true) : opened || reopened ? acknowledgement(org, text.language, false) : null;
-  return { answer, handoffId };
+  return { answer, language: text.language, handoffId };
 }
 
 /**
@@ -179,14 +179,14 @@ export async function receiveMissedCallReply(ctx: AppContext, tx: Tx, reply: Tex
  * queue, an emergency made urgent), answered only when it reopened the handoff or speaks of an
  * emergency — the conversation is with a person, who answers.
  */
-async function replyOnHandoff(ctx: AppContext, tx: Tx, reply: TextReply, sent: { handoffId: string; language: 'en' | 'es' }): Promise<{ answer: string | null; handoffId: string }> {
+async function replyOnHandoff(ctx: AppContext, tx: Tx, reply: TextReply, sent: { handoffId: string; language: 'en' | 'es' }): Promise<{ answer: string | null; language: 'en' | 'es'; handoffId: string }> {
   const now = ctx.clock.now();
   const words = reply.body.trim() || '(A text with no words — perhaps a picture, which is not shown here.)';
   const { reopened } = await addTextReply(tx, sent.handoffId, words, { messageSid: reply.messageSid, from: reply.from }, now);
   if (reply.emergency) await raiseThreadToUrgent(ctx, tx, sent.handoffId, 'Made urgent: the patient’s text mentions an emergency.', now);
   const optedOut = await textOptOutOf(tx, reply.organization.id, reply.from);
   const answer = optedOut ? null : reply.emergency ? acknowledgement(reply.organization, sent.language, true) : reopened ? acknowledgement(reply.organization, sent.language, false) : null;
-  return { answer, handoffId: sent.handoffId };
+  return { answer, language: sent.language, handoffId: sent.handoffId };
 }
 
 /** What the patient reads back: thanks, and where to turn in an emergency. */

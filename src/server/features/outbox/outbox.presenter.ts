@@ -31,6 +31,8 @@ const TEMPLATES: Record<string, { secret?: 'code' | 'link'; patientData: boolean
   'portal-message-waiting': { patientData: false },
   // Names no patient and no reason (see urgent-alert.ts); links to the staff queue.
   'urgent-handoff': { patientData: false },
+  // The practice's answer to a patient's text (thanks, the emergency number, their visit confirmed), texted when the provider takes no answer in its webhook's response (Telnyx: telephony/messaging/thread-replies.ts).
+  'text-reply': { patientData: true },
 };
 const UNKNOWN = { secret: 'any', patientData: true } as const;
 

@@ -21,9 +21,13 @@ type Org = { id: string; name: string; address: { country?: unknown } };
 /**
  * What to do with a text that is no keyword, in the webhook's transaction (the adapter passes
  * it: a reply to a missed-call text goes on its thread, decision 047). Answers what to text
- * back (null: nothing), or undefined when the text is not for it — then it is not kept.
+ * back (null: nothing) and in which language it is written, or undefined when the text is not
+ * for it — then it is not kept.
  */
-export type OnInboundText = (tx: Tx, text: { organization: OrganizationRow; from: string; body: string; messageSid: string }) => Promise<{ answer: string | null } | undefined>;
+export type OnInboundText = (
+  tx: Tx,
+  text: { organization: OrganizationRow; from: string; body: string; messageSid: string },
+) => Promise<{ answer: string | null; language?: 'en' | 'es' } | undefined>;
 
 /** The carrier-style confirmations (Twilio's default wording, with the practice's name). */
 function replyFor(action: ReturnType<typeof keywordOf>['action'], org: Org, to: string): string | null {

@@ -96,7 +96,7 @@ const ANOTHER_TIME = /^\s*(?:r|reschedule|another time|change|cambiar|otro horar
  * front desk as a handoff), in the inbound webhook's transaction. Answers what to text back, or
  * undefined when the text is not an answer to a reminder (it then goes where other texts go).
  */
-export async function receiveReminderReply(ctx: AppContext, tx: Tx, text: { organization: OrganizationRow; from: string; body: string; messageSid: string }): Promise<{ answer: string | null } | undefined> {
+export async function receiveReminderReply(ctx: AppContext, tx: Tx, text: { organization: OrganizationRow; from: string; body: string; messageSid: string }): Promise<{ answer: string | null; language: 'en' | 'es' } | undefined> {
   const confirms = CONFIRMS.test(text.body);
   const anotherTime = !confirms && ANOTHER_TIME.test(text.body);
   if (!confirms && !anotherTime) return undefined;
@@ -104,6 +104,7 @@ export async function receiveReminderReply(ctx: AppContext, tx: Tx, text: { orga
   const reminder = await lockLatestReminderTo(tx, text.organization.id, text.from, now);
   if (!reminder) return undefined;
   const spanish = reminder.language === 'es';
+  const language = spanish ? ('es' as const) : ('en' as const);
   const country = practiceCountry(text.organization.address);
   const when = formatInstantIn(reminder.startsAt, text.organization.timeZone, { country, weekday: 'short', language: spanish ? 'es' : 'en' });
   const actor = { kind: 'anonymous' as const, label: `text message from ${text.from}` };
@@ -112,8 +113,8 @@ export async function receiveReminderReply(ctx: AppContext, tx: Tx, text: { orga
     await answerReminder(tx, reminder.reminderId, 'confirmed', now);
     const changed = await confirmVisit(tx, reminder.visitId, now);
     await recordAudit(tx, { action: 'visit.confirmed_by_patient', outcome: 'success', actor, organizationId: text.organization.id, recordType: 'booked_visit', recordId: reminder.visitId, details: { by: 'text', messageSid: text.messageSid, changed } });
-    if (optedOut) return { answer: null };
-    return { answer: spanish ? `${text.organization.name}: gracias, su cita del ${when} está confirmada.` : `${text.organization.name}: thank you, your visit on ${when} is confirmed.` };
+    if (optedOut) return { answer: null, language };
+    return { answer: spanish ? `${text.organization.name}: gracias, su cita del ${when} está confirmada.` : `${text.organization.name}: thank you, your visit on ${when} is confirmed.`, language };
   }
   await answerReminder(tx, reminder.reminderId, 'another_time', now);
   const name = [reminder.firstName, reminder.lastName].filter(Boolean).join(' ');
@@ -129,10 +130,11 @@ export async function receiveReminderReply(ctx: AppContext, tx: Tx, text: { orga
     at: now,
   });
   await recordAudit(tx, { action: 'visit.another_time_asked', outcome: 'success', actor, organizationId: text.organization.id, recordType: 'booked_visit', recordId: reminder.visitId, details: { by: 'text', messageSid: text.messageSid, handoffId: handoff.id } });
-  if (optedOut) return { answer: null };
+  if (optedOut) return { answer: null, language };
   return {
     answer: spanish
       ? `${text.organization.name}: gracias, le llamaremos para buscar otro horario. Su cita del ${when} sigue en pie hasta entonces.`
       : `${text.organization.name}: thank you, we will call you to find another time. Your visit on ${when} stands until then.`,
+    language,
   };
 }

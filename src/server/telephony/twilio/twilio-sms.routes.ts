@@ -3,10 +3,8 @@ import { z } from 'zod';
 import MessagingResponse from 'twilio/lib/twiml/MessagingResponse.js';
 import type { AppContext } from '../../app-context.js';
 import type { ZodApp } from '../../http/route-types.js';
-import { receiveInboundSms, type OnInboundText } from '../../features/sms-opt-outs/index.js';
-import { receiveMissedCallReply } from '../../features/missed-calls/index.js';
-import { receiveReminderReply } from '../../features/visit-reminders/index.js';
-import { detectEmergency } from '../../agent/nlu/emergency.js';
+import { receiveInboundSms } from '../../features/sms-opt-outs/index.js';
+import { threadReplies } from '../messaging/thread-replies.js';
 import { providerFormBody } from './form-body.js';
 import { verifyTwilioSignature } from './twilio-signature.js';
 
@@ -31,17 +29,6 @@ export function messagingTwiml(reply: string | null): string {
   const response = new MessagingResponse();
   if (reply) response.message(reply);
   return response.toString();
-}
-
-/**
- * A text that is no keyword: an answer to a visit reminder confirms the visit or asks for another
- * time; a reply to a missed-call text goes on its thread (decision 047),
- * judged for an emergency by the same model that listens to callers.
- */
-export function threadReplies(ctx: AppContext): OnInboundText {
-  return async (tx, text) =>
-    // "C" or "R" answering a visit reminder (issue 31 §5) first; any other words go on a thread.
-    (await receiveReminderReply(ctx, tx, text)) ?? receiveMissedCallReply(ctx, tx, { ...text, emergency: detectEmergency(text.body) !== null });
 }
 
 /**

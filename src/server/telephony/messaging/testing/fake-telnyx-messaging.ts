@@ -4,7 +4,8 @@ import { randomUUID, sign, type KeyObject } from 'node:crypto';
 /**
  * A stand-in for Telnyx's Messaging API on 127.0.0.1: `POST /v2/messages` (JSON, bearer key), then
  * the `message.sent` and `message.finalized` webhooks to the message's `webhook_url` path on
- * `targetPort`, signed as Telnyx signs them (Ed25519 over `timestamp|raw body`).
+ * `targetPort`, signed as Telnyx signs them (Ed25519 over `timestamp|raw body`). `receive` plays a
+ * text that comes in: Telnyx's `message.received` to the messaging profile's webhook.
  */
 export interface FakeTelnyxMessage {
   id: string;
@@ -21,6 +22,15 @@ export interface FakeTelnyx {
   unauthorized: number;
   targetPort: number | null;
   outcomeOf: (to: string) => 'delivered' | 'delivery_failed' | 'invalid';
+  /**
+   * A text from `from` to one of the account's numbers: `message.received`, signed, posted to the
+   * messaging profile's webhook (`profileWebhookPath` on `targetPort`). Telnyx delivers a webhook
+   * again when it gets no 2xx: pass the same `id` to play that. Answers the message id and the
+   * HTTP status the server answered (null: no answer).
+   */
+  receive(text: { from: string; to: string; text: string; id?: string }): Promise<{ id: string; answered: number | null }>;
+  /** Where the messaging profile's webhook points (default `/telephony/telnyx/messaging`). */
+  profileWebhookPath: string;
   close(): Promise<void>;
 }
 
@@ -47,7 +57,36 @@ function postJson(port: number, pathAndQuery: string, body: string, key: KeyObje
 }
 
 export async function startFakeTelnyx(apiKey: string, signingKey: KeyObject): Promise<FakeTelnyx> {
-  const fake = { messages: [], unauthorized: 0, targetPort: null, outcomeOf: () => 'delivered' } as unknown as FakeTelnyx;
+  const fake = { messages: [], unauthorized: 0, targetPort: null, outcomeOf: () => 'delivered', profileWebhookPath: '/telephony/telnyx/messaging' } as unknown as FakeTelnyx;
+  fake.receive = async ({ from, to, text, id = randomUUID() }) => {
+    if (!fake.targetPort) throw new Error('targetPort is not set: nowhere to deliver the text.');
+    const now = new Date().toISOString();
+    const body = JSON.stringify({
+      data: {
+        event_type: 'message.received',
+        id: randomUUID(),
+        occurred_at: now,
+        record_type: 'event',
+        payload: {
+          id,
+          record_type: 'message',
+          direction: 'inbound',
+          type: 'SMS',
+          messaging_profile_id: '40017f8e-49bd-4f16-9e3d-ef103f916228',
+          from: { phone_number: from, carrier: 'T-Mobile USA', line_type: 'Wireless' },
+          to: [{ phone_number: to, carrier: 'Telnyx', line_type: 'Wireless', status: 'webhook_delivered' }],
+          text,
+          media: [],
+          encoding: 'GSM-7',
+          parts: 1,
+          received_at: now,
+          errors: [],
+        },
+      },
+      meta: { attempt: 1, delivered_to: `http://127.0.0.1:${fake.targetPort}${fake.profileWebhookPath}` },
+    });
+    return { id, answered: await postJson(fake.targetPort, fake.profileWebhookPath, body, signingKey) };
+  };
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));

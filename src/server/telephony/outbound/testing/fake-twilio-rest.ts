@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { signature, TEST_PUBLIC_URL } from '../../testing/fake-twilio.js';
+import { signature, TEST_PUBLIC_URL, TWILIO_TEST_TOKEN } from '../../testing/fake-twilio.js';
 
 /**
  * A stand-in for Twilio's Calls and Messages resources on 127.0.0.1 (create, list by To/From,
@@ -8,6 +8,8 @@ import { signature, TEST_PUBLIC_URL } from '../../testing/fake-twilio.js';
  * the path of the StatusCallback it was given, on whatever port the server under test listens now.
  * Twilio does not retry a status callback that fails, and neither does this fake; the server must
  * ask (fetch). With `authToken`, every request must carry Twilio's basic auth (AccountSid:token).
+ * It needs nothing from vitest: the browser journey e2e/portal-phone-sign-in.spec.ts runs it in its
+ * Playwright worker, in front of a server started with TWILIO_API_BASE_URL pointing at it.
  */
 export interface FakePlacement {
   sid: string;
@@ -107,7 +109,7 @@ function messageJson(m: FakeMessage, accountSid: string) {
 
 const twilioError = (code: number, message: string, status = 400) => ({ code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status });
 
-function postForm(port: number, pathAndQuery: string, params: Record<string, string>): Promise<number | null> {
+function postForm(port: number, pathAndQuery: string, params: Record<string, string>, signer: { publicUrl: string; authToken: string }): Promise<number | null> {
   const body = new URLSearchParams(params).toString();
   return new Promise((resolve) => {
     const req = http.request(
@@ -116,7 +118,7 @@ function postForm(port: number, pathAndQuery: string, params: Record<string, str
         port,
         path: pathAndQuery,
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), 'x-twilio-signature': signature(`${TEST_PUBLIC_URL}${pathAndQuery}`, params) },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), 'x-twilio-signature': signature(`${signer.publicUrl}${pathAndQuery}`, params, signer.authToken) },
       },
       (res) => {
         res.resume();
@@ -128,7 +130,15 @@ function postForm(port: number, pathAndQuery: string, params: Record<string, str
   });
 }
 
-export async function startFakeTwilioRest(accountSid: string, opts: { authToken?: string } = {}): Promise<FakeTwilioRest> {
+export interface FakeTwilioRestOptions {
+  /** Every request must carry basic auth with this token; callbacks are signed with it (default: the integration tests' token). */
+  authToken?: string;
+  /** The server's PUBLIC_URL, over which callbacks are signed (default: the integration tests' `http://localhost:3000`). */
+  publicUrl?: string;
+}
+
+export async function startFakeTwilioRest(accountSid: string, opts: FakeTwilioRestOptions = {}): Promise<FakeTwilioRest> {
+  const signer = { publicUrl: opts.publicUrl ?? TEST_PUBLIC_URL, authToken: opts.authToken ?? TWILIO_TEST_TOKEN };
   const fake = {
     placements: [] as FakePlacement[],
     messages: [] as FakeMessage[],
@@ -245,7 +255,7 @@ export async function startFakeTwilioRest(accountSid: string, opts: { authToken?
       const cb = new URL(m.statusCallback);
       const params: Record<string, string> = { AccountSid: accountSid, ApiVersion: '2010-04-01', MessageSid: m.sid, SmsSid: m.sid, MessageStatus: status, SmsStatus: status, To: m.to, From: m.from ?? '' };
       if (status === final && errorCode) params.ErrorCode = String(errorCode);
-      m.callbacks.push({ status, answered: await postForm(fake.targetPort, `${cb.pathname}${cb.search}`, params) });
+      m.callbacks.push({ status, answered: await postForm(fake.targetPort, `${cb.pathname}${cb.search}`, params, signer) });
     };
     if (final !== 'failed') await send('sent');
     await send(final);
@@ -257,7 +267,7 @@ export async function startFakeTwilioRest(accountSid: string, opts: { authToken?
     const path = `${cb.pathname}${cb.search}`;
     const send = async (status: string, extra: Record<string, string> = {}) => {
       await new Promise((r) => setTimeout(r, fake.callbackDelayMs));
-      if (fake.targetPort) await postForm(fake.targetPort, path, { CallSid: p.sid, CallStatus: status, To: p.to, From: p.from, ...extra });
+      if (fake.targetPort) await postForm(fake.targetPort, path, { CallSid: p.sid, CallStatus: status, To: p.to, From: p.from, ...extra }, signer);
     };
     await send('ringing');
     if (outcome === 'completed') await send('in-progress', { AnsweredBy: 'human' });
