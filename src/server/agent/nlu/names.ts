@@ -79,6 +79,11 @@ const PREFIXES: { re: RegExp; part: 'full' | 'first' | 'last' }[] = [
     ),
     part: 'full',
   },
+  // Twins, siblings booked together: "the first one is Ava Lopez", "el mayor se llama Mateo".
+  {
+    re: /\b(?:(?:the )?(?:first|second|third|other|older|oldest|younger|youngest|big|little) (?:one|twin|kid|child|boy|girl|son|daughter)(?:'s| is)(?: named| called)?|(?:el|la) (?:primer[oa]|segund[oa]|otr[oa]|mayor|menor|mayorcit[oa]|chiquit[oa])(?: se llama| es))\s+/g,
+    part: 'full',
+  },
   // The patient before whoever is calling: "this is Carl Webb and the patient is my wife Linda Webb".
   // "for my daughter Emily", "my son, Tommy O'Neil", "my husband named Raj Patel", "one of our residents, Walter…".
   {

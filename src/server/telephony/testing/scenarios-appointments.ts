@@ -32,6 +32,41 @@ export const APPOINTMENT_SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: 'asked the reason, answers "yes I am": asked again, not stored as the reason',
+    steps: [
+      ["I'd like to make an appointment", ASK_NAME],
+      ['Jane Smith', ASK_DOB],
+      ['March third nineteen eighty', ASK_REASON],
+      ['yes i am', ASK_REASON],
+      ['a follow-up', ASK_SEEN],
+      ['yes', ASK_PREFS],
+      ['mornings', ASK_NUMBER],
+      ['yes', READ_BACK],
+      ['yes', SAVED],
+      ['no', /Goodbye/],
+    ],
+    expect: { outcome: 'appointment_requested', hangup: true, request: { reason: 'Follow-up', reasonOther: null }, handoffs: [{ type: 'appointment_request', priority: 'normal' }] },
+  },
+  {
+    name: 'twins: "the first one is Ava Lopez" is the name; a day said relative to today is no date of birth; the shots said first are the reason',
+    steps: [
+      ['good afternoon i saw the doctor yesterday and she said to book my twins in for their kindergarten shots', ASK_NAME],
+      ['the first one is ava lopez', /Thank you, Ava\. What's the patient's date of birth/],
+      ['march second twenty twenty one', /Got it, March 2nd, 2021\. Has the patient been seen/],
+      ['yes', ASK_PREFS],
+      ['mornings', ASK_NUMBER],
+      ['yes', READ_BACK],
+      ['yes', SAVED],
+      ['no', /Goodbye/],
+    ],
+    expect: {
+      outcome: 'appointment_requested',
+      hangup: true,
+      request: { firstName: 'Ava', lastName: 'Lopez', dateOfBirth: '2021-03-02', reason: 'Vaccination', isNewPatient: false },
+      handoffs: [{ type: 'appointment_request', priority: 'normal' }],
+    },
+  },
+  {
     name: 'wants tomorrow afternoon: the request starts tomorrow, in the practice\'s zone',
     // Wednesday, November 25, 2026, 9:30 PM in Hartford: already Thursday in UTC.
     clock: '2026-11-26T02:30:00Z',

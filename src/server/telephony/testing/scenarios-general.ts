@@ -112,6 +112,11 @@ export const GENERAL_SCENARIOS: Scenario[] = [
     expect: { outcome: 'question_answered', neverSaid: /hold while I connect/ },
   },
   {
+    name: 'a question the practice has no answer to, then "ok thank you": goodbye, not a transfer',
+    steps: [['what is the fax number for the office', /don't have that information/], ['ok thank you', /Goodbye/]],
+    expect: { outcome: 'other', hangup: true, neverSaid: /hold while I connect/ },
+  },
+  {
     name: 'offered a person or a message, answers with something else: asked once more, not hung up on',
     steps: [
       ['do you do tattoo removal', /don't have that information/],

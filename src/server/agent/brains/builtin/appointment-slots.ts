@@ -4,6 +4,7 @@ import { checkDateOfBirth, mergeDateParts, parseDateParts, type DateParts } from
 import { correctedPart, spelledWords } from '../../nlu/names.js';
 import { extractPhone, sayPhone } from '../../nlu/phone-numbers.js';
 import { extractPreferences } from '../../nlu/preferences.js';
+import { afterYesNo, yesNo } from '../../nlu/yes-no.js';
 import { capitalizeName, normalize } from '../../nlu/text.js';
 import { matchVisitReason, newOrExistingPatient } from '../../nlu/visit-reasons.js';
 import { offerSpeech } from '../../tools/booking-support.js';
@@ -112,6 +113,10 @@ export function acknowledge(fc: FlowCtx, filled: Filled[], opts: { onlyNameOrDat
  * Takes every fact it can find in one utterance. `expecting` is the slot just asked: its answer
  * may be bare ("Jane Smith", "the 4th"); other facts count only when stated unmistakably.
  */
+const BARE_WORDS = new Set(['i', 'im', "i'm", 'am', 'is', 'it', 'its', "it's", 'we', 'are', 'do', 'does', 'did', 'have', 'has', 'he', 'she', 'they', 'that', 'this', 'ok', 'okay', 'sure', 'fine', 'please', 'so', 'yes', 'no', 'si', 'es', 'soy', 'claro']);
+const RELATIVE_DAY = /\b(?:yesterday|today|tonight|tomorrow|ago|last|next|this|ayer|hoy|manana|anoche|pasado|pasada|proximo|proxima)\b/;
+const BIRTH_WORD = /\b(?:born|birth|birthday|dob|d o b|nacio|naci|nacido|nacida|nacimiento|cumpleanos)\b/;
+
 export function absorb(fc: FlowCtx, text: string, expecting: AppointmentSlot | null): Filled[] {
   const a = fc.b.appt;
   const filled: Filled[] = [];
@@ -127,14 +132,20 @@ export function absorb(fc: FlowCtx, text: string, expecting: AppointmentSlot | n
   }
 
   const parts = parseDateParts(text, ctx);
-  if (parts && (expecting === 'dob' || (parts.day && parts.month && parts.year))) {
+  // Unasked, a whole date is a date of birth unless it was said as a day relative to today ("I
+  // had a telehealth visit yesterday"), which only a word of birth makes one ("born yesterday").
+  const said = normalize(text);
+  const asBirth = !RELATIVE_DAY.test(said) || BIRTH_WORD.test(said);
+  if (parts && (expecting === 'dob' || (parts.day && parts.month && parts.year && asBirth))) {
     a.dob = mergeDateParts(expecting === 'dob' ? a.dob : undefined, parts);
     const check = checkDateOfBirth(a.dob, fc.today);
     if (check.ok) a.dobIso = check.iso;
     if (check.ok || expecting === 'dob') filled.push('dob');
   }
 
-  const reason = matchVisitReason(text, fc.env.org.appointments.visitReasons, { requireMatch: expecting !== 'reason' });
+  // "Yes I am", "yeah sure": an answer to some other question is no reason for a visit.
+  const bareAnswer = yesNo(text) !== null && afterYesNo(text).split(/\s+/).every((w) => !w || BARE_WORDS.has(w));
+  const reason = bareAnswer ? null : matchVisitReason(text, fc.env.org.appointments.visitReasons, { requireMatch: expecting !== 'reason' });
   if (reason && !(expecting === 'reason' && filled.length && reason.reason === 'Other')) {
     a.reason = reason.reason;
     // In the caller's words (a call in Spanish reaches this glossed).

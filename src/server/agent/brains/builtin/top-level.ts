@@ -21,6 +21,11 @@ const CORRECTION = /\b(wait|actually|hold on|hang on|correction|i meant|mistake|
 /** "I wanted to confirm my appointment", "when is my appointment?": about one already booked, nothing to change. */
 const ASKS_ABOUT_APPOINTMENT = /\b(confirm\w*|what time|when is|what day|do (i|we) (still )?have)\b/i;
 
+/** "Ok, thank you" to "anything else?" or "which would you prefer?": thanks and done, not a yes to more. */
+function thanksOnly(text: string, intent: Intent | null): boolean {
+  return intent === 'thanks' && !/^\s*(?:yes|yeah|yep|yup|si|sí)\b/i.test(text);
+}
+
 /** Between tasks: what does the caller want? */
 export async function topLevel(fc: FlowCtx, text: string, u: Understanding): Promise<FlowReply> {
   const { b } = fc;
@@ -37,6 +42,7 @@ export async function topLevel(fc: FlowCtx, text: string, u: Understanding): Pro
     const submitted = fc.env.state.done.appointment?.referenceCode;
     if (submitted && CORRECTION.test(text)) return messageAboutRequest(fc, text, submitted);
     if (yn === 'no') return goodbye(fc);
+    if (thanksOnly(text, intent)) return goodbye(fc);
     if (yn === 'yes') {
       b.flow = 'idle';
       decide(fc, 'ask:what_else');
@@ -48,6 +54,7 @@ export async function topLevel(fc: FlowCtx, text: string, u: Understanding): Pro
   const asksAnew = meaningful !== null && !['human', 'message', 'callback', 'goodbye'].includes(meaningful) && afterYesNo(text).split(/\s+/).length >= 3;
   if (b.flow === 'offer_help' && !asksAnew) {
     if (/\b(message|mensaje)\b/i.test(text)) return startMessage(fc);
+    if (thanksOnly(text, intent)) return goodbye(fc);
     if (yn === 'yes' || /\b(person|staff|someone|connect|transfer|persona|alguien)\b/i.test(text)) return startTransfer(fc, text);
     if (yn === 'no' && !meaningful) return goodbye(fc);
   }
