@@ -186,3 +186,42 @@ export async function dutyContacts(db: DbOrTx, userIds: string[]): Promise<Map<s
     .where(inArray(users.id, [...new Set(userIds)]));
   return new Map(rows.map((r) => [r.id, { name: r.name || r.email, phone: r.phone, active: r.status === 'active' }]));
 }
+
+/**
+ * The sandbox's schedules (decision 056) set to the practice's, with every person on duty replaced
+ * by a stand-in number of the fictional 202-555-01xx range: an agent test transfers and alerts
+ * as the practice would, and nobody real is rung, texted or e-mailed. Date overrides are left out.
+ */
+export async function copySchedulesWithStandIns(db: DbOrTx, fromOrganizationId: string, toOrganizationId: string): Promise<void> {
+  await db.delete(schedules).where(eq(schedules.organizationId, toOrganizationId));
+  const source = await listSchedules(db, fromOrganizationId);
+  if (source.length === 0) return;
+  const shifts = await db.select().from(scheduleShifts).where(inArray(scheduleShifts.scheduleId, source.map((s) => s.id)));
+  const standIns = new Map<string, string>();
+  const standIn = (key: string) => {
+    if (!standIns.has(key)) standIns.set(key, `+1202555${String(100 + (standIns.size % 100)).padStart(4, '0')}`);
+    return standIns.get(key)!;
+  };
+  for (const s of source) {
+    const [copy] = await db
+      .insert(schedules)
+      .values({ organizationId: toOrganizationId, name: s.name, description: s.description, purpose: s.purpose })
+      .returning({ id: schedules.id });
+    const own = shifts.filter((sh) => sh.scheduleId === s.id);
+    if (own.length === 0) continue;
+    await db.insert(scheduleShifts).values(
+      own.map((sh) => ({
+        scheduleId: copy!.id,
+        organizationId: toOrganizationId,
+        assigneeType: 'phone' as const,
+        assigneePhone: standIn(sh.assigneeUserId ? `user:${sh.assigneeUserId}` : `phone:${sh.assigneePhone}`),
+        days: sh.days,
+        startTime: sh.startTime,
+        endTime: sh.endTime,
+        effectiveFrom: sh.effectiveFrom,
+        effectiveTo: sh.effectiveTo,
+        precedence: sh.precedence,
+      })),
+    );
+  }
+}
