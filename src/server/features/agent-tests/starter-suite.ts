@@ -125,7 +125,7 @@ export function starterScenarios(input: StarterInput): ScenarioBody[] {
   });
   out.push({
     name: 'Status look-up of an unknown request',
-    caller: { language: 'en', firstUtterance: "I'm calling to check on my appointment request", answers: { referenceCode: 'K7Q4M2X', dateOfBirth: CALLER.dateOfBirth, name: CALLER.name }, yesNo: 'no' },
+    caller: { language: 'en', firstUtterance: "I'm calling to check on my appointment request", answers: { dateOfBirth: CALLER.dateOfBirth, name: CALLER.name }, yesNo: 'no' },
     expectations: [{ kind: 'agent_said', text: "couldn't find" }, { kind: 'no_request' }],
   });
   return out;

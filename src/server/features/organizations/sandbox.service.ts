@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
 import { copyHours, setHoursAroundTheClock } from './hours.repository.js';
+import { clearSandboxRecords } from './sandbox.repository.js';
 import { isSandboxOrganization, upsertSandboxOrganization, type OrganizationRow } from './organizations.repository.js';
 
 /**
@@ -17,12 +18,14 @@ export async function prepareSandbox(db: DbOrTx, practice: OrganizationRow, agen
 export { isSandboxOrganization };
 
 /**
- * The sandbox's office for the next test call: the practice's hours (`any`), or open or closed
- * around the clock. Calls of one practice's runs play one at a time (decision 056), so this never
- * changes under another test call.
+ * The sandbox made ready for the next test call: emptied of what earlier test calls left (each
+ * scenario starts from an empty practice), and its office set to the practice's hours (`any`) or
+ * open or closed around the clock. Calls of one practice's runs play one at a time (decision
+ * 056), so this never changes under another test call.
  */
-export async function setSandboxOffice(db: DbOrTx, sandbox: Pick<OrganizationRow, 'id' | 'sandboxOf'>, when: 'any' | 'open' | 'closed'): Promise<void> {
-  if (!sandbox.sandboxOf) throw new Error('setSandboxOffice: not a sandbox');
+export async function resetSandbox(db: DbOrTx, sandbox: Pick<OrganizationRow, 'id' | 'sandboxOf'>, when: 'any' | 'open' | 'closed'): Promise<void> {
+  if (!sandbox.sandboxOf) throw new Error('resetSandbox: not a sandbox');
+  await clearSandboxRecords(db, sandbox.id);
   if (when === 'any') await copyHours(db, sandbox.sandboxOf, sandbox.id);
   else await setHoursAroundTheClock(db, sandbox.id, when === 'open');
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import type { ResultRecords, ScenarioData } from '../../../contracts/agent-tests.js';
 import { donePositions, finishRun, findRun, listScenarios, markRunStarted, recordResult, RUN_AGENT_TESTS_TASK, scenarioData, type RunRow } from '../../features/agent-tests/index.js';
 import { evidenceOfCall } from '../../features/calls/index.js';
-import { findOrganizationById, prepareSandbox, setSandboxOffice, type OrganizationRow } from '../../features/organizations/index.js';
+import { findOrganizationById, prepareSandbox, resetSandbox, type OrganizationRow } from '../../features/organizations/index.js';
 import { copySchedulesWithStandIns } from '../../features/schedules/index.js';
 import { applyStatus } from '../call-lifecycle.js';
 import { startCall } from '../call-pipeline.js';
@@ -99,7 +99,7 @@ export async function playRun(ctx: AppContext, runId: string): Promise<RunRow | 
     if (!current || isFinished(current)) return current;
     if (current.cancelRequestedAt) return finishRun(ctx.db, run.id, 'canceled', now());
     const scenario = scenarioData(row);
-    await setSandboxOffice(ctx.db, sandbox, scenario.caller.callsWhen);
+    await resetSandbox(ctx.db, sandbox, scenario.caller.callsWhen);
     let played: PlayedScenario;
     try {
       played = await playScenario(ctx, sandbox.id, scenario);

@@ -24,7 +24,7 @@ const RULES: [Asked, RegExp][] = [
   ['patient_type', /been seen|seen at .* before|ha venido antes|ha sido atendido/],
   ['preferences', /days or times|days and times|which days|qué días/],
   ['message', /message would you like|like me to pass on|qué quiere que les diga|qué mensaje/],
-  ['code', /reference code|código de referencia/],
+  ['code', /reference code|the code|read it out|código de referencia|el código/],
   ['phone', /^(what|which)\b.*number|^¿?(cuál|qué)\b.*número/],
 ];
 
@@ -86,7 +86,6 @@ export function nextUtterance(caller: ScenarioCaller, agentText: string, state: 
       break;
     case 'code':
       if (a.referenceCode) return say(a.referenceCode);
-      if (a.name) return say(a.name);
       return say(w.noCode);
     case 'anything_else':
       return nextFollowUp() ?? say(w.done);
