@@ -14,7 +14,7 @@ export async function listSuites(db: DbOrTx, organizationId: string): Promise<(S
   return db
     .select({
       ...getColumns(),
-      scenarioCount: sql<number>`(select count(*) from agent_test_scenarios s where s.suite_id = ${agentTestSuites.id})`.mapWith(Number),
+      scenarioCount: sql<number>`(select count(*) from agent_test_scenarios s where s.suite_id = "agent_test_suites"."id")`.mapWith(Number),
     })
     .from(agentTestSuites)
     .where(eq(agentTestSuites.organizationId, organizationId))

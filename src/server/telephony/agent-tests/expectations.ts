@@ -13,6 +13,7 @@ const fold = (s: string) =>
     .replace(/[’']/g, "'")
     .replace(/\s+/g, ' ')
     .trim();
+const article = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
 const contains = (haystack: string | null | undefined, needle: string) => fold(haystack ?? '').includes(fold(needle));
 
 export interface CallEvidence {
@@ -54,14 +55,14 @@ function checkOne(e: Expectation, ev: CallEvidence): { passed: boolean; detail: 
         return { passed: false, detail: `No ${HANDOFF_WORDS[e.type]} handoff was left${left.length ? ` (left: ${left.join(', ')})` : ''}.` };
       }
       if (e.mentions && !ofType.some((h) => contains(h.reason, e.mentions!))) return { passed: false, detail: `The ${HANDOFF_WORDS[e.type]} handoff does not mention "${e.mentions}" (it says "${ofType[0]!.reason}").` };
-      return { passed: true, detail: `A ${HANDOFF_WORDS[e.type]} handoff was left.` };
+      return { passed: true, detail: `${article(HANDOFF_WORDS[e.type]!)} handoff was left.`.replace(/^a/, 'A') };
     }
     case 'urgent_handoff': {
       const urgent = records.handoffs.some((h) => h.type === 'urgent' || h.priority === 'urgent');
       return urgent ? { passed: true, detail: 'An urgent handoff was left.' } : { passed: false, detail: 'No urgent handoff was left: the emergency was not escalated.' };
     }
     case 'no_request': {
-      const left = [...records.requests.map(() => 'an appointment request'), ...records.handoffs.map((h) => `a ${HANDOFF_WORDS[h.type] ?? h.type} handoff`)];
+      const left = [...records.requests.map(() => 'an appointment request'), ...records.handoffs.map((h) => `${article(HANDOFF_WORDS[h.type] ?? h.type)} handoff`)];
       return left.length === 0 ? { passed: true, detail: 'Nothing was left for staff.' } : { passed: false, detail: `Expected nothing for staff, but the call left ${left.join(', ')}.` };
     }
     case 'agent_said': {
