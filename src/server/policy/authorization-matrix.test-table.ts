@@ -13,6 +13,7 @@ import { developerPlatformMatrixRows } from './authorization-matrix.developer-pl
 import { fhirMatrixRows } from './authorization-matrix.fhir.test-cases.js';
 import { analyticsMatrixRows } from './authorization-matrix.analytics.test-cases.js';
 import { calendarsMatrixRows } from './authorization-matrix.calendars.test-cases.js';
+import { agentTestsMatrixRows } from './authorization-matrix.agent-tests.test-cases.js';
 
 export * from './authorization-matrix.test-helpers.js';
 
@@ -310,6 +311,7 @@ export const MATRIX: MatrixRow[] = [
   ...developerPlatformMatrixRows(),
   // ── FHIR scheduling (/api/v1/fhir; authorization-matrix.fhir.test-cases.ts) ──────────────
   ...fhirMatrixRows(),
+  ...agentTestsMatrixRows(),
 
   // ── analytics (authorization-matrix.analytics.test-cases.ts) ─────────────────────────────
   ...analyticsMatrixRows(),
