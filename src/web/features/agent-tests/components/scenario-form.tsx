@@ -146,7 +146,7 @@ export function ScenarioForm({ scenario, pending, error, onSubmit, onCancel }: S
       }}
     >
       <FormErrorAlert error={error} />
-      <FormField label="Name" required error={err('name')}>
+      <FormField label="Scenario name" required error={err('name')}>
         <Input value={d.name} onChange={(e) => set('name', e.target.value)} maxLength={120} placeholder="Books a follow-up" />
       </FormField>
 
@@ -172,7 +172,7 @@ export function ScenarioForm({ scenario, pending, error, onSubmit, onCancel }: S
         </FormField>
         <p className="text-sm text-muted-foreground">How the caller answers what the agent asks (leave empty what this caller would not know):</p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Name" error={firstError('caller.answers.name')}>
+          <FormField label="Caller’s name" error={firstError('caller.answers.name')}>
             <Input value={d.answers.name} onChange={(e) => setAnswer('name', e.target.value)} placeholder="Jane Smith" />
           </FormField>
           <FormField label="Date of birth" error={firstError('caller.answers.dateOfBirth')}>
