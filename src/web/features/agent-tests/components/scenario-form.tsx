@@ -128,6 +128,11 @@ export interface ScenarioFormProps {
  */
 export function ScenarioForm({ scenario, pending, error, onSubmit, onCancel }: ScenarioFormProps) {
   const [d, setD] = React.useState<Draft>(() => draftOf(scenario));
+  const formRef = React.useRef<HTMLFormElement>(null);
+  // A refused save: the summary at the top of the form comes into view (each field says what is wrong).
+  React.useEffect(() => {
+    if (error) formRef.current?.scrollIntoView({ block: 'start' });
+  }, [error]);
   const fields = isApiError(error) ? error.fields : {};
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setD((prev) => ({ ...prev, [key]: value }));
   const setAnswer = (key: keyof Draft['answers'], value: string) => setD((prev) => ({ ...prev, answers: { ...prev.answers, [key]: value } }));
@@ -137,6 +142,7 @@ export function ScenarioForm({ scenario, pending, error, onSubmit, onCancel }: S
 
   return (
     <form
+      ref={formRef}
       noValidate
       aria-label={scenario ? `Edit scenario ${scenario.name}` : 'New scenario'}
       className="space-y-6"

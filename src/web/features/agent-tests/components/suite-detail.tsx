@@ -125,10 +125,29 @@ export function SuiteDetail({ suiteId, onBack }: { suiteId: string; onBack: () =
       {exportError ? <Alert variant="destructive">{exportError}</Alert> : null}
       {remove.isError ? <Alert variant="destructive">{errorMessage(remove.error)}</Alert> : null}
 
-      <section aria-labelledby="scenarios-title" className="space-y-3">
-        <h3 id="scenarios-title" className="text-base font-semibold">
-          Scenarios ({s.scenarios.length})
+      <section aria-labelledby="runs-title" className="space-y-3">
+        <h3 id="runs-title" className="text-base font-semibold">
+          Runs
         </h3>
+        {runs.data && runs.data.items.length > 1 ? (
+          <ul className="flex flex-wrap gap-2" aria-label="Earlier runs">
+            {runs.data.items.slice(0, 10).map((r) => (
+              <li key={r.id}>
+                <Button variant={r.id === shownRun ? 'secondary' : 'outline'} size="sm" aria-pressed={r.id === shownRun} onClick={() => setRunId(r.id)}>
+                  {new Date(r.createdAt).toLocaleTimeString()} <RunStatusBadge status={r.status} />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {shownRun ? <RunView runId={shownRun} /> : <p className="text-sm text-muted-foreground">This suite has not run yet.</p>}
+      </section>
+      <details className="group space-y-3" open={s.scenarios.length <= 10}>
+        <summary className="cursor-pointer text-base font-semibold focus-visible:outline-2 focus-visible:outline-ring">
+          <h3 id="scenarios-title" className="inline">
+            Scenarios ({s.scenarios.length})
+          </h3>
+        </summary>
         {s.scenarios.length === 0 ? (
           <EmptyState headingLevel="h3" title="No scenarios yet" description="A scenario is a simulated caller and what their call must leave behind." action={<Button onClick={() => setEditing({ mode: 'new' })}>Add scenario</Button>} />
         ) : (
@@ -158,25 +177,8 @@ export function SuiteDetail({ suiteId, onBack }: { suiteId: string; onBack: () =
             ))}
           </ul>
         )}
-      </section>
+      </details>
 
-      <section aria-labelledby="runs-title" className="space-y-3">
-        <h3 id="runs-title" className="text-base font-semibold">
-          Runs
-        </h3>
-        {runs.data && runs.data.items.length > 1 ? (
-          <ul className="flex flex-wrap gap-2" aria-label="Earlier runs">
-            {runs.data.items.slice(0, 10).map((r) => (
-              <li key={r.id}>
-                <Button variant={r.id === shownRun ? 'secondary' : 'outline'} size="sm" aria-pressed={r.id === shownRun} onClick={() => setRunId(r.id)}>
-                  {new Date(r.createdAt).toLocaleTimeString()} <RunStatusBadge status={r.status} />
-                </Button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {shownRun ? <RunView runId={shownRun} /> : <p className="text-sm text-muted-foreground">This suite has not run yet.</p>}
-      </section>
     </div>
   );
 }
