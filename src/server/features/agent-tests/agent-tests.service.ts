@@ -17,6 +17,7 @@ import {
 import { AgentSettings, AppointmentSettings } from '../../../contracts/organizations.js';
 import { recordAudit } from '../audit/index.js';
 import { findHours, isUuid, loadVisibleOrganization } from '../organizations/index.js';
+import { hasShifts } from '../schedules/index.js';
 import * as repo from './agent-tests.repository.js';
 import { presentResult, presentRun, presentScenario, presentSuite, scenarioData } from './agent-tests.presenter.js';
 import { starterScenarios } from './starter-suite.js';
@@ -128,6 +129,7 @@ export async function createStarterSuite(ctx: AppContext, actor: StaffActor, org
     appointmentsEnabled: appointments.success ? appointments.data.enabled : false,
     transferBehaviour: agent.success ? agent.data.transferBehaviour : 'on_duty_then_callback',
     languages: agent.success ? agent.data.languages : ['en'],
+    staffedWhileOpen: await hasShifts(ctx.db, org.id, 'office_hours'),
   }).map((s) => ScenarioBody.parse(s));
   const suite = await (ctx.db as Db).transaction(async (tx) => {
     const created = await repo.insertSuite(tx, {

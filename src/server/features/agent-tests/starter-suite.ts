@@ -14,6 +14,8 @@ export interface StarterInput {
   visitReasons: string[];
   appointmentsEnabled: boolean;
   transferBehaviour: 'on_duty_then_callback' | 'callback_only' | 'never_transfer';
+  /** Someone is on an office-hours schedule (else a transfer while open becomes a call-back). */
+  staffedWhileOpen: boolean;
   languages: ('en' | 'es')[];
 }
 
@@ -94,7 +96,7 @@ export function starterScenarios(input: StarterInput): ScenarioBody[] {
   });
 
   // Transfers while open and while closed.
-  const transfers = input.transferBehaviour === 'on_duty_then_callback';
+  const transfers = input.transferBehaviour === 'on_duty_then_callback' && input.staffedWhileOpen;
   out.push({
     name: 'Transfer: asks for a person while open',
     caller: { language: 'en', firstUtterance: 'Can I speak to someone at the front desk please?', callsWhen: 'open', yesNo: 'yes', answers: { name: CALLER.name, message: 'A question about a form' } },

@@ -225,3 +225,14 @@ export async function copySchedulesWithStandIns(db: DbOrTx, fromOrganizationId: 
     );
   }
 }
+
+/** Whether the organization has anyone on a schedule of this purpose at all (the agent-test starter suite's transfer expectation). */
+export async function hasShifts(db: DbOrTx, organizationId: string, purpose: ScheduleRow['purpose']): Promise<boolean> {
+  const rows = await db
+    .select({ id: scheduleShifts.id })
+    .from(scheduleShifts)
+    .innerJoin(schedules, eq(schedules.id, scheduleShifts.scheduleId))
+    .where(and(eq(scheduleShifts.organizationId, organizationId), eq(schedules.purpose, purpose)))
+    .limit(1);
+  return rows.length > 0;
+}
