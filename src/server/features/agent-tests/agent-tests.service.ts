@@ -24,8 +24,17 @@ import { starterScenarios } from './starter-suite.js';
 
 /** The worker task that plays a run (telephony/agent-tests/run-agent-tests.job.ts). */
 export const RUN_AGENT_TESTS_TASK = 'run-agent-tests';
-/** Runs of one practice play one at a time, in one graphile-worker queue of its own (decision 056). */
-export const runQueueOf = (organizationId: string) => `agent-tests:${organizationId}`;
+/**
+ * Runs play in a few graphile-worker queues ("lanes"), a practice always in the same one: its runs
+ * play one at a time, and at most AGENT_TEST_LANES runs play at once in the whole deployment, so
+ * test calls never take more than that share of the machine from real calls (decision 056).
+ */
+export const AGENT_TEST_LANES = 2;
+export const runQueueOf = (organizationId: string) => {
+  let h = 0;
+  for (const c of organizationId) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return `agent-tests-lane-${h % AGENT_TEST_LANES}`;
+};
 /** Runs a practice may have waiting or playing at once. */
 export const MAX_UNFINISHED_RUNS = 3;
 /** Scenarios in one suite. */

@@ -6,6 +6,7 @@ import { createStaffUser, createTestApp, signIn, type TestAppHandle } from '../.
 import { createPractice, type Practice } from '../testing/call-fixtures.js';
 import { startWorker } from '../../worker.js';
 import { playRun } from './run-agent-tests.job.js';
+import { runQueueOf } from '../../features/agent-tests/index.js';
 import type { ScenarioBody } from '../../../contracts/agent-tests.js';
 
 /**
@@ -175,12 +176,13 @@ describe('a run of a suite', () => {
     }
   }, 60_000);
 
-  it('runs on the worker, in the practice’s own queue, and tells its webhooks when it ends', async () => {
+  it('runs on the worker, in the practice’s lane of the queue, and tells its webhooks when it ends', async () => {
     await t.db.insert(webhookEndpoints).values({ organizationId: practice.id, url: 'https://hooks.example.com/agent-tests', secret: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdA==', events: ['agent_test.run.completed'], enabled: true });
     const suiteId = await suiteWith([booking]);
     const runId = await queueRun(suiteId);
     const [job] = (await t.db.execute<{ queue_name: string }>(sql`select q.queue_name from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id join graphile_worker._private_job_queues q on q.id = j.job_queue_id where k.identifier = 'run-agent-tests' and j.payload->>'runId' = ${runId}`)).rows;
-    expect(job!.queue_name).toBe(`agent-tests:${practice.id}`);
+    expect(job!.queue_name).toBe(runQueueOf(practice.id));
+    expect(job!.queue_name).toMatch(/^agent-tests-lane-[01]$/);
     let runner: Runner | undefined;
     try {
       runner = await startWorker(t.ctx, { pollInterval: 100 });

@@ -16,6 +16,13 @@ import { nextUtterance } from './simulated-caller.js';
 
 export { RUN_AGENT_TESTS_TASK };
 
+/**
+ * A pause between a test call's turns: the worker's event loop (the web's too, in one process)
+ * goes back to real calls between them (decision 056).
+ */
+const TURN_PAUSE_MS = 10;
+const pause = () => new Promise((resolve) => setTimeout(resolve, TURN_PAUSE_MS));
+
 /** Test calls answer like the simulator's and tell no staff screen (their records are the sandbox's). */
 const testCallOptions: PipelineOptions = { render: (reply) => JSON.stringify(reply), publish: false };
 
@@ -60,6 +67,7 @@ export async function playScenario(ctx: AppContext, sandboxId: string, scenario:
       if (next.kind === 'hangup') break;
       text = next.text;
     }
+    await pause();
     t = performance.now();
     const out = await playSimulatedTurn(ctx, callId, { text, transferResult: caller.transferResult }, testCallOptions);
     latencies.push(Math.round(performance.now() - t));
