@@ -191,8 +191,10 @@ export async function dutyContacts(db: DbOrTx, userIds: string[]): Promise<Map<s
  * The sandbox's schedules (decision 056) set to the practice's, with every person on duty replaced
  * by a stand-in number of the fictional 202-555-01xx range: an agent test transfers and alerts
  * as the practice would, and nobody real is rung, texted or e-mailed. Date overrides are left out.
+ * `officeAroundTheClock`: the office-hours shifts cover every hour (an agent test "while open",
+ * whose office is open around the clock, finds the front desk staffed as in office hours).
  */
-export async function copySchedulesWithStandIns(db: DbOrTx, fromOrganizationId: string, toOrganizationId: string): Promise<void> {
+export async function copySchedulesWithStandIns(db: DbOrTx, fromOrganizationId: string, toOrganizationId: string, opts: { officeAroundTheClock?: boolean } = {}): Promise<void> {
   await db.delete(schedules).where(eq(schedules.organizationId, toOrganizationId));
   const source = await listSchedules(db, fromOrganizationId);
   if (source.length === 0) return;
@@ -215,9 +217,7 @@ export async function copySchedulesWithStandIns(db: DbOrTx, fromOrganizationId: 
         organizationId: toOrganizationId,
         assigneeType: 'phone' as const,
         assigneePhone: standIn(sh.assigneeUserId ? `user:${sh.assigneeUserId}` : `phone:${sh.assigneePhone}`),
-        days: sh.days,
-        startTime: sh.startTime,
-        endTime: sh.endTime,
+        ...(opts.officeAroundTheClock && s.purpose === 'office_hours' ? { days: [1, 2, 3, 4, 5, 6, 7], startTime: '00:00', endTime: '24:00' } : { days: sh.days, startTime: sh.startTime, endTime: sh.endTime }),
         effectiveFrom: sh.effectiveFrom,
         effectiveTo: sh.effectiveTo,
         precedence: sh.precedence,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Runner } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentTestRuns, calls, handoffs, organizations, outboxMessages, webhookEndpoints } from '../../db/schema/index.js';
+import { agentTestRuns, calls, handoffs, organizations, outboxMessages, scheduleShifts, webhookEndpoints } from '../../db/schema/index.js';
 import { createStaffUser, createTestApp, signIn, type TestAppHandle } from '../../test-support/index.js';
 import { createPractice, type Practice } from '../testing/call-fixtures.js';
 import { startWorker } from '../../worker.js';
@@ -154,6 +154,29 @@ describe('a run of a suite', () => {
     // The practice's own settings are untouched.
     const [row] = await t.db.select().from(organizations).where(eq(organizations.id, practice.id));
     expect((row!.agentSettings as { greeting: string }).greeting).not.toContain('Welcome to the test clinic');
+  }, 60_000);
+
+  it('plays a call while open or while closed whatever the hour, with the front desk on duty while open', async () => {
+    // The practice's front desk works one minute a week: only the scenario's "while open" makes it on duty now.
+    await t.db.update(scheduleShifts).set({ days: [1], startTime: '03:00', endTime: '03:01' }).where(eq(scheduleShifts.organizationId, practice.id));
+    const person = (callsWhen: 'open' | 'closed'): ScenarioBody => ({
+      name: `Asks for a person while ${callsWhen}`,
+      caller: { language: 'en', firstUtterance: 'Can I speak to someone at the front desk please?', callsWhen, yesNo: 'yes', answers: { name: 'Jane Smith', message: 'About a form' } },
+      expectations: callsWhen === 'open' ? [{ kind: 'transferred', value: true }] : [{ kind: 'transferred', value: false }, { kind: 'handoff', type: 'callback' }],
+    });
+    try {
+      const runId = await queueRun(await suiteWith([person('open'), person('closed')]));
+      await playRun(t.ctx, runId);
+      const view = await runView(runId);
+      expect(view.results.map((r: { passed: boolean; reasons: string[] }) => [r.passed, r.reasons])).toEqual([
+        [true, []],
+        [true, []],
+      ]);
+      // Transferred to the stand-in on duty, never to the practice's own people.
+      expect(view.results[0].records.transfers[0].target).not.toBe('Dana Reyes');
+    } finally {
+      await t.db.update(scheduleShifts).set({ days: [1, 2, 3, 4, 5, 6, 7], startTime: '00:00', endTime: '24:00' }).where(eq(scheduleShifts.organizationId, practice.id));
+    }
   }, 60_000);
 
   it('stops at a cancel: a queued run at once, a playing one before its next scenario', async () => {

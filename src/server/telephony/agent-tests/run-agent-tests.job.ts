@@ -108,6 +108,7 @@ export async function playRun(ctx: AppContext, runId: string): Promise<RunRow | 
     if (current.cancelRequestedAt) return finishRun(ctx.db, run.id, 'canceled', now());
     const scenario = scenarioData(row);
     await resetSandbox(ctx.db, sandbox, scenario.caller.callsWhen);
+    await copySchedulesWithStandIns(ctx.db, practice.id, sandbox.id, { officeAroundTheClock: scenario.caller.callsWhen === 'open' });
     let played: PlayedScenario;
     try {
       played = await playScenario(ctx, sandbox.id, scenario);
@@ -145,10 +146,8 @@ export async function playRun(ctx: AppContext, runId: string): Promise<RunRow | 
   return finishRun(ctx.db, run.id, last.failed > 0 ? 'failed' : 'passed', now());
 }
 
-async function sandboxFor(ctx: AppContext, practice: OrganizationRow, run: RunRow): Promise<OrganizationRow> {
-  const sandbox = await prepareSandbox(ctx.db, practice, run.draft ?? practice.agentSettings);
-  await copySchedulesWithStandIns(ctx.db, practice.id, sandbox.id);
-  return sandbox;
+function sandboxFor(_ctx: AppContext, practice: OrganizationRow, run: RunRow): Promise<OrganizationRow> {
+  return prepareSandbox(_ctx.db, practice, run.draft ?? practice.agentSettings);
 }
 
 /** The worker task (`run-agent-tests`): one run; queued per practice, so a practice's runs play one at a time. */
