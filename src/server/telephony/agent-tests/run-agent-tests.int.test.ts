@@ -134,6 +134,8 @@ describe('a run of a suite', () => {
     expect(messages.length).toBeGreaterThan(0);
     expect(messages.every((m) => m.status === 'suppressed' && (m.channel !== 'sms' || m.recipient.startsWith('+1202555')))).toBe(true);
     expect(messages.map((m) => m.recipient)).not.toContain(practice.onDuty!.phone);
+    const outbox = (await api(admin, 'GET', '/api/developer/outbox?limit=100')).json();
+    expect(outbox.items.map((m: { id: string }) => m.id)).not.toEqual(expect.arrayContaining([messages[0]!.id]));
     const queued = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = 'deliver-outbox-message' and (j.payload->>'id')::uuid in (select id from outbox_messages where organization_id = ${sandbox!.id})`);
     expect(queued.rows[0]!.n).toBe(0);
   }, 60_000);
