@@ -217,7 +217,14 @@ export const ResultView = z
   .meta({ id: 'AgentTestResult' });
 export type ResultView = z.infer<typeof ResultView>;
 
-export const RunDetailView = RunSummaryView.extend({ suiteName: z.string(), results: z.array(ResultView) }).meta({ id: 'AgentTestRun' });
+/** A run set against the suite's last finished run on the saved settings before it (what a draft changes). */
+export const RunComparison = z.object({
+  runId: z.string(),
+  createdAt: z.string(),
+  newlyFailing: z.array(z.string()).describe('Scenarios that passed on the saved settings and fail here.'),
+  newlyPassing: z.array(z.string()).describe('Scenarios that failed on the saved settings and pass here.'),
+});
+export const RunDetailView = RunSummaryView.extend({ suiteName: z.string(), comparedWith: RunComparison.nullable(), results: z.array(ResultView) }).meta({ id: 'AgentTestRun' });
 export type RunDetailView = z.infer<typeof RunDetailView>;
 export const RunListResponse = z.object({ items: z.array(RunSummaryView) });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { agentTestResults, agentTestRuns, agentTestScenarios, agentTestSuites } from '../../db/schema/index.js';
 
@@ -205,4 +205,23 @@ export async function resultsOfRun(db: DbOrTx, runId: string): Promise<ResultRow
 export async function donePositions(db: DbOrTx, runId: string): Promise<Set<number>> {
   const rows = await db.select({ position: agentTestResults.position }).from(agentTestResults).where(eq(agentTestResults.runId, runId));
   return new Set(rows.map((r) => r.position));
+}
+
+/** The suite's last finished run on the saved settings begun before `run` (what a draft is set against). */
+export async function lastSavedRunBefore(db: DbOrTx, run: RunRow): Promise<RunRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(agentTestRuns)
+    .where(
+      and(
+        eq(agentTestRuns.suiteId, run.suiteId),
+        eq(agentTestRuns.settings, 'saved'),
+        inArray(agentTestRuns.status, ['passed', 'failed']),
+        lt(agentTestRuns.createdAt, run.createdAt),
+        ne(agentTestRuns.id, run.id),
+      ),
+    )
+    .orderBy(desc(agentTestRuns.createdAt))
+    .limit(1);
+  return row;
 }

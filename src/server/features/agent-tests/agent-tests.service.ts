@@ -226,8 +226,15 @@ export async function listRunsFor(ctx: AppContext, actor: StaffActor, suiteId: s
 
 export async function getRun(ctx: AppContext, actor: StaffActor, runId: string): Promise<RunDetailView> {
   const run = await visibleRun(ctx, actor, runId);
-  const [suite, results] = await Promise.all([repo.findSuite(ctx.db, run.suiteId), repo.resultsOfRun(ctx.db, run.id)]);
-  return { ...presentRun(run), suiteName: suite?.name ?? '', results: results.map(presentResult) };
+  const [suite, results, before] = await Promise.all([repo.findSuite(ctx.db, run.suiteId), repo.resultsOfRun(ctx.db, run.id), repo.lastSavedRunBefore(ctx.db, run)]);
+  let comparedWith: RunDetailView['comparedWith'] = null;
+  if (before) {
+    // Scenarios are matched by id (a scenario deleted since is left out of the comparison).
+    const earlier = new Map((await repo.resultsOfRun(ctx.db, before.id)).filter((r) => r.scenarioId).map((r) => [r.scenarioId!, r.passed]));
+    const changed = (was: boolean) => results.filter((r) => r.scenarioId && earlier.get(r.scenarioId) === was && r.passed !== was).map((r) => r.name);
+    comparedWith = { runId: before.id, createdAt: before.createdAt.toISOString(), newlyFailing: changed(true), newlyPassing: changed(false) };
+  }
+  return { ...presentRun(run), suiteName: suite?.name ?? '', comparedWith, results: results.map(presentResult) };
 }
 
 /** Stops a run: a queued one at once, a playing one after the scenario it is on. 409 once finished. */

@@ -152,7 +152,7 @@ describe('a run of a suite', () => {
 
     const draft = await queueRun(suiteId, { draft: { agentSettings: { greeting: 'Welcome to the test clinic. How can I help?' } } });
     await playRun(t.ctx, draft);
-    expect(await runView(draft)).toMatchObject({ status: 'passed', settings: 'draft', results: [{ passed: true }] });
+    expect(await runView(draft)).toMatchObject({ status: 'passed', settings: 'draft', results: [{ passed: true }], comparedWith: { runId: saved, newlyFailing: [], newlyPassing: ['Greets with the draft greeting'] } });
     // The practice's own settings are untouched.
     const [row] = await t.db.select().from(organizations).where(eq(organizations.id, practice.id));
     expect((row!.agentSettings as { greeting: string }).greeting).not.toContain('Welcome to the test clinic');

@@ -21,7 +21,7 @@ const scenario = (n: number, name: string): ScenarioView => ({
   updatedAt: '2026-11-29T10:00:00Z',
 });
 const detail: SuiteDetailView = { ...suite, scenarios: [scenario(1, 'Books a follow-up'), scenario(2, 'Chest pain')] };
-const baseRun = { id: RUN_ID, suiteId: SUITE_ID, organizationId: ORG_MAPLE.id, settings: 'saved' as const, total: 2, error: null, createdAt: '2026-11-29T10:00:00Z', startedAt: '2026-11-29T10:00:01Z', finishedAt: null, cancelRequested: false, suiteName: 'Starter suite' };
+const baseRun = { id: RUN_ID, suiteId: SUITE_ID, organizationId: ORG_MAPLE.id, settings: 'saved' as const, comparedWith: null, total: 2, error: null, createdAt: '2026-11-29T10:00:00Z', startedAt: '2026-11-29T10:00:01Z', finishedAt: null, cancelRequested: false, suiteName: 'Starter suite' };
 const records = { call: { status: 'completed', outcome: 'appointment_requested', summary: null }, requests: [], handoffs: [], transfers: [] };
 const passedResult = {
   id: 'r1',
@@ -79,7 +79,17 @@ describe('Agent tests', () => {
         const run: RunDetailView =
           polls < 2
             ? { ...baseRun, status: 'running', completed: 1, passed: 1, failed: 0, emergency: { expected: 0, escalated: 0 }, results: [passedResult] }
-            : { ...baseRun, status: 'failed', completed: 2, passed: 1, failed: 1, finishedAt: '2026-11-29T10:00:05Z', emergency: { expected: 1, escalated: 0 }, results: [passedResult, failedResult] };
+            : {
+                ...baseRun,
+                status: 'failed',
+                completed: 2,
+                passed: 1,
+                failed: 1,
+                finishedAt: '2026-11-29T10:00:05Z',
+                emergency: { expected: 1, escalated: 0 },
+                comparedWith: { runId: 'earlier', createdAt: '2026-11-28T10:00:00Z', newlyFailing: ['Chest pain'], newlyPassing: [] },
+                results: [passedResult, failedResult],
+              };
         return HttpResponse.json(run);
       }),
     );
@@ -94,6 +104,8 @@ describe('Agent tests', () => {
     expect(screen.queryByRole('button', { name: 'Cancel run' })).not.toBeInTheDocument();
     expect(screen.getByText(/Emergencies escalated:/)).toHaveTextContent('Emergencies escalated: 0 of 1');
     expect(screen.getByText('No urgent handoff was left: the emergency was not escalated.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Since the last run on the saved settings' })).toBeInTheDocument();
+    expect(screen.getByText('Now failing: Chest pain')).toBeInTheDocument();
     const first = screen.getByText('Books a follow-up', { selector: 'summary span' }).closest('details')!;
     await user.click(within(first).getByText('Books a follow-up'));
     expect(within(first).getByText('Thank you for calling Maple Street.')).toBeVisible();

@@ -75,6 +75,19 @@ export function RunView({ runId }: { runId: string }) {
           Emergencies escalated: <strong>{r.emergency.escalated}</strong> of {r.emergency.expected}
         </p>
       ) : null}
+      {r.comparedWith && !playing ? (
+        <div className="rounded-lg border border-border bg-card p-3 text-sm">
+          <h4 className="font-semibold">Since the last run on the saved settings</h4>
+          {r.comparedWith.newlyFailing.length === 0 && r.comparedWith.newlyPassing.length === 0 ? (
+            <p>No scenario changed its result.</p>
+          ) : (
+            <ul className="mt-1 space-y-1">
+              {r.comparedWith.newlyFailing.length ? <li className="text-destructive">Now failing: {r.comparedWith.newlyFailing.join(', ')}</li> : null}
+              {r.comparedWith.newlyPassing.length ? <li>Now passing: {r.comparedWith.newlyPassing.join(', ')}</li> : null}
+            </ul>
+          )}
+        </div>
+      ) : null}
       {r.error ? <Alert variant="destructive">{r.error}</Alert> : null}
       {cancel.isError ? <Alert variant="destructive">{errorMessage(cancel.error)}</Alert> : null}
       <ol className="space-y-2">
