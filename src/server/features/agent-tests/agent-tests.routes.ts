@@ -100,7 +100,7 @@ function agentTestRoutes(prefix: '/api' | '/api/v1', read: Access, write: Access
       config: { access: write },
       schema: {
         tags,
-        summary: "Run every scenario of the suite through the real call pipeline, in the practice's hidden sandbox, on the saved agent settings or on a draft (a job on the queue; 409 when the practice has 3 runs waiting or playing)",
+        summary: "Run every scenario of the suite through the real call pipeline, in the practice's hidden sandbox, on the saved agent settings or on a draft (a job on the queue; 409 when the practice has 20 runs waiting or playing)",
         params: SuiteParams,
         body: StartRunBody,
         response: { 202: RunSummaryView, ...errors },

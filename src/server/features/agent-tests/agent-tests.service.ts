@@ -35,8 +35,11 @@ export const runQueueOf = (organizationId: string) => {
   for (const c of organizationId) h = (h * 31 + c.charCodeAt(0)) >>> 0;
   return `agent-tests-lane-${h % AGENT_TEST_LANES}`;
 };
-/** Runs a practice may have waiting or playing at once. */
-export const MAX_UNFINISHED_RUNS = 3;
+/**
+ * Runs a practice may have waiting or playing at once: enough for "test before you publish" to run
+ * every suite on a draft; they play one at a time in the practice's lane, so waiting costs nothing.
+ */
+export const MAX_UNFINISHED_RUNS = 20;
 /** Scenarios in one suite. */
 export const MAX_SCENARIOS = 200;
 

@@ -23,17 +23,19 @@ export function TestBeforePublish({ organizationId, draftAgentSettings }: { orga
   const start = async () => {
     setPending(true);
     setError(null);
+    // Runs already started stay shown even when a later one is refused.
+    const started: { suiteId: string; name: string; required: boolean; runId: string }[] = [];
     try {
       const draft = { agentSettings: draftAgentSettings() };
-      const started = [];
-      for (const s of runnable) {
+      // Required suites first: they are the ones a change must not break.
+      for (const s of [...runnable].sort((a, b) => Number(b.required) - Number(a.required))) {
         const run = await apiFetch<RunSummaryView>(`/api/agent-tests/suites/${encodeURIComponent(s.id)}/runs`, { method: 'POST', body: { draft } });
         started.push({ suiteId: s.id, name: s.name, required: s.required, runId: run.id });
       }
-      setRuns(started);
     } catch (e) {
       setError(isApiError(e) && e.code === 'validation_failed' ? 'Some settings need attention before they can be tested. Save shows which.' : errorMessage(e));
     } finally {
+      setRuns(started);
       setPending(false);
     }
   };
