@@ -225,6 +225,21 @@ export const WEBHOOK_PAYLOADS = {
       .describe('Contacts by final status.'),
     outcomes: z.record(z.enum(OUTBOUND_OUTCOMES), z.number()).describe('Contacts by outcome (only outcomes that occurred).'),
   }),
+  'agent_test.run.completed': z.object({
+    runId: z.string().describe('The run (`GET /api/v1/agent-tests/runs/{runId}`): results per scenario with transcripts.'),
+    ...Base,
+    suiteId: z.string(),
+    suiteName: z.string().nullable(),
+    status: z.enum(['passed', 'failed', 'canceled', 'error']).describe('passed: every scenario passed; failed: at least one failed; canceled; error: the run could not go on.'),
+    settings: z.enum(['saved', 'draft']).describe('Played on the saved agent settings or on a draft.'),
+    total: z.number(),
+    completed: z.number(),
+    passed: z.number(),
+    failed: z.number(),
+    emergency: z.object({ expected: z.number(), escalated: z.number() }).describe('Scenarios that expect an urgent handoff, and how many got one.'),
+    startedAt: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+  }),
 } satisfies Record<WebhookEventType, z.ZodType>;
 
 /** The body of every delivery: `{ type, timestamp, data }` (Standard Webhooks). */

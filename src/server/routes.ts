@@ -25,6 +25,7 @@ import { outboundImportRoutes } from './features/outbound-import/index.js';
 import { patientsRoutes } from './features/patients/index.js';
 import { fhirRoutes } from './features/fhir/index.js';
 import { visitChangesRoutes } from './features/visit-changes/index.js';
+import { agentTestsRoutes, agentTestsV1Routes } from './features/agent-tests/index.js';
 
 /** Every feature's routes, in one list: the table of contents of the API. */
 export const featureRoutes: FeatureRoutes[] = [
@@ -59,6 +60,7 @@ export const featureRoutes: FeatureRoutes[] = [
   apiKeysRoutes,
   webhooksRoutes,
   systemRoutes,
+  agentTestsRoutes,
   // The public REST API (/api/v1): API keys, rate limits and Idempotency-Key around these.
-  publicApiRoutes([callsV1Routes, handoffsV1Routes, requestsV1Routes, organizationsV1Routes, hoursV1Routes, analyticsV1Routes, outboundV1Routes, fhirRoutes]),
+  publicApiRoutes([callsV1Routes, handoffsV1Routes, requestsV1Routes, organizationsV1Routes, hoursV1Routes, analyticsV1Routes, outboundV1Routes, fhirRoutes, agentTestsV1Routes]),
 ];

@@ -17,6 +17,7 @@ import { WorkerLease } from './jobs/worker-lease.js';
 import { textGatewayOf } from './telephony/messaging/text-gateway.js';
 import { releaseJobsOfDeadWorkers } from './jobs/jobs.repository.js';
 import { sendMissedCallTextTask, SEND_MISSED_CALL_TEXT_TASK } from './features/missed-calls/index.js';
+import { RUN_AGENT_TESTS_TASK, runAgentTestsTask } from './telephony/agent-tests/run-agent-tests.job.js';
 import { SEND_VISIT_REMINDERS_CRONTAB, SEND_VISIT_REMINDERS_TASK, sendVisitRemindersTask } from './features/visit-reminders/index.js';
 
 /** The text-message gateway the outbox delivers through (decision 044), or none (`log`). */
@@ -39,6 +40,7 @@ export function taskList(ctx: AppContext): TaskList {
     [PURGE_IDEMPOTENCY_KEYS_TASK]: purgeIdempotencyKeysTask(ctx),
     [SEND_MISSED_CALL_TEXT_TASK]: sendMissedCallTextTask(ctx),
     [SEND_VISIT_REMINDERS_TASK]: sendVisitRemindersTask(ctx),
+    [RUN_AGENT_TESTS_TASK]: runAgentTestsTask(ctx),
   };
   return Object.fromEntries(Object.entries(tasks).map(([name, task]) => [name, scoped(task!)]));
 }

@@ -37,6 +37,8 @@ export const CAPABILITIES = {
   'developer.access': ['admin', 'developer'],
   /** The agent playground / call simulator (developer area and supervisors trying the agent). */
   'playground.use': ['admin', 'supervisor', 'developer'],
+  /** Agent tests (issue 32): suites of simulated callers, run on saved or draft settings — the developer area, and team leads checking their agent. */
+  'agent-tests.use': ['admin', 'supervisor', 'developer'],
   'audit.read': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -18,6 +18,8 @@ export const API_SCOPES = [
   'webhooks:manage',
   'scheduling:read',
   'scheduling:write',
+  'agent_tests:read',
+  'agent_tests:write',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
@@ -41,6 +43,9 @@ export const SCOPE_CAPABILITY = {
   // them is reading patients; booking is the front desk's `visits.book`.
   'scheduling:read': 'patients.read',
   'scheduling:write': 'visits.book',
+  // Agent tests (issue 32): a practice's CI runs its suites after changing settings through the API.
+  'agent_tests:read': 'agent-tests.use',
+  'agent_tests:write': 'agent-tests.use',
 } as const satisfies Record<ApiScope, Capability>;
 
 /**
@@ -62,6 +67,8 @@ export const SCOPE_GRANTS = {
   'webhooks:manage': ['developer.access'],
   'scheduling:read': ['organizations.read', 'patients.read'],
   'scheduling:write': ['organizations.read', 'patients.read', 'visits.book'],
+  'agent_tests:read': ['agent-tests.use'],
+  'agent_tests:write': ['agent-tests.use'],
 } as const satisfies Record<ApiScope, readonly Capability[]>;
 
 /** Whether any of a key's scopes grants the capability (a write scope grants what its read does). */
@@ -79,6 +86,7 @@ export const API_SCOPE_GROUPS: { label: string; read?: ApiScope; write?: ApiScop
   { label: 'Analytics', read: 'analytics:read' },
   { label: 'Webhooks', write: 'webhooks:manage' },
   { label: 'Scheduling (FHIR)', read: 'scheduling:read', write: 'scheduling:write' },
+  { label: 'Agent tests', read: 'agent_tests:read', write: 'agent_tests:write' },
 ];
 
 /** A write scope includes its read scope (handoffs:write reads handoffs too). */

@@ -12,6 +12,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'intake.submitted',
   'outbound.call.completed',
   'campaign.completed',
+  'agent_test.run.completed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -33,6 +33,8 @@ const ALL: ApiScope[] = [
   'webhooks:manage',
   'scheduling:read',
   'scheduling:write',
+  'agent_tests:read',
+  'agent_tests:write',
 ];
 
 async function keyFor(fx: MatrixFixtures, kind: KeyKind, scope: ApiScope): Promise<string> {

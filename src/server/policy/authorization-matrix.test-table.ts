@@ -14,6 +14,7 @@ import { fhirMatrixRows } from './authorization-matrix.fhir.test-cases.js';
 import { analyticsMatrixRows } from './authorization-matrix.analytics.test-cases.js';
 import { calendarsMatrixRows } from './authorization-matrix.calendars.test-cases.js';
 import { webBookingMatrixRows } from './authorization-matrix.web-booking.test-cases.js';
+import { agentTestsMatrixRows } from './authorization-matrix.agent-tests.test-cases.js';
 
 export * from './authorization-matrix.test-helpers.js';
 
@@ -312,6 +313,7 @@ export const MATRIX: MatrixRow[] = [
   ...developerPlatformMatrixRows(),
   // ── FHIR scheduling (/api/v1/fhir; authorization-matrix.fhir.test-cases.ts) ──────────────
   ...fhirMatrixRows(),
+  ...agentTestsMatrixRows(),
 
   // ── analytics (authorization-matrix.analytics.test-cases.ts) ─────────────────────────────
   ...analyticsMatrixRows(),

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { CodeXml, LayoutDashboard, Users } from 'lucide-react';
+import { CodeXml, FlaskConical, LayoutDashboard, Users } from 'lucide-react';
 import { Building2, CalendarClock, Clock } from 'lucide-react';
 import { Inbox } from 'lucide-react';
 import { BarChart3 } from 'lucide-react';
@@ -32,6 +32,8 @@ export const PAGE_ROLES = {
   organizations: ROLES,
   hours: ROLES,
   schedules: ROLES,
+  /** Agent tests (issue 32): the practice's supervisors and administrators, and developers. */
+  agentTests: rolesWithAny('agent-tests.use'),
 } satisfies Record<string, readonly Role[]>;
 
 export interface NavItem {
@@ -103,6 +105,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: CalendarClock,
     roles: PAGE_ROLES.schedules,
     description: 'Who is on duty (shifts, cover, the week ahead) and the clinicians’ calendars: visits, hours, visit types.',
+  },
+  {
+    label: 'Agent tests',
+    to: organizationPaths.agentTests.path,
+    icon: FlaskConical,
+    roles: PAGE_ROLES.agentTests,
+    description: 'Simulated callers played through the agent, with what each call must leave behind: check a change before callers hear it.',
   },
   {
     label: 'Users',

@@ -52,6 +52,7 @@ const staffRoutes: RouteObject[] = [
   { path: organizationPaths.hours.path, lazy: () => import('@web/routes/organizations-hours') },
   { path: organizationPaths.schedules.path, lazy: () => import('@web/routes/organizations-schedules') },
   { path: organizationPaths.calendars.path, lazy: () => import('@web/routes/organizations-calendars') },
+  { path: organizationPaths.agentTests.path, handle: { roles: PAGE_ROLES.agentTests } satisfies StaffRouteHandle, lazy: () => import('@web/routes/organizations-agent-tests') },
 ];
 
 export const routes: RouteObject[] = [

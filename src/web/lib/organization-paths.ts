@@ -12,4 +12,6 @@ export const organizationPaths = {
   schedules: { path: '/organizations/schedules', href: (org?: string | null) => withOrg('/organizations/schedules', org) },
   /** Clinicians' calendars, part of the schedules (PRODUCT §3): visits by day and week, and the records behind them. */
   calendars: { path: '/organizations/schedules/calendars', href: (org?: string | null) => withOrg('/organizations/schedules/calendars', org) },
+  /** Agent tests (issue 32): simulated callers run against the practice's agent. */
+  agentTests: { path: '/organizations/agent-tests', href: (org?: string | null) => withOrg('/organizations/agent-tests', org) },
 } as const;

@@ -74,6 +74,13 @@ export const DEVELOPER_TABS: readonly DeveloperTab[] = [
     Component: React.lazy(() => import('@web/features/developer/components/api-reference-tab').then((m) => ({ default: m.ApiReferenceTab }))),
   },
   {
+    id: 'agent-tests',
+    label: 'Agent tests',
+    capability: 'agent-tests.use',
+    description: 'Suites of simulated callers played through the real agent, on the saved settings or a draft, with what each call must leave behind. Test calls stay out of calls, analytics and the queue.',
+    Component: React.lazy(() => import('@web/routes/agent-tests-tab').then((m) => ({ default: m.AgentTestsTab }))),
+  },
+  {
     id: 'playground',
     label: 'Playground',
     capability: 'playground.use',

@@ -25,7 +25,8 @@ import { queryClient } from '@web/app/query-client';
 import { useOpenNow } from '@web/features/organizations/api/get-open-now';
 import { organizationsQueryOptions, useOrganizations } from '@web/lib/queries/list-organizations';
 import { useSetOrganizationActive } from '@web/features/organizations/api/save-organization';
-import { OrganizationDialog, type OrganizationDialogTarget } from '@web/features/organizations/components/organization-dialog';
+import { OrganizationDialog, type DraftCheck, type OrganizationDialogTarget } from '@web/features/organizations/components/organization-dialog';
+import { TestBeforePublish } from '@web/features/agent-tests/components/test-before-publish';
 import { OrganizationList } from '@web/features/organizations/components/organization-list';
 import { OrganizationSectionNav } from '@web/features/organizations/components/organization-section-nav';
 import type { OrganizationSummary } from '@contracts/organizations';
@@ -38,6 +39,9 @@ export function loader() {
   void queryClient.prefetchQuery(organizationsQueryOptions({}));
   return null;
 }
+
+/** Agent tests on the settings being edited (issue 32 §4). */
+const testBeforePublish: DraftCheck = TestBeforePublish;
 
 /** /organizations — the practices: list, create, edit, deactivate (by role). */
 export function OrganizationsRoute() {
@@ -157,7 +161,7 @@ export function OrganizationsRoute() {
         </>
       )}
 
-      <OrganizationDialog target={dialog} onClose={() => setDialog(null)} />
+      <OrganizationDialog target={dialog} onClose={() => setDialog(null)} draftCheck={can(user.role, 'agent-tests.use') ? testBeforePublish : undefined} />
 
       <AlertDialog open={confirm !== null} onOpenChange={(open) => (open ? undefined : setConfirm(null))}>
         <AlertDialogContent>

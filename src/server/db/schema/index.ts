@@ -20,3 +20,4 @@ export * from './messaging-settings.js';
 export * from './missed-call-texts.js';
 export * from './calendars.js';
 export * from './visit-reminders.js';
+export * from './agent-tests.js';

@@ -15,6 +15,11 @@ export const organizations = pgTable('organizations', {
   missedCallTexts: jsonb('missed_call_texts').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   /** Optimistic concurrency: an edit names the version it started from. */
   version: integer('version').notNull().default(1),
+  /**
+   * Set on a practice's hidden sandbox, where agent tests play (migration 0035, decision 056): the
+   * practice it copies. Such an organization is never listed, dialled, counted or exported.
+   */
+  sandboxOf: uuid('sandbox_of'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

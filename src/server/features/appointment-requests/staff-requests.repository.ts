@@ -68,6 +68,8 @@ export async function listRequestsPage(
 ): Promise<(AppointmentRequestRow & { cursor: string })[]> {
   const conditions = [sql`${appointmentRequests.status} <> 'draft'`];
   if (q.scope) conditions.push(inArray(appointmentRequests.organizationId, q.scope.length ? q.scope : ['00000000-0000-0000-0000-000000000000']));
+  // Every organization (administrators) but the agent-test sandboxes (decision 056).
+  else conditions.push(sql`${appointmentRequests.organizationId} not in (select id from organizations where sandbox_of is not null)`);
   if (q.organizationId) conditions.push(eq(appointmentRequests.organizationId, q.organizationId));
   if (q.status) conditions.push(eq(appointmentRequests.status, q.status));
   if (q.cursor) conditions.push(olderThanCursor(appointmentRequests.createdAt, appointmentRequests.id, q.cursor));

@@ -48,6 +48,7 @@ export function organizationFromJson(o: Record<string, unknown>): OrganizationRo
     appointmentSettings: (o.appointment_settings as Record<string, unknown>) ?? {},
     missedCallTexts: (o.missed_call_texts as Record<string, unknown>) ?? {},
     version: o.version as number,
+    sandboxOf: (o.sandbox_of as string | null) ?? null,
     createdAt: new Date(o.created_at as string),
     updatedAt: new Date(o.updated_at as string),
   };

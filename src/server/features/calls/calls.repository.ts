@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { callerSpokeSql } from '../../db/caller-spoke.js';
 import { handedOffSql } from '../../db/handed-to-a-person.js';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -16,6 +16,8 @@ export interface OrganizationZoneRow {
   name: string;
   timeZone: string;
   status: 'active' | 'paused' | 'deactivated';
+  /** Set on a practice's agent-test sandbox (decision 056): its calls are nobody's to open. */
+  sandboxOf?: string | null;
 }
 
 /**
@@ -27,7 +29,7 @@ export async function visibleOrganizationZones(db: DbOrTx, scope: string[] | nul
   return db
     .select({ id: organizations.id, name: organizations.name, timeZone: organizations.timeZone, status: organizations.status })
     .from(organizations)
-    .where(scope ? and(inArray(organizations.id, scope), ne(organizations.status, 'deactivated')) : undefined)
+    .where(scope ? and(inArray(organizations.id, scope), ne(organizations.status, 'deactivated')) : isNull(organizations.sandboxOf))
     .orderBy(asc(organizations.name));
 }
 
@@ -158,6 +160,9 @@ function runListQuery(db: DbOrTx, f: CallListFilter, how: QueryMode): Promise<Ca
   const where: SQL[] = [];
   if (f.organizationIds) {
     where.push(f.organizationIds.length === 1 ? sql`c.organization_id = ${f.organizationIds[0]}` : sql`c.organization_id in ${f.organizationIds}`);
+  } else {
+    // Every organization (administrators) but the practices' agent-test sandboxes (decision 056).
+    where.push(sql`c.organization_id not in (select id from organizations where sandbox_of is not null)`);
   }
   if (f.direction) where.push(sql`c.direction = ${f.direction}`);
   if (f.status) where.push(sql`c.status = ${f.status}`);
@@ -272,7 +277,7 @@ export async function findCallForUpdate(db: DbOrTx, id: string): Promise<CallRow
 
 export async function findOrganizationZone(db: DbOrTx, id: string): Promise<OrganizationZoneRow | undefined> {
   const [row] = await db
-    .select({ id: organizations.id, name: organizations.name, timeZone: organizations.timeZone, status: organizations.status })
+    .select({ id: organizations.id, name: organizations.name, timeZone: organizations.timeZone, status: organizations.status, sandboxOf: organizations.sandboxOf })
     .from(organizations)
     .where(eq(organizations.id, id))
     .limit(1);
@@ -365,4 +370,25 @@ export async function openHandoffOfType(db: DbOrTx, callId: string, type: (typeo
     .where(and(eq(handoffs.callId, callId), eq(handoffs.type, type), inArray(handoffs.status, ['open', 'claimed'])))
     .limit(1);
   return row;
+}
+
+/** The requests and handoffs a call raised, with the fields an agent test checks (call-evidence.service.ts). */
+export async function evidenceRowsOfCall(db: DbOrTx, callId: string) {
+  const [requests, raised] = await Promise.all([
+    db
+      .select({
+        referenceCode: appointmentRequests.referenceCode,
+        status: appointmentRequests.status,
+        firstName: appointmentRequests.firstName,
+        lastName: appointmentRequests.lastName,
+        dateOfBirth: appointmentRequests.dateOfBirth,
+        reason: appointmentRequests.reason,
+        isNewPatient: appointmentRequests.isNewPatient,
+      })
+      .from(appointmentRequests)
+      .where(eq(appointmentRequests.callId, callId))
+      .orderBy(asc(appointmentRequests.createdAt)),
+    db.select({ type: handoffs.type, priority: handoffs.priority, reason: handoffs.reason }).from(handoffs).where(eq(handoffs.callId, callId)).orderBy(asc(handoffs.createdAt)),
+  ]);
+  return { requests, handoffs: raised };
 }

@@ -59,7 +59,8 @@ function decodeCursor(raw: string, sort: CallSearchBody['sort'], field: 'after' 
 }
 
 /** Whether the actor may see calls of this organization (deactivated ones: administrators only). */
-function organizationVisible(actor: StaffActor, organization: Pick<OrganizationZoneRow, 'id' | 'status'>): boolean {
+function organizationVisible(actor: StaffActor, organization: Pick<OrganizationZoneRow, 'id' | 'status' | 'sandboxOf'>): boolean {
+  if (organization.sandboxOf) return false;
   if (!actor.allOrganizations && !actor.organizationIds.includes(organization.id)) return false;
   return organization.status !== 'deactivated' || actor.allOrganizations;
 }

@@ -17,7 +17,8 @@ export interface OpenHandoffRow {
   assigneeName: string | null;
 }
 
-const scopeSql = (scope: string[] | null, column: SQL) => (scope ? sql`${column} in ${scope}` : sql`true`);
+// Null scope: every organization (administrators) but the agent-test sandboxes (decision 056).
+const scopeSql = (scope: string[] | null, column: SQL) => (scope ? sql`${column} in ${scope}` : sql`${column} not in (select id from organizations where sandbox_of is not null)`);
 
 /** Open and claimed handoffs: how many of each priority (and overdue), and the most pressing ones. */
 export async function openHandoffs(db: DbOrTx, scope: string[] | null, now: Date, limit: number) {

@@ -50,6 +50,8 @@ export async function listHandoffs(db: DbOrTx, f: HandoffListFilter): Promise<{ 
   if (f.scope && f.scope.length === 0) return { rows: [], total: 0, counts: { open: 0, mine: 0 } };
   const common: SQL[] = [];
   if (f.scope) common.push(inArray(handoffs.organizationId, f.scope));
+  // Every organization (administrators) but the practices' agent-test sandboxes (decision 056).
+  else common.push(sql`${handoffs.organizationId} not in (select id from organizations where sandbox_of is not null)`);
   if (f.organizationId) common.push(eq(handoffs.organizationId, f.organizationId));
   if (f.organizationIds) common.push(inArray(handoffs.organizationId, f.organizationIds));
   if (f.requestSlice) common.push(requestSliceCondition(f.requestSlice));

@@ -88,3 +88,22 @@ export async function hoursOfMany(db: DbOrTx, organizationIds: string[]): Promis
   if (organizationIds.length === 0) return [];
   return db.select().from(organizationHours).where(inArray(organizationHours.organizationId, organizationIds));
 }
+
+/** The sandbox's hours set to the practice's (decision 056), the version bumped so no cached status survives. */
+export async function copyHours(db: DbOrTx, fromOrganizationId: string, toOrganizationId: string): Promise<void> {
+  await db.execute(sql`
+    insert into organization_hours (organization_id, weekly, overrides, version, updated_at)
+    select ${toOrganizationId}::uuid, coalesce(h.weekly, '[]'::jsonb), coalesce(h.overrides, '[]'::jsonb), 1, now()
+      from (select 1) one left join organization_hours h on h.organization_id = ${fromOrganizationId}::uuid
+    on conflict (organization_id) do update
+      set weekly = excluded.weekly, overrides = excluded.overrides, version = organization_hours.version + 1, updated_at = now()`);
+}
+
+/** The sandbox's office open around the clock or never (decision 056: an agent test's `callsWhen`), the version bumped. */
+export async function setHoursAroundTheClock(db: DbOrTx, organizationId: string, open: boolean): Promise<void> {
+  const weekly = open ? [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '00:00', end: '24:00' })) : [];
+  await db
+    .insert(organizationHours)
+    .values({ organizationId, weekly, overrides: [], version: 1 })
+    .onConflictDoUpdate({ target: organizationHours.organizationId, set: { weekly, overrides: [], version: sql`${organizationHours.version} + 1`, updatedAt: new Date() } });
+}

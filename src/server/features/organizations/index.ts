@@ -13,3 +13,4 @@ export { isUuid, loadVisibleOrganization, organizationVisibleTo } from './organi
 export type { OrganizationRow } from './organizations.repository.js';
 export { organizationsRoutes } from './organizations.routes.js';
 export { findOrganizationById, findOrganizationByNumber, findOrganizationBySlug, listVisibleOrganizations, missedCallTextsOf, phoneCountryOf, phoneNumbersOf } from './organizations.service.js';
+export { isSandboxOrganization, prepareSandbox, resetSandbox } from './sandbox.service.js';

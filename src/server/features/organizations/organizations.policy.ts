@@ -14,7 +14,9 @@ export function isUuid(value: unknown): value is string {
  * Whether the actor may see this organization: one of theirs (admins: any), and deactivated
  * organizations only for administrators.
  */
-export function organizationVisibleTo(actor: StaffActor, organization: Pick<OrganizationRow, 'id' | 'status'>): boolean {
+export function organizationVisibleTo(actor: StaffActor, organization: Pick<OrganizationRow, 'id' | 'status'> & { sandboxOf?: string | null }): boolean {
+  // A practice's agent-test sandbox (decision 056) is nobody's to open, administrators' included.
+  if (organization.sandboxOf) return false;
   if (!canSeeOrganization(actor, organization.id)) return false;
   return organization.status !== 'deactivated' || actor.allOrganizations;
 }

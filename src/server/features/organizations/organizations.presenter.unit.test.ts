@@ -10,6 +10,7 @@ const row = (agentSettings: Record<string, unknown>): OrganizationRow => ({
   slug: 'old-clinic',
   timeZone: 'America/New_York',
   status: 'active',
+  sandboxOf: null,
   address: {},
   agentSettings,
   appointmentSettings: {},

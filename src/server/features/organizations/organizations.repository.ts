@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { messagingSettings, organizationPhoneNumbers, organizations, userOrganizations, users } from '../../db/schema/index.js';
 
@@ -6,10 +6,10 @@ export type OrganizationRow = typeof organizations.$inferSelect;
 export type OrganizationInsert = typeof organizations.$inferInsert;
 export type PhoneNumberRow = typeof organizationPhoneNumbers.$inferSelect;
 
-/** Organizations a user may see: `null` scope means all (admins). Deactivated ones are hidden. */
+/** Organizations a user may see: `null` scope means all (admins). Deactivated ones and sandboxes (decision 056) are hidden. */
 export async function listVisibleOrganizations(db: DbOrTx, scope: string[] | null): Promise<OrganizationRow[]> {
   if (scope && scope.length === 0) return [];
-  const notDeactivated = ne(organizations.status, 'deactivated');
+  const notDeactivated = and(ne(organizations.status, 'deactivated'), isNull(organizations.sandboxOf))!;
   return db
     .select()
     .from(organizations)
@@ -26,7 +26,8 @@ export interface OrganizationListFilter {
 
 export async function listOrganizations(db: DbOrTx, f: OrganizationListFilter): Promise<OrganizationRow[]> {
   if (f.scope && f.scope.length === 0) return [];
-  const where: SQL[] = [];
+  // A practice's agent-test sandbox is nobody's organization to list (decision 056).
+  const where: SQL[] = [isNull(organizations.sandboxOf)];
   if (f.scope) where.push(inArray(organizations.id, f.scope));
   if (!f.includeDeactivated) where.push(ne(organizations.status, 'deactivated'));
   if (f.status) where.push(eq(organizations.status, f.status));
@@ -37,7 +38,7 @@ export async function listOrganizations(db: DbOrTx, f: OrganizationListFilter): 
   return db
     .select()
     .from(organizations)
-    .where(where.length ? and(...where) : undefined)
+    .where(and(...where))
     .orderBy(asc(organizations.name), asc(organizations.id));
 }
 
@@ -47,7 +48,7 @@ export async function findOrganizationById(db: DbOrTx, id: string): Promise<Orga
 }
 
 export async function findOrganizationBySlug(db: DbOrTx, slug: string): Promise<OrganizationRow | undefined> {
-  const [row] = await db.select().from(organizations).where(eq(organizations.slug, slug)).limit(1);
+  const [row] = await db.select().from(organizations).where(and(eq(organizations.slug, slug), isNull(organizations.sandboxOf))).limit(1);
   return row;
 }
 
@@ -165,4 +166,48 @@ export async function storeTextSending(db: DbOrTx, organizationId: string, value
     .insert(messagingSettings)
     .values({ organizationId, sender: value.sender, perSecond: value.perSecond })
     .onConflictDoUpdate({ target: messagingSettings.organizationId, set: { sender: value.sender, perSecond: value.perSecond, updatedAt: sql`now()` } });
+}
+
+/** Whether `id` is a practice's agent-test sandbox (decision 056). */
+export async function isSandboxOrganization(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ sandboxOf: organizations.sandboxOf }).from(organizations).where(eq(organizations.id, id)).limit(1);
+  return Boolean(row?.sandboxOf);
+}
+
+/**
+ * The practice's sandbox made (or brought) in step with `from`: its identity, time zone, address,
+ * agent and appointment settings. One row per practice (unique `sandbox_of`), upserted.
+ */
+export async function upsertSandboxOrganization(
+  db: DbOrTx,
+  practice: OrganizationRow,
+  agentSettings: Record<string, unknown>,
+): Promise<OrganizationRow> {
+  const values = {
+    name: practice.name,
+    timeZone: practice.timeZone,
+    status: 'active' as const,
+    address: practice.address,
+    agentSettings,
+    appointmentSettings: practice.appointmentSettings,
+    missedCallTexts: {},
+    updatedAt: new Date(),
+  };
+  const [existing] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.sandboxOf, practice.id)).limit(1);
+  if (existing) {
+    const [row] = await db
+      .update(organizations)
+      .set({ ...values, version: sql`${organizations.version} + 1` })
+      .where(eq(organizations.id, existing.id))
+      .returning();
+    return row!;
+  }
+  const [row] = await db
+    .insert(organizations)
+    .values({ ...values, slug: `agent-test-sandbox-${practice.id}`, sandboxOf: practice.id })
+    .onConflictDoNothing()
+    .returning();
+  if (row) return row;
+  // Another run made it meanwhile.
+  return upsertSandboxOrganization(db, practice, agentSettings);
 }

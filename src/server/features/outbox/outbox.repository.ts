@@ -67,6 +67,9 @@ export async function listOutboxMessages(
   if (opts.organizationIds) {
     // Non-admins see only their organizations' messages; system mail (sign-in links) is admin-only.
     where.push(opts.organizationIds.length ? inArray(outboxMessages.organizationId, opts.organizationIds) : sql`false`);
+  } else {
+    // Administrators: every organization's but the agent-test sandboxes' (decision 056: never sent, nobody's).
+    where.push(sql`(${outboxMessages.organizationId} is null or ${outboxMessages.organizationId} not in (select id from organizations where sandbox_of is not null))`);
   }
   return db
     .select({ ...getTableColumns(outboxMessages), cursor: timeCursorOf(outboxMessages.createdAt, outboxMessages.id) })

@@ -14,6 +14,7 @@ import type { OutboxMessage, OutboxQuery } from '../../../contracts/developer.js
 import { smsBody } from '../../../domain/messaging/sms.js';
 import { organizationScope, type StaffActor } from '../../policy/actor.js';
 import { textOptOutOf } from '../sms-opt-outs/index.js';
+import { isSandboxOrganization } from '../organizations/index.js';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
@@ -49,7 +50,9 @@ export function optedOutNote(optOut: { at: Date; keyword: string }): string {
  */
 export async function sendMessage(db: DbOrTx, message: OutgoingMessage): Promise<OutboxRow> {
   const sms = message.channel === 'sms';
-  const optOut = sms && message.organizationId ? await textOptOutOf(db, message.organizationId, message.recipient) : null;
+  // A practice's agent-test sandbox (decision 056) reaches nobody: its messages stay unsent.
+  const sandbox = message.organizationId ? await isSandboxOrganization(db, message.organizationId) : false;
+  const optOut = sandbox ? null : sms && message.organizationId ? await textOptOutOf(db, message.organizationId, message.recipient) : null;
   const row = await insertOutboxMessage(db, {
     channel: message.channel,
     recipient: message.recipient,
@@ -59,8 +62,9 @@ export async function sendMessage(db: DbOrTx, message: OutgoingMessage): Promise
     organizationId: message.organizationId ?? null,
     attachments: sms ? [] : (message.attachments ?? []),
     ...(optOut ? { status: 'suppressed' as const, lastError: optedOutNote(optOut) } : message.unsentBecause ? { status: 'suppressed' as const, lastError: message.unsentBecause } : {}),
+    ...(sandbox ? { status: 'suppressed' as const, lastError: 'An agent test: never sent.' } : {}),
   });
-  if (!optOut && !message.unsentBecause) await enqueueJob(db, DELIVER_OUTBOX_TASK, { id: row.id }, { maxAttempts: 8 });
+  if (!optOut && !message.unsentBecause && !sandbox) await enqueueJob(db, DELIVER_OUTBOX_TASK, { id: row.id }, { maxAttempts: 8 });
   return row;
 }
 

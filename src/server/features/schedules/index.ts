@@ -6,3 +6,4 @@
  */
 export { onDutyIn, type OnDutyPerson } from './on-duty.service.js';
 export { schedulesRoutes } from './schedules.routes.js';
+export { copySchedulesWithStandIns, hasShifts } from './schedules.repository.js';

@@ -186,3 +186,53 @@ export async function dutyContacts(db: DbOrTx, userIds: string[]): Promise<Map<s
     .where(inArray(users.id, [...new Set(userIds)]));
   return new Map(rows.map((r) => [r.id, { name: r.name || r.email, phone: r.phone, active: r.status === 'active' }]));
 }
+
+/**
+ * The sandbox's schedules (decision 056) set to the practice's, with every person on duty replaced
+ * by a stand-in number of the fictional 202-555-01xx range: an agent test transfers and alerts
+ * as the practice would, and nobody real is rung, texted or e-mailed. Date overrides are left out.
+ * `officeAroundTheClock`: the office-hours shifts cover every hour (an agent test "while open",
+ * whose office is open around the clock, finds the front desk staffed as in office hours).
+ */
+export async function copySchedulesWithStandIns(db: DbOrTx, fromOrganizationId: string, toOrganizationId: string, opts: { officeAroundTheClock?: boolean } = {}): Promise<void> {
+  await db.delete(schedules).where(eq(schedules.organizationId, toOrganizationId));
+  const source = await listSchedules(db, fromOrganizationId);
+  if (source.length === 0) return;
+  const shifts = await db.select().from(scheduleShifts).where(inArray(scheduleShifts.scheduleId, source.map((s) => s.id)));
+  const standIns = new Map<string, string>();
+  const standIn = (key: string) => {
+    if (!standIns.has(key)) standIns.set(key, `+1202555${String(100 + (standIns.size % 100)).padStart(4, '0')}`);
+    return standIns.get(key)!;
+  };
+  for (const s of source) {
+    const [copy] = await db
+      .insert(schedules)
+      .values({ organizationId: toOrganizationId, name: s.name, description: s.description, purpose: s.purpose })
+      .returning({ id: schedules.id });
+    const own = shifts.filter((sh) => sh.scheduleId === s.id);
+    if (own.length === 0) continue;
+    await db.insert(scheduleShifts).values(
+      own.map((sh) => ({
+        scheduleId: copy!.id,
+        organizationId: toOrganizationId,
+        assigneeType: 'phone' as const,
+        assigneePhone: standIn(sh.assigneeUserId ? `user:${sh.assigneeUserId}` : `phone:${sh.assigneePhone}`),
+        ...(opts.officeAroundTheClock && s.purpose === 'office_hours' ? { days: [1, 2, 3, 4, 5, 6, 7], startTime: '00:00', endTime: '24:00' } : { days: sh.days, startTime: sh.startTime, endTime: sh.endTime }),
+        effectiveFrom: sh.effectiveFrom,
+        effectiveTo: sh.effectiveTo,
+        precedence: sh.precedence,
+      })),
+    );
+  }
+}
+
+/** Whether the organization has anyone on a schedule of this purpose at all (the agent-test starter suite's transfer expectation). */
+export async function hasShifts(db: DbOrTx, organizationId: string, purpose: ScheduleRow['purpose']): Promise<boolean> {
+  const rows = await db
+    .select({ id: scheduleShifts.id })
+    .from(scheduleShifts)
+    .innerJoin(schedules, eq(schedules.id, scheduleShifts.scheduleId))
+    .where(and(eq(scheduleShifts.organizationId, organizationId), eq(schedules.purpose, purpose)))
+    .limit(1);
+  return rows.length > 0;
+}

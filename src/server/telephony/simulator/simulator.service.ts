@@ -65,6 +65,17 @@ export async function simulateTurn(
   speak?: Speak,
 ) {
   await visibleCall(ctx, actor, callId);
+  return playSimulatedTurn(ctx, callId, body, opts, speak);
+}
+
+/** One caller turn of a simulated call (the caller's visibility already checked, or an agent test's own call). */
+export async function playSimulatedTurn(
+  ctx: AppContext,
+  callId: string,
+  body: { text: string; transferResult: 'completed' | 'no-answer' | 'busy' | 'failed' },
+  opts = simulatorOptions,
+  speak?: Speak,
+) {
   const text = body.text.trim();
   const first = await continueCall(ctx, { ref: { callId }, dedupeKey: null, input: text ? { kind: 'speech', text } : { kind: 'silence' }, ...(speak ? { speak } : {}) }, opts);
   if (first.kind !== 'ok') throw notFound('That call');

@@ -14,19 +14,25 @@ import { OrganizationForm, inputFrom, type OrganizationFormHandle, type Organiza
 
 export type OrganizationDialogTarget = { mode: 'create' } | { mode: 'edit' | 'view'; id: string; name: string };
 
+/**
+ * Something shown above the buttons while an organization is edited, given the agent settings as
+ * typed (not saved): the route puts the agent tests' "test before you publish" there.
+ */
+export type DraftCheck = React.ComponentType<{ organizationId: string; draftAgentSettings: () => Record<string, unknown> }>;
+
 /** Create, edit or (for roles that only read) view an organization, in a dialog. */
-export function OrganizationDialog({ target, onClose }: { target: OrganizationDialogTarget | null; onClose: () => void }) {
+export function OrganizationDialog({ target, onClose, draftCheck }: { target: OrganizationDialogTarget | null; onClose: () => void; draftCheck?: DraftCheck }) {
   const open = target !== null;
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
       <DialogContent className="max-w-2xl">
-        {target ? <DialogBody key={target.mode === 'create' ? 'create' : target.id} target={target} onClose={onClose} /> : null}
+        {target ? <DialogBody key={target.mode === 'create' ? 'create' : target.id} target={target} onClose={onClose} draftCheck={draftCheck} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function DialogBody({ target, onClose }: { target: OrganizationDialogTarget; onClose: () => void }) {
+function DialogBody({ target, onClose, draftCheck }: { target: OrganizationDialogTarget; onClose: () => void; draftCheck?: DraftCheck }) {
   const id = target.mode === 'create' ? null : target.id;
   const query = useOrganization(id);
   const title = target.mode === 'create' ? 'New organization' : target.mode === 'edit' ? `Edit ${target.name}` : target.name;
@@ -55,15 +61,29 @@ function DialogBody({ target, onClose }: { target: OrganizationDialogTarget; onC
           </Button>
         </Alert>
       ) : (
-        <Editor key={query.data.version} organization={query.data} readOnly={target.mode === 'view'} onClose={onClose} onReload={() => void query.refetch()} />
+        <Editor key={query.data.version} organization={query.data} readOnly={target.mode === 'view'} onClose={onClose} onReload={() => void query.refetch()} draftCheck={draftCheck} />
       )}
     </>
   );
 }
 
-function Editor({ organization, readOnly, onClose, onReload }: { organization: Organization | null; readOnly: boolean; onClose: () => void; onReload?: () => void }) {
+function Editor({
+  organization,
+  readOnly,
+  onClose,
+  onReload,
+  draftCheck,
+}: {
+  organization: Organization | null;
+  readOnly: boolean;
+  onClose: () => void;
+  onReload?: () => void;
+  draftCheck?: DraftCheck;
+}) {
   const formId = React.useId();
   const formRef = React.useRef<OrganizationFormHandle>(null);
+  const readDraft = React.useCallback(() => formRef.current?.draftAgentSettings() ?? {}, []);
+  const DraftCheckPart = draftCheck;
   const create = useCreateOrganization();
   const update = useUpdateOrganization();
   const mutation = organization ? update : create;
@@ -106,6 +126,7 @@ function Editor({ organization, readOnly, onClose, onReload }: { organization: O
         </ul>
       ) : null}
       <OrganizationForm ref={formRef} id={formId} organization={organization} readOnly={readOnly} onSubmit={onSubmit} />
+      {organization && !readOnly && DraftCheckPart ? <DraftCheckPart organizationId={organization.id} draftAgentSettings={readDraft} /> : null}
       <DialogFooter>
         <Button variant="outline" onClick={onClose}>
           {readOnly ? 'Close' : 'Cancel'}

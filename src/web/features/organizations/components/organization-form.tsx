@@ -116,6 +116,8 @@ export function inputFrom({ visitReasonsText, ...values }: OrganizationFormValue
 export interface OrganizationFormHandle {
   /** Places a failed save's field messages beside their fields; answers those that fit none. */
   showServerErrors: (error: unknown) => Record<string, string>;
+  /** The agent settings as typed so far, not saved (an agent-test run on a draft takes them). */
+  draftAgentSettings: () => Record<string, unknown>;
 }
 
 export interface OrganizationFormProps {
@@ -147,6 +149,7 @@ export const OrganizationForm = React.forwardRef<OrganizationFormHandle, Organiz
   };
 
   React.useImperativeHandle(ref, () => ({
+    draftAgentSettings: () => ({ ...form.getValues('agentSettings') }) as Record<string, unknown>,
     showServerErrors: (error) => {
       const unmatched: Record<string, string> = {};
       if (!isApiError(error)) return unmatched;
