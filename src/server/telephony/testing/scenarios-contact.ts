@@ -115,6 +115,12 @@ export const CONTACT_SCENARIOS: Scenario[] = [
     expect: { outcome: 'question_answered', handoffs: [] },
   },
   {
+    name: 'checks on a request by saying the name where the code was asked',
+    setup: 'submitted_request',
+    steps: [['I am calling to check on the status of my request', /reference code/], ['Jane Smith', /date of birth/], ['March third nineteen eighty', /We have your request/], ['no', /Goodbye/]],
+    expect: { outcome: 'question_answered', handoffs: [] },
+  },
+  {
     name: 'a wrong date of birth on a status check reveals nothing',
     setup: 'submitted_request',
     steps: [['what is the status of my request', /reference code/], ['{code}', ASK_DOB], ['January 1st 1990', /couldn't find a request.*try again\?/], ['no', OFFER_CALLBACK], ['no', /anything else/], ['no', /Goodbye/]],

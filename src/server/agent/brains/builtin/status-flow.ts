@@ -26,7 +26,8 @@ export function startStatus(fc: FlowCtx, text: string): FlowReply {
 const NO_CODE = /\b(don'?t (have|know|remember)|do not (have|know)|lost|can'?t find|no code|not sure|by name|under (the name|my name)|without (it|the code))\b/;
 
 function byName(fc: FlowCtx, text: string): FlowReply | null {
-  const named = nameSaid(fc, text);
+  // The question offers "or say the patient's name": a few words with no code may be just that ("Jordan Rivera").
+  const named = nameSaid(fc, text, text.trim().split(/\s+/).length <= 4 ? 'full' : undefined);
   if (named?.first && named.last) {
     fc.b.status = { firstName: named.first, lastName: named.last };
     fc.b.step = 'dob';
