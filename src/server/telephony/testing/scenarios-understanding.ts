@@ -98,6 +98,22 @@ export const UNDERSTANDING_SCENARIOS: Scenario[] = [
     expect: { outcome: 'message_taken', handoffs: [{ type: 'urgent', priority: 'urgent' }] },
   },
   {
+    name: 'asks whether this is a robot, then "ok, can I book an appointment": booked by the agent, not transferred on the "ok"',
+    steps: [
+      ['is this a real person', /not a person.*connect you with someone\?/],
+      ['ok can i book an appointment', /May I have the patient's first and last name/],
+      ['Tom Nguyen', /date of birth/],
+      ['june ninth eighty five', /reason for the visit/],
+      ['a physical', /been seen at .* before/],
+      ['no first time', /days or times/],
+      ['any weekday morning', /best number/],
+      ['yes', /Let me read that back/],
+      ['yes', /reference code/],
+      ['no', /Goodbye/],
+    ],
+    expect: { outcome: 'appointment_requested', hangup: true, request: { firstName: 'Tom', lastName: 'Nguyen', dateOfBirth: '1985-06-09', isNewPatient: true }, neverSaid: /hold while I connect/ },
+  },
+  {
     name: 'asks whether this is a robot: an honest answer and the offer of a person',
     steps: [['am I talking to a real person or a robot?', /virtual assistant, an automated system, not a person.*connect you with someone\?/], ['no thanks', /How can I help you today\?/], ['what time do you close', /open/], ['no', /Goodbye/]],
     expect: { outcome: 'question_answered' },

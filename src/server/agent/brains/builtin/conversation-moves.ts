@@ -1,8 +1,9 @@
 import { inCallerWords } from '../../caller-words.js';
 import { say } from '../../messages/index.js';
 import type { Intent } from '../../nlu/intents.js';
-import type { Understanding } from '../../nlu/understand.js';
+import { understand, type Understanding } from '../../nlu/understand.js';
 import { normalize } from '../../nlu/text.js';
+import { afterYesNo } from '../../nlu/yes-no.js';
 import { startCallback, startTransfer } from './contact-flows.js';
 import { anythingElse, decide, type FlowCtx, type FlowReply } from './flow-context.js';
 
@@ -31,6 +32,8 @@ export function answerAreYouHuman(fc: FlowCtx): FlowReply {
 export async function afterOfferedPerson(fc: FlowCtx, text: string, yn: 'yes' | 'no' | null): Promise<FlowReply | null> {
   if (fc.b.step !== 'offered_person') return null;
   fc.b.step = '';
+  // "Ok, can I book an appointment?": a request of its own after the "ok" is handled, not read as a yes.
+  if (yn === 'yes' && asksForSomethingElse(fc, afterYesNo(text))) return null;
   // Their words go with the transfer: "yes, my daughter has a high fever" reaches the on-call cover after hours.
   if (yn === 'yes') return startTransfer(fc, text);
   if (yn === 'no' && normalize(text).split(' ').length <= 4) {
@@ -38,6 +41,15 @@ export async function afterOfferedPerson(fc: FlowCtx, text: string, yn: 'yes' | 
     return { text: say(fc.env, 'conversation.goOn') };
   }
   return null;
+}
+
+/** What the agent handles itself without a person (a health question still goes to one). */
+const HANDLED_HERE = new Set<Intent>(['appointment', 'change_appointment', 'running_late', 'request_status', 'message', 'hours', 'location', 'practice_info', 'do_not_call', 'wrong_number']);
+
+function asksForSomethingElse(fc: FlowCtx, rest: string): boolean {
+  if (rest.split(/\s+/).length < 3) return false;
+  const wants = understand(rest, { callLanguage: fc.env.state.language }).intent;
+  return wants !== null && HANDLED_HERE.has(wants);
 }
 
 export function answerWrongNumber(fc: FlowCtx): FlowReply {
