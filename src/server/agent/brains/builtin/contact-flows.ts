@@ -44,6 +44,13 @@ function askCallbackNumber(fc: FlowCtx, prefix: string): FlowReply {
   return { text: own ? `${prefix} ${say(fc.env, 'callback.askIsBest', { phone: sayPhone(own) })}` : `${prefix} ${say(fc.env, 'callback.askNumber')}` };
 }
 
+/** A whole date of birth in what was said, as YYYY-MM-DD (kept when given, never demanded). */
+function dateOfBirthSaid(fc: FlowCtx, text: string): string | null {
+  const parts = parseDateParts(text, { dayFirst: fc.dayFirst, today: fc.today });
+  const check = parts ? checkDateOfBirth(parts, fc.today) : null;
+  return check?.ok ? check.iso : null;
+}
+
 /** Handles "is this the best number?" and "what number?" for call-backs and messages. */
 function numberStep(fc: FlowCtx, text: string, set: (phone: string) => void): FlowReply | 'done' {
   const typed = extractPhone(text, fc.env.org.country);
@@ -82,11 +89,10 @@ function numberStep(fc: FlowCtx, text: string, set: (phone: string) => void): Fl
 function keptAside(fc: FlowCtx, text: string): string | null {
   const { b } = fc;
   const words = text.trim().split(/\s+/).length;
-  const parts = parseDateParts(text, { dayFirst: fc.dayFirst, today: fc.today });
-  const dob = parts ? checkDateOfBirth(parts, fc.today) : null;
-  if (dob?.ok) {
-    b.msg.dobIso = dob.iso;
-    b.appt.dobIso ??= dob.iso;
+  const dob = dateOfBirthSaid(fc, text);
+  if (dob) {
+    b.msg.dobIso = dob;
+    b.appt.dobIso ??= dob;
     return say(fc.env, 'ack.thankYou');
   }
   if (words <= 4) {
@@ -173,9 +179,8 @@ function afterMessageText(fc: FlowCtx, text: string): FlowReply {
   b.msg.text = inCallerWords(fc.env, text).trim().slice(0, 2000);
   b.msg.topic = messageTopic(text);
   // The date of birth is kept when the caller gives it (staff find the chart by it), never demanded.
-  const parts = parseDateParts(text, { dayFirst: fc.dayFirst, today: fc.today });
-  const dob = parts ? checkDateOfBirth(parts, fc.today) : null;
-  if (dob?.ok) b.msg.dobIso = dob.iso;
+  const dob = dateOfBirthSaid(fc, text);
+  if (dob) b.msg.dobIso = dob;
   else if (b.appt.dobIso) b.msg.dobIso = b.appt.dobIso;
   const known = callerNameOf(fc);
   if (known) b.msg.name = known;
@@ -210,10 +215,9 @@ export async function messageTurn(fc: FlowCtx, text: string): Promise<FlowReply>
     const name = nameSaid(fc, text, 'full');
     if (!name) return notUnderstood(fc, say(fc.env, 'message.retryFrom'));
     b.msg.name = [name.first, name.last].filter(Boolean).join(' ');
-    const parts = parseDateParts(text, { dayFirst: fc.dayFirst, today: fc.today });
-    const dob = parts ? checkDateOfBirth(parts, fc.today) : null;
+    const dob = dateOfBirthSaid(fc, text);
     // The date of birth is kept when the caller gives it (staff find the chart by it), never demanded.
-    if (dob?.ok) b.msg.dobIso = dob.iso;
+    if (dob) b.msg.dobIso = dob;
     return askMessageNumber(fc, say(fc.env, 'ack.thankYou'));
   }
   if (b.step === 'phone' || b.step === 'phone_number') {
