@@ -52,7 +52,7 @@ async function respond(env: TurnEnv, input: CallerInput): Promise<AgentReply> {
       state.heardCaller = true;
       env.log.callerSaid(text, { ...(input.confidence !== undefined ? { confidence: input.confidence } : {}), ...(input.digits ? { digits: input.digits } : {}) });
       // One understanding of the utterance (issue 26 §1); its urgency is the safety of both brains.
-      let understood = understand(text, { callLanguage: state.language, openMoment: openMoment(env) });
+      let understood = understand(text, { callLanguage: state.language, openMoment: openMoment(env), describing: describing(env, text) });
       const { urgency } = understood;
       const asked = chooseLanguage(env, text, urgency.level === 'emergency');
       // The answer to the screening question is judged by the screening (only the rules may overrule it: "none of those" is no alarm).
@@ -88,6 +88,20 @@ function openMoment(env: TurnEnv): boolean {
   if (org.settings.brain !== 'builtin') return state.turn <= 1;
   const b = state.builtin;
   return OPEN_MOMENTS.has(b.flow) && !b.step.startsWith('clarify:') && b.step !== 'offered_person';
+}
+
+/**
+ * The caller tells something in their own words: at the steps that ask for them (the visit's
+ * reason, the message, what a call-back is about), or with an answer longer than any question
+ * asks for ("is this the best number?" — "it's about my son, he hit his head and keeps throwing
+ * up"). Six words or more: in the corpus's answers, a long name or date of birth is then asked
+ * the screening question 9 times in 1,138 and never escalated.
+ */
+function describing(env: TurnEnv, text: string): boolean {
+  const b = env.state.builtin;
+  if (env.org.settings.brain !== 'builtin') return false;
+  const askedForWords = b.step === (b.flow === 'message' ? 'text' : 'reason') && ['appointment', 'message', 'callback'].includes(b.flow);
+  return askedForWords || text.trim().split(/\s+/).length >= 6;
 }
 
 /**

@@ -45,6 +45,8 @@ export const SURE_ENOUGH_TO_ASK = 0.8;
  * matters, and the question asked is then the direct one crisis lines ask (screening.ts).
  */
 export const SURE_ENOUGH_TO_ASK_ABOUT_SAFETY = 0.5;
+/** Inside a task (the visit's reason, a message), the screening question is asked from here. */
+export const DESCRIBED_SCREEN_AT = Number(process.env.DESCRIBED_SCREEN_AT ?? 0.8);
 
 /**
  * Intents whose own flow takes care of a health problem said with them: a visit, a refill, a
@@ -64,6 +66,13 @@ export interface UnderstandOptions {
    * booking that names a symptom is never interrupted. True when absent.
    */
   openMoment?: boolean;
+  /**
+   * Inside a task, the caller answers in their own words: the reason for a visit, a message, what
+   * a call-back is about. A health problem the model is fairly sure is an emergency gets the
+   * screening question there too (from DESCRIBED_SCREEN_AT; the safety question when it is a wish to die):
+   * blind whole calls told emergencies only as the message or the reason, and a message was taken.
+   */
+  describing?: boolean;
   /** Models other than the ones trained on the whole development corpus (cross-validation). */
   models?: Models;
 }
@@ -73,13 +82,13 @@ export function understand(text: string, options: UnderstandOptions = {}): Under
   const heard = options.gloss ?? (options.callLanguage === 'es' || language === 'es' ? glossSpanish(text) : text);
   const models = options.models ?? understandingModels();
   const { intent, confidence, alternatives } = intentOf(models, text, heard);
-  const openMoment = options.openMoment !== false;
-  const urgency = urgencyOf(models, text, heard, intent, confidence, openMoment);
+  const moment = options.openMoment !== false ? 'open' : options.describing ? 'describing' : 'answering';
+  const urgency = urgencyOf(models, text, heard, intent, confidence, moment);
   return {
     intent,
     confidence,
     alternatives,
-    urgency: urgency.level === 'screen' && !openMoment ? { level: 'none' } : urgency,
+    urgency,
     language,
     yesNo: yesNo(heard),
     correction: isCorrection(heard),
@@ -122,7 +131,8 @@ function averaged<L extends string>(a: Prediction<L>, b: Prediction<L>): Predict
 }
 
 /** Either the concept rules or the emergency model is enough to escalate (issue 26 §4). */
-function urgencyOf(models: Models, text: string, heard: string, intent: Intent | null, confidence: number, openMoment: boolean): Urgency {
+function urgencyOf(models: Models, text: string, heard: string, intent: Intent | null, confidence: number, moment: 'open' | 'describing' | 'answering'): Urgency {
+  const openMoment = moment === 'open';
   const mentions = emergencyMentions(text);
   if (mentions.counted) return { level: 'emergency', category: mentions.counted.category, phrase: mentions.counted.phrase, by: 'rules' };
   const p = emergencyProbability(models, text);
@@ -148,8 +158,22 @@ function urgencyOf(models: Models, text: string, heard: string, intent: Intent |
   const words = foldForMatching(text).split(' ').length;
   const health = mentionsHealth(text) || mentionsHealth(heard);
   const routine = intent !== null && confidence >= INTENT_CONFIDENCE && HANDLED_WITH_SYMPTOMS.has(intent);
-  const alarming = words >= 5 && !mentions.discounted && (openMoment ? !routine : health);
-  if (p >= EMERGENCY_AT && alarming) return { level: 'emergency', category: category(), phrase: foldForMatching(text).slice(0, 80), by: 'model' };
+  // What the caller describes in their own words (the visit's reason, the message) alarms as at an open moment, or when it speaks of health.
+  const alarming = words >= 5 && !mentions.discounted && (openMoment ? !routine : moment === 'describing' ? health || !routine : health);
+  if (p >= EMERGENCY_AT && alarming) {
+    // Inside a task the model alone only asks: it is over-sure of a visit's reason said in a few
+    // words ("he fell off his bike yesterday and his wrist is swollen" is 1.00); a caller who is in
+    // danger says yes to the screening question. The rules still escalate at once anywhere.
+    if (!openMoment) return { level: 'screen', category: category(), why: 'model' };
+    return { level: 'emergency', category: category(), phrase: foldForMatching(text).slice(0, 80), by: 'model' };
+  }
+  if (moment === 'answering') return { level: 'none' };
+  if (moment === 'describing') {
+    // Judged on the whole answer, not its parts: a visit's reason names symptoms by design ("a bad
+    // cough and a fever" is 0.66), and a part alone over-alarms ("my fever is gone").
+    if (p < DESCRIBED_SCREEN_AT || words < 3 || !(health || !routine)) return { level: 'none' };
+    return { level: 'screen', category: category(), why: 'model' };
+  }
   // Asking for a person reaches the nurse or the on-call cover, who asks the questions; a call-back
   // comes later, so a symptom with one is screened now.
   const toAPerson = routine && intent === 'human';

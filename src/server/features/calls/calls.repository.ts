@@ -382,7 +382,8 @@ export async function evidenceRowsOfCall(db: DbOrTx, callId: string) {
         firstName: appointmentRequests.firstName,
         lastName: appointmentRequests.lastName,
         dateOfBirth: appointmentRequests.dateOfBirth,
-        reason: appointmentRequests.reason,
+        // As staff read it: the visit reason and, beside it, the caller's own words.
+        reason: sql<string | null>`nullif(concat_ws(' — ', nullif(${appointmentRequests.reason}, ''), nullif(${appointmentRequests.reasonOther}, '')), '')`,
         isNewPatient: appointmentRequests.isNewPatient,
       })
       .from(appointmentRequests)

@@ -58,12 +58,13 @@ export async function playScenario(ctx: AppContext, sandboxId: string, scenario:
   let agentText = started.reply?.text ?? '';
   let ended = started.ended;
   const follow = { followUpsUsed: 0 };
+  const inDanger = scenario.expectations.some((e) => e.kind === 'urgent_handoff');
   for (let turn = 0; !ended && turn < caller.maxTurns; turn++) {
     let text: string;
     if (turn === 0) text = caller.firstUtterance;
     else if (caller.silences.includes(turn)) text = '';
     else {
-      const next = nextUtterance(caller, agentText, follow);
+      const next = nextUtterance(caller, agentText, follow, inDanger);
       if (next.kind === 'hangup') break;
       text = next.text;
     }

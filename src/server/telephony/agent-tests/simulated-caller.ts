@@ -6,7 +6,7 @@ import type { ScenarioCaller } from '../../../contracts/agent-tests.js';
  * the LLM brain alike, in English or Spanish.
  */
 
-export type Asked = 'name' | 'last_name' | 'dob' | 'reason' | 'patient_type' | 'preferences' | 'message' | 'from' | 'phone' | 'code' | 'anything_else' | 'yes_no' | 'open' | 'none';
+export type Asked = 'screening' | 'name' | 'last_name' | 'dob' | 'reason' | 'patient_type' | 'preferences' | 'message' | 'from' | 'phone' | 'code' | 'anything_else' | 'yes_no' | 'open' | 'none';
 
 /** The question of a reply: its last sentence that asks something. */
 function lastQuestion(text: string): string {
@@ -15,6 +15,8 @@ function lastQuestion(text: string): string {
 }
 
 const RULES: [Asked, RegExp][] = [
+  // The nurse line's danger-signs question and the direct safety question (issue 26 §4).
+  ['screening', /right now,? (?:is anyone|are you)|just yes or no|ahora mismo,? (?:alguien|usted)|solo sí o no/],
   ['anything_else', /anything else|what else can i|algo más en lo que|en qué más puedo/],
   ['dob', /date of birth|what year|month and day|day of the month|fecha de nacimiento|qué año|el mes y el día|qué día del mes/],
   ['last_name', /^(?!.*first).*last name|^(?!.*nombre y).*apellido/],
@@ -39,16 +41,27 @@ export function whatWasAsked(agentText: string): Asked {
 }
 
 const WORDS = {
-  en: { yes: 'Yes, please.', no: 'No, thank you.', done: "No, that's all. Thank you.", newPatient: "No, I'm a new patient.", returning: "Yes, I've been there before.", noCode: "I don't have it." },
-  es: { yes: 'Sí, por favor.', no: 'No, gracias.', done: 'No, eso es todo. Gracias.', newPatient: 'No, soy paciente nuevo.', returning: 'Sí, ya he ido antes.', noCode: 'No lo tengo.' },
+  en: { yes: 'Yes, please.', no: 'No, thank you.', danger: 'Yes, that is happening right now.', noDanger: 'No, nothing like that.', anyTime: 'Any day is fine.', done: "No, that's all. Thank you.", newPatient: "No, I'm a new patient.", returning: "Yes, I've been there before.", noCode: "I don't have it." },
+  es: { yes: 'Sí, por favor.', no: 'No, gracias.', danger: 'Sí, está pasando ahora mismo.', noDanger: 'No, nada de eso.', anyTime: 'Cualquier día está bien.', done: 'No, eso es todo. Gracias.', newPatient: 'No, soy paciente nuevo.', returning: 'Sí, ya he ido antes.', noCode: 'No lo tengo.' },
 } as const;
 
-/** What the caller says after the agent said `agentText`; null: they hang up. `state` counts follow-ups used. */
-export function nextUtterance(caller: ScenarioCaller, agentText: string, state: { followUpsUsed: number }): { kind: 'speech'; text: string } | { kind: 'hangup' } {
+/**
+ * What the caller says after the agent said `agentText`; null: they hang up. `state` counts
+ * follow-ups used. `inDanger`: the scenario is an emergency (it expects an urgent handoff), so
+ * the caller says yes to the danger-signs question; every other caller says no, as a caller
+ * without those signs would.
+ */
+export function nextUtterance(caller: ScenarioCaller, agentText: string, state: { followUpsUsed: number; said?: Set<string> }, inDanger = false): { kind: 'speech'; text: string } | { kind: 'hangup' } {
   const w = WORDS[caller.language];
   const a = caller.answers;
   const asked = whatWasAsked(agentText);
-  const say = (text: string) => ({ kind: 'speech' as const, text });
+  const said = (state.said ??= new Set());
+  const say = (text: string) => {
+    said.add(text);
+    return { kind: 'speech' as const, text };
+  };
+  // What the caller came to say and was never asked for (the reason, the message): said when asked "anything else?".
+  const unsaid = () => [a.reason, a.message].find((text) => text && !said.has(text));
   const nextFollowUp = () => {
     const text = caller.followUps[state.followUpsUsed];
     if (text === undefined) return null;
@@ -56,6 +69,8 @@ export function nextUtterance(caller: ScenarioCaller, agentText: string, state: 
     return say(text);
   };
   switch (asked) {
+    case 'screening':
+      return say(inDanger ? w.danger : w.noDanger);
     case 'name':
       if (a.name) return say(a.name);
       break;
@@ -76,8 +91,8 @@ export function nextUtterance(caller: ScenarioCaller, agentText: string, state: 
       if (a.patientType) return say(a.patientType === 'new' ? w.newPatient : w.returning);
       break;
     case 'preferences':
-      if (a.preferences) return say(a.preferences);
-      break;
+      // Any caller can answer this one: with no preference given, any time suits them.
+      return say(a.preferences || w.anyTime);
     case 'message':
       if (a.message) return say(a.message);
       break;
@@ -87,8 +102,10 @@ export function nextUtterance(caller: ScenarioCaller, agentText: string, state: 
     case 'code':
       if (a.referenceCode) return say(a.referenceCode);
       return say(w.noCode);
-    case 'anything_else':
-      return nextFollowUp() ?? say(w.done);
+    case 'anything_else': {
+      const more = nextFollowUp() ?? unsaid();
+      return typeof more === 'string' ? say(more) : (more ?? say(w.done));
+    }
     case 'yes_no':
       return say(caller.yesNo === 'yes' ? w.yes : w.no);
     case 'none':

@@ -27,6 +27,8 @@ describe('what the agent asked, read from its words', () => {
       ['status.askCode', 'code'],
       ['status.retryCode', 'code'],
       ['doNotCall.askNumber', 'phone'],
+      ['screening.question', 'screening'],
+      ['screening.safety', 'screening'],
     ];
     for (const [key, asked] of cases) expect(whatWasAsked(fill(en[key] as string)), key).toBe(asked);
     const spanish: [keyof typeof es, ReturnType<typeof whatWasAsked>][] = [
@@ -40,6 +42,8 @@ describe('what the agent asked, read from its words', () => {
       ['message.askFrom', 'from'],
       ['help.anythingElse', 'anything_else'],
       ['status.askCode', 'code'],
+      ['screening.question', 'screening'],
+      ['screening.safety', 'screening'],
     ];
     for (const [key, asked] of spanish) expect(whatWasAsked(fill(es[key] as string)), `es ${key}`).toBe(asked);
     expect(whatWasAsked('Thank you for calling. Goodbye!')).toBe('none');
@@ -47,6 +51,22 @@ describe('what the agent asked, read from its words', () => {
 });
 
 describe('the simulated caller', () => {
+  it('says what it came to say when asked "anything else?", if no question asked for it', () => {
+    const caller = ScenarioCaller.parse({ firstUtterance: 'Can someone call me back?', answers: { message: 'My father fell and cannot get up' } });
+    const state = { followUpsUsed: 0 };
+    expect(nextUtterance(caller, en['help.anythingElse'], state)).toEqual({ kind: 'speech', text: 'My father fell and cannot get up' });
+    expect(nextUtterance(caller, en['help.anythingElse'], state)).toEqual({ kind: 'speech', text: "No, that's all. Thank you." });
+  });
+  it('says yes to the danger-signs question only in an emergency scenario, and takes any time when it has no preference', () => {
+    const plain = ScenarioCaller.parse({ firstUtterance: 'I need a check-up' });
+    const spanish = ScenarioCaller.parse({ firstUtterance: 'Necesito una cita', language: 'es' });
+    expect(nextUtterance(plain, en['screening.question'], { followUpsUsed: 0 })).toEqual({ kind: 'speech', text: 'No, nothing like that.' });
+    expect(nextUtterance(plain, en['screening.safety'], { followUpsUsed: 0 }, true)).toEqual({ kind: 'speech', text: 'Yes, that is happening right now.' });
+    expect(nextUtterance(spanish, es['screening.question'], { followUpsUsed: 0 })).toEqual({ kind: 'speech', text: 'No, nada de eso.' });
+    expect(nextUtterance(plain, en['appointment.askPreferences'], { followUpsUsed: 0 })).toEqual({ kind: 'speech', text: 'Any day is fine.' });
+    expect(nextUtterance(spanish, es['appointment.askPreferences'], { followUpsUsed: 0 })).toEqual({ kind: 'speech', text: 'Cualquier día está bien.' });
+  });
+
   const caller = ScenarioCaller.parse({
     firstUtterance: 'I need an appointment',
     answers: { name: 'Jane Smith', dateOfBirth: 'March 3rd 1980', patientType: 'new' },
@@ -62,7 +82,8 @@ describe('the simulated caller', () => {
     expect(nextUtterance(caller, en['appointment.askReason'], state)).toEqual({ kind: 'speech', text: 'Something else' });
     expect(nextUtterance(caller, en['help.anythingElse'], state)).toEqual({ kind: 'speech', text: 'One more thing' });
     expect(nextUtterance(caller, en['help.anythingElse'], state)).toEqual({ kind: 'speech', text: "No, that's all. Thank you." });
-    expect(nextUtterance(caller, en['appointment.askPreferences'], state)).toEqual({ kind: 'hangup' });
+    expect(nextUtterance(caller, 'Is there anything in particular you want the doctor to know?', state)).toEqual({ kind: 'speech', text: 'No, thank you.' });
+    expect(nextUtterance(caller, 'What else would you like to tell us about it?', state)).toEqual({ kind: 'hangup' });
   });
   it('speaks Spanish when the scenario does', () => {
     const spanish = ScenarioCaller.parse({ language: 'es', firstUtterance: 'Hola', answers: { patientType: 'returning' } });

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Scenario } from './scenario-types.js';
 
 const SCREENING = /right now, is anyone having trouble breathing, chest pain or pressure/;
@@ -16,6 +17,31 @@ export const UNDERSTANDING_SCENARIOS: Scenario[] = [
     steps: [
       ["my son threw up twice this morning and has a tummy ache", SCREENING],
       ['yes, he is breathing really fast', EMERGENCY],
+    ],
+    expect: { outcome: 'emergency', hangup: true, handoffs: [{ type: 'urgent', priority: 'urgent' }] },
+  },
+  {
+    name: "a visit's reason the model alone finds alarming is asked about, never sent to 911; no goes on with the booking and keeps the reason",
+    steps: [
+      ['I need to make an appointment for my son', /first and last name/],
+      ['Noah Brennan', /date of birth/],
+      ['June 2nd 2014', /reason for the visit/],
+      ['he fell off his bike yesterday and his wrist is swollen', SCREENING],
+      ['no, nothing like that', /been seen at .* before/],
+      ['yes', /days or times/],
+      ['any afternoon', /your own name/],
+      ['Kate Brennan, his mom', /best number/],
+      ['yes', /Is that all correct\?/],
+      ['yes', /request/],
+      ["no that's all", /Goodbye/],
+    ],
+    expect: { outcome: 'appointment_requested', hangup: true, request: { firstName: 'Noah', lastName: 'Brennan', reasonOther: expect.stringMatching(/wrist is swollen/) }, handoffs: [{ type: 'appointment_request', priority: 'normal' }] },
+  },
+  {
+    name: 'an emergency told only as the message is caught there: the emergency path, not a message',
+    steps: [
+      ['can I leave a message for the nurse', /What would you like me to pass on/],
+      ['my dad is on the kitchen floor, he is breathing funny and I can not wake him up', EMERGENCY],
     ],
     expect: { outcome: 'emergency', hangup: true, handoffs: [{ type: 'urgent', priority: 'urgent' }] },
   },

@@ -20,6 +20,8 @@ const MIN_SHARE = 0.6;
 const MIN_COVERAGE = 0.7;
 /** …or a bit of both. */
 const PARTLY = { share: 0.4, coverage: 0.5 };
+/** When the caller asks about the practice, the best entry answers if it scores this many times the next. */
+const CLEARLY_AHEAD = 3;
 /** What a word that matches no entry at all counts against one (callers add words of their own). */
 const UNKNOWN = 0.6;
 
@@ -213,9 +215,10 @@ function coverage(index: FaqIndex, best: SearchResult, others: SearchResult[], s
  * The entry that answers what the caller asked, in the caller's language: the Spanish answer
  * (and question) when there is one, else the English. Null when no entry is close enough: the
  * best entry by BM25 must either have most of its question asked (`MIN_SHARE` of the score its
- * own question gets) or account for most of what was said (`MIN_COVERAGE`).
+ * own question gets) or account for most of what was said (`MIN_COVERAGE`) — or, when the
+ * caller is known to ask about the practice (`infoQuestion`), be far ahead of every other entry.
  */
-export function answerFromFaq(entries: readonly FaqEntry[], asked: string, language: Language): { answer: string; question: string } | null {
+export function answerFromFaq(entries: readonly FaqEntry[], asked: string, language: Language, opts: { infoQuestion?: boolean } = {}): { answer: string; question: string } | null {
   if (!entries.length || !asked.trim()) return null;
   const index = indexOf(entries);
   const options = SEARCH[language];
@@ -232,7 +235,11 @@ export function answerFromFaq(entries: readonly FaqEntry[], asked: string, langu
   if (share < MIN_SHARE) {
     const said = coverage(index, best, others, stemsOf, asked);
     const enough = said.hit >= 1 && (said.share >= MIN_COVERAGE || (share >= PARTLY.share && said.share >= PARTLY.coverage));
-    if (!enough) return null;
+    // A caller known to ask about the practice adds words of their own ("my husband uses a
+    // wheelchair, is there somewhere close to the door to park"): the entry far ahead of the rest
+    // answers, when one of its words was said.
+    const clearlyAhead = opts.infoQuestion === true && said.hit >= 1 && best.score >= CLEARLY_AHEAD * (others[0]?.score ?? 0);
+    if (!enough && !clearlyAhead) return null;
   }
   const e = index.entries[id]!;
   return language === 'es' && e.answerEs ? { answer: e.answerEs, question: e.questionEs || e.question } : { answer: e.answer, question: e.question };

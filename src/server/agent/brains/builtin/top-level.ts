@@ -62,8 +62,18 @@ export async function topLevel(fc: FlowCtx, text: string, u: Understanding): Pro
     const ask = askToClarify(fc, text, u);
     if (ask) return ask;
   }
+  // A question the practice's information answers, which the model took for a task it was not
+  // sure of ("what would it cost me to be seen without insurance", "how do I get a copy of my
+  // records"): the practice's answer first; the caller can still ask for the task.
+  if (!clarified && (intent === 'appointment' || intent === 'message') && u.confidence < FAQ_BEFORE_UNSURE_TASK && u.alternatives.some((a) => a.intent === 'practice_info')) {
+    const faq = faqAnswer(fc, text);
+    if (faq) return answerFaq(fc, faq);
+  }
   return routeIntent(fc, request, intent);
 }
+
+/** Below this confidence in a visit or a message, a question the FAQ answers is answered first. */
+const FAQ_BEFORE_UNSURE_TASK = 0.9;
 
 async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Promise<FlowReply> {
   fc.intent = intent;
@@ -95,7 +105,7 @@ async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Pr
       return anythingElse(fc, r.speech);
     }
     case 'location': {
-      const directions = faqAnswer(fc, text);
+      const directions = faqAnswer(fc, text, true);
       if (directions) return answerFaq(fc, directions);
       decide(fc, 'answer_location');
       const a = org.address;
@@ -133,7 +143,7 @@ async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Pr
     default:
       break;
   }
-  const faq = faqAnswer(fc, text);
+  const faq = faqAnswer(fc, text, intent === 'practice_info');
   if (faq) return answerFaq(fc, faq);
   if (intent === 'practice_info') {
     // Asked about the practice, and its information does not say: say so, and offer a way to find out.
@@ -160,7 +170,7 @@ function answerFaq(fc: FlowCtx, answer: string): FlowReply {
   return anythingElse(fc, answer);
 }
 
-/** The practice's own answer, searched in the caller's words and language. */
-function faqAnswer(fc: FlowCtx, text: string): string | undefined {
-  return answerFromFaq(fc.env.org.settings.faq, inCallerWords(fc.env, text), fc.env.state.language ?? 'en')?.answer;
+/** The practice's own answer, searched in the caller's words and language; `infoQuestion`: the caller asks about the practice. */
+function faqAnswer(fc: FlowCtx, text: string, infoQuestion = false): string | undefined {
+  return answerFromFaq(fc.env.org.settings.faq, inCallerWords(fc.env, text), fc.env.state.language ?? 'en', { infoQuestion })?.answer;
 }

@@ -20,6 +20,12 @@ export interface Figures {
   ordinary: { total: number; alarms: number; screened: number };
   emergencies: { total: number; atOnce: number; screened: number; missed: number; missedBy: Record<string, number>; missedHow: Record<string, number> };
   nearMisses: { total: number; alarms: number; screened: number };
+  /**
+   * The same lines said inside a task, as the reason for a visit or the message itself: the
+   * emergencies escalated or screened there, and the near misses and ordinary requests screened
+   * (what asking mid-task costs callers who are fine).
+   */
+  midTask: { emergencies: [caught: number, total: number]; nearMisses: { alarms: number; screened: number; total: number }; ordinaryScreened: [number, number] };
   entities: Record<string, [correct: number, total: number]>;
   /** Outbound callees' answers read as the dialogue reads them; `unclear` is asked again, not acted on. */
   outbound: { total: number; correct: number; unclear: number; who: [number, number]; purpose: [number, number]; emergencies: [number, number] };
@@ -46,14 +52,28 @@ export function scoreIntents(lines: Labelled<Intent | 'other'>[], models: Models
       f.ordinary.alarms++;
       f.mistakes.push(`alarm on ${l.label} | ${l.text}`);
     } else if (u.urgency.level === 'screen') f.ordinary.screened++;
+    f.midTask.ordinaryScreened[1]++;
+    if (saidInsideATask(l.text, l.language, models) !== 'none') f.midTask.ordinaryScreened[0]++;
     if (ok) f.intents[l.language][0]++;
     else f.mistakes.push(`intent ${l.label} → ${u.intent ?? `ask (${u.alternatives.map((a) => a.intent).join('/')})`} ${u.confidence.toFixed(2)} | ${l.text}`);
   }
 }
 
+/** The urgency of a line said as the answer to "what's the reason for the visit?" or "what's the message?". */
+const saidInsideATask = (text: string, language: 'en' | 'es', models: Models | undefined) => understand(text, { gloss: heardAs(text, language), models, openMoment: false, describing: true }).urgency.level;
+
 export function scoreEmergencies(lines: EmergencyLine[], models: Models | undefined, f: Figures): void {
   for (const l of lines) {
     const level = understand(l.text, { gloss: heardAs(l.text, l.language), models }).urgency.level;
+    const inside = saidInsideATask(l.text, l.language, models);
+    if (l.emergency) {
+      f.midTask.emergencies[1]++;
+      if (inside !== 'none') f.midTask.emergencies[0]++;
+    } else {
+      f.midTask.nearMisses.total++;
+      if (inside === 'emergency') f.midTask.nearMisses.alarms++;
+      else if (inside === 'screen') f.midTask.nearMisses.screened++;
+    }
     if (l.emergency) {
       f.emergencies.total++;
       if (level === 'emergency') f.emergencies.atOnce++;
@@ -122,6 +142,7 @@ export function emptyFigures(): Figures {
   return {
     intents: { total: 0, correct: 0, asked: 0, en: [0, 0], es: [0, 0], byLabel: {} },
     ordinary: { total: 0, alarms: 0, screened: 0 },
+    midTask: { emergencies: [0, 0], nearMisses: { alarms: 0, screened: 0, total: 0 }, ordinaryScreened: [0, 0] },
     emergencies: { total: 0, atOnce: 0, screened: 0, missed: 0, missedBy: {}, missedHow: {} },
     nearMisses: { total: 0, alarms: 0, screened: 0 },
     entities: {},
@@ -167,6 +188,7 @@ export function describe(name: string, f: Figures): string {
     `  emergencies ${e.total}: escalated at once ${pct(e.atOnce, e.total)}, with the screening question ${pct(e.atOnce + e.screened, e.total)}, missed ${e.missed}${e.missed ? ` (${Object.entries(e.missedBy).map(([c, n]) => `${c} ${n}`).join(', ')}; ${Object.entries(e.missedHow).map(([c, n]) => `${c}: ${n}`).join(', ')})` : ''}`,
     `  near misses ${n.total}: false alarms ${pct(n.alarms, n.total)}, screening question ${pct(n.screened, n.total)}`,
     `  ordinary requests ${f.ordinary.total}: false alarms ${pct(f.ordinary.alarms, f.ordinary.total)}, screening question ${pct(f.ordinary.screened, f.ordinary.total)}`,
+    `  said inside a task (as the visit's reason or the message): emergencies caught ${pct(...f.midTask.emergencies)} of ${f.midTask.emergencies[1]}, near misses: false alarms ${pct(f.midTask.nearMisses.alarms, f.midTask.nearMisses.total)}, asked ${pct(f.midTask.nearMisses.screened, f.midTask.nearMisses.total)}, ordinary requests asked ${pct(...f.midTask.ordinaryScreened)}`,
     `  entities ${Object.entries(f.entities).map(([s, [c, t]]) => `${s} ${pct(c, t)} of ${t}`).join(', ') || '—'}`,
     `  outbound answers ${pct(f.outbound.correct, f.outbound.total)} of ${f.outbound.total} ("am I speaking with…" ${pct(...f.outbound.who)}, the purpose's question ${pct(...f.outbound.purpose)}; asked again ${f.outbound.unclear}; emergencies ${f.outbound.emergencies[0]} of ${f.outbound.emergencies[1]})`,
   ].join('\n');
