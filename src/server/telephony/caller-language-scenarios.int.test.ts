@@ -199,12 +199,12 @@ const FLOWS: Flow[] = [
     },
   },
   {
-    name: 'cancel is a front-desk call-back',
+    name: 'a cancellation is a message in the caller\'s words',
     group: 'running late, cancel, reschedule',
-    lines: ['I need to cancel my appointment on Friday', 'yes', 'no'],
+    lines: ['I need to cancel my appointment on Friday', 'Grace Obi', 'yes', 'no'],
     check: (r) => {
       expect(r.requests).toEqual([]);
-      expect(details(callback(r))).toMatchObject({ topic: 'cancel', about: 'I need to cancel my appointment on Friday' });
+      expect(details(message(r))).toMatchObject({ topic: 'cancel', message: 'I need to cancel my appointment on Friday' });
     },
   },
   {
@@ -219,10 +219,10 @@ const FLOWS: Flow[] = [
   {
     name: "can't make it tomorrow",
     group: 'running late, cancel, reschedule',
-    lines: ["I won't be able to make it tomorrow", 'yes', 'no'],
+    lines: ["I won't be able to make it tomorrow", 'Grace Obi', 'yes', 'no'],
     check: (r) => {
       expect(r.requests).toEqual([]);
-      expect(details(callback(r)).topic).toBe('cancel');
+      expect(details(message(r)).topic).toBe('cancel');
     },
   },
   {
@@ -367,10 +367,10 @@ const FLOWS: Flow[] = [
   {
     name: 'Spanish: cancel an appointment',
     group: 'Spanish calls',
-    lines: ['necesito cancelar mi cita del viernes', 'sí', 'no'],
+    lines: ['necesito cancelar mi cita del viernes', 'Lucía Pérez', 'sí', 'no'],
     check: (r, c, replies) => {
       expect(r.requests).toEqual([]);
-      expect(details(callback(r))).toMatchObject({ topic: 'cancel', language: 'es' });
+      expect(details(message(r))).toMatchObject({ topic: 'cancel', language: 'es' });
       expect(replies[1]!.text).toMatch(/recepción/);
     },
   },

@@ -138,6 +138,7 @@ export const en = {
   'message.start': 'Sure, I can take a message. What would you like me to pass on?',
   'message.askText': 'What message would you like me to pass on?',
   'message.gotRunningLate': "Got it, I'll let the front desk know you're running late.",
+  'message.gotCancellation': "Got it, I'll let the front desk know you need to cancel.",
   'message.askFrom': 'And who is the message from?',
   'message.retryFrom': "Sorry, I didn't catch your name. Who is the message from?",
   'message.askIsBest': 'Is {phone} the best number for a reply?',

@@ -136,6 +136,7 @@ export const es = {
   'message.start': 'Claro, puedo tomar un mensaje. ¿Qué quiere que les diga?',
   'message.askText': '¿Qué mensaje quiere que les pase?',
   'message.gotRunningLate': 'Entendido, le avisaré a la recepción de que llega tarde.',
+  'message.gotCancellation': 'Entendido, le avisaré a la recepción de que necesita cancelar.',
   'message.askFrom': '¿Y de parte de quién es el mensaje?',
   'message.retryFrom': 'Perdone, no entendí su nombre. ¿De parte de quién es el mensaje?',
   'message.askIsBest': '¿Es el {phone} el mejor número para responderle?',

@@ -28,7 +28,7 @@ export interface VisitReason {
 function detail(text: string): string {
   let said = text.trim();
   // "I'd like to make an appointment for my daughter, she has a rash on her arm": what follows the asking is the reason.
-  const asking = /\b(?:appointment|appt|visit|seen|come in|book|schedule)\b[^,.;]*?(?:[,.;]|\bbecause\b|\bcuz\b|\bsince\b|\bporque\b)\s*/i.exec(said);
+  const asking = /\b(?:appointment|appt|visit|seen|come in|book|schedule|cita|consulta)\b[^,.;]*?(?:[,.;]|\bbecause\b|\bcuz\b|\bsince\b|\bporque\b|\bya que\b)\s*/i.exec(said);
   if (asking && said.slice(asking.index + asking[0].length).split(/\s+/).length >= 3) said = said.slice(asking.index + asking[0].length);
   return said
     .replace(/^(?:(?:um|uh|well|so|yeah|yes|it's|it is|i need|i want|i'd like|i would like|for|a|an)\b[\s,]*)+/i, '')
@@ -41,7 +41,28 @@ function detail(text: string): string {
  * lose what the visit is for (issue 26 §3).
  */
 function ownWords(text: string): boolean {
-  return detail(text).split(/\s+/).filter((w) => w.length > 2).length >= 3;
+  const words = normalize(detail(text)).split(' ').filter((w) => w.length > 2);
+  return words.length >= 3 || words.some((w) => !VISIT_WORDS.has(w));
+}
+
+/** Words that only name a visit ("my yearly check-up", "la cita de seguimiento"): no more than its category says. */
+const VISIT_WORDS = new Set(
+  (
+    'the and for this that just need want like get visit appointment appt annual yearly physical checkup check-up check follow follow-up followup new patient patients routine wellness well shot shots vaccine vaccines vaccination flu ' +
+    'booster sick visit regular usual normal exam one please thanks una cita para consulta control chequeo anual fisico seguimiento vacuna vacunas nuevo nueva paciente revision general ' +
+    // Asking for the visit, and for whom, says nothing about it.
+    'hi hey hola buenos buenas dias tardes noches good morning afternoon evening okay yeah um uh oiga este pues ' +
+    'make book schedule set see doctor come can could would you have hello calling wanted was wondering son daughter mom mother dad father husband wife child kid baby grandmother grandfather hacer quiero necesito quisiera hijo hija mama papa esposo esposa nino nina bebe'
+  ).split(' '),
+);
+
+/**
+ * What a request for a visit says about it beyond asking ("I need an appointment, my knee keeps
+ * swelling up" → "my knee keeps swelling up"), or null when it only asks.
+ */
+export function saidAboutTheVisit(text: string): string | null {
+  const said = detail(text);
+  return normalize(said).split(' ').some((w) => w.length > 2 && !VISIT_WORDS.has(w)) ? said : null;
 }
 
 export function matchVisitReason(text: string, visitReasons: string[], opts: { requireMatch: boolean }): VisitReason | null {

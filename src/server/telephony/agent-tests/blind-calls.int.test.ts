@@ -62,6 +62,21 @@ function howMissed(r: Result): string {
   return `most alarming caller turn ${best.turn} of ${lines.length}: model ${best.p.toFixed(2)}, rules ${best.rules}`;
 }
 
+/** At which caller turn a word was said, and what the agent had asked just before (kinds only). */
+function whenSaid(r: Result, word: string): string {
+  const fold = (x: string) => x.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+  let asked = 'greeting';
+  let turn = 0;
+  for (const l of r.transcript) {
+    if (l.speaker === 'agent') asked = whatWasAsked(l.text);
+    else {
+      turn++;
+      if (fold(l.text).includes(fold(word))) return `at caller turn ${turn}, after the agent asked: ${turn === 1 ? 'how can I help' : asked}`;
+    }
+  }
+  return '';
+}
+
 /** The agent's words with every word a caller said in that call blanked out, so nothing of a blind caller is printed. */
 function masked(agentText: string, r: Result): string {
   const callerWords = new Set(r.transcript.filter((l) => l.speaker === 'caller').flatMap((l) => l.text.toLowerCase().match(/\p{L}+|\d+/gu) ?? []));
@@ -77,15 +92,15 @@ function failureKind(check: CheckView, records: ResultRecords, r: Result): strin
   switch (e.kind) {
     case 'appointment_request': {
       if (records.requests.length === 0) return `appointment_request: none (${left})`;
-      const r = records.requests[0]!;
+      const stored = records.requests[0]!;
       const fields = Object.entries(e.fields)
         .filter(([k, v]) => {
-          if (k === 'reason') return !String(r.reason ?? '').toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').includes(String(v).toLowerCase().normalize('NFD').replace(/\p{M}/gu, ''));
-          const got = (r as Record<string, unknown>)[k];
+          if (k === 'reason') return !String(stored.reason ?? '').toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').includes(String(v).toLowerCase().normalize('NFD').replace(/\p{M}/gu, ''));
+          const got = (stored as Record<string, unknown>)[k];
           return typeof v === 'string' && typeof got === 'string' ? got.toLowerCase() !== v.toLowerCase() : got !== v;
         })
         .map(([k]) => k);
-      const said = e.fields.reason && fields.includes('reason') ? ` (the reason's word ${callerSaid(e.fields.reason) ? 'was' : 'was never'} said by the caller)` : '';
+      const said = e.fields.reason && fields.includes('reason') ? ` (the reason's word ${callerSaid(e.fields.reason) ? `was said by the caller ${whenSaid(r, e.fields.reason)}` : 'was never said by the caller'}; stored ${stored.reason?.includes(' — ') ? 'category and words' : 'a category only'})` : '';
       return `appointment_request: fields differ [${fields.join(', ')}]${said}`;
     }
     case 'handoff':

@@ -83,14 +83,14 @@ export const CONTACT_SCENARIOS: Scenario[] = [
     expect: { outcome: 'message_taken', handoffs: [{ type: 'message', priority: 'normal', said: /blood work results.*if i need to do anything before my visit.*Derek Fung/s }] },
   },
   {
-    name: 'a call-back to cancel: the name said where the number was asked is kept, and the number asked again',
+    name: 'a cancellation: a message in the caller\'s words, with their name',
     steps: [
-      ['hi i need to cancel my appointment for thursday', /best number to call you back on/],
-      ['kevin oduya', /^Thank you\. Is .* the best number to call you back on\?/],
-      ['yes', /call you back/],
+      ['hi i need to cancel my appointment for thursday', /let the front desk know you need to cancel\. And who is the message from\?/],
+      ['kevin oduya', /^Thank you\. Is .* the best number for a reply\?/],
+      ['yes', /passed your message on/],
       ['no thanks bye', /Goodbye/],
     ],
-    expect: { outcome: 'message_taken', handoffs: [{ type: 'callback', priority: 'normal', said: /Kevin Oduya/ }] },
+    expect: { outcome: 'message_taken', handoffs: [{ type: 'message', priority: 'normal', said: /cancellation.*cancel my appointment for thursday/ }] },
   },
   {
     name: 'asks for a prescription refill: a message',
@@ -104,8 +104,8 @@ export const CONTACT_SCENARIOS: Scenario[] = [
     expect: { outcome: 'message_taken', handoffs: [{ type: 'callback', priority: 'normal' }] },
   },
   {
-    name: 'wants to cancel an appointment: a call-back from the front desk, never a booking',
-    steps: [['I need to cancel my appointment for tomorrow', /can't change appointments myself.*front desk call you back.*best number to call you back on\?/], ['yes', CALLBACK_SAVED], ['no', /Goodbye/]],
+    name: 'wants to move an appointment: a call-back from the front desk, never a booking',
+    steps: [['I need to reschedule my appointment for tomorrow', /can't change appointments myself.*front desk call you back.*best number to call you back on\?/], ['yes', CALLBACK_SAVED], ['no', /Goodbye/]],
     expect: { outcome: 'message_taken', handoffs: [{ type: 'callback', priority: 'normal' }] },
   },
   {

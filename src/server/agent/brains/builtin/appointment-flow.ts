@@ -5,7 +5,7 @@ import { extractName } from '../../nlu/names.js';
 import { normalize } from '../../nlu/text.js';
 import { extractPreferences } from '../../nlu/preferences.js';
 import { readTimePick } from '../../nlu/time-pick.js';
-import { patientTypeAnswer } from '../../nlu/visit-reasons.js';
+import { patientTypeAnswer, saidAboutTheVisit } from '../../nlu/visit-reasons.js';
 import { offerSpeech, phoneVisitType, releaseHold } from '../../tools/booking-support.js';
 import type { ToolResult } from '../../tools/tool-types.js';
 import { afterYesNo, isCorrection, yesNo, yesNoAnswer } from '../../nlu/yes-no.js';
@@ -28,6 +28,8 @@ export async function startAppointment(fc: FlowCtx, text: string): Promise<FlowR
   fc.b.appt = {};
   fc.b.lastFilled = undefined;
   const filled = absorb(fc, text, null);
+  // Kept for the reason when it is asked: a later answer ("just a sick visit") must not lose it.
+  if (!filled.includes('reason')) fc.b.appt.opening = saidAboutTheVisit(inCallerWords(fc.env, text)) ?? undefined;
   thirdParty(fc, text);
   return askNext(fc, `${say(fc.env, 'appointment.start')} ${acknowledge(fc, filled, { onlyNameOrDate: true })}`);
 }

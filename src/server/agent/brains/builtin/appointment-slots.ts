@@ -147,9 +147,11 @@ export function absorb(fc: FlowCtx, text: string, expecting: AppointmentSlot | n
   const bareAnswer = yesNo(text) !== null && afterYesNo(text).split(/\s+/).every((w) => !w || BARE_WORDS.has(w));
   const reason = bareAnswer ? null : matchVisitReason(text, fc.env.org.appointments.visitReasons, { requireMatch: expecting !== 'reason' });
   if (reason && !(expecting === 'reason' && filled.length && reason.reason === 'Other')) {
+    // In the caller's words (a call in Spanish reaches this glossed); naming the same category again keeps the words said before.
+    const answered = reason.reasonOther ? inCallerWords(fc.env, reason.reasonOther) : null;
+    const words = a.opening && !(answered ?? '').includes(a.opening) ? [a.opening, answered].filter(Boolean).join('; ').slice(0, 300) : answered;
+    if (words || a.reason !== reason.reason) a.reasonOther = words;
     a.reason = reason.reason;
-    // In the caller's words (a call in Spanish reaches this glossed).
-    a.reasonOther = reason.reasonOther ? inCallerWords(fc.env, reason.reasonOther) : reason.reasonOther;
     filled.push('reason');
   }
 

@@ -14,6 +14,8 @@ export interface AppointmentSlots {
   dobIso?: string;
   reason?: string;
   reasonOther?: string | null;
+  /** What the caller said about the visit when asking for it, before the reason was asked ("my knee's been swelling up"). */
+  opening?: string;
   isNew?: boolean;
   prefs?: Preferences;
   phone?: string;

@@ -184,7 +184,7 @@ function afterMessageText(fc: FlowCtx, text: string): FlowReply {
   else if (b.appt.dobIso) b.msg.dobIso = b.appt.dobIso;
   const known = callerNameOf(fc);
   if (known) b.msg.name = known;
-  const got = b.msg.topic === 'running_late' ? say(fc.env, 'message.gotRunningLate') : say(fc.env, 'ack.gotIt');
+  const got = say(fc.env, b.msg.topic === 'running_late' ? 'message.gotRunningLate' : b.msg.topic === 'cancel' ? 'message.gotCancellation' : 'ack.gotIt');
   if (!b.msg.name) {
     b.step = 'name';
     decide(fc, 'ask:name');

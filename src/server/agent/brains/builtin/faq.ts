@@ -81,16 +81,40 @@ function stemEs(word: string): string {
   return s;
 }
 
-const stemOf = (field: string) => (field.endsWith('Es') ? (t: string) => (ES_STOP.has(t) ? null : stemEs(t)) : (t: string) => (EN_STOP.has(t) ? null : stemEn(t)));
+/**
+ * What practices' information sheets are about, in the words callers use for it: a word of a
+ * group also stands for the group (`~park`), in the entries and in what was asked, so "is there a
+ * garage", "¿dónde me estaciono?" and "where do I leave the car" find the entry about parking
+ * whatever words the practice wrote it in. Words as callers say them, folded, in both languages.
+ */
+const TOPICS: Record<string, string> = {
+  park: 'park parking parked garage garages lot lots car cars valet estacionar estaciono estacionarme estacionamiento estacionamientos parquear parqueo parqueadero aparcar carro coche',
+  insurance: 'insurance insurances insured plan plans coverage covered cover network seguro seguros aseguranza aseguradora cobertura medicaid medicare husky',
+  language: 'language languages speak speaks spoken speaking interpreter interpreters translator translate translation idioma idiomas hablan habla hablar interprete interpretes traductor traduccion',
+  transit: 'bus buses train trains transit transport transportation subway metro station camion camiones autobus autobuses guagua tren trenes estacion',
+  cost: 'cost costs price prices charge charges fee fees pay paying cash selfpay afford expensive cheap rate rates cuesta cuestan costo costos precio precios cobran cobra pagar pago tarifa caro barato',
+  walkin: 'walk walkin walkins walking sincita',
+  video: 'telehealth telemedicine video videos virtual online zoom computer videollamada videoconsulta telemedicina linea',
+  records: 'records record chart charts file files paperwork expediente expedientes historial registros archivo',
+};
+const TOPIC_OF = new Map(Object.entries(TOPICS).flatMap(([topic, words]) => words.split(' ').map((w) => [w, `~${topic}`] as const)));
+/** The word's stems, and the topic it stands for. */
+const withTopic = (token: string, stems: (string | null)[]): string[] | null => {
+  const out = [...new Set(stems.filter((x): x is string => !!x))];
+  const topic = TOPIC_OF.get(token);
+  if (topic) out.push(topic);
+  return out.length ? out : null;
+};
+
+const stemOf = (field: string) => (field.endsWith('Es') ? (t: string) => withTopic(t, [ES_STOP.has(t) ? null : stemEs(t)]) : (t: string) => withTopic(t, [EN_STOP.has(t) ? null : stemEn(t)]));
 
 type Language = 'en' | 'es';
 
 /** The caller's words as query terms: a Spanish question is also read with English stems (names such as "Blue Cross" match English entries). */
 function queryTerm(language: Language) {
   return (t: string): string[] | null => {
-    if (language === 'en') return EN_STOP.has(t) ? null : [stemEn(t)];
-    if (ES_STOP.has(t)) return null;
-    return [...new Set([stemEs(t), stemEn(t)])];
+    if (language === 'en') return withTopic(t, [EN_STOP.has(t) ? null : stemEn(t)]);
+    return withTopic(t, ES_STOP.has(t) ? [] : [stemEs(t), stemEn(t)]);
   };
 }
 

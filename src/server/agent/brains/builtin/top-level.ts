@@ -5,7 +5,7 @@ import { CLEAR_GOODBYE } from '../../nlu/conversation-words.js';
 import { afterOfferedPerson, answerAreYouHuman, answerGreeting, answerWrongNumber, askToClarify, repeatLast, clarifiedIntent, clinicalQuestion, clinicalReport } from './conversation-moves.js';
 import { hoursDayAsked } from '../../nlu/hours-day.js';
 import { startAppointment } from './appointment-flow.js';
-import { hasMessageContent } from '../../nlu/message-topics.js';
+import { hasMessageContent, messageTopic } from '../../nlu/message-topics.js';
 import { afterYesNo } from '../../nlu/yes-no.js';
 import { messageAboutRequest, startCallback, startMessage, startMessageWith, startTransfer } from './contact-flows.js';
 import { answerFromFaq } from './faq.js';
@@ -96,6 +96,8 @@ async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Pr
       if (ASKS_ABOUT_APPOINTMENT.test(text)) return startCallback(fc, text.slice(0, 300), say(fc.env, 'appointment.cantSee'));
       // A practice with calendars: the caller's booked visit is found, then cancelled or moved (issue 31 §3).
       if ((await fc.env.visitTypes()).length) return startChange(fc, text);
+      // A cancellation needs nothing back from the practice: a message in the caller's words; a new time needs a call.
+      if (messageTopic(text) === 'cancel') return startMessageWith(fc, text);
       return startCallback(fc, text.slice(0, 300), say(fc.env, 'appointment.cantChange'));
     case 'hours': {
       const day = hoursDayAsked(text);
