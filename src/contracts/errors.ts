@@ -77,6 +77,9 @@ export const API_ERROR_CODES = [
   // first); a booked visit is too close to change online (the visit type's minimum notice).
   'hold_not_found',
   'change_too_late',
+  // Saving agent settings on which a required agent-test suite's latest run failed, without the
+  // second confirmation (decision 056, addendum); the envelope's `suites` names them.
+  'required_suite_failing',
   // 410
   'intake_link_expired',
   // 413, 414, 415

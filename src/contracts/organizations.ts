@@ -290,9 +290,30 @@ export const UpdateOrganizationBody = z.object({
   appointmentSettings: AppointmentSettings.optional(),
   missedCallTexts: MissedCallTexts.optional(),
   textSending: TextSending.optional(),
+  confirmRequiredSuiteFailure: z
+    .boolean({ error: 'Send true or false.' })
+    .optional()
+    .describe(
+      'Save the agent settings although a required agent-test suite failed on exactly these settings (the second confirmation after a 409 `required_suite_failing`); the save is then audited as `organization.agent_settings_saved_despite_failing_suite`.',
+    ),
 });
 export type UpdateOrganizationBody = z.input<typeof UpdateOrganizationBody>;
 export type UpdateOrganizationInput = z.infer<typeof UpdateOrganizationBody>;
+
+/**
+ * A required agent-test suite whose latest finished run on exactly the agent settings being saved
+ * failed (decision 056, addendum): the 409 `required_suite_failing` of an organization update
+ * lists them in `suites`.
+ */
+export const FailingRequiredSuite = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The failed run on these settings. */
+  runId: z.string(),
+  passed: z.number(),
+  total: z.number(),
+});
+export type FailingRequiredSuite = z.infer<typeof FailingRequiredSuite>;
 
 export const VersionBody = z.object({ version: Version.optional() });
 export type VersionBody = z.input<typeof VersionBody>;

@@ -16,7 +16,7 @@ import {
 } from '../../../contracts/agent-tests.js';
 import { AgentSettings, AppointmentSettings } from '../../../contracts/organizations.js';
 import { recordAudit } from '../audit/index.js';
-import { findHours, isUuid, loadVisibleOrganization } from '../organizations/index.js';
+import { canonicalAgentSettings, findHours, isUuid, loadVisibleOrganization } from '../organizations/index.js';
 import { hasShifts } from '../schedules/index.js';
 import * as repo from './agent-tests.repository.js';
 import { presentResult, presentRun, presentScenario, presentSuite, scenarioData } from './agent-tests.presenter.js';
@@ -184,6 +184,8 @@ export async function deleteScenario(ctx: AppContext, actor: StaffActor, scenari
 /**
  * Queues a run of the suite: on the saved settings, or on a draft of agent settings merged over
  * them and checked like a save would check them (a field per problem, `draft.agentSettings.<f>`).
+ * A failed run of a required suite on a draft holds back a save of exactly that draft until the
+ * save is confirmed (organizations.service, decision 056 addendum).
  */
 export async function startRun(ctx: AppContext, actor: StaffActor, suiteId: string, body: StartRunBody) {
   const suite = await visibleSuite(ctx, actor, suiteId);
@@ -196,7 +198,8 @@ export async function startRun(ctx: AppContext, actor: StaffActor, suiteId: stri
       for (const issue of merged.error.issues) fields[['draft', 'agentSettings', ...issue.path].join('.')] ??= issue.message;
       throw invalid(fields);
     }
-    draft = merged.data as unknown as Record<string, unknown>;
+    // In the form a save of these settings is compared in: a required suite failing on them holds the save back.
+    draft = canonicalAgentSettings(merged.data) as unknown as Record<string, unknown>;
   }
   const total = await repo.countScenarios(ctx.db, suite.id);
   if (total === 0) throw invalid({ suiteId: 'Add a scenario to this suite before running it.' });

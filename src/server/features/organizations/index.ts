@@ -11,6 +11,7 @@ export { cachedHoursStatus, findHours, openNow, presentOpenNow, toHours } from '
 export { organizationsV1Routes } from './organizations-v1.routes.js';
 export { isUuid, loadVisibleOrganization, organizationVisibleTo } from './organizations.policy.js';
 export type { OrganizationRow } from './organizations.repository.js';
+export { canonicalAgentSettings } from './organizations.presenter.js';
 export { organizationsRoutes } from './organizations.routes.js';
 export { findOrganizationById, findOrganizationByNumber, findOrganizationBySlug, listVisibleOrganizations, missedCallTextsOf, phoneCountryOf, phoneNumbersOf } from './organizations.service.js';
 export { isSandboxOrganization, prepareSandbox, resetSandbox } from './sandbox.service.js';

@@ -34,13 +34,27 @@ export function presentOrganizationSummary(org: OrganizationRow, numbers: PhoneN
 export function presentOrganization({ organization: org, phoneNumbers: numbers, textSending }: { organization: OrganizationRow; phoneNumbers: PhoneNumberRow[]; textSending: TextSending }) {
   return {
     ...presentOrganizationSummary(org, numbers),
-    // An FAQ stored as free text (before issue 26) is shown, and saved next time, as entries.
-    agentSettings: settings(AgentSettings, { ...org.agentSettings, faq: faqEntriesFromStored(org.agentSettings.faq) }, defaultAgentSettings(org.name)),
+    agentSettings: agentSettingsOf(org),
     appointmentSettings: settings(AppointmentSettings, org.appointmentSettings, defaultAppointmentSettings()),
     missedCallTexts: missedCallTextsOf(org),
     textSending,
     createdAt: org.createdAt.toISOString(),
   };
+}
+
+/** An organization's agent settings as stored, with the defaults for what it lacks. */
+export function agentSettingsOf(org: Pick<OrganizationRow, 'agentSettings' | 'name'>): AgentSettings {
+  // An FAQ stored as free text (before issue 26) is shown, and saved next time, as entries.
+  return settings(AgentSettings, { ...org.agentSettings, faq: faqEntriesFromStored(org.agentSettings.faq) }, defaultAgentSettings(org.name));
+}
+
+/**
+ * Agent settings in one form, so that two that mean the same compare equal (as jsonb): an
+ * agent-test run on a draft stores its draft so, and a save compares its settings so (decision
+ * 056, addendum). Every field present, text trimmed, an FAQ entry's empty Spanish texts left out.
+ */
+export function canonicalAgentSettings(agentSettings: AgentSettings): AgentSettings {
+  return AgentSettings.parse({ ...agentSettings, faq: faqEntriesFromStored(agentSettings.faq) });
 }
 
 /** An organization's missed-call texts as stored, with the defaults (off) for what it lacks. */

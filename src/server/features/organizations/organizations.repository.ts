@@ -1,6 +1,6 @@
-import { and, asc, eq, ilike, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { messagingSettings, organizationPhoneNumbers, organizations, userOrganizations, users } from '../../db/schema/index.js';
+import { agentTestRuns, agentTestSuites, messagingSettings, organizationPhoneNumbers, organizations, userOrganizations, users } from '../../db/schema/index.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type OrganizationInsert = typeof organizations.$inferInsert;
@@ -210,4 +210,39 @@ export async function upsertSandboxOrganization(
   if (row) return row;
   // Another run made it meanwhile.
   return upsertSandboxOrganization(db, practice, agentSettings);
+}
+
+/**
+ * The organization's required agent-test suites whose latest finished run on exactly `agentSettings`
+ * (a draft run whose stored draft equals them as jsonb; both in canonical form) failed — what holds
+ * a save of these settings back (decision 056, addendum). A suite whose latest such run passed, or
+ * that has none, is not listed. Reads the agent tests' tables here, as the sandbox's cleanup does:
+ * the agent-test feature builds on this one, so this one cannot ask it.
+ */
+export async function requiredSuitesFailingOn(db: DbOrTx, organizationId: string, agentSettings: Record<string, unknown>) {
+  const latest = await db
+    .selectDistinctOn([agentTestRuns.suiteId], {
+      id: agentTestSuites.id,
+      name: agentTestSuites.name,
+      runId: agentTestRuns.id,
+      status: agentTestRuns.status,
+      passed: agentTestRuns.passed,
+      total: agentTestRuns.total,
+    })
+    .from(agentTestRuns)
+    .innerJoin(agentTestSuites, eq(agentTestSuites.id, agentTestRuns.suiteId))
+    .where(
+      and(
+        eq(agentTestRuns.organizationId, organizationId),
+        eq(agentTestSuites.required, true),
+        eq(agentTestRuns.settings, 'draft'),
+        inArray(agentTestRuns.status, ['passed', 'failed']),
+        sql`${agentTestRuns.draft} = ${JSON.stringify(agentSettings)}::jsonb`,
+      ),
+    )
+    .orderBy(agentTestRuns.suiteId, desc(agentTestRuns.createdAt), desc(agentTestRuns.id));
+  return latest
+    .filter((r) => r.status === 'failed')
+    .map(({ status: _status, ...suite }) => suite)
+    .sort((a, b) => a.name.localeCompare(b.name));
 }

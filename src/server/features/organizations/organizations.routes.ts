@@ -60,10 +60,16 @@ export const organizationsRoutes: FeatureRoutes = (app, ctx) => {
     config: { access: { capability: 'organizations.edit' } },
     schema: {
       tags,
-      summary: 'Change an organization (names the version it started from; 409 stale_version if it changed since)',
+      summary: 'Change an organization (names the version it started from; 409 stale_version if it changed since; 409 required_suite_failing for agent settings a required agent-test suite failed on)',
       params: OrganizationIdParams,
       body: UpdateOrganizationBody,
-      response: { 200: OrganizationView, ...errors },
+      response: {
+        200: OrganizationView,
+        ...errors,
+        409: ErrorResponse.describe(
+          '`stale_version`: changed since the version named (`currentVersion`). `conflict`: a slug or phone number taken (`fields`). `required_suite_failing`: the agent settings change, and a required agent-test suite\'s latest finished run on exactly these settings failed; nothing is saved, `suites` lists them (`id`, `name`, `runId`, `passed`, `total`). Send the same body with `confirmRequiredSuiteFailure: true` to save anyway (audited as `organization.agent_settings_saved_despite_failing_suite`).',
+        ),
+      },
     },
     handler: async (request) => {
       const r = await updateOrganization(ctx, actorOf(request), request.params.id, request.body);

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
@@ -6,7 +7,7 @@ import { toE164 } from '../../../domain/phone.js';
 import { recordAudit } from '../audit/index.js';
 import { createEmptyHours } from './hours.service.js';
 import { loadVisibleOrganization } from './organizations.policy.js';
-import { missedCallTextsOf } from './organizations.presenter.js';
+import { agentSettingsOf, canonicalAgentSettings, missedCallTextsOf } from './organizations.presenter.js';
 import {
   findOrganizationById,
   findOrganizationBySlug,
@@ -17,6 +18,7 @@ import {
   phoneNumbersOf,
   phoneNumbersTakenElsewhere,
   replacePhoneNumbers,
+  requiredSuitesFailingOn,
   storeTextSending,
   updateOrganizationIfVersion,
   type OrganizationRow,
@@ -28,6 +30,7 @@ import {
   defaultMissedCallTexts,
   MESSAGING_SERVICE_SID,
   type Address,
+  type FailingRequiredSuite,
   type TextSending,
   type CreateOrganizationInput,
   type UpdateOrganizationInput,
@@ -137,6 +140,8 @@ export async function updateOrganization(
     if (other && other.id !== id) throw slugTaken();
   }
   if (numbers) await assertNumbersFree(ctx.db, numbers, id);
+  const agentSettings = input.agentSettings ? canonicalAgentSettings(input.agentSettings) : undefined;
+  const agentSettingsChange = agentSettings && !isDeepStrictEqual(agentSettings, agentSettingsOf(current)) ? agentSettings : undefined;
   try {
     return await ctx.db.transaction(async (tx) => {
       const updated = await updateOrganizationIfVersion(tx, id, input.version, {
@@ -150,10 +155,24 @@ export async function updateOrganization(
         missedCallTexts: input.missedCallTexts,
       });
       if (!updated) throw await staleOrGone(tx, id);
+      // After the version check: an edit made from an old copy is told so first.
+      const failing = agentSettingsChange ? await requiredSuitesFailingOn(tx, id, agentSettingsChange) : [];
+      if (failing.length && !input.confirmRequiredSuiteFailure) throw requiredSuiteFailing(failing);
+      if (failing.length) {
+        await recordAudit(tx, {
+          action: 'organization.agent_settings_saved_despite_failing_suite',
+          outcome: 'success',
+          actor,
+          organizationId: id,
+          recordType: 'organization',
+          recordId: id,
+          details: { suites: failing.map((f) => ({ suiteId: f.id, name: f.name, runId: f.runId, passed: f.passed, total: f.total })) },
+        });
+      }
       if (numbers) await storeNumbers(tx, id, numbers);
       const sendingBefore = sending ? await findTextSending(tx, id) : undefined;
       if (sending) await storeTextSending(tx, id, sending);
-      const fields = (Object.keys(input) as (keyof UpdateOrganizationInput)[]).filter((k) => k !== 'version' && input[k] !== undefined);
+      const fields = (Object.keys(input) as (keyof UpdateOrganizationInput)[]).filter((k) => k !== 'version' && k !== 'confirmRequiredSuiteFailure' && input[k] !== undefined);
       await recordAudit(tx, {
         action: 'organization.updated',
         outcome: 'success',
@@ -253,6 +272,19 @@ function numbersTaken(all: string[], taken: Set<string>) {
     if (taken.has(e164)) fields[`phoneNumbers.${i}.number`] = `${e164} already routes calls to another organization; a number can belong to one organization only.`;
   });
   return conflict('A phone number belongs to another organization.', 'conflict', { fields });
+}
+
+/**
+ * A save of agent settings on which a required suite's latest run failed (decision 056, addendum):
+ * refused until the request confirms it, naming the suites.
+ */
+function requiredSuiteFailing(suites: FailingRequiredSuite[]) {
+  const names = suites.map((s) => `“${s.name}”`).join(', ');
+  return conflict(
+    `${suites.length === 1 ? 'The required agent-test suite' : 'The required agent-test suites'} ${names} failed on exactly these agent settings, so nothing was saved. To save them anyway, confirm it (send confirmRequiredSuiteFailure: true); the save is recorded in the audit log.`,
+    'required_suite_failing',
+    { suites },
+  );
 }
 
 const slugTaken = () =>

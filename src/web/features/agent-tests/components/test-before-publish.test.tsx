@@ -48,7 +48,7 @@ describe('Test before you publish', () => {
       { url: 's2', body: { draft: { agentSettings: { greeting: 'Hello there.' } } } },
     ]);
     expect(await screen.findByText('Now failing: Chest pain (Spanish)')).toBeInTheDocument();
-    expect(screen.getByText('A required suite fails on these settings.')).toBeInTheDocument();
+    expect(screen.getByText('A required suite fails on these settings: saving them asks you to confirm, and is audited.')).toBeInTheDocument();
     expect(screen.getByText('3 of 3 passed')).toBeInTheDocument();
   });
 

@@ -11,7 +11,8 @@ import { RunStatusBadge } from './run-view';
 /**
  * "Test before you publish" (issue 32 §4): while agent settings are edited, runs each of the
  * practice's suites on the settings as typed — not saved — and shows, per suite, its result and
- * what changed since the last run on the saved settings. Saving stays the editor's choice.
+ * what changed since the last run on the saved settings. Saving stays the editor's choice: a
+ * save that a required suite failed on asks a second time (organization-dialog, decision 056).
  */
 export function TestBeforePublish({ organizationId, draftAgentSettings }: { organizationId: string; draftAgentSettings: () => Record<string, unknown> }) {
   const suites = useSuites(organizationId);
@@ -81,7 +82,7 @@ function DraftRunLine({ name, required, runId }: { name: string; required: boole
       </div>
       {r?.comparedWith && r.comparedWith.newlyFailing.length ? <p className="text-destructive">Now failing: {r.comparedWith.newlyFailing.join(', ')}</p> : null}
       {r?.comparedWith && r.comparedWith.newlyPassing.length ? <p>Now passing: {r.comparedWith.newlyPassing.join(', ')}</p> : null}
-      {required && r?.status === 'failed' ? <p className="font-medium text-destructive">A required suite fails on these settings.</p> : null}
+      {required && r?.status === 'failed' ? <p className="font-medium text-destructive">A required suite fails on these settings: saving them asks you to confirm, and is audited.</p> : null}
     </li>
   );
 }

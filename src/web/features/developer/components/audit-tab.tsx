@@ -45,6 +45,8 @@ const KNOWN_ACTIONS = [
   'organization.updated',
   'organization.deactivated',
   'organization.reactivated',
+  'organization.agent_settings_saved_despite_failing_suite',
+  'agent_test.suite_required_changed',
   'hours.updated',
   'phi.view',
 ];

@@ -9,8 +9,9 @@ import { FormErrorAlert } from '@web/components/form-error-alert';
 import { errorMessage, isApiError } from '@web/lib/api';
 import { useOrganization } from '../api/get-organization';
 import { useCreateOrganization, useUpdateOrganization } from '../api/save-organization';
-import type { Organization } from '@contracts/organizations';
+import { FailingRequiredSuite, type Organization, type UpdateOrganizationBody } from '@contracts/organizations';
 import { OrganizationForm, inputFrom, type OrganizationFormHandle, type OrganizationFormValues } from './organization-form';
+import { RequiredSuitesDialog } from './required-suites-dialog';
 
 export type OrganizationDialogTarget = { mode: 'create' } | { mode: 'edit' | 'view'; id: string; name: string };
 
@@ -89,25 +90,61 @@ function Editor({
   const mutation = organization ? update : create;
   const { toast } = useToast();
   const [unmatched, setUnmatched] = React.useState<Record<string, string>>({});
+  // A save refused because a required agent-test suite failed on its agent settings: the save as
+  // sent, to send again confirmed, and whether the second confirmation is showing.
+  const [held, setHeld] = React.useState<{ body: UpdateOrganizationBody & { id: string }; suites: FailingRequiredSuite[]; asking: boolean } | null>(null);
+
+  const onSaved = (saved: Organization) => {
+    toast({ title: organization ? `Saved ${saved.name}` : `Created ${saved.name}`, description: organization ? undefined : 'Set its hours next.' });
+    onClose();
+  };
+  const onFailed = (error: unknown) => setUnmatched(formRef.current?.showServerErrors(error) ?? {});
 
   const onSubmit = (values: OrganizationFormValues) => {
     setUnmatched({});
+    setHeld(null);
     const input = inputFrom(values);
-    const options = {
-      onSuccess: (saved: Organization) => {
-        toast({ title: organization ? `Saved ${saved.name}` : `Created ${saved.name}`, description: organization ? undefined : 'Set its hours next.' });
-        onClose();
+    if (!organization) {
+      create.mutate(input, { onSuccess: onSaved, onError: onFailed });
+      return;
+    }
+    const body = { id: organization.id, version: organization.version, ...input };
+    update.mutate(body, {
+      onSuccess: onSaved,
+      onError: (error) => {
+        const suites = requiredSuitesFailing(error);
+        if (suites) setHeld({ body, suites, asking: true });
+        else onFailed(error);
       },
-      onError: (error: unknown) => setUnmatched(formRef.current?.showServerErrors(error) ?? {}),
-    };
-    if (organization) update.mutate({ id: organization.id, version: organization.version, ...input }, options);
-    else create.mutate(input, options);
+    });
+  };
+
+  const saveAnyway = () => {
+    if (!held) return;
+    update.mutate(
+      { ...held.body, confirmRequiredSuiteFailure: true },
+      {
+        onSuccess: onSaved,
+        onError: (error) => {
+          setHeld(null);
+          onFailed(error);
+        },
+      },
+    );
   };
 
   const stale = isApiError(mutation.error) && mutation.error.code === 'stale_version';
   return (
     <>
-      {stale ? (
+      <RequiredSuitesDialog suites={held?.asking ? held.suites : null} saving={update.isPending} onConfirm={saveAnyway} onCancel={() => setHeld((h) => (h ? { ...h, asking: false } : h))} />
+      {held && !held.asking ? (
+        <Alert variant="warning" title="Not saved">
+          <p>
+            {held.suites.length === 1 ? 'The required suite' : 'The required suites'} {held.suites.map((s) => `“${s.name}”`).join(', ')} failed on these agent
+            settings. Change them and test again, or save again to confirm.
+          </p>
+        </Alert>
+      ) : held ? null : stale ? (
         <Alert variant="warning" assertive title="Changed elsewhere">
           <p>Someone saved this organization after you opened it. Reload to see their changes, then make yours again.</p>
           <Button variant="outline" size="sm" className="mt-2" onClick={onReload}>
@@ -139,4 +176,11 @@ function Editor({
       </DialogFooter>
     </>
   );
+}
+
+/** The suites of a 409 `required_suite_failing` (decision 056 addendum); null for any other error. */
+function requiredSuitesFailing(error: unknown): FailingRequiredSuite[] | null {
+  if (!isApiError(error) || error.code !== 'required_suite_failing') return null;
+  const suites = FailingRequiredSuite.array().safeParse(error.details.suites);
+  return suites.success ? suites.data : [];
 }

@@ -149,7 +149,12 @@ export const OrganizationForm = React.forwardRef<OrganizationFormHandle, Organiz
   };
 
   React.useImperativeHandle(ref, () => ({
-    draftAgentSettings: () => ({ ...form.getValues('agentSettings') }) as Record<string, unknown>,
+    // As a save would send them (an empty greeting is written from the name, as `inputFrom` does), so
+    // that a run on this draft is a run on exactly the settings a save then stores (decision 056).
+    draftAgentSettings: () => {
+      const agent = form.getValues('agentSettings');
+      return { ...agent, greeting: agent.greeting?.trim() || defaultGreeting((form.getValues('name') ?? '').trim()) } as Record<string, unknown>;
+    },
     showServerErrors: (error) => {
       const unmatched: Record<string, string> = {};
       if (!isApiError(error)) return unmatched;
