@@ -1,3 +1,4 @@
+import { normalize } from '../../nlu/text.js';
 import { say } from '../../messages/index.js';
 import type { Intent } from '../../nlu/intents.js';
 import type { Understanding } from '../../nlu/understand.js';
@@ -63,17 +64,23 @@ export async function topLevel(fc: FlowCtx, text: string, u: Understanding): Pro
     if (ask) return ask;
   }
   // A question the practice's information answers, which the model took for a task it was not
-  // sure of ("what would it cost me to be seen without insurance", "how do I get a copy of my
-  // records"): the practice's answer first; the caller can still ask for the task.
-  if (!clarified && (intent === 'appointment' || intent === 'message') && u.confidence < FAQ_BEFORE_UNSURE_TASK && u.alternatives.some((a) => a.intent === 'practice_info')) {
-    const faq = faqAnswer(fc, text);
+  // sure of ("what would it cost me to be seen without insurance", "can someone let me know where
+  // to park", "I'm coming in tomorrow and wondered where to park"): the practice's answer first;
+  // the caller can still ask for the task. Far less sure of the task, the entry far ahead answers.
+  if (!clarified && intent !== null && TASKS.has(intent) && u.confidence < FAQ_BEFORE_UNSURE_TASK && ASKS.test(normalize(text))) {
+    const faq = faqAnswer(fc, text, u.confidence < FAQ_FIRST_WHEN_UNSURE);
     if (faq) return answerFaq(fc, faq);
   }
   return routeIntent(fc, request, intent);
 }
 
-/** Below this confidence in a visit or a message, a question the FAQ answers is answered first. */
+/** Below this confidence in a task, a question the FAQ answers is answered first… */
 const FAQ_BEFORE_UNSURE_TASK = 0.9;
+/** …and below this, the FAQ entry far ahead of the others answers. */
+const FAQ_FIRST_WHEN_UNSURE = 0.7;
+const TASKS = new Set<Intent>(['appointment', 'message', 'callback', 'human', 'change_appointment', 'request_status', 'running_late']);
+/** Said as a question about something ("where…", "do you…", "¿dónde…?", "¿aceptan…?"). */
+const ASKS = /\b(where|how much|how do|how can|do you|does|is there|are there|what|which|wondering|wonder|question|ask|donde|cuanto|como|aceptan|hay|tienen|pregunta|preguntar)\b/;
 
 async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Promise<FlowReply> {
   fc.intent = intent;
