@@ -56,7 +56,10 @@ async function respond(env: TurnEnv, input: CallerInput): Promise<AgentReply> {
       const { urgency } = understood;
       const asked = chooseLanguage(env, text, urgency.level === 'emergency');
       // The answer to the screening question is judged by the screening (only the rules may overrule it: "none of those" is no alarm).
-      if (urgency.level === 'emergency' && (!state.screening || urgency.by === 'rules')) return respondToEmergency(env, urgency, text);
+      // A clinician reporting an unstable patient (a home-health nurse, a care home, a lab) is put
+      // through to whoever is on call as an urgent matter, not told to hang up and call 911 (issue 26 §4).
+      const clinician = understood.intent === 'clinical_report' && understood.confidence >= CLINICIAN_SURE && org.settings.brain === 'builtin' && OPEN_MOMENTS.has(state.builtin.flow);
+      if (urgency.level === 'emergency' && !clinician && (!state.screening || urgency.by === 'rules')) return respondToEmergency(env, urgency, text);
       if (state.turn >= MAX_TURNS) return { text: say(env, 'call.noHelp', { practice: org.name }), next: { type: 'hangup' } };
       const screening = await screeningStep(env, text, understood);
       if (screening && 'reply' in screening) return screening.reply;
@@ -73,6 +76,9 @@ async function respond(env: TurnEnv, input: CallerInput): Promise<AgentReply> {
     }
   }
 }
+
+/** How sure the intent must be that a clinician is reporting, to put an alarming report through to the on-call person instead of the 911 message. */
+const CLINICIAN_SURE = 0.8;
 
 /** Moments where the caller says what they want (not mid-answer, where a Spanish name is just a name). */
 const OPEN_MOMENTS = new Set(['idle', 'anything_else', 'offer_help']);

@@ -73,16 +73,28 @@ export async function clinicalQuestion(fc: FlowCtx, text: string): Promise<FlowR
  * A lab, a home-health nurse or a care home reporting about a patient: straight to whoever is on
  * duty (the on-call cover after hours); when nobody can take it, an urgent task with their number.
  */
-export async function clinicalReport(fc: FlowCtx, text: string): Promise<FlowReply> {
-  decide(fc, 'clinical_report');
-  const r = await fc.tools.run('transfer_to_staff', { reason: `Clinical report: ${text.slice(0, 280)}`, urgent: true });
+/** A clinician's report about paperwork, a prescription or a routine update… */
+const ROUTINE_REPORT = /\b(prescriptions?|refills?|pharmacy|fax\w*|records?|forms?|paperwork|prior auth\w*|authori[sz]ation|insurance|scheduling|reschedul\w*|routine|normal|just (?:calling|letting)|update|receta|farmacia|formularios?|expediente|autorizaci[oó]n)\b/i;
+/** …unless it says critical. */
+const CRITICAL = /\b(critical|critically|panic (?:value|result)|stat|unstable|emergency|urgent|urgently|dangerous|on[- ]call|cr[ií]tic[oa]s?|urgente|grave|inestable)\b/i;
+
+/**
+ * A clinician or facility calling about a patient: put through to the person on duty (or the
+ * after-hours cover), as an urgent matter — unless it is plainly routine (a pharmacy's question
+ * about a prescription, a form, an update) and neither the patient sounds unstable (`alarming`,
+ * from the understanding) nor the report says critical: then a call-back answers it.
+ */
+export async function clinicalReport(fc: FlowCtx, text: string, alarming = false): Promise<FlowReply> {
+  const urgent = alarming || CRITICAL.test(text) || !ROUTINE_REPORT.test(text);
+  decide(fc, urgent ? 'clinical_report' : 'clinical_report:routine');
+  const r = await fc.tools.run('transfer_to_staff', { reason: `Clinical report: ${text.slice(0, 280)}`, urgent });
   if (r.next?.type === 'transfer') {
     const pending = fc.env.state.pendingTransfer;
     if (pending) pending.clinicalReport = inCallerWords(fc.env, text).slice(0, 300);
     return { text: r.speech, next: r.next };
   }
-  const reply = startCallback(fc, text.slice(0, 300), say(fc.env, 'conversation.clinicalReport'));
-  fc.b.cb.urgent = true;
+  const reply = startCallback(fc, text.slice(0, 300), urgent ? say(fc.env, 'conversation.clinicalReport') : undefined);
+  fc.b.cb.urgent = urgent;
   fc.b.cb.clinicalReport = true;
   return reply;
 }

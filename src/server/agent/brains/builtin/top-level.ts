@@ -71,7 +71,7 @@ export async function topLevel(fc: FlowCtx, text: string, u: Understanding): Pro
     const faq = faqAnswer(fc, text, u.confidence < FAQ_FIRST_WHEN_UNSURE);
     if (faq) return answerFaq(fc, faq);
   }
-  return routeIntent(fc, request, intent);
+  return routeIntent(fc, request, intent, u.urgency.level !== 'none');
 }
 
 /** Below this confidence in a task, a question the FAQ answers is answered first… */
@@ -82,7 +82,7 @@ const TASKS = new Set<Intent>(['appointment', 'message', 'callback', 'human', 'c
 /** Said as a question about something ("where…", "do you…", "¿dónde…?", "¿aceptan…?"). */
 const ASKS = /\b(where|how much|how do|how can|do you|does|is there|are there|what|which|wondering|wonder|question|ask|donde|cuanto|como|aceptan|hay|tienen|pregunta|preguntar)\b/;
 
-async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Promise<FlowReply> {
+async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null, alarming = false): Promise<FlowReply> {
   fc.intent = intent;
   const org = fc.env.org;
   switch (intent) {
@@ -142,7 +142,7 @@ async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null): Pr
     case 'clinical_question':
       return clinicalQuestion(fc, text);
     case 'clinical_report':
-      return clinicalReport(fc, text);
+      return clinicalReport(fc, text, alarming);
     case 'language':
       // The language itself is chosen before the brain (dialogue-loop); here it was already the call's, or is not offered.
       if (org.settings.languages.includes('es')) return { text: say(fc.env, 'conversation.ofCourse') };
