@@ -164,7 +164,12 @@ describe('whole calls from callers nobody here wrote', () => {
   it('handles blind callers end to end and escalates every blind emergency', async () => {
     expect(suites.length).toBeGreaterThan(0);
     const results: Result[] = [];
-    for (const suite of suites) results.push(...(await play(suite)));
+    const perSuite: string[] = [];
+    for (const suite of suites) {
+      const played = await play(suite);
+      results.push(...played);
+      perSuite.push(`  ${suite.name}: ${played.filter((r) => r.passed).length} of ${played.length}`);
+    }
 
     const groups = new Map<string, { passed: number; total: number; es: [number, number] }>();
     const failures = new Map<string, number>();
@@ -187,6 +192,7 @@ describe('whole calls from callers nobody here wrote', () => {
     const pct = (a: number, b: number) => `${((100 * a) / Math.max(b, 1)).toFixed(1)} %`;
     const lines = [
       `blind whole calls: ${passed} of ${results.length} passed (${pct(passed, results.length)}); emergencies escalated ${escalated} of ${emergencies.length}`,
+      ...perSuite,
       ...[...groups].sort().map(([g, v]) => `  ${g.padEnd(20)} ${String(v.passed).padStart(3)} / ${String(v.total).padEnd(3)} ${pct(v.passed, v.total).padStart(7)}   Spanish ${v.es[0]} / ${v.es[1]}`),
       'failures (kinds only):',
       ...[...failures].sort((a, b) => b[1] - a[1]).map(([k, n]) => `  ${String(n).padStart(3)} × ${k}`),
