@@ -38,6 +38,21 @@ export const UNDERSTANDING_SCENARIOS: Scenario[] = [
     expect: { outcome: 'appointment_requested', hangup: true, request: { firstName: 'Noah', lastName: 'Brennan', reasonOther: expect.stringMatching(/wrist is swollen/) }, handoffs: [{ type: 'appointment_request', priority: 'normal' }] },
   },
   {
+    name: 'a date of birth said again without its year is no progress: after two tries the call moves on, never asks for ever',
+    steps: [
+      ['I need to make an appointment', /first and last name/],
+      ['Rosa Diaz', /date of birth/],
+      ['march third', /year/],
+      ['march third', /year/],
+      ['march third', /trouble understanding/],
+      ['a message please', /What would you like me to pass on/],
+      ['please call me about booking for Rosa Diaz, born March 3rd 1961', /best number for a reply/],
+      ['yes', /passed your message on/],
+      ['no', /Goodbye/],
+    ],
+    expect: { outcome: 'message_taken', request: null, handoffs: [{ type: 'message', priority: 'normal' }] },
+  },
+  {
     name: 'an emergency told only as the message is caught there: the emergency path, not a message',
     steps: [
       ['can I leave a message for the nurse', /What would you like me to pass on/],

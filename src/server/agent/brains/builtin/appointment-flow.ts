@@ -127,15 +127,19 @@ export async function appointmentTurn(fc: FlowCtx, text: string): Promise<FlowRe
       return askNext(fc, `${say(fc.env, 'ack.sorry')} ${acknowledge(fc, changed, { corrected: true })}`);
     }
   }
+  const dobBefore = JSON.stringify(a.dob ?? null);
   const filled = absorb(fc, text, step);
   if (nextSlot(a) !== step) return askNext(fc, acknowledge(fc, filled));
   if (step === 'dob' && a.dob) {
+    // The same part of a date said again ("March third", no year) is no progress: counted as not
+    // understood, so the call moves on (a person or a message) instead of asking for ever.
+    const progress = JSON.stringify(a.dob) !== dobBefore;
     const check = checkDateOfBirth(a.dob, fc.today);
     if (!check.ok && 'invalid' in check) {
       a.dob = undefined;
       return notUnderstood(fc, say(fc.env, 'appointment.invalidDateOfBirth'));
     }
-    if (!check.ok) return { text: question(fc, 'dob') };
+    if (!check.ok) return progress ? { text: question(fc, 'dob') } : notUnderstood(fc, question(fc, 'dob'));
   }
   const retry: Partial<Record<AppointmentSlot, PlainKey>> = {
     name: 'appointment.retryName',
