@@ -9,6 +9,7 @@ import type { CheckView, Expectation, ResultRecords, SuiteFile } from '../../../
 import { DEMO_FAQ } from '../../seed/demo-faq.js';
 import { createStaffUser, createTestApp, signIn, type TestAppHandle } from '../../test-support/index.js';
 import { createPractice } from '../testing/call-fixtures.js';
+import { fold } from './expectations.js';
 import { playRun } from './run-agent-tests.job.js';
 import { whatWasAsked } from './simulated-caller.js';
 import { predict } from '../../agent/nlu/classifier/logistic.js';
@@ -64,7 +65,6 @@ function howMissed(r: Result): string {
 
 /** At which caller turn a word was said, and what the agent had asked just before (kinds only). */
 function whenSaid(r: Result, word: string): string {
-  const fold = (x: string) => x.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
   let asked = 'greeting';
   let turn = 0;
   for (const l of r.transcript) {
@@ -86,7 +86,6 @@ function masked(agentText: string, r: Result): string {
 /** What went wrong, in kinds of records only (a blind caller's words are never printed). */
 function failureKind(check: CheckView, records: ResultRecords, r: Result): string {
   const e: Expectation = check.expectation;
-  const fold = (x: string) => x.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
   const callerSaid = (word: string) => r.transcript.some((l) => l.speaker === 'caller' && fold(l.text).includes(fold(word)));
   const left = `left: ${records.requests.length} request(s), handoffs [${records.handoffs.map((h) => `${h.type}/${h.priority}`).join(', ')}], ${records.transfers.length ? 'transferred' : 'not transferred'}, outcome ${records.call?.outcome ?? 'none'}`;
   switch (e.kind) {
@@ -95,7 +94,7 @@ function failureKind(check: CheckView, records: ResultRecords, r: Result): strin
       const stored = records.requests[0]!;
       const fields = Object.entries(e.fields)
         .filter(([k, v]) => {
-          if (k === 'reason') return !String(stored.reason ?? '').toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').includes(String(v).toLowerCase().normalize('NFD').replace(/\p{M}/gu, ''));
+          if (k === 'reason') return !fold(stored.reason ?? '').includes(fold(String(v)));
           const got = (stored as Record<string, unknown>)[k];
           return typeof v === 'string' && typeof got === 'string' ? got.toLowerCase() !== v.toLowerCase() : got !== v;
         })

@@ -5,7 +5,7 @@ import type { CheckView, Expectation, ResultRecords, TranscriptLine } from '../.
  * records, in the terms staff see them. Pure: the runner reads the records, this judges them.
  */
 
-const fold = (s: string) =>
+export const fold = (s: string) =>
   s
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
