@@ -75,9 +75,9 @@ export const en = {
   'appointment.correctionThanks': 'Thanks for the correction.',
   'appointment.confirmAgain': 'Sorry, is everything I read back correct? Please say yes or no.',
   'appointment.retryName': "Sorry, I didn't catch the name. Could you say the patient's first and last name?",
-  'appointment.retryLastName': "Sorry, I didn't catch the last name. Could you spell it for me?",
-  'appointment.retryDateOfBirth': "Sorry, I didn't catch the date of birth. Could you say it like March 3rd, 1980?",
-  'appointment.invalidDateOfBirth': "I'm sorry, that doesn't sound like a valid date of birth. Could you say it again, for example March 3rd, 1980?",
+  'appointment.retryLastName': "Sorry, I didn't catch that. What's the patient's last name? You can spell it if you like.",
+  'appointment.retryDateOfBirth': "Sorry, I didn't catch that. What's the patient's date of birth? For example, March 3rd, 1980.",
+  'appointment.invalidDateOfBirth': "I'm sorry, that doesn't sound like a valid date of birth. What's the patient's date of birth? For example, March 3rd, 1980.",
   'appointment.retryContactName': "Sorry, I didn't catch your name. What's your first and last name?",
   'appointment.notSaved': "I'm sorry, I couldn't save that request.",
   // Booking an open time (issue 31 §3)
@@ -86,7 +86,7 @@ export const en = {
   'change.askDateOfBirth': "Thank you. And what's the patient's date of birth?",
   'change.askDateOfBirthOf': "Thank you. And what's {name}'s date of birth?",
   'change.retryWho': "Sorry, I didn't catch that. Please say the reference code, or the patient's first and last name.",
-  'change.retryDateOfBirth': "Sorry, I didn't catch the date of birth. Could you say it again, with the month, day and year?",
+  'change.retryDateOfBirth': "Sorry, I didn't catch that. What's the patient's date of birth, with the month, day and year?",
   'change.found': 'I found your visit {when} with {clinician}.',
   'change.isThatOne': 'Your next visit is {when} with {clinician}. Is that the one?',
   'change.cancelOrMove': 'Would you like to cancel it, or move it to another time?',
@@ -122,7 +122,7 @@ export const en = {
 
   // Phone numbers
   'phone.askDigits': 'What number should we use? Please say it digit by digit.',
-  'phone.retryDigits': "Sorry, I didn't catch the number. Could you say it digit by digit?",
+  'phone.retryDigits': "Sorry, I didn't catch that. What's the best number to reach you? Please say it digit by digit.",
   'phone.retryIsBest': "Sorry, I didn't catch that. Is {phone} the best number?",
 
   // Call-backs, messages, transfers
@@ -169,7 +169,7 @@ export const en = {
   'status.askName': "No problem, I can look it up by name. What's the patient's first and last name?",
   'status.retryCode': "Sorry, I didn't catch the code. Could you read it out one letter or number at a time? Or say the patient's name.",
   'status.retryName': "Sorry, I didn't catch that. What's the patient's first and last name?",
-  'status.retryDateOfBirth': "Sorry, I didn't catch the full date of birth. Could you say it like March 3rd, 1980?",
+  'status.retryDateOfBirth': "Sorry, I didn't catch the full date. What's the patient's date of birth? For example, March 3rd, 1980.",
   'status.tryAgain': 'Would you like to try again?',
   'status.tryAgainRetry': 'Would you like to try the reference code again? Please say yes or no.',
   'status.notFoundCode': "I'm sorry, I couldn't find a request with that reference code and date of birth.",
@@ -264,6 +264,7 @@ export const en = {
   'conversation.thisIs': "You've reached {practice}.",
   'conversation.hello': "Hello! I'm here to help. What can I do for you today?",
   'conversation.noMedicalAdvice': "I'm not able to give medical advice, but our clinical team can help.",
+  'conversation.offerVisit': "I'm not able to give medical advice, but I can request a visit so a doctor can take a look. Would you like me to do that?",
   'conversation.clinicalReport': "I'll pass this to the clinician on call as an urgent matter.",
   'conversation.ofCourse': 'Of course. How can I help you today?',
   'conversation.onlyEnglish': "I'm sorry, I can only help in English on this line. I can take a message, or connect you with a member of staff. Which would you prefer?",

@@ -73,9 +73,9 @@ export const es = {
   'appointment.correctionThanks': 'Gracias por la corrección.',
   'appointment.confirmAgain': 'Perdone, ¿es correcto todo lo que le he leído? Diga sí o no, por favor.',
   'appointment.retryName': 'Perdone, no entendí el nombre. ¿Me dice el nombre y el apellido del paciente?',
-  'appointment.retryLastName': 'Perdone, no entendí el apellido. ¿Me lo puede deletrear?',
-  'appointment.retryDateOfBirth': 'Perdone, no entendí la fecha de nacimiento. ¿Puede decirla así: 3 de marzo de 1980?',
-  'appointment.invalidDateOfBirth': 'Lo siento, esa fecha de nacimiento no parece válida. ¿Puede repetirla? Por ejemplo: 3 de marzo de 1980.',
+  'appointment.retryLastName': 'Perdone, no le entendí. ¿Cuál es el apellido del paciente? Puede deletrearlo si quiere.',
+  'appointment.retryDateOfBirth': 'Perdone, no le entendí. ¿Cuál es la fecha de nacimiento del paciente? Por ejemplo: 3 de marzo de 1980.',
+  'appointment.invalidDateOfBirth': 'Lo siento, esa fecha de nacimiento no parece válida. ¿Cuál es la fecha de nacimiento del paciente? Por ejemplo: 3 de marzo de 1980.',
   'appointment.retryContactName': 'Perdone, no entendí su nombre. ¿Cuál es su nombre y apellido?',
   'appointment.notSaved': 'Lo siento, no pude guardar esa solicitud.',
   // Reservar una hora libre (issue 31 §3)
@@ -84,7 +84,7 @@ export const es = {
   'change.askDateOfBirth': 'Gracias. ¿Y cuál es la fecha de nacimiento del paciente?',
   'change.askDateOfBirthOf': 'Gracias. ¿Y cuál es la fecha de nacimiento de {name}?',
   'change.retryWho': 'Perdone, no le entendí. Diga el código de referencia, o el nombre y apellido del paciente.',
-  'change.retryDateOfBirth': 'Perdone, no entendí la fecha de nacimiento. ¿Puede repetirla, con el día, el mes y el año?',
+  'change.retryDateOfBirth': 'Perdone, no le entendí. ¿Cuál es la fecha de nacimiento del paciente, con el día, el mes y el año?',
   'change.found': 'Encontré su cita {when} con {clinician}.',
   'change.isThatOne': 'Su próxima cita es {when} con {clinician}. ¿Es esa?',
   'change.cancelOrMove': '¿Quiere cancelarla, o cambiarla a otra hora?',
@@ -120,7 +120,7 @@ export const es = {
 
   // Phone numbers
   'phone.askDigits': '¿Qué número usamos? Dígalo dígito por dígito, por favor.',
-  'phone.retryDigits': 'Perdone, no entendí el número. ¿Puede decirlo dígito por dígito?',
+  'phone.retryDigits': 'Perdone, no le entendí. ¿Cuál es el mejor número para comunicarnos con usted? Dígalo dígito por dígito, por favor.',
   'phone.retryIsBest': 'Perdone, no le entendí. ¿Es el {phone} el mejor número?',
 
   // Call-backs, messages, transfers
@@ -167,7 +167,7 @@ export const es = {
   'status.askName': 'No hay problema, puedo buscarla por nombre. ¿Cuál es el nombre y apellido del paciente?',
   'status.retryCode': 'Perdone, no entendí el código. ¿Puede decirlo letra por letra y número por número? O diga el nombre del paciente.',
   'status.retryName': 'Perdone, no le entendí. ¿Cuál es el nombre y apellido del paciente?',
-  'status.retryDateOfBirth': 'Perdone, no entendí la fecha de nacimiento completa. ¿Puede decirla así: 3 de marzo de 1980?',
+  'status.retryDateOfBirth': 'Perdone, no entendí la fecha completa. ¿Cuál es la fecha de nacimiento del paciente? Por ejemplo: 3 de marzo de 1980.',
   'status.tryAgain': '¿Quiere intentarlo de nuevo?',
   'status.tryAgainRetry': '¿Quiere intentar el código de referencia otra vez? Diga sí o no, por favor.',
   'status.notFoundCode': 'Lo siento, no encontré ninguna solicitud con ese código de referencia y esa fecha de nacimiento.',
@@ -261,6 +261,7 @@ export const es = {
   'conversation.thisIs': 'Se ha comunicado con {practice}.',
   'conversation.hello': '¡Hola! Estoy aquí para ayudarle. ¿Qué puedo hacer por usted hoy?',
   'conversation.noMedicalAdvice': 'No puedo dar consejos médicos, pero nuestro equipo clínico sí puede ayudarle.',
+  'conversation.offerVisit': 'No puedo dar consejos médicos, pero puedo pedir una cita para que un médico le revise. ¿Quiere que lo haga?',
   'conversation.clinicalReport': 'Voy a pasar esto al médico de guardia como un asunto urgente.',
   'conversation.ofCourse': 'Claro que sí. ¿En qué puedo ayudarle?',
   'conversation.onlyEnglish': 'Lo siento, en esta línea solo puedo atenderle en inglés. Puedo tomar un mensaje o comunicarle con alguien del personal. ¿Qué prefiere?',

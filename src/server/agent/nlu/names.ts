@@ -107,6 +107,17 @@ const PREFIXES: { re: RegExp; part: 'full' | 'first' | 'last' }[] = [
  * only the most frequent everyday words are ruled out; in a longer sentence any everyday word
  * that is nobody's name ends the name.
  */
+/** How many words after position i could be part of a name, up to the first that cannot. */
+function nameWordsAfter(list: string[], i: number): number {
+  let n = 0;
+  for (const w of list.slice(i + 1)) {
+    const clean = w.replace(/[^a-z'-]/g, '');
+    if (w === ',' || !clean || !canBeName(clean, { lenient: true })) break;
+    n++;
+  }
+  return n;
+}
+
 function nameWordsFrom(tokens: string[], bare = false, spanish = false): string[] {
   const out: string[] = [];
   const list = tokens.filter((w) => !HESITATIONS.has(w.replace(/[^a-z]/g, '')));
@@ -122,8 +133,10 @@ function nameWordsFrom(tokens: string[], bare = false, spanish = false): string[
       break;
     }
     const clean = w.replace(/[^a-z'-]/g, '');
-    // "Mrs. Eleanor Price", "doña Carmen": a title before the name is not part of it.
-    if (out.length === 0 && TITLES.has(clean)) continue;
+    // "Mrs. Eleanor Price", "doña Carmen": a title before the name is not part of it. A title that
+    // is also a first name ("Nina Shaw", "Don Baker") is the name, unless two name words follow it
+    // ("el niño Jayden Quezada").
+    if (out.length === 0 && TITLES.has(clean) && !(isKnownName(clean) && nameWordsAfter(list, i) < 2)) continue;
     // "Will, Will Bishop", "Renee, uh, Renee Dubose": said twice is said once.
     if (clean === out[out.length - 1]) continue;
     // "Billie Jo Harper, Billie with an i e", "Robert James Tate, James is his middle name": a

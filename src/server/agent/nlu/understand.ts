@@ -177,11 +177,11 @@ function urgencyOf(models: Models, text: string, heard: string, intent: Intent |
   // Asking for a person reaches the nurse or the on-call cover, who asks the questions; a call-back
   // comes later, so a symptom with one is screened now.
   const toAPerson = routine && intent === 'human';
-  if (pAnyPart >= SCREEN_AT && words >= 3 && (health || !routine) && !toAPerson) return { level: 'screen', category: mentions.discounted?.category ?? category(), why: mentions.discounted ? 'past_or_hypothetical' : 'model' };
+  if (pAnyPart >= SCREEN_AT && words >= 3 && (health || !routine) && !toAPerson) return { level: 'screen', category: mentions.discounted?.category ?? alarmingCategory(), why: mentions.discounted ? 'past_or_hypothetical' : 'model' };
   // Whatever the request, a caller the model is this sure of is asked first (a routine-sounding
   // "somebody shot my cousin, he's in the car": the request is not what matters).
   if ((mentions.discounted?.category === 'mental_health' || (pAnyPart >= SURE_ENOUGH_TO_ASK_ABOUT_SAFETY && alarmingCategory() === 'mental_health')) && words >= 3) return { level: 'screen', category: 'mental_health', why: mentions.discounted ? 'past_or_hypothetical' : 'model' };
-  if (pAnyPart >= SURE_ENOUGH_TO_ASK && words >= 3) return { level: 'screen', category: mentions.discounted?.category ?? category(), why: mentions.discounted ? 'past_or_hypothetical' : 'model' };
+  if (pAnyPart >= SURE_ENOUGH_TO_ASK && words >= 3) return { level: 'screen', category: mentions.discounted?.category ?? alarmingCategory(), why: mentions.discounted ? 'past_or_hypothetical' : 'model' };
   if (!routine && describesHealthProblem(heard)) return { level: 'screen', category: mentions.discounted?.category ?? 'other', why: 'health_problem' };
   return { level: 'none' };
 }

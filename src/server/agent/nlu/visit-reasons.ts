@@ -24,16 +24,33 @@ export interface VisitReason {
   reasonOther: string | null;
 }
 
-/** The caller's words with leading filler removed ("it's for my…" → "my…"). */
+/**
+ * What the caller said about the visit, without the asking and the filler: around "I need an
+ * appointment" ("I hurt my back moving a couch, so I need an appointment, whenever you have one",
+ * "I'd like to make an appointment for my daughter, she has a rash"), each side is kept when it
+ * says something of its own, so neither the story before the asking nor the detail after it is lost.
+ */
 function detail(text: string): string {
-  let said = text.trim();
-  // "I'd like to make an appointment for my daughter, she has a rash on her arm": what follows the asking is the reason.
+  const said = text.trim();
   const asking = /\b(?:appointment|appt|visit|seen|come in|book|schedule|cita|consulta)\b[^,.;]*?(?:[,.;]|\bbecause\b|\bcuz\b|\bsince\b|\bporque\b|\bya que\b)\s*/i.exec(said);
-  if (asking && said.slice(asking.index + asking[0].length).split(/\s+/).length >= 3) said = said.slice(asking.index + asking[0].length);
-  return said
+  if (!asking) return withoutFiller(said);
+  const after = said.slice(asking.index + asking[0].length);
+  const rest = after.split(/\s+/).length >= 3 ? withoutFiller(after) : '';
+  // The story before it ends where the asking's own clause starts ("…moving a couch, so I need an appointment").
+  const clauses = said.slice(0, asking.index).split(/[,.;]|\s(?:so|and|but|y|pero|entonces|asi que)\s/i);
+  const parts = [...clauses.slice(0, -1).map(withoutFiller), rest].filter(saysSomething);
+  return (parts.length ? parts.join(', ') : rest || withoutFiller(said)).slice(0, 300);
+}
+
+function withoutFiller(text: string): string {
+  return text
+    .trim()
     .replace(/^(?:(?:um|uh|well|so|yeah|yes|it's|it is|i need|i want|i'd like|i would like|for|a|an)\b[\s,]*)+/i, '')
     .slice(0, 300);
 }
+
+/** Words of its own beyond asking for a visit and whom it is for. */
+const saysSomething = (part: string) => normalize(part).split(' ').some((w) => w.length > 2 && !VISIT_WORDS.has(w));
 
 /**
  * Whether the caller said more than a category's name ("a follow-up for my thyroid blood work",
@@ -62,7 +79,14 @@ const VISIT_WORDS = new Set(
  */
 export function saidAboutTheVisit(text: string): string | null {
   const said = detail(text);
-  return normalize(said).split(' ').some((w) => w.length > 2 && !VISIT_WORDS.has(w)) ? said : null;
+  return saysSomething(said) ? said : null;
+}
+
+/** Whether what was said shares a word of its own with the reason given for a visit ("my back" after "I hurt my back moving a couch"). */
+export function aboutTheSameVisit(text: string, reason: string): boolean {
+  const own = (t: string) => normalize(t).split(' ').filter((w) => w.length > 2 && !VISIT_WORDS.has(w));
+  const words = new Set(own(reason));
+  return own(text).some((w) => words.has(w));
 }
 
 export function matchVisitReason(text: string, visitReasons: string[], opts: { requireMatch: boolean }): VisitReason | null {

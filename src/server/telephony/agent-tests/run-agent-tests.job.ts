@@ -12,7 +12,7 @@ import { startCall } from '../call-pipeline.js';
 import type { PipelineOptions } from '../call-turn-support.js';
 import { playSimulatedTurn, SIMULATED_CALLER } from '../simulator/simulator.service.js';
 import { checkExpectations, emergencyFigures } from './expectations.js';
-import { nextUtterance } from './simulated-caller.js';
+import { goalOf, nextUtterance } from './simulated-caller.js';
 
 export { RUN_AGENT_TESTS_TASK };
 
@@ -59,12 +59,13 @@ export async function playScenario(ctx: AppContext, sandboxId: string, scenario:
   let ended = started.ended;
   const follow = { followUpsUsed: 0 };
   const inDanger = scenario.expectations.some((e) => e.kind === 'urgent_handoff');
+  const goal = goalOf(scenario.expectations);
   for (let turn = 0; !ended && turn < caller.maxTurns; turn++) {
     let text: string;
     if (turn === 0) text = caller.firstUtterance;
     else if (caller.silences.includes(turn)) text = '';
     else {
-      const next = nextUtterance(caller, agentText, follow, inDanger);
+      const next = nextUtterance(caller, agentText, follow, inDanger, goal);
       if (next.kind === 'hangup') break;
       text = next.text;
     }

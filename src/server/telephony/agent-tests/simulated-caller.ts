@@ -1,4 +1,4 @@
-import type { ScenarioCaller } from '../../../contracts/agent-tests.js';
+import type { Expectation, ScenarioCaller } from '../../../contracts/agent-tests.js';
 
 /**
  * The simulated caller of an agent test (issue 32): what it says next, chosen by what the agent
@@ -6,7 +6,7 @@ import type { ScenarioCaller } from '../../../contracts/agent-tests.js';
  * the LLM brain alike, in English or Spanish.
  */
 
-export type Asked = 'screening' | 'name' | 'last_name' | 'dob' | 'reason' | 'patient_type' | 'preferences' | 'message' | 'from' | 'phone' | 'code' | 'anything_else' | 'yes_no' | 'open' | 'none';
+export type Asked = 'screening' | 'clarify' | 'name' | 'last_name' | 'dob' | 'reason' | 'patient_type' | 'preferences' | 'message' | 'from' | 'phone' | 'code' | 'anything_else' | 'yes_no' | 'open' | 'none';
 
 /** The question of a reply: its last sentence that asks something. */
 function lastQuestion(text: string): string {
@@ -17,6 +17,8 @@ function lastQuestion(text: string): string {
 const RULES: [Asked, RegExp][] = [
   // The nurse line's danger-signs question and the direct safety question (issue 26 §4).
   ['screening', /right now,? (?:is anyone|are you)|just yes or no|ahora mismo,? (?:alguien|usted)|solo sí o no/],
+  // "Sorry, just so I get this right: is this about A, or B?" (issue 26 §2).
+  ['clarify', /just so i get this right|para entenderle bien/],
   ['anything_else', /anything else|what else can i|algo más en lo que|en qué más puedo/],
   ['dob', /date of birth|what year|month and day|day of the month|fecha de nacimiento|qué año|el mes y el día|qué día del mes/],
   ['last_name', /^(?!.*first).*last name|^(?!.*nombre y).*apellido/],
@@ -30,15 +32,44 @@ const RULES: [Asked, RegExp][] = [
   ['phone', /^(what|which)\b.*number|^¿?(cuál|qué)\b.*número/],
 ];
 
+const SAY_AGAIN = /\b(?:say it|say that|spell it|repeat it|read it|decirl[oa]|deletrear(?:lo|la)?|repetirl[oa])\b/;
+
 const YES_NO = /^(¿)?(is|are|was|would|do|does|did|has|have|should|shall|can|could|may|will|es|está|son|quiere|desea|le gustaría|puede|podría|tiene|ha|debo|prefiere|le parece)\b/;
 
 export function whatWasAsked(agentText: string): Asked {
   const q = lastQuestion(agentText);
   if (!q) return 'none';
   for (const [asked, pattern] of RULES) if (pattern.test(q)) return asked;
+  // "Sorry, I didn't catch the last name. Could you spell it?": asked to say again what the reply names.
+  if (SAY_AGAIN.test(q)) for (const [asked, pattern] of RULES) if (pattern.test(agentText.toLowerCase())) return asked;
   if (YES_NO.test(q.replace(/^(sorry|perdón|disculpe|thank you|gracias|and|y|ok|okay)[,.]?\s*/, ''))) return 'yes_no';
   return 'open';
 }
+
+/**
+ * What the caller came for, read from what the scenario expects the call to leave: how they
+ * answer "is this about A, or B?". Null when the expectations do not say (they hang up or go on
+ * with their follow-ups, as before).
+ */
+export type CallerGoal = 'appointment' | 'message' | 'callback' | 'question' | 'person' | null;
+
+export function goalOf(expectations: readonly Expectation[]): CallerGoal {
+  // A caller in danger says so; their goal is not a choice between tasks.
+  if (expectations.some((e) => e.kind === 'urgent_handoff')) return null;
+  for (const e of expectations) {
+    if (e.kind === 'appointment_request' || (e.kind === 'outcome' && e.outcome === 'appointment_requested')) return 'appointment';
+    if (e.kind === 'handoff' && e.type === 'message') return 'message';
+    if (e.kind === 'handoff' && e.type === 'callback') return 'callback';
+    if ((e.kind === 'handoff' && e.type === 'live_transfer') || (e.kind === 'transferred' && e.value)) return 'person';
+    if (e.kind === 'agent_said' || (e.kind === 'outcome' && e.outcome === 'question_answered')) return 'question';
+  }
+  return null;
+}
+
+const GOAL_WORDS: Record<'en' | 'es', Record<NonNullable<CallerGoal>, string>> = {
+  en: { appointment: 'Booking a visit.', message: 'Leaving a message.', callback: "I'd like someone to call me back.", question: 'I have a question about the practice.', person: "I'd like to talk to someone." },
+  es: { appointment: 'Pedir una cita.', message: 'Dejar un mensaje.', callback: 'Que me devuelvan la llamada.', question: 'Tengo una pregunta sobre la clínica.', person: 'Quiero hablar con alguien.' },
+};
 
 const WORDS = {
   en: { yes: 'Yes, please.', no: 'No, thank you.', danger: 'Yes, that is happening right now.', noDanger: 'No, nothing like that.', anyTime: 'Any day is fine.', done: "No, that's all. Thank you.", newPatient: "No, I'm a new patient.", returning: "Yes, I've been there before.", noCode: "I don't have it." },
@@ -51,7 +82,13 @@ const WORDS = {
  * the caller says yes to the danger-signs question; every other caller says no, as a caller
  * without those signs would.
  */
-export function nextUtterance(caller: ScenarioCaller, agentText: string, state: { followUpsUsed: number; said?: Set<string> }, inDanger = false): { kind: 'speech'; text: string } | { kind: 'hangup' } {
+export function nextUtterance(
+  caller: ScenarioCaller,
+  agentText: string,
+  state: { followUpsUsed: number; said?: Set<string> },
+  inDanger = false,
+  goal: CallerGoal = null,
+): { kind: 'speech'; text: string } | { kind: 'hangup' } {
   const w = WORDS[caller.language];
   const a = caller.answers;
   const asked = whatWasAsked(agentText);
@@ -71,6 +108,9 @@ export function nextUtterance(caller: ScenarioCaller, agentText: string, state: 
   switch (asked) {
     case 'screening':
       return say(inDanger ? w.danger : w.noDanger);
+    case 'clarify':
+      if (goal) return say(GOAL_WORDS[caller.language][goal]);
+      break;
     case 'name':
       if (a.name) return say(a.name);
       break;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ScenarioCaller } from '../../../contracts/agent-tests.js';
 import { en } from '../../agent/messages/en.js';
 import { es } from '../../agent/messages/es.js';
-import { nextUtterance, whatWasAsked } from './simulated-caller.js';
+import { goalOf, nextUtterance, whatWasAsked } from './simulated-caller.js';
 import { checkExpectations, emergencyFigures } from './expectations.js';
 
 const fill = (s: string) => s.replace(/\{practice\}/g, 'Maple Street').replace(/\{name\}/g, 'Jane').replace(/\{phone\}/g, '(202) 555-0143').replace(/\{[a-z]+\}/gi, 'x');
@@ -84,6 +84,20 @@ describe('the simulated caller', () => {
     expect(nextUtterance(caller, en['help.anythingElse'], state)).toEqual({ kind: 'speech', text: "No, that's all. Thank you." });
     expect(nextUtterance(caller, 'Is there anything in particular you want the doctor to know?', state)).toEqual({ kind: 'speech', text: 'No, thank you.' });
     expect(nextUtterance(caller, 'What else would you like to tell us about it?', state)).toEqual({ kind: 'hangup' });
+  });
+  it('answers "is this about A, or B?" with what it came for, and asked to say a date again, says the date', () => {
+    const clarify = (language: 'en' | 'es') =>
+      (language === 'en' ? en : es)['clarify.question'].replace('{first}', 'x').replace('{second}', 'y');
+    const booking = goalOf([{ kind: 'appointment_request', fields: {} }]);
+    expect(booking).toBe('appointment');
+    expect(nextUtterance(caller, clarify('en'), { followUpsUsed: 0 }, false, booking)).toEqual({ kind: 'speech', text: 'Booking a visit.' });
+    const spanish = ScenarioCaller.parse({ language: 'es', firstUtterance: 'Hola' });
+    expect(nextUtterance(spanish, clarify('es'), { followUpsUsed: 0 }, false, goalOf([{ kind: 'handoff', type: 'message' }]))).toEqual({ kind: 'speech', text: 'Dejar un mensaje.' });
+    // A caller in danger, or one whose expectations say nothing of a task, goes on as before.
+    expect(goalOf([{ kind: 'appointment_request', fields: {} }, { kind: 'urgent_handoff' }])).toBeNull();
+    expect(nextUtterance(ScenarioCaller.parse({ firstUtterance: 'Hi' }), clarify('en'), { followUpsUsed: 0 }, false, null)).toEqual({ kind: 'hangup' });
+    expect(whatWasAsked(en['appointment.retryDateOfBirth'])).toBe('dob');
+    expect(whatWasAsked("Sorry, I didn't catch the last name. Could you spell it?")).toBe('last_name');
   });
   it('speaks Spanish when the scenario does', () => {
     const spanish = ScenarioCaller.parse({ language: 'es', firstUtterance: 'Hola', answers: { patientType: 'returning' } });

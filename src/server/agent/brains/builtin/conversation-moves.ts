@@ -4,6 +4,7 @@ import type { Intent } from '../../nlu/intents.js';
 import { understand, type Understanding } from '../../nlu/understand.js';
 import { normalize } from '../../nlu/text.js';
 import { afterYesNo } from '../../nlu/yes-no.js';
+import { startAppointment } from './appointment-flow.js';
 import { startCallback, startTransfer } from './contact-flows.js';
 import { anythingElse, decide, type FlowCtx, type FlowReply } from './flow-context.js';
 
@@ -43,6 +44,19 @@ export async function afterOfferedPerson(fc: FlowCtx, text: string, yn: 'yes' | 
   return null;
 }
 
+/** After "would you like me to request a visit?": yes books it with what the caller said, no goes to a nurse. */
+export async function afterOfferedVisit(fc: FlowCtx, text: string, yn: 'yes' | 'no' | null): Promise<FlowReply | null> {
+  if (fc.b.step !== 'offered_visit') return null;
+  const said = fc.b.clarifying?.said ?? text;
+  fc.b.step = '';
+  fc.b.clarifying = undefined;
+  // "Yes, it's for my son Sam": what follows the yes belongs with the request; "yes please" does not.
+  const more = afterYesNo(text);
+  if (yn === 'yes') return startAppointment(fc, more.split(/\s+/).length >= 3 ? `${said}. ${more}` : said);
+  if (yn === 'no') return toANurse(fc, said);
+  return null;
+}
+
 /** What the agent handles itself without a person (a health question still goes to one). */
 const HANDLED_HERE = new Set<Intent>(['appointment', 'change_appointment', 'running_late', 'request_status', 'message', 'hours', 'location', 'practice_info', 'do_not_call', 'wrong_number']);
 
@@ -62,30 +76,52 @@ export function answerGreeting(fc: FlowCtx): FlowReply {
   return { text: say(fc.env, 'conversation.hello') };
 }
 
-/** A nurse answers health questions: the person on duty, the on-call cover after hours, or a call-back. */
+/** "Should I bring him in?", "do I need to be seen?", "¿lo llevo al doctor?": the question is whether to come in. */
+const ASKS_TO_BE_SEEN =
+  /\b(?:bring (?:him|her|them|my \w+|\w+) in|come in|coming in|be seen|get seen|get (?:him|her|them|it) (?:seen|checked)|see (?:the|a) doctor|take (?:him|her|them) in|llevarl[oa]s?|lo llevo|la llevo|que lo vea|que la vea|que me vea|ir a consulta|ir al doctor|ir al medico)\b/;
+
+/**
+ * A nurse answers health questions: the person on duty, the on-call cover after hours, or a
+ * call-back. A caller asking whether to come in is offered the visit first (yes books it with
+ * what they said; no goes on to a nurse): the agent gives no advice, but it can book.
+ */
 export async function clinicalQuestion(fc: FlowCtx, text: string): Promise<FlowReply> {
   decide(fc, 'clinical_question');
+  if (fc.env.org.appointments.enabled && ASKS_TO_BE_SEEN.test(normalize(inCallerWords(fc.env, text)))) {
+    decide(fc, 'offer_visit');
+    fc.b.flow = 'idle';
+    fc.b.step = 'offered_visit';
+    fc.b.clarifying = { said: text, options: ['appointment', 'clinical_question'] };
+    return { text: say(fc.env, 'conversation.offerVisit') };
+  }
+  return toANurse(fc, text);
+}
+
+async function toANurse(fc: FlowCtx, text: string): Promise<FlowReply> {
   const reply = await startTransfer(fc, text);
   return { ...reply, text: `${say(fc.env, 'conversation.noMedicalAdvice')} ${reply.text}` };
 }
 
 /**
- * A lab, a home-health nurse or a care home reporting about a patient: straight to whoever is on
- * duty (the on-call cover after hours); when nobody can take it, an urgent task with their number.
+ * A clinician's own words that a report cannot wait: a critical or panic value, an unstable
+ * patient, a dangerous interaction, "I need the on-call doctor now" — in English or Spanish.
  */
-/** A clinician's report about paperwork, a prescription or a routine update… */
-const ROUTINE_REPORT = /\b(prescriptions?|refills?|pharmacy|fax\w*|records?|forms?|paperwork|prior auth\w*|authori[sz]ation|insurance|scheduling|reschedul\w*|routine|normal|just (?:calling|letting)|update|receta|farmacia|formularios?|expediente|autorizaci[oó]n)\b/i;
-/** …unless it says critical. */
-const CRITICAL = /\b(critical|critically|panic (?:value|result)|stat|unstable|emergency|urgent|urgently|dangerous|on[- ]call|cr[ií]tic[oa]s?|urgente|grave|inestable)\b/i;
+const CRITICAL =
+  /\b(critical|critically|panic (?:value|result)|stat|unstable|emergency|urgent|urgently|dangerous|serious interaction|right away|right now|immediately|asap|as soon as possible|on[- ]call|cr[ií]tic[oa]s?|urgente|grave|inestable|de inmediato|ahora mismo|peligros[oa])\b/i;
+/** "Nothing urgent", "not critical", "no rush": the clinician says it can wait. */
+const CAN_WAIT = /\b(?:(?:nothing|not|non|no es|nada)[\s-]+(?:too |that |muy )?(?:urgent\w*|critical|an emergency|emergent|urgente|grave)|no rush|no hurry|when (?:you|someone|the doctor) (?:get|gets|has) a (?:chance|minute)|cuando (?:pueda|puedan|tenga))\b/i;
 
 /**
- * A clinician or facility calling about a patient: put through to the person on duty (or the
- * after-hours cover), as an urgent matter — unless it is plainly routine (a pharmacy's question
- * about a prescription, a form, an update) and neither the patient sounds unstable (`alarming`,
- * from the understanding) nor the report says critical: then a call-back answers it.
+ * A lab, a home-health nurse, a care home or a pharmacy calling about a patient (issue 26 §4).
+ * Urgent — put through to whoever is on duty (the on-call cover after hours) as an urgent
+ * matter, or an urgent task when nobody can take it — when the patient sounds unwell enough to
+ * screen (`alarming`, from the understanding) or the clinician says it cannot wait. Anything
+ * else (a dose to clarify, orders to sign, a discharge summary, results to send) is what a
+ * practice calls back about: put through when someone is free, else a call-back with their words.
  */
 export async function clinicalReport(fc: FlowCtx, text: string, alarming = false): Promise<FlowReply> {
-  const urgent = alarming || CRITICAL.test(text) || !ROUTINE_REPORT.test(text);
+  const heard = inCallerWords(fc.env, text);
+  const urgent = alarming || ((CRITICAL.test(text) || CRITICAL.test(heard)) && !CAN_WAIT.test(heard));
   decide(fc, urgent ? 'clinical_report' : 'clinical_report:routine');
   const r = await fc.tools.run('transfer_to_staff', { reason: `Clinical report: ${text.slice(0, 280)}`, urgent });
   if (r.next?.type === 'transfer') {
@@ -94,8 +130,9 @@ export async function clinicalReport(fc: FlowCtx, text: string, alarming = false
     return { text: r.speech, next: r.next };
   }
   const reply = startCallback(fc, text.slice(0, 300), urgent ? say(fc.env, 'conversation.clinicalReport') : undefined);
+  // Only an urgent report is a task for the clinician on call; a routine one is an ordinary call-back.
   fc.b.cb.urgent = urgent;
-  fc.b.cb.clinicalReport = true;
+  fc.b.cb.clinicalReport = urgent;
   return reply;
 }
 

@@ -3,9 +3,10 @@ import { say } from '../../messages/index.js';
 import type { Intent } from '../../nlu/intents.js';
 import type { Understanding } from '../../nlu/understand.js';
 import { CLEAR_GOODBYE } from '../../nlu/conversation-words.js';
-import { afterOfferedPerson, answerAreYouHuman, answerGreeting, answerWrongNumber, askToClarify, repeatLast, clarifiedIntent, clinicalQuestion, clinicalReport } from './conversation-moves.js';
+import { afterOfferedPerson, afterOfferedVisit, answerAreYouHuman, answerGreeting, answerWrongNumber, askToClarify, repeatLast, clarifiedIntent, clinicalQuestion, clinicalReport } from './conversation-moves.js';
 import { hoursDayAsked } from '../../nlu/hours-day.js';
 import { startAppointment } from './appointment-flow.js';
+import { aboutTheSameVisit } from '../../nlu/visit-reasons.js';
 import { hasMessageContent, messageTopic } from '../../nlu/message-topics.js';
 import { afterYesNo } from '../../nlu/yes-no.js';
 import { messageAboutRequest, startCallback, startMessage, startMessageWith, startTransfer } from './contact-flows.js';
@@ -22,6 +23,10 @@ const CORRECTION = /\b(wait|actually|hold on|hang on|correction|i meant|mistake|
 /** "I wanted to confirm my appointment", "when is my appointment?": about one already booked, nothing to change. */
 const ASKS_ABOUT_APPOINTMENT = /\b(confirm\w*|what time|when is|what day|do (i|we) (still )?have)\b/i;
 
+/** Asking for a visit again, or for someone else ("can I also book my son", "otra cita"), rather than saying more about the one requested. */
+const ASKS_FOR_ANOTHER_VISIT =
+  /\b(another|also|too|as well|one more|second|book|booking|appointment|appt|schedule|set up|make|otra|otro|tambien|cita|agendar|hacer|my (?:son|daughter|child|kid|baby|mother|mom|father|dad|husband|wife|partner|grandmother|grandfather|brother|sister)|mi (?:hijo|hija|nino|nina|bebe|mama|madre|papa|padre|esposo|esposa|marido|abuela|abuelo|hermano|hermana))\b/;
+
 /** "Ok, thank you" to "anything else?" or "which would you prefer?": thanks and done, not a yes to more. */
 function thanksOnly(text: string, intent: Intent | null): boolean {
   return intent === 'thanks' && !/^\s*(?:yes|yeah|yep|yup|si|sí)\b/i.test(text);
@@ -31,7 +36,7 @@ function thanksOnly(text: string, intent: Intent | null): boolean {
 export async function topLevel(fc: FlowCtx, text: string, u: Understanding): Promise<FlowReply> {
   const { b } = fc;
   const yn = u.yesNo;
-  const offered = await afterOfferedPerson(fc, text, yn);
+  const offered = (await afterOfferedPerson(fc, text, yn)) ?? (await afterOfferedVisit(fc, text, yn));
   if (offered) return offered;
   const clarified = clarifiedIntent(fc, text, u);
   const intent = clarified ? clarified.intent : u.intent;
@@ -50,6 +55,11 @@ export async function topLevel(fc: FlowCtx, text: string, u: Understanding): Pro
       return { text: say(fc.env, 'help.whatElse') };
     }
   }
+  // "Anything else?" answered with more about the visit just requested ("oh, and it's for my
+  // stitches"): a note on that request for the team, not a second request for the same visit.
+  const submitted = fc.env.state.done.appointment?.referenceCode;
+  const aboutIt = intent === 'appointment' || aboutTheSameVisit(text, b.appt.reasonOther ?? '');
+  if (b.flow === 'anything_else' && submitted && aboutIt && !ASKS_FOR_ANOTHER_VISIT.test(normalize(text))) return messageAboutRequest(fc, text, submitted);
   // "Which would you prefer?" answered with a new question ("ok, and are you taking new
   // patients?"): the question is answered, not read as a yes to a transfer.
   const asksAnew = meaningful !== null && !['human', 'message', 'callback', 'goodbye'].includes(meaningful) && afterYesNo(text).split(/\s+/).length >= 3;
@@ -67,7 +77,11 @@ export async function topLevel(fc: FlowCtx, text: string, u: Understanding): Pro
   // sure of ("what would it cost me to be seen without insurance", "can someone let me know where
   // to park", "I'm coming in tomorrow and wondered where to park"): the practice's answer first;
   // the caller can still ask for the task. Far less sure of the task, the entry far ahead answers.
-  if (!clarified && intent !== null && TASKS.has(intent) && u.confidence < FAQ_BEFORE_UNSURE_TASK && ASKS.test(normalize(text))) {
+  // A question for staff (a message, a call-back, a person) that the information answers plainly
+  // ("I need my records sent to my new doctor, how do I do that?") is answered however sure.
+  // So is a visit never asked for in words ("do you see kids for sports physicals?").
+  const unsureOrForStaff = u.confidence < FAQ_BEFORE_UNSURE_TASK || PASSED_TO_STAFF.has(intent!) || (intent === 'appointment' && !ASKS_FOR_A_VISIT.test(normalize(text)));
+  if (!clarified && intent !== null && TASKS.has(intent) && unsureOrForStaff && ASKS.test(normalize(text))) {
     const faq = faqAnswer(fc, text, u.confidence < FAQ_FIRST_WHEN_UNSURE);
     if (faq) return answerFaq(fc, faq);
   }
@@ -79,6 +93,10 @@ const FAQ_BEFORE_UNSURE_TASK = 0.9;
 /** …and below this, the FAQ entry far ahead of the others answers. */
 const FAQ_FIRST_WHEN_UNSURE = 0.7;
 const TASKS = new Set<Intent>(['appointment', 'message', 'callback', 'human', 'change_appointment', 'request_status', 'running_late']);
+/** Words that ask for a visit itself. */
+const ASKS_FOR_A_VISIT = /\b(book|booking|appointment|appt|schedule|set up|make|come in|be seen|get seen|cita|agendar|sacar|hacer)\b/;
+/** Tasks that pass a question on to staff, which the practice's own information may answer now. */
+const PASSED_TO_STAFF = new Set<Intent>(['message', 'callback', 'human']);
 /** Said as a question about something ("where…", "do you…", "¿dónde…?", "¿aceptan…?"). */
 const ASKS = /\b(where|how much|how do|how can|do you|does|is there|are there|what|which|wondering|wonder|question|ask|donde|cuanto|como|aceptan|hay|tienen|pregunta|preguntar)\b/;
 
