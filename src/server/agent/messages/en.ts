@@ -167,6 +167,7 @@ export const en = {
   'status.askDateOfBirth': "Thank you. And what's the patient's date of birth?",
   'status.askDateOfBirthOf': "Thank you. And what's {name}'s date of birth?",
   'status.askName': "No problem, I can look it up by name. What's the patient's first and last name?",
+  'status.askNameInstead': "I couldn't make out the code, so let's look it up by name. What's the patient's first and last name?",
   'status.retryCode': "Sorry, I didn't catch the code. Could you read it out one letter or number at a time? Or say the patient's name.",
   'status.retryName': "Sorry, I didn't catch that. What's the patient's first and last name?",
   'status.retryDateOfBirth': "Sorry, I didn't catch the full date. What's the patient's date of birth? For example, March 3rd, 1980.",

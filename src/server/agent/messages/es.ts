@@ -165,6 +165,7 @@ export const es = {
   'status.askDateOfBirth': 'Gracias. ¿Y cuál es la fecha de nacimiento del paciente?',
   'status.askDateOfBirthOf': 'Gracias. ¿Y cuál es la fecha de nacimiento de {name}?',
   'status.askName': 'No hay problema, puedo buscarla por nombre. ¿Cuál es el nombre y apellido del paciente?',
+  'status.askNameInstead': 'No logré entender el código, así que la busco por nombre. ¿Cuál es el nombre y apellido del paciente?',
   'status.retryCode': 'Perdone, no entendí el código. ¿Puede decirlo letra por letra y número por número? O diga el nombre del paciente.',
   'status.retryName': 'Perdone, no le entendí. ¿Cuál es el nombre y apellido del paciente?',
   'status.retryDateOfBirth': 'Perdone, no entendí la fecha completa. ¿Cuál es la fecha de nacimiento del paciente? Por ejemplo: 3 de marzo de 1980.',

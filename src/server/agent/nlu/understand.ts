@@ -108,6 +108,14 @@ function intentOf(models: Models, text: string, heard: string): Pick<Understandi
       if (q.label !== 'greeting' && q.label !== 'other' && q.confidence >= INTENT_CONFIDENCE) p = q;
     }
   }
+  // "Please tell the doctor to call me, it's about my MRI results": the topic (results, a refill)
+  // pulls the model to a message, but a caller who asks to be called wants a call-back (blind
+  // whole calls: staff were left messages for callers waiting by the phone).
+  if (p.label === 'message' && (ASKS_TO_BE_CALLED.test(foldForMatching(text)) || ASKS_TO_BE_CALLED.test(foldForMatching(heard)))) {
+    // Both ask staff to get back to the caller: the model's sureness of either is the call-back's.
+    const both = p.confidence + p.ranked.find((r) => r.label === 'callback')!.p;
+    p = { label: 'callback', confidence: both, ranked: [{ label: 'callback', p: both }, ...p.ranked.filter((r) => r.label !== 'callback' && r.label !== 'message')] };
+  }
   const ranked = p.ranked.filter((r): r is { label: Intent; p: number } => r.label !== 'other');
   if (p.label !== 'other' && p.confidence >= INTENT_CONFIDENCE) return { intent: p.label, confidence: p.confidence, alternatives: ranked.slice(1, 3).map((r) => ({ intent: r.label, p: r.p })) };
   const ruled = detectIntents(heard)[0];
@@ -117,6 +125,9 @@ function intentOf(models: Models, text: string, heard: string): Pick<Understandi
   if (p.label === 'other') return { intent: null, confidence: 0, alternatives: [] };
   return { intent: null, confidence: p.confidence, alternatives: others(null) };
 }
+
+/** Asking to be called ("call me back", "give me a call", "que me llamen"); not "me llamo" (my name is). */
+const ASKS_TO_BE_CALLED = /\b(?:call me|call us|give me a call|give us a call|ring me|return my call|que me (?:llamen|llamaran|llame|hablen|regresen la llamada|devuelvan la llamada)|me (?:llamen|devuelvan la llamada|regresen la llamada)|devolverme la llamada|regresarme la llamada)\b/;
 
 const GREETING_LEAD =
   /^(?:(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|morning|afternoon|hola|buenas(?: tardes| noches)?|buenos dias|buen dia|how are you(?: doing)?(?: today)?|how's it going|como esta(?:s|n)?(?: usted)?|que tal|i hope you're (?:well|doing well)|espero que (?:este|esten) bien|(?:yes|yeah|oh|um|uh|so|well|si|este|oiga|mire)\b)[\s,.!?¿¡]*)+/;

@@ -127,6 +127,30 @@ export const CONTACT_SCENARIOS: Scenario[] = [
     expect: { outcome: 'other', neverSaid: /We have your request|reviewing|scheduled for/ },
   },
   {
+    name: 'a code the agent cannot make out, twice: looked up by name instead, and not found by name, a call-back is offered',
+    setup: 'submitted_request',
+    steps: [
+      ['hi I sent a request on your website and never heard back, can you check on it', /reference code/],
+      ['K7M-22Q9', /read it out one letter or number at a time/],
+      ['K7M-22Q9', /look it up by name\. What's the patient's first and last name/],
+      ['Lena Ford', /Lena's date of birth/],
+      ['may fifth nineteen eighty five', /couldn't find a request with that name.*call you back\?/],
+      ['yes', /best number/],
+      ['yes', /call you back at/],
+      ['no', /Goodbye/],
+    ],
+    expect: { outcome: 'message_taken', handoffs: [{ type: 'callback', priority: 'normal' }], neverSaid: /We have your request|reviewing|scheduled for/ },
+  },
+  {
+    name: '"Please tell the doctor to call me, it’s about my MRI results": a call-back, not a message',
+    steps: [
+      ["please tell the doctor to call me, it's about my mri results", /best number to call you back on/],
+      ['yes', /call you back at/],
+      ['no', /Goodbye/],
+    ],
+    expect: { outcome: 'message_taken', handoffs: [{ type: 'callback', priority: 'normal', said: /mri results/i }] },
+  },
+  {
     name: 'asks to be put on the do-not-call list',
     steps: [['Please stop calling me and take me off your list', /added 8 6 0, 5 5 5, 0 1 2 3 to our do-not-call list/], ['no', /Goodbye/]],
     expect: { outcome: 'other', doNotCall: true },

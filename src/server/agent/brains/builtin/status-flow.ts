@@ -23,7 +23,8 @@ export function startStatus(fc: FlowCtx, text: string): FlowReply {
 }
 
 /** "I don't have it", "I lost the code", "it's under Jane Smith": the lookup goes by name and date of birth instead. */
-const NO_CODE = /\b(don'?t (have|know|remember)|do not (have|know)|lost|can'?t find|no code|not sure|by name|under (the name|my name)|without (it|the code))\b/;
+const NO_CODE =
+  /\b(don'?t (have|know|remember)|do not (have|know)|lost|can'?t find|no code|not sure|by name|under (the name|my name)|without (it|the code)|no (?:lo|la) tengo|no tengo (?:el|ese|ningun) codigo|no (?:me )?acuerdo|no (?:lo|la) encuentro|(?:lo|la) perdi|no se cual es|por (?:el )?nombre)\b/;
 
 function byName(fc: FlowCtx, text: string): FlowReply | null {
   // The question offers "or say the patient's name": a few words with no code may be just that ("Jordan Rivera").
@@ -45,7 +46,17 @@ export async function statusTurn(fc: FlowCtx, text: string): Promise<FlowReply> 
   const { b } = fc;
   if (b.step === 'code') {
     const code = extractReferenceCode(text);
-    if (!code) return byName(fc, text) ?? notUnderstood(fc, say(fc.env, 'status.retryCode'));
+    if (!code) {
+      const named = byName(fc, text);
+      if (named) return named;
+      // A code not made out twice: looked up by name instead, rather than given up on.
+      if (b.misunderstood === 0) return notUnderstood(fc, say(fc.env, 'status.retryCode'));
+      b.misunderstood = 0;
+      b.status = {};
+      b.step = 'name';
+      decide(fc, 'ask:name');
+      return { text: say(fc.env, 'status.askNameInstead') };
+    }
     b.status.code = code;
     b.step = 'dob';
     decide(fc, 'ask:dob');
@@ -67,7 +78,8 @@ export async function statusTurn(fc: FlowCtx, text: string): Promise<FlowReply> 
     const who = b.status.code ? { referenceCode: b.status.code } : { firstName: b.status.firstName, lastName: b.status.lastName };
     const r = await fc.tools.run('lookup_request_status', { ...who, dateOfBirth: check.iso });
     if (r.ok && r.result.found) return anythingElse(fc, r.speech);
-    if (fc.env.state.lookupFailures >= MAX_LOOKUP_FAILURES || !r.ok) return offerCallback(fc, r.speech, 'Question about an appointment request');
+    // Not found by name and date of birth: nothing better to try on this call, so a person looks into it.
+    if (fc.env.state.lookupFailures >= MAX_LOOKUP_FAILURES || !r.ok || !b.status.code) return offerCallback(fc, r.speech, 'Question about an appointment request');
     b.step = 'retry';
     return { text: `${r.speech} ${say(fc.env, 'status.tryAgain')}` };
   }

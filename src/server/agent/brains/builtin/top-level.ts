@@ -98,7 +98,7 @@ const ASKS_FOR_A_VISIT = /\b(book|booking|appointment|appt|schedule|set up|make|
 /** Tasks that pass a question on to staff, which the practice's own information may answer now. */
 const PASSED_TO_STAFF = new Set<Intent>(['message', 'callback', 'human']);
 /** Said as a question about something ("where…", "do you…", "¿dónde…?", "¿aceptan…?"). */
-const ASKS = /\b(where|how much|how do|how can|do you|does|is there|are there|what|which|wondering|wonder|question|ask|donde|cuanto|como|aceptan|hay|tienen|pregunta|preguntar)\b/;
+const ASKS = /\b(where|how much|how do|how can|do you|does|is there|are there|will there|would there|what|which|wondering|wonder|question|ask|donde|cuanto|como|aceptan|hay|tienen|pregunta|preguntar)\b/;
 
 async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null, alarming = false): Promise<FlowReply> {
   fc.intent = intent;
