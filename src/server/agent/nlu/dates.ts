@@ -1,5 +1,6 @@
 import * as chrono from 'chrono-node';
 import { normalize, splitAtCorrection, words } from './text.js';
+import { glossSpanish } from './language.js';
 import { parseDayNumber, parseYear, TEENS, TENS, UNITS } from './numbers.js';
 
 /**
@@ -64,8 +65,17 @@ export function parseDateParts(text: string, ctx: DateContext): DateParts | null
   }
   const parts = spokenDateParts(text, ctx);
   if (parts?.day && parts.month && parts.year) return parts;
-  return chronoDate(text, ctx) ?? parts;
+  const found = chronoDate(text, ctx) ?? parts;
+  // A Spanish date in a call held in English ("el 5 de mayo del 70"): read through the English gloss
+  // (a call held in Spanish reaches here glossed already).
+  if (!(found?.day && found.month && found.year) && SPANISH_MONTH.test(normalize(text))) {
+    const glossed = glossSpanish(text);
+    if (!SPANISH_MONTH.test(normalize(glossed))) return parseDateParts(glossed, ctx) ?? found;
+  }
+  return found;
 }
+
+const SPANISH_MONTH = /\b(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b/;
 
 const NUMBER_WORD = (w: string) => /^\d+$/.test(w) || w in UNITS || w in TEENS || w in TENS;
 const BARE_LEAD = /^(?:(?:the|of|del|de|el|it's|its|is|es)\s+)+/;

@@ -226,7 +226,12 @@ describe('visit reasons', () => {
   it.each([
     ['a follow-up', 'Follow-up', null],
     ['my annual physical', 'Annual physical', null],
-    ['I need a flu shot', 'Vaccination', null],
+    // The caller's own name for the visit, when the category calls it otherwise, is kept beside it.
+    ['I need a flu shot', 'Vaccination', 'flu shot'],
+    ['just my yearly checkup', 'Annual physical', 'just my yearly checkup'],
+    ["hi good morning, I'd like to book an appointment, for a follow up", 'Follow-up', null],
+    // A story before the asking and the detail after it are both kept; the asking is not.
+    ['I need an appointment for my knee, I twisted it playing basketball', 'Other', 'appointment for my knee, I twisted it playing basketball'],
     ['I have a bad cough and a fever', 'Sick visit', 'I have a bad cough and a fever'],
   ])('%s', (text, reason, other) => expect(matchVisitReason(text, reasons, { requireMatch: false })).toEqual({ reason, reasonOther: other }));
   it('keeps other reasons in the caller’s words', () => {

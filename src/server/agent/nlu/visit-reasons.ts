@@ -25,32 +25,32 @@ export interface VisitReason {
 }
 
 /**
- * What the caller said about the visit, without the asking and the filler: around "I need an
- * appointment" ("I hurt my back moving a couch, so I need an appointment, whenever you have one",
- * "I'd like to make an appointment for my daughter, she has a rash"), each side is kept when it
- * says something of its own, so neither the story before the asking nor the detail after it is lost.
+ * What the caller said about the visit, without the filler and the parts that only ask for it:
+ * each clause is kept when it says something of its own ("I need an appointment for my knee, I
+ * twisted it playing basketball" keeps both; "hi good morning, I'd like to book an appointment,
+ * it's for a follow up" keeps nothing: the category says it all), so neither the story nor the
+ * detail is lost. Empty when the caller only asked.
  */
 function detail(text: string): string {
   const said = text.trim();
-  const asking = /\b(?:appointment|appt|visit|seen|come in|book|schedule|cita|consulta)\b[^,.;]*?(?:[,.;]|\bbecause\b|\bcuz\b|\bsince\b|\bporque\b|\bya que\b)\s*/i.exec(said);
-  if (!asking) return withoutFiller(said);
-  const after = said.slice(asking.index + asking[0].length);
-  const rest = after.split(/\s+/).length >= 3 ? withoutFiller(after) : '';
-  // The story before it ends where the asking's own clause starts ("…moving a couch, so I need an appointment").
-  const clauses = said.slice(0, asking.index).split(/[,.;]|\s(?:so|and|but|y|pero|entonces|asi que)\s/i);
-  const parts = [...clauses.slice(0, -1).map(withoutFiller), rest].filter(saysSomething);
-  return (parts.length ? parts.join(', ') : rest || withoutFiller(said)).slice(0, 300);
+  const clauses = said.split(/[,.;!?]+|\s(?:so|but|because|cuz|since|porque|pero|entonces|asi que|ya que)\s/i).map(withoutFiller).filter(Boolean);
+  return clauses.filter(saysSomething).join(', ').slice(0, 300);
 }
 
 function withoutFiller(text: string): string {
   return text
     .trim()
-    .replace(/^(?:(?:um|uh|well|so|yeah|yes|it's|it is|i need|i want|i'd like|i would like|for|a|an)\b[\s,]*)+/i, '')
+    .replace(/^(?:(?:um|uh|well|so|yeah|yes|hi|hello|hey|good (?:morning|afternoon|evening)|hola|buenas|buenos dias|it's|it is|i need|i want|i'd like|i would like|for|a|an)\b[\s,]*)+/i, '')
     .slice(0, 300);
 }
 
 /** Words of its own beyond asking for a visit and whom it is for. */
 const saysSomething = (part: string) => normalize(part).split(' ').some((w) => w.length > 2 && !VISIT_WORDS.has(w));
+
+/** The caller's own words about a visit, as detail() keeps them, or all they said when nothing stands out. */
+export function visitWords(text: string): string {
+  return detail(text) || withoutFiller(text);
+}
 
 /**
  * Whether the caller said more than a category's name ("a follow-up for my thyroid blood work",
@@ -58,18 +58,32 @@ const saysSomething = (part: string) => normalize(part).split(' ').some((w) => w
  * lose what the visit is for (issue 26 §3).
  */
 function ownWords(text: string): boolean {
-  const words = normalize(detail(text)).split(' ').filter((w) => w.length > 2);
-  return words.length >= 3 || words.some((w) => !VISIT_WORDS.has(w));
+  return detail(text) !== '';
 }
 
-/** Words that only name a visit ("my yearly check-up", "la cita de seguimiento"): no more than its category says. */
+/** Words that name a kind of visit ("my yearly check-up", "la cita de seguimiento"): no more than a category says. */
+const NAMING_WORDS = 'annual yearly physical checkup check-up check follow follow-up followup new patient patients routine wellness well shot shots vaccine vaccines vaccination flu booster sick regular usual normal exam';
+const NAMING_WORDS_ES = 'examen consulta control chequeo anual fisico seguimiento vacuna vacunas nuevo nueva paciente revision general';
+
+/**
+ * The caller's name for the visit when the category calls it otherwise ("my yearly checkup" for
+ * "Annual physical"): kept, so staff read the visit as the caller put it. Judged on English words:
+ * the categories are, and a Spanish call reaches here glossed.
+ */
+function namedOtherwise(text: string, category: string): string | null {
+  const naming = new Set(NAMING_WORDS.split(' '));
+  const inCategory = new Set(normalize(category).split(/[\s-]+/));
+  const clause = text.split(/[,.;!?]+/).find((c) => normalize(c).split(/[\s-]+/).some((w) => w.length > 2 && naming.has(w) && !inCategory.has(w)));
+  return clause ? withoutFiller(clause) || null : null;
+}
+
+/** Words that only name or ask for a visit: no more than its category says. */
 const VISIT_WORDS = new Set(
   (
-    'the and for this that just need want like get visit appointment appt annual yearly physical checkup check-up check follow follow-up followup new patient patients routine wellness well shot shots vaccine vaccines vaccination flu ' +
-    'booster sick visit regular usual normal exam one please thanks una cita para consulta control chequeo anual fisico seguimiento vacuna vacunas nuevo nueva paciente revision general ' +
+    `the and for this that just need want like get visit appointment appt ${NAMING_WORDS} ${NAMING_WORDS_ES} one please thanks una cita para ` +
     // Asking for the visit, and for whom, says nothing about it.
     'hi hey hola buenos buenas dias tardes noches good morning afternoon evening okay yeah um uh oiga este pues ' +
-    'make book schedule set see doctor come can could would you have hello calling wanted was wondering son daughter mom mother dad father husband wife child kid baby grandmother grandfather hacer quiero necesito quisiera hijo hija mama papa esposo esposa nino nina bebe'
+    'make book schedule set see doctor come can could would you have hello calling wanted was wondering because also about soon possible whenever available get got some time son daughter mom mother dad father husband wife child kid baby grandmother grandfather hacer quiero necesito quisiera hijo hija mama papa esposo esposa nino nina bebe'
   ).split(' '),
 );
 
@@ -78,8 +92,7 @@ const VISIT_WORDS = new Set(
  * swelling up" → "my knee keeps swelling up"), or null when it only asks.
  */
 export function saidAboutTheVisit(text: string): string | null {
-  const said = detail(text);
-  return saysSomething(said) ? said : null;
+  return detail(text) || null;
 }
 
 /** Whether what was said shares a word of its own with the reason given for a visit ("my back" after "I hurt my back moving a couch"). */
@@ -94,12 +107,13 @@ export function matchVisitReason(text: string, visitReasons: string[], opts: { r
   for (const { re, keys, withDetail } of SYNONYMS) {
     if (!re.test(t)) continue;
     const reason = visitReasons.find((r) => keys.test(r.toLowerCase()));
-    if (reason) return { reason, reasonOther: withDetail || ownWords(text) ? detail(text) : null };
+    // A symptom is always kept in the caller's words ("a sore throat"), even when that is all they said.
+    if (reason) return { reason, reasonOther: withDetail ? detail(text) || withoutFiller(text) : ownWords(text) ? detail(text) : namedOtherwise(text, reason) };
   }
   const direct = visitReasons.find((r) => t.includes(r.toLowerCase()));
   if (direct) return { reason: direct, reasonOther: ownWords(text) ? detail(text) : null };
   if (opts.requireMatch) return null;
-  const words = detail(text);
+  const words = detail(text) || withoutFiller(text);
   return words.length >= 3 ? { reason: 'Other', reasonOther: words } : null;
 }
 

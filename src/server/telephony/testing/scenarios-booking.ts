@@ -45,7 +45,7 @@ export const BOOKING_SCENARIOS: Scenario[] = [
       ['the first one', /^Great\. Is 8 6 0, 5 5 5, 0 1 2 3 the best number/],
       [
         'yes',
-        /^Great\. Let me read that back\. Jane Smith, born March 3rd, 1980, for an annual physical \(to book an annual physical\), a returning patient, on Monday, November 30th at 9 AM with Dr\. Hart at Main Street clinic, and your number is 8 6 0, 5 5 5, 0 1 2 3\. Is that all correct\?$/,
+        /^Great\. Let me read that back\. Jane Smith, born March 3rd, 1980, for an annual physical, a returning patient, on Monday, November 30th at 9 AM with Dr\. Hart at Main Street clinic, and your number is 8 6 0, 5 5 5, 0 1 2 3\. Is that all correct\?$/,
       ],
       ['yes', new RegExp(`^You're booked for Monday, November 30th at 9 AM with Dr\\. Hart at Main Street clinic\\. Your reference code is ${CODE.source}\\. Is there anything else`)],
       ["no that's all", /Goodbye/],
@@ -89,7 +89,7 @@ export const BOOKING_SCENARIOS: Scenario[] = [
       ['sí', /días u horas/],
       ['por las tardes', /^Entendido\. Puedo ofrecerle el lunes 30 de noviembre a la 1 de la tarde con Dr\. Hart, el martes 1 de diciembre a la 1 de la tarde con Dr\. Ruiz o el miércoles 2 a la 1 de la tarde con Dr\. Ruiz\. ¿Cuál prefiere\?$/],
       ['la del martes', /el mejor número/],
-      ['sí', /Le repito los datos\. Ana Torres, fecha de nacimiento 3 de mayo de 1980, para examen físico anual \(hola, quisiera una cita para un examen físico anual\), ya ha venido antes, el martes 1 de diciembre a la 1 de la tarde con Dr\. Ruiz en Main Street clinic, y su número es el 8 6 0, 5 5 5, 0 1 2 3\. ¿Es todo correcto\?/],
+      ['sí', /Le repito los datos\. Ana Torres, fecha de nacimiento 3 de mayo de 1980, para examen físico anual, ya ha venido antes, el martes 1 de diciembre a la 1 de la tarde con Dr\. Ruiz en Main Street clinic, y su número es el 8 6 0, 5 5 5, 0 1 2 3\. ¿Es todo correcto\?/],
       ['sí', /^Su cita queda reservada para el martes 1 de diciembre a la 1 de la tarde con Dr\. Ruiz en Main Street clinic\. Su código de referencia es/],
       ['no gracias', /Gracias por llamar/],
     ],

@@ -6,7 +6,7 @@ import { extractPhone, sayPhone } from '../../nlu/phone-numbers.js';
 import { extractPreferences } from '../../nlu/preferences.js';
 import { afterYesNo, yesNo } from '../../nlu/yes-no.js';
 import { capitalizeName, normalize } from '../../nlu/text.js';
-import { matchVisitReason, newOrExistingPatient } from '../../nlu/visit-reasons.js';
+import { matchVisitReason, newOrExistingPatient, visitWords } from '../../nlu/visit-reasons.js';
 import { offerSpeech } from '../../tools/booking-support.js';
 import type { AppointmentSlot, AppointmentSlots } from './builtin-state.js';
 import { nameSaid, type FlowCtx } from './flow-context.js';
@@ -148,7 +148,9 @@ export function absorb(fc: FlowCtx, text: string, expecting: AppointmentSlot | n
   const reason = bareAnswer ? null : matchVisitReason(text, fc.env.org.appointments.visitReasons, { requireMatch: expecting !== 'reason' });
   if (reason && !(expecting === 'reason' && filled.length && reason.reason === 'Other')) {
     // In the caller's words (a call in Spanish reaches this glossed); naming the same category again keeps the words said before.
-    const answered = reason.reasonOther ? inCallerWords(fc.env, reason.reasonOther) : null;
+    // Picked out of the caller's own words, not out of the English gloss a Spanish call is read through.
+    const spoken = inCallerWords(fc.env, text);
+    const answered = reason.reasonOther ? (spoken !== text ? visitWords(spoken) : reason.reasonOther) : null;
     const words = a.opening && !(answered ?? '').includes(a.opening) ? [a.opening, answered].filter(Boolean).join('; ').slice(0, 300) : answered;
     if (words || a.reason !== reason.reason) a.reasonOther = words;
     a.reason = reason.reason;

@@ -58,7 +58,7 @@ describe('booking an open time with the built-in brain', () => {
     expect(said[4]).toBe('Got it. I can offer A, or B. Which would you like?');
     expect(tools.calls[0]).toEqual({
       name: 'find_open_times',
-      args: { reason: 'Annual physical', reasonOther: 'to book an annual physical', isNewPatient: false, preferences: { days: [], timesOfDay: ['morning'], text: 'mornings' } },
+      args: { reason: 'Annual physical', isNewPatient: false, preferences: { days: [], timesOfDay: ['morning'], text: 'mornings' } },
     });
     expect(tools.calls[1]).toEqual({ name: 'hold_open_time', args: { option: 2, firstName: 'Jane', lastName: 'Smith', dateOfBirth: '1980-03-03' } });
     expect(said[5]).toMatch(/^Great\. Is 8 6 0, 5 5 5, 0 1 2 3 the best number/);
