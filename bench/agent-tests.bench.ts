@@ -38,7 +38,7 @@ export default async function agentTests(): Promise<Figure[]> {
     const base = `http://127.0.0.1:${server.port}`;
     const { practiceId, secret } = await apiKeyForThePractice(database.url);
     const api = publicApi(base, secret);
-    const suiteId = await suiteOf(api, practiceId, SCENARIOS);
+    const { suiteId, starter } = await suiteOf(api, practiceId, SCENARIOS);
     const agent = new http.Agent({ keepAlive: true, maxSockets: CALLS });
     // Warm up (JIT, pools, caches), as agent-turn does.
     await Promise.all(Array.from({ length: 20 }, () => runCall(base, agent, 0, () => undefined)));
@@ -61,7 +61,7 @@ export default async function agentTests(): Promise<Figure[]> {
 
     const p99 = (list: number[]) => round(percentile([...list].sort((a, b) => a - b), 99));
     return [
-      { name: 'agent_test_run_alone', value: round(alone.seconds), unit: 's', target: '< 60', scenarios: alone.total, passed: alone.passed, status: alone.status },
+      { name: 'agent_test_run_alone', value: round(alone.seconds), unit: 's', target: '< 60', scenarios: alone.total, fromStarterSuite: starter, passed: alone.passed, status: alone.status },
       { name: 'agent_test_run_under_load', value: round(underLoad.seconds), unit: 's', target: '< 60', scenarios: underLoad.total, passed: underLoad.passed, status: underLoad.status, calls: CALLS },
       { name: 'real_call_paced_p99_without_run', value: p99(without), unit: 'ms', target: '<= 25', calls: CALLS, turns: without.length, seconds: BEFORE_S },
       { name: 'real_call_paced_p99_during_run', value: p99(during), unit: 'ms', target: '<= 25', calls: CALLS, turns: during.length, seconds: round(underLoad.seconds) },
@@ -108,8 +108,8 @@ async function apiKeyForThePractice(databaseUrl: string): Promise<{ practiceId: 
   }
 }
 
-/** The practice's starter suite, its scenarios repeated until there are `count`, as a suite of its own; its id. */
-async function suiteOf(api: Api, practiceId: string, count: number): Promise<string> {
+/** The practice's starter suite, its scenarios repeated until there are `count`, as a suite of its own: its id, and how many scenarios the starter suite has. */
+async function suiteOf(api: Api, practiceId: string, count: number): Promise<{ suiteId: string; starter: number }> {
   const starter = await api<{ id: string }>('POST', `/organizations/${practiceId}/agent-tests/suites/starter`);
   const file = await api<SuiteFile>('GET', `/agent-tests/suites/${starter.id}/export`);
   const scenarios = Array.from({ length: count }, (_, i) => {
@@ -117,7 +117,7 @@ async function suiteOf(api: Api, practiceId: string, count: number): Promise<str
     return i < file.scenarios.length ? s : { ...s, name: `${s.name} (again, ${Math.floor(i / file.scenarios.length) + 1})` };
   });
   const suite = await api<{ id: string }>('POST', `/organizations/${practiceId}/agent-tests/suites/import`, { ...file, name: `Bench: ${count} scenarios`, scenarios });
-  return suite.id;
+  return { suiteId: suite.id, starter: file.scenarios.length };
 }
 
 /** Starts a run of the suite and waits for its end: seconds from the POST to its `finishedAt`, and how it went. */
