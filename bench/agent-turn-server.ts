@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { loadEnv } from '../src/server/config/env.js';
 import { createAppContext } from '../src/server/bootstrap.js';
 import { buildApp } from '../src/server/app.js';
+import { startWorker } from '../src/server/worker.js';
 import { organizationHours, organizationPhoneNumbers, organizations } from '../src/server/db/schema/index.js';
 import { defaultAgentSettings } from '../src/contracts/organizations.js';
 
@@ -9,7 +10,9 @@ import { defaultAgentSettings } from '../src/contracts/organizations.js';
  * The server side of agent-turn.bench.ts, in its own process so the load generator does not
  * share its event loop: the real app (built-in brain), one practice with a number, and a
  * baseline route registered on this instance only — one INSERT, committed — to compare with.
- * Prints `READY <port>`; `GET /bench/rss` answers the resident memory.
+ * Prints `READY <port>`; `GET /bench/rss` answers the resident memory. With `BENCH_WORKER=1` the
+ * worker runs in this process too, as `npm start` runs both roles (agent-tests.bench.ts plays its
+ * runs on it).
  */
 const env = loadEnv({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', PORT: '0' });
 const { ctx } = createAppContext(env, process.env.DATABASE_URL!, { poolMax: Number(process.env.BENCH_POOL ?? 20) });
@@ -56,6 +59,7 @@ app.get('/bench/rss', { schema: { hide: true } }, async () => {
   return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers, cpuMs: (cpu.user + cpu.system) / 1000 };
 });
 
+const worker = process.env.BENCH_WORKER === '1' ? await startWorker(ctx) : undefined;
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`READY ${new URL(address).port}\n`);
-process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+process.on('SIGTERM', () => void Promise.all([app.close(), worker?.stop()]).then(() => process.exit(0)));

@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import autocannon from 'autocannon';
-import twilio from 'twilio';
 import fs from 'node:fs';
-import { percentile, repoRoot, startBenchDatabase, tmpDir, type Figure } from './support.js';
+import { callSid, caller, NUMBER, pacedCalls, runCall, SCRIPT, sign, startServer, stopServer } from './real-calls.js';
+import { percentile, startBenchDatabase, type Figure } from './support.js';
 
 /**
  * Agent turn (webhook in → TwiML out, persisted), built-in brain, 100 concurrent simulated calls
@@ -20,27 +18,12 @@ import { percentile, repoRoot, startBenchDatabase, tmpDir, type Figure } from '.
  * @measures agent turn latency and throughput through the signed Twilio webhooks, 100 concurrent calls, against a bare one-INSERT route
  * @takes about 2 minutes (20 s paced, 4 rounds of 3 × 5 s, plus start-up)
  */
-const TOKEN = 'bench-twilio-token';
-const PUBLIC_URL = 'http://bench.switchboard.test';
-const NUMBER = '+18605550100';
 const CALLS = 100;
 /** Throughput: ROUNDS rounds of ROUND_S seconds for each kind of load (see agentTurn). */
 const ROUNDS = 4;
 const ROUND_S = 5;
 /** The paced run lasts long enough for every caller to make about two calls. */
 const PACED_S = 20;
-const SCRIPT = [
-  'What are your hours?',
-  "I'd like to book an appointment",
-  'Jane Smith',
-  'March third nineteen eighty',
-  'a follow-up',
-  'yes',
-  'Tuesday mornings',
-  'yes',
-  'yes',
-  "no that's all, thanks",
-];
 
 export default async function agentTurn(): Promise<Figure[]> {
   const database = await startBenchDatabase();
@@ -55,13 +38,7 @@ export default async function agentTurn(): Promise<Figure[]> {
     let rssMax = 0;
     const sampler = setInterval(() => void rss(base).then((r) => (rssMax = Math.max(rssMax, r))), 250);
     const until = Date.now() + PACED_S * 1000;
-    await Promise.all(
-      Array.from({ length: CALLS }, async () => {
-        // Callers do not all dial in the same millisecond.
-        await new Promise((r) => setTimeout(r, Math.random() * 2000));
-        while (Date.now() < until) await runCall(base, agent, 1, (ms) => paced.push(ms));
-      }),
-    );
+    await pacedCalls(base, agent, { callers: CALLS, keepGoing: () => Date.now() < until, record: (ms) => paced.push(ms) });
     clearInterval(sampler);
     rssMax = Math.max(rssMax, await rss(base));
     paced.sort((a, b) => a - b);
@@ -97,8 +74,7 @@ export default async function agentTurn(): Promise<Figure[]> {
       { name: 'server_rss_at_100_calls', value: Math.round(rssMax / 1_048_576), unit: 'MB', target: '<= 250' },
     ];
   } finally {
-    server.child.kill('SIGTERM');
-    await new Promise((r) => server.child.once('exit', r));
+    await stopServer(server);
     await database.stop();
   }
 }
@@ -137,45 +113,6 @@ async function measure(base: string, into: Run, options: autocannon.Options): Pr
   into.rates.push(result.requests.total / seconds);
   into.p50.push(result.latency.p50);
   into.p99.push(result.latency.p99);
-}
-const sign = (path: string, params: Record<string, string>) => twilio.getExpectedTwilioSignature(TOKEN, `${PUBLIC_URL}${path}`, params);
-const callSid = () => `CA${randomBytes(16).toString('hex')}`;
-const caller = () => `+1860${2 + Math.floor(Math.random() * 7)}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
-
-/** One call: answer, the script turn by turn (following the TwiML's action URLs), final status. */
-export async function runCall(base: string, agent: http.Agent, pauseS: number, record: (ms: number) => void): Promise<void> {
-  const common = { CallSid: callSid(), AccountSid: 'ACbench', From: caller(), To: NUMBER, ApiVersion: '2010-04-01' };
-  let body = await timed(base, agent, '/telephony/twilio/voice', { ...common, CallStatus: 'ringing', Direction: 'inbound' }, record);
-  for (const line of SCRIPT) {
-    const action = /action="([^"]+)"/.exec(body)?.[1]?.replace(/&amp;/g, '&');
-    if (!action || !body.includes('<Gather')) break;
-    if (pauseS) await new Promise((r) => setTimeout(r, 500 + Math.random() * 1000 * pauseS));
-    body = await timed(base, agent, action.slice(PUBLIC_URL.length), { ...common, CallStatus: 'in-progress', SpeechResult: line, Confidence: '0.92' }, record);
-  }
-  await timed(base, agent, '/telephony/twilio/status', { ...common, CallStatus: 'completed', CallDuration: '95' }, () => undefined);
-}
-
-function timed(base: string, agent: http.Agent, path: string, params: Record<string, string>, record: (ms: number) => void): Promise<string> {
-  const payload = new URLSearchParams(params).toString();
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}${path}`,
-      { method: 'POST', agent, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(payload), 'x-twilio-signature': sign(path, params) } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c) => (text += c));
-        res.on('end', () => {
-          if (res.statusCode !== 200) return reject(new Error(`${path} answered ${res.statusCode}: ${text.slice(0, 200)}`));
-          record(performance.now() - started);
-          resolve(text);
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
 }
 
 /**
@@ -238,30 +175,4 @@ async function cpuMs(base: string): Promise<number> {
 async function rss(base: string): Promise<number> {
   const res = await fetch(`${base}/bench/rss`);
   return ((await res.json()) as { rss: number }).rss;
-}
-
-/** `env`: more settings for the server (relay.bench.ts points it at a fake LLM). */
-export async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; port: number }> {
-  const dataDir = tmpDir('bench-agent-turn-');
-  // Compiled like `npm start` runs the server (scripts/build-server.mjs), not under a TypeScript loader.
-  await new Promise<void>((resolve, reject) =>
-    spawn(process.execPath, ['scripts/build-server.mjs', '--bench'], { cwd: repoRoot, stdio: 'inherit' }).once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build-server exited ${code}`)))),
-  );
-  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/bench/agent-turn-server.mjs'], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl, TWILIO_AUTH_TOKEN: TOKEN, PUBLIC_URL, BENCH_NUMBER: NUMBER, DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (c) => {
-      out += String(c);
-      const m = /READY (\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited (${code}): ${out}`)));
-  });
-  child.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  return { child, port };
 }

@@ -29,7 +29,7 @@ export function benchCatalog(dir: string): BenchInfo[] {
 export type BenchCommand = { kind: 'help' } | { kind: 'run'; benches: BenchInfo[] } | { kind: 'refuse'; message: string };
 
 /**
- * The command line: `--help` (or `-h`) lists the benchmarks; names (whole or part: `agent`, `relay`)
+ * The command line: `--help` (or `-h`) lists the benchmarks; names (whole or part: `agent-turn`, `outbound`)
  * choose which run; none runs all but the on-request ones. Any other option, or a name that
  * matches no benchmark, is refused before anything starts.
  */
@@ -49,7 +49,7 @@ export function benchHelp(catalog: readonly BenchInfo[]): string {
     'Usage: npm run bench [-- NAME…]',
     '',
     'Runs the benchmarks in turn and prints one JSON line per figure. With no name, every benchmark',
-    'except those marked "only when named"; a name may be part of one (`agent` runs agent-turn).',
+    'except those marked "only when named"; a name may be part of one (`outbound` runs the three outbound ones).',
     'The times are rough, on a quiet machine; a busy one takes longer.',
     '',
     ...catalog.flatMap((b) => [

@@ -5,7 +5,7 @@ import twilio from 'twilio';
 import WebSocket from 'ws';
 import { startFakeOpenAi, type SentChunk } from '../src/server/agent/brains/llm/fake-openai-server.js';
 import { splitSentences } from '../src/server/agent/sentences.js';
-import { runCall, startServer } from './agent-turn.bench.js';
+import { NUMBER, pacedCalls, PUBLIC_URL, runCall, startServer, stopServer, TOKEN } from './real-calls.js';
 import { percentile, startBenchDatabase, type Figure } from './support.js';
 
 /**
@@ -25,9 +25,6 @@ import { percentile, startBenchDatabase, type Figure } from './support.js';
  * @measures ConversationRelay: final prompt to first text token for 100 sessions, memory per session, Gather for comparison, the streamed LLM's overhead
  * @takes about 2 minutes
  */
-const TOKEN = 'bench-twilio-token';
-const PUBLIC_URL = 'http://bench.switchboard.test';
-const NUMBER = '+18605550100';
 const SESSIONS = 100;
 const PACED_S = 20;
 const IDLE_SESSIONS = 200;
@@ -55,12 +52,7 @@ export default async function relay(): Promise<Figure[]> {
     const gather: number[] = [];
     await Promise.all(Array.from({ length: 20 }, () => runCall(base, agent, 0, () => undefined)));
     const gatherUntil = Date.now() + PACED_S * 1000;
-    await Promise.all(
-      Array.from({ length: SESSIONS }, async () => {
-        await new Promise((r) => setTimeout(r, Math.random() * 2000));
-        while (Date.now() < gatherUntil) await runCall(base, agent, 1, (ms) => gather.push(ms));
-      }),
-    );
+    await pacedCalls(base, agent, { callers: SESSIONS, keepGoing: () => Date.now() < gatherUntil, record: (ms) => gather.push(ms) });
     gather.sort((a, b) => a - b);
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
@@ -125,8 +117,7 @@ export default async function relay(): Promise<Figure[]> {
       { name: 'gather webhook turn (request → TwiML), p99, same callers, same run', value: round(percentile(gather, 99)), unit: 'ms', n: gather.length },
     ];
   } finally {
-    server.child.kill('SIGTERM');
-    await new Promise((r) => server.child.once('exit', r));
+    await stopServer(server);
     await database.stop();
   }
 }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import pg from 'pg';
 import { percentile, startBenchDatabase, type Figure } from './support.js';
-import { runCall, startServer } from './agent-turn.bench.js';
+import { runCall, startServer, stopServer } from './real-calls.js';
 
 /**
  * Soak (issue 14 §5; `npm run bench -- soak`, not in `npm run bench` or `npm test`): 200
@@ -73,8 +73,7 @@ export default async function soak(): Promise<Figure[]> {
     ];
   } finally {
     await client.end();
-    server.child.kill('SIGTERM');
-    await new Promise((r) => server.child.once('exit', r));
+    await stopServer(server);
     await database.stop();
   }
 }

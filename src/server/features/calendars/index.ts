@@ -13,6 +13,8 @@ export { bookableVisitType, clinicianFor, nextOpenTimes, searchOpenTimes, visitT
 export { bookHeldVisit, bookVisit, cancelVisit, changeVisitStatus, holdVisit, moveBookedVisit, resolveStart, SLOT_TAKEN_MESSAGE, type Booker, type Booking, type BookingContext } from './booking.service.js';
 export { findVisit, findVisitWithNames, searchVisits, upcomingVisitsToChange, type BookedVisitRow, type VisitSearch, type VisitWithNames } from './booked-visits.repository.js';
 export { calendarDirectory, type CalendarDirectory } from './calendar-directory.service.js';
+// The agent tests' sandbox books as the practice does (decision 056, addendum).
+export { copyCalendarsToSandbox } from './sandbox-calendar.repository.js';
 export { loadVisit } from './calendars.policy.js';
 export { presentBooking, presentVisit } from './calendars.presenter.js';
 export type { ClinicianRow, LocationRow, VisitTypeRow } from './calendars.repository.js';

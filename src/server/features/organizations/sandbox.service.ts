@@ -6,11 +6,13 @@ import { isSandboxOrganization, upsertSandboxOrganization, type OrganizationRow 
 /**
  * A practice's hidden sandbox (decision 056), where agent tests play through the real pipeline:
  * brought in step with the practice at the start of each run — its settings (or the draft's
- * agent settings) and office hours. It has no phone numbers, no members and no webhooks; it is
- * never listed, opened, dialled, counted in analytics or exported.
+ * agent settings) and office hours — and emptied of what the last run left. It has no phone
+ * numbers, no members and no webhooks; it is never listed, opened, dialled, counted in analytics
+ * or exported. (The run also copies the practice's schedules and calendars, through their features.)
  */
 export async function prepareSandbox(db: DbOrTx, practice: OrganizationRow, agentSettings: Record<string, unknown>): Promise<OrganizationRow> {
   const sandbox = await upsertSandboxOrganization(db, practice, agentSettings);
+  await clearSandboxRecords(db, sandbox.id);
   await copyHours(db, practice.id, sandbox.id);
   return sandbox;
 }

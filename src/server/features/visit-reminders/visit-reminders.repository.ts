@@ -21,7 +21,11 @@ export interface UpcomingVisit {
   language: string | null;
 }
 
-/** Booked or confirmed visits starting within the next `withinHours` that take reminders, with what a reminder says. */
+/**
+ * Booked or confirmed visits starting within the next `withinHours` that take reminders, with what
+ * a reminder says. Every organization's but the agent-test sandboxes' (decision 056): their visits
+ * are test calls' (which take no reminders anyway, being simulated).
+ */
 export async function upcomingVisits(db: DbOrTx, now: Date, withinHours: number): Promise<UpcomingVisit[]> {
   return db
     .select({
@@ -54,6 +58,7 @@ export async function upcomingVisits(db: DbOrTx, now: Date, withinHours: number)
         gt(bookedVisits.startsAt, now),
         lte(bookedVisits.startsAt, new Date(now.getTime() + withinHours * 3_600_000)),
         eq(organizations.status, 'active'),
+        isNull(organizations.sandboxOf),
       ),
     ) as Promise<UpcomingVisit[]>;
 }

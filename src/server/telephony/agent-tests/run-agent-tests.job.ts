@@ -4,6 +4,7 @@ import type { Task } from 'graphile-worker';
 import type { AppContext } from '../../app-context.js';
 import type { ResultRecords, ScenarioData } from '../../../contracts/agent-tests.js';
 import { donePositions, finishRun, findRun, listScenarios, markRunStarted, recordResult, RUN_AGENT_TESTS_TASK, scenarioData, type RunRow } from '../../features/agent-tests/index.js';
+import { copyCalendarsToSandbox } from '../../features/calendars/index.js';
 import { evidenceOfCall } from '../../features/calls/index.js';
 import { findOrganizationById, prepareSandbox, resetSandbox, type OrganizationRow } from '../../features/organizations/index.js';
 import { copySchedulesWithStandIns } from '../../features/schedules/index.js';
@@ -148,8 +149,15 @@ export async function playRun(ctx: AppContext, runId: string): Promise<RunRow | 
   return finishRun(ctx.db, run.id, last.failed > 0 ? 'failed' : 'passed', now());
 }
 
-function sandboxFor(_ctx: AppContext, practice: OrganizationRow, run: RunRow): Promise<OrganizationRow> {
-  return prepareSandbox(_ctx.db, practice, run.draft ?? practice.agentSettings);
+/**
+ * The sandbox in step with the practice for this run: its settings (or the draft's), hours, and
+ * the calendars the agent books on (their booked visits left empty: each scenario books on a
+ * calendar nobody has booked yet, decision 056 addendum). Schedules follow before each scenario.
+ */
+async function sandboxFor(ctx: AppContext, practice: OrganizationRow, run: RunRow): Promise<OrganizationRow> {
+  const sandbox = await prepareSandbox(ctx.db, practice, run.draft ?? practice.agentSettings);
+  await copyCalendarsToSandbox(ctx.db, practice.id, sandbox.id);
+  return sandbox;
 }
 
 /** The worker task (`run-agent-tests`): one run; queued per practice, so a practice's runs play one at a time. */
