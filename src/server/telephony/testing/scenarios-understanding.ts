@@ -244,4 +244,19 @@ export const UNDERSTANDING_SCENARIOS: Scenario[] = [
     steps: [['i need a copy of my records sent to my new doctor how do i do that', /records release form/], ['no', /Goodbye/]],
     expect: { outcome: 'question_answered', request: null, handoffs: [] },
   },
+  {
+    name: '"hi it’s Maria calling, I need an appointment for my son": Maria is who to call, the patient is asked for',
+    steps: [
+      ["hi it's maria calling, i need to make an appointment for my son", /first and last name/],
+      ['Diego Lopez', /Diego's date of birth|date of birth/],
+      ['june third twenty sixteen', /reason for the visit/],
+      ['a cough', /been seen at .* before/],
+      ['yes', /days or times/],
+      ['any day', /best number/],
+      ['yes', /read that back\. Diego Lopez.*call Maria at/],
+      ['yes', /reference code/],
+      ['no', /Goodbye/],
+    ],
+    expect: { outcome: 'appointment_requested', request: { firstName: 'Diego', lastName: 'Lopez' } },
+  },
 ];

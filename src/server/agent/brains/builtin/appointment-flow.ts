@@ -38,6 +38,9 @@ const RELATION =
   /\b(?:(?:for|it'?s|its|is|calling about|about) my|my) (little (?:girl|boy|one)|son|daughter|child|kid|baby|boy|girl|mother|mom|mum|father|dad|husband|wife|partner|grandmother|grandma|grandfather|grandpa|brother|sister|grandson|granddaughter|aunt|uncle|niece|nephew|patient|client)\b/;
 const RELATION_WORD: Record<string, string> = { 'little girl': 'daughter', 'little boy': 'son', 'little one': 'child', kid: 'child', baby: 'child', boy: 'son', girl: 'daughter', mom: 'mother', mum: 'mother', dad: 'father', grandma: 'grandmother', grandpa: 'grandfather' };
 
+/** "This is Paul", "it's Maria calling", "habla Carmen": the caller saying who they are. */
+const SAYS_WHO_IS_CALLING = /\b(my name is|my name's|this is|i'm|im|i am|it's|its|it is|soy|habla|le habla|me llamo|mi nombre es)\b/;
+
 /**
  * Booking for someone else ("it's for my mother", "my little girl needs a checkup"): the patient
  * is the person the visit is for; a name the caller gave for themselves is the contact's.
@@ -49,7 +52,7 @@ function thirdParty(fc: FlowCtx, text: string): void {
   const a = fc.b.appt;
   a.forWhom = RELATION_WORD[m[1]!] ?? m[1]!;
   const self = extractName(t.slice(0, m.index));
-  if (self && /\b(my name is|my name's|this is|i'm|im|i am)\b/.test(t.slice(0, m.index))) {
+  if (self && SAYS_WHO_IS_CALLING.test(t.slice(0, m.index))) {
     a.contactName = [self.first, self.last].filter(Boolean).join(' ');
     const patient = extractName(t.slice(m.index));
     a.first = patient?.first;
