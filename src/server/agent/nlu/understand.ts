@@ -45,6 +45,8 @@ export const SURE_ENOUGH_TO_ASK = 0.8;
  * matters, and the question asked is then the direct one crisis lines ask (screening.ts).
  */
 export const SURE_ENOUGH_TO_ASK_ABOUT_SAFETY = 0.5;
+/** An answer (a name, a date) this long that speaks of health says more than was asked. */
+const ANSWER_SAYS_MORE = 6;
 /** Inside a task (the visit's reason, a message), the screening question is asked from here. */
 export const DESCRIBED_SCREEN_AT = Number(process.env.DESCRIBED_SCREEN_AT ?? 0.8);
 
@@ -178,7 +180,13 @@ function urgencyOf(models: Models, text: string, heard: string, intent: Intent |
     if (!openMoment) return { level: 'screen', category: category(), why: 'model' };
     return { level: 'emergency', category: category(), phrase: foldForMatching(text).slice(0, 80), by: 'model' };
   }
-  if (moment === 'answering') return { level: 'none' };
+  // An answer that speaks of health at length and alarms the model is asked about, as a nurse
+  // would: a caller may say it while giving a name or a date ("march third 2019 and oh god she's
+  // gone all floppy"; blind whole calls missed one so). It is never escalated on the model alone.
+  if (moment === 'answering') {
+    const saysMore = health && words >= ANSWER_SAYS_MORE && pAnyPart >= SCREEN_AT && !mentions.discounted;
+    return saysMore ? { level: 'screen', category: alarmingCategory(), why: 'model' } : { level: 'none' };
+  }
   if (moment === 'describing') {
     // Judged on the whole answer, not its parts: a visit's reason names symptoms by design ("a bad
     // cough and a fever" is 0.66), and a part alone over-alarms ("my fever is gone").
