@@ -60,6 +60,16 @@ async function changeGreeting(u: ReturnType<typeof edit>['user']) {
   await u.type(greeting, 'Hi, Birch here.');
 }
 
+/**
+ * The button once the confirmation on top of the editor takes pointer events: the dialog library
+ * turns them off outside the top-most dialog a moment after it opens, and a click in that moment
+ * (a loaded machine) would land on nothing.
+ */
+async function interactive(button: HTMLElement): Promise<HTMLElement> {
+  await waitFor(() => expect(getComputedStyle(button).pointerEvents).not.toBe('none'));
+  return button;
+}
+
 describe('saving agent settings a required suite failed on', () => {
   it('asks a second time, naming the suites, with focus on “Go back”; “Save anyway” sends the same save confirmed', async () => {
     const { user: u, bodies, onClose } = edit();
@@ -75,7 +85,7 @@ describe('saving agent settings a required suite failed on', () => {
     // The refusal is the dialog, not an error alert behind it (the toasts' empty region aside).
     expect(screen.queryAllByRole('alert').filter((el) => el.textContent)).toEqual([]);
 
-    await u.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
+    await u.click(await interactive(within(dialog).getByRole('button', { name: 'Save anyway' })));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(bodies).toHaveLength(2);
@@ -107,7 +117,7 @@ describe('saving agent settings a required suite failed on', () => {
 
     await u.click(save);
     const again = await screen.findByRole('alertdialog');
-    await u.click(within(again).getByRole('button', { name: 'Go back' }));
+    await u.click(await interactive(within(again).getByRole('button', { name: 'Go back' })));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(bodies).toHaveLength(2);
     expect(bodies.every((b) => !('confirmRequiredSuiteFailure' in b))).toBe(true);
@@ -122,7 +132,7 @@ describe('saving agent settings a required suite failed on', () => {
     await changeGreeting(u);
     await u.click(screen.getByRole('button', { name: 'Save changes' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'A required suite fails on these settings' });
-    await u.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
+    await u.click(await interactive(within(dialog).getByRole('button', { name: 'Save anyway' })));
 
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(await findAlert('Changed elsewhere')).toHaveTextContent('Reload to see their changes');
