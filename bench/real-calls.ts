@@ -93,7 +93,8 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
     spawn(process.execPath, ['scripts/build-server.mjs', '--bench'], { cwd: repoRoot, stdio: 'inherit' }).once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build-server exited ${code}`)))),
   );
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/bench/agent-turn-server.mjs'], {
+  // With the node flags a server runs with (package.json `start`, docs/DEPLOYMENT.md; decision 057).
+  const child = spawn(process.execPath, ['--max-old-space-size=768', ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/bench/agent-turn-server.mjs'], {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: databaseUrl, TWILIO_AUTH_TOKEN: TOKEN, PUBLIC_URL, BENCH_NUMBER: NUMBER, DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

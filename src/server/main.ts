@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const env = loadEnv();
   const role = parseRole(process.argv.slice(2));
-  initSentry(env.SENTRY_DSN, env.NODE_ENV);
+  await initSentry(env.SENTRY_DSN, env.NODE_ENV);
 
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = env.DATABASE_URL;

@@ -1,22 +1,24 @@
-import * as Sentry from '@sentry/node';
+import type * as Sentry from '@sentry/node';
 
 /**
  * Sentry is optional: with SENTRY_DSN every reported error is also sent through the SDK, and
- * its event id is kept beside our digest. Without it, the built-in error log is the only sink.
+ * its event id is kept beside our digest. Without it, the built-in error log is the only sink,
+ * and the SDK is never loaded: it holds about 11 MB of heap in every process that imports it
+ * (the server-memory bar, decision 057).
  */
-let enabled = false;
+let sentry: typeof Sentry | undefined;
 
-export function initSentry(dsn: string | undefined, environment: string): void {
-  if (!dsn || enabled) return;
-  Sentry.init({ dsn, environment, tracesSampleRate: 0, defaultIntegrations: false });
-  enabled = true;
+export async function initSentry(dsn: string | undefined, environment: string): Promise<void> {
+  if (!dsn || sentry) return;
+  const sdk = await import('@sentry/node');
+  sdk.init({ dsn, environment, tracesSampleRate: 0, defaultIntegrations: false });
+  sentry = sdk;
 }
 
 export function captureToSentry(error: unknown, tags: Record<string, string>): string | null {
-  if (!enabled) return null;
-  return Sentry.captureException(error, { tags });
+  return sentry?.captureException(error, { tags }) ?? null;
 }
 
 export async function flushSentry(timeoutMs = 2000): Promise<void> {
-  if (enabled) await Sentry.flush(timeoutMs);
+  await sentry?.flush(timeoutMs);
 }

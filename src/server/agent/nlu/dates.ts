@@ -1,4 +1,6 @@
-import * as chrono from 'chrono-node';
+// Only the two languages callers speak: the package's root loads all fifteen of its locales.
+import * as chronoEnglish from 'chrono-node/en';
+import * as chronoSpanish from 'chrono-node/es';
 import { normalize, splitAtCorrection, words } from './text.js';
 import { glossSpanish } from './language.js';
 import { parseDayNumber, parseYear, TEENS, TENS, UNITS } from './numbers.js';
@@ -104,7 +106,7 @@ function withLastNumberReplaced(before: string, after: string): string {
  */
 function chronoDate(text: string, ctx: DateContext): DateParts | null {
   const reference = new Date(`${ctx.today}T12:00:00Z`);
-  for (const parser of [chrono.en.casual, chrono.es.casual]) {
+  for (const parser of [chronoEnglish.casual, chronoSpanish.casual]) {
     const found = parser.parse(text, reference)[0]?.start;
     if (found && found.isCertain('day') && found.isCertain('month') && found.isCertain('year')) return { day: found.get('day')!, month: found.get('month')!, year: found.get('year')! };
   }

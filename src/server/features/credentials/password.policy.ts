@@ -64,7 +64,7 @@ export async function assertAcceptablePassword(
     throw refuse('Do not use your name in your password.');
   }
 
-  const { score, feedback } = passwordStrength(password, [email, local, ...words(local), ...names, ...names.flatMap(words)]);
+  const { score, feedback } = await passwordStrength(password, [email, local, ...words(local), ...names, ...names.flatMap(words)]);
   if (score < PASSWORD_MIN_SCORE) {
     const warning = (feedback.warning && WARNINGS[feedback.warning]) || 'This password is easy to guess.';
     throw refuse(`${warning} ${ADVICE}`);

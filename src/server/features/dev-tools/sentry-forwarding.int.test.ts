@@ -31,7 +31,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
   dsn = `http://publickey@127.0.0.1:${(listener.address() as AddressInfo).port}/1`;
-  initSentry(dsn, 'test');
+  await initSentry(dsn, 'test');
   t = await createTestApp({ SENTRY_DSN: dsn });
 });
 afterAll(async () => {

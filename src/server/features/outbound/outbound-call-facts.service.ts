@@ -1,4 +1,4 @@
-import * as chrono from 'chrono-node';
+import * as chronoEnglish from 'chrono-node/en';
 import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { DbOrTx } from '../../db/client.js';
@@ -28,7 +28,7 @@ function column(fields: Record<string, string>, names: string[]): string {
 /** "2026-12-01 09:30", "12/1/2026 9:30 AM", "1 Dec 2026 09:30" in the practice's zone; null unless a day and a time are both there. */
 export function appointmentTime(text: string, timeZone: string, dayFirst: boolean, now: Date): number | null {
   if (!text.trim()) return null;
-  const parsed = (dayFirst ? chrono.en.GB : chrono.en).parse(text, now)[0];
+  const parsed = (dayFirst ? chronoEnglish.GB : chronoEnglish).parse(text, now)[0];
   if (!parsed || !parsed.start.isCertain('day') || !parsed.start.isCertain('hour')) return null;
   const c = parsed.start;
   try {

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Task } from 'graphile-worker';
 import type { Db } from '../../db/client.js';
 import { findOutboxMessage, markAttempt, markFailed, markSending, markSuppressed } from './outbox.repository.js';
@@ -49,7 +48,9 @@ export const INTERRUPTED_SEND_NOTE =
  * never accepted, which is then sent exactly once.
  */
 export function deliverOutboxMessageTask(db: Db, config: DeliveryConfig): Task {
-  const transporter = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  // Loaded here, by the worker that sends mail, not by every web process at start (the server-memory bar, decision 057).
+  const { smtpUrl } = config;
+  const transporter = smtpUrl ? import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)) : null;
   return async (payload, helpers) => {
     const { id } = payload as { id: string };
     const message = await findOutboxMessage(db, id);
@@ -64,7 +65,7 @@ export function deliverOutboxMessageTask(db: Db, config: DeliveryConfig): Task {
       if (message.channel === 'email' && transporter) {
         const note = message.status === 'sending' ? INTERRUPTED_SEND_NOTE : null;
         await markSending(db, id, note);
-        await transporter.sendMail({
+        await (await transporter).sendMail({
           from: config.mailFrom,
           to: message.recipient,
           subject: message.subject ?? 'Switchboard',
