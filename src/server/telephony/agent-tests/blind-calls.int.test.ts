@@ -166,7 +166,8 @@ async function play(file: SuiteFile): Promise<Result[]> {
   expect(imported.statusCode, imported.body).toBe(201);
   const run = await t.app.inject({ method: 'POST', url: `/api/agent-tests/suites/${imported.json().id}/runs`, headers: { cookie }, payload: {} });
   expect(run.statusCode, run.body).toBe(202);
-  await playRun(t.ctx, run.json().id);
+  // No real calls share this server: the pause that keeps a run off real calls' latency is not needed.
+  await playRun(t.ctx, run.json().id, { turnPauseMs: 0 });
   const view = (await t.app.inject({ method: 'GET', url: `/api/agent-tests/runs/${run.json().id}`, headers: { cookie } })).json();
   return view.results as Result[];
 }
@@ -211,8 +212,8 @@ describe('whole calls from callers nobody here wrote', () => {
     console.log(lines.join('\n'));
 
     expect(results.length).toBe(suites.reduce((n, s) => n + s.scenarios.length, 0));
-    // Today's figures: 85.3 % of 408, 74 of 77 emergencies (batch 3 scored once, untuned: 81.5 %, 33 of 35).
-    expect(passed / results.length).toBeGreaterThanOrEqual(0.8);
+    // Today's figures (session 18): 84.0 % of 608, 119 of 122 emergencies (batch 4 first scored 73.0 %, 78.0 % at the end).
+    expect(passed / results.length).toBeGreaterThanOrEqual(0.82);
     expect(escalated).toBeGreaterThanOrEqual(emergencies.length - 3);
   }, 900_000);
 });
