@@ -266,6 +266,7 @@ export const en = {
   'conversation.hello': "Hello! I'm here to help. What can I do for you today?",
   'conversation.noMedicalAdvice': "I'm not able to give medical advice, but our clinical team can help.",
   'conversation.offerVisit': "I'm not able to give medical advice, but I can request a visit so a doctor can take a look. Would you like me to do that?",
+  'conversation.offerVisitForProblem': "I'm sorry to hear that. I can request a visit so a doctor can take a look. Would you like me to do that?",
   'conversation.clinicalReport': "I'll pass this to the clinician on call as an urgent matter.",
   'conversation.ofCourse': 'Of course. How can I help you today?',
   'conversation.onlyEnglish': "I'm sorry, I can only help in English on this line. I can take a message, or connect you with a member of staff. Which would you prefer?",

@@ -263,6 +263,7 @@ export const es = {
   'conversation.hello': '¡Hola! Estoy aquí para ayudarle. ¿Qué puedo hacer por usted hoy?',
   'conversation.noMedicalAdvice': 'No puedo dar consejos médicos, pero nuestro equipo clínico sí puede ayudarle.',
   'conversation.offerVisit': 'No puedo dar consejos médicos, pero puedo pedir una cita para que un médico le revise. ¿Quiere que lo haga?',
+  'conversation.offerVisitForProblem': 'Lamento oír eso. Puedo pedir una cita para que un médico le revise. ¿Quiere que lo haga?',
   'conversation.clinicalReport': 'Voy a pasar esto al médico de guardia como un asunto urgente.',
   'conversation.ofCourse': 'Claro que sí. ¿En qué puedo ayudarle?',
   'conversation.onlyEnglish': 'Lo siento, en esta línea solo puedo atenderle en inglés. Puedo tomar un mensaje o comunicarle con alguien del personal. ¿Qué prefiere?',

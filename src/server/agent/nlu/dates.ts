@@ -141,8 +141,9 @@ function spokenDateParts(text: string, ctx: DateContext): DateParts | null {
   text = said;
   const numeric = numericDate(normalize(text), ctx);
   if (numeric) return numeric;
-  // "March third, uh, nineteen eighty": hesitations between the parts are not there.
-  const list = words(text).filter((w) => !HESITATIONS.has(w));
+  // "March third, uh, nineteen eighty": hesitations between the parts are not there; nor are the
+  // Spanish words left between them in a glossed date ("march 12 de 1988", "march el twelve del 88").
+  const list = words(text).filter((w) => !HESITATIONS.has(w) && !SPANISH_GLUE.has(w));
   if (!list.some((w) => w in MONTHS)) {
     const run = numberRunDate(list);
     if (run) return numericDate(run, ctx);
@@ -179,6 +180,7 @@ function dayWithoutMonth(list: string[]): number | undefined {
 }
 
 const HESITATIONS = new Set(['uh', 'um', 'er', 'erm', 'hmm', 'ah', 'umm', 'uhh']);
+const SPANISH_GLUE = new Set(['de', 'del', 'el', 'ano', 'dia', 'mes']);
 
 const RUN_GLUE = new Set(['uh', 'um', 'and', 'slash', 'dash', 'stroke', 'of', 'its', "it's", 'is', 'born', 'on', 'the', 'my', 'birthday', 'date', 'birth', 'dob', 'd', 'o', 'b', 'y', 'i', 'was']);
 
@@ -259,7 +261,10 @@ function partsAroundMonth(list: string[], monthAt: number, pivot: (yy: number) =
     const asYear = parseYear(list, after, pivot);
     const dayThenYear = day ? parseYear(list, day.next + (list[day.next] === 'of' ? 1 : 0), pivot) : null;
     const dayReadingEnd = dayThenYear ? dayThenYear.next : (day?.next ?? -1);
-    if (day && (!asYear || dayReadingEnd > asYear.next)) {
+    // One number alone after the month ("March 14", "marzo veintitrés") is its day: a year said
+    // on its own is four digits or more than one word.
+    const oneShortNumber = asYear !== null && asYear.next === after + 1 && !/^\d{4}$/.test(list[after]!);
+    if (day && (!asYear || dayReadingEnd > asYear.next || (dayReadingEnd === asYear.next && oneShortNumber))) {
       parts.day = day.value;
       after = day.next;
     }

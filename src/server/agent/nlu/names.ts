@@ -95,7 +95,7 @@ const PREFIXES: { re: RegExp; part: 'full' | 'first' | 'last' }[] = [
   { re: new RegExp(`\\b(?:el|la) paciente(?: es| se llama)?(?: (?:mi|su) (?:${SPANISH_RELATIVES}))?\\s*,?\\s+`, 'g'), part: 'full' },
   {
     re: new RegExp(
-      `\\b(?:me llamo|mi nombre es|el nombre es|yo soy|soy|le habla|habla|(?:es )?para (?:mi|su|el|la) (?:${SPANISH_RELATIVES})(?: que se llama)?|(?:mi|su) (?:${SPANISH_RELATIVES})(?:\\s*,|\\s+se llama)?|(?:es )?para mi)\\s+`,
+      `\\b(?:me llamo|mi nombre es|el nombre es|yo soy|soy|le habla|habla|(?:es )?para (?:mi|su|el|la) (?:${SPANISH_RELATIVES})(?: que se llama)?|(?:mi|su) (?:${SPANISH_RELATIVES})(?:\\s*,|\\s+se llama)?|(?:es )?para mi(?!\\s+(?:${SPANISH_RELATIVES})\\b))\\s+`,
       'g',
     ),
     part: 'full',

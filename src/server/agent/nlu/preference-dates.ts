@@ -34,7 +34,7 @@ const DAY_OF_MONTH = `(?:\\d{1,2}(?:st|nd|rd|th)?|(?:(?:twenty|thirty)\\s+)?(?:$
  * 3rd of December", "December twenty third 2026". An ordinal word needs "the" or a month
  * ("a second opinion", "first thing" are not dates).
  */
-const DATE_WORDS = `(?:(?:the\\s+(?:\\d{1,2}(?:st|nd|rd|th)|(?:(?:twenty|thirty)\\s+)?(?:${ORDINAL_WORD}))|\\d{1,2}(?:st|nd|rd|th))(?:\\s+of\\s+(?:${MONTH_WORDS}))?|(?:${MONTH_WORDS})(?:\\s+(?:the\\s+)?${DAY_OF_MONTH})?(?:\\s+\\d{4})?)`;
+const DATE_WORDS = `(?:(?:the\\s+(?:\\d{1,2}(?:st|nd|rd|th)|(?:(?:twenty|thirty)\\s+)?(?:${ORDINAL_WORD}))|\\d{1,2}(?:st|nd|rd|th))(?:\\s+of\\s+(?:${MONTH_WORDS}))?|(?:${MONTH_WORDS})(?:\\s+(?:the\\s+)?${DAY_OF_MONTH})?(?:,?\\s+\\d{4})?)`;
 const COUNT: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, 'a couple of': 2, 'a couple': 2, couple: 2, 'a few': 3, few: 3 };
 const COUNT_WORDS = '\\d{1,2}|a couple of|a couple|couple|a few|few|an?|one|two|three|four|five|six';
 

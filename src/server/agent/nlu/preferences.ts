@@ -87,7 +87,8 @@ const NEGATION = /\b(not|no|except|excluding|other than|can't|cant|cannot|don't|
 function clauses(t: string): string[] {
   return t
     .replace(/\b(any ?time|any ?day|anything|whenever)\s+but\b/g, '$1 except')
-    .split(/[,;.]|(?=\b(?:but|except|excluding|other than)\b)/)
+    // "November 20, 2026": the comma before a year is inside the date.
+    .split(/[;.]|,(?!\s*\d{4}\b)|(?=\b(?:but|except|excluding|other than)\b)/)
     .map((c) => c.trim())
     .filter(Boolean);
 }

@@ -84,9 +84,21 @@ function pathOf(r: Result): string {
     .map((l) => {
       const asked = whatWasAsked(l.text);
       // An open question by its first words ("Sorry, just so I…", "I'm sorry, I'm having…"), masked as the rest.
+      if (asked === 'dob') return `dob${dobKind(l.text)}`;
       return asked === 'open' ? `open("${masked(l.text, r).split(/\s+/).slice(0, 5).join(' ')}")` : asked;
     })
     .join(' → ');
+}
+
+/** Which date-of-birth question: the part still missing, a retry, or a date refused as impossible. */
+function dobKind(agentText: string): string {
+  const t = agentText.toLowerCase();
+  if (/what year|qué año/.test(t)) return ':year';
+  if (/month and day|el mes y el día/.test(t)) return ':month_day';
+  if (/day of the month|qué día del mes/.test(t)) return ':day';
+  if (/valid date|no parece válida/.test(t)) return ':invalid';
+  if (/didn't catch|no le entendí|no entendí/.test(t)) return ':retry';
+  return '';
 }
 
 /** The agent's words with every word a caller said in that call blanked out, so nothing of a blind caller is printed. */

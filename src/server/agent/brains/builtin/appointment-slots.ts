@@ -65,6 +65,13 @@ export function question(fc: FlowCtx, slot: AppointmentSlot): string {
   }
 }
 
+/** The year in which month/day last fell, today included. */
+function latestPastYear(month: number, day: number, today: string): number {
+  const year = Number(today.slice(0, 4));
+  const thisYears = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return thisYears <= today ? year : year - 1;
+}
+
 function partialDobQuestion(d: DateParts | undefined): PlainKey | null {
   if (!d) return null;
   if (d.month && d.day && !d.year) return 'appointment.askYear';
@@ -137,6 +144,10 @@ export function absorb(fc: FlowCtx, text: string, expecting: AppointmentSlot | n
   const said = normalize(text);
   const asBirth = !RELATIVE_DAY.test(said) || BIRTH_WORD.test(said);
   if (parts && (expecting === 'dob' || (parts.day && parts.month && parts.year && asBirth))) {
+    // Asked "what year?" and told the month and day again: a baby's birthday, said as this
+    // year's (the read-back lets the caller correct it).
+    const yearAsked = expecting === 'dob' && a.dob?.month !== undefined && a.dob.day !== undefined && a.dob.year === undefined;
+    if (yearAsked && parts.month && parts.day && !parts.year) parts.year = latestPastYear(parts.month, parts.day, fc.today);
     a.dob = mergeDateParts(expecting === 'dob' ? a.dob : undefined, parts);
     const check = checkDateOfBirth(a.dob, fc.today);
     if (check.ok) a.dobIso = check.iso;
@@ -145,7 +156,10 @@ export function absorb(fc: FlowCtx, text: string, expecting: AppointmentSlot | n
 
   // "Yes I am", "yeah sure": an answer to some other question is no reason for a visit.
   const bareAnswer = yesNo(text) !== null && afterYesNo(text).split(/\s+/).every((w) => !w || BARE_WORDS.has(w));
-  const reason = bareAnswer ? null : matchVisitReason(text, fc.env.org.appointments.visitReasons, { requireMatch: expecting !== 'reason' });
+  // Nor is an answer to another question once the reason is known: "no, I'm a new patient" says
+  // who the patient is, not that the newborn's check-up became a new-patient visit.
+  const answersOther = expecting !== null && expecting !== 'reason' && a.reason !== undefined;
+  const reason = bareAnswer || answersOther ? null : matchVisitReason(text, fc.env.org.appointments.visitReasons, { requireMatch: expecting !== 'reason' });
   if (reason && !(expecting === 'reason' && filled.length && reason.reason === 'Other')) {
     // In the caller's words (a call in Spanish reaches this glossed); naming the same category again keeps the words said before.
     // Picked out of the caller's own words, not out of the English gloss a Spanish call is read through.

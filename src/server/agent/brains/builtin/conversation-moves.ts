@@ -3,6 +3,7 @@ import { say } from '../../messages/index.js';
 import type { Intent } from '../../nlu/intents.js';
 import { understand, type Understanding } from '../../nlu/understand.js';
 import { normalize } from '../../nlu/text.js';
+import { describesHealthProblem } from '../../nlu/urgency.js';
 import { afterYesNo } from '../../nlu/yes-no.js';
 import { startAppointment } from './appointment-flow.js';
 import { startCallback, startTransfer } from './contact-flows.js';
@@ -87,14 +88,27 @@ const ASKS_TO_BE_SEEN =
  */
 export async function clinicalQuestion(fc: FlowCtx, text: string): Promise<FlowReply> {
   decide(fc, 'clinical_question');
-  if (fc.env.org.appointments.enabled && ASKS_TO_BE_SEEN.test(normalize(inCallerWords(fc.env, text)))) {
-    decide(fc, 'offer_visit');
-    fc.b.flow = 'idle';
-    fc.b.step = 'offered_visit';
-    fc.b.clarifying = { said: text, options: ['appointment', 'clinical_question'] };
-    return { text: say(fc.env, 'conversation.offerVisit') };
-  }
+  if (fc.env.org.appointments.enabled && ASKS_TO_BE_SEEN.test(normalize(inCallerWords(fc.env, text)))) return offerVisit(fc, text, 'conversation.offerVisit');
   return toANurse(fc, text);
+}
+
+/**
+ * A health problem told without a request ("I got bitten by the neighbour's dog, it broke the
+ * skin"), once the screening question found no danger: what a practice offers is a visit (yes
+ * books it with what was said, no goes to a nurse), not its menu.
+ */
+export function offerVisitForProblem(fc: FlowCtx, text: string): FlowReply | null {
+  // The dialogue hears a Spanish caller through the gloss, which the symptom words read.
+  if (!fc.env.org.appointments.enabled || !describesHealthProblem(text)) return null;
+  return offerVisit(fc, text, 'conversation.offerVisitForProblem');
+}
+
+function offerVisit(fc: FlowCtx, text: string, key: 'conversation.offerVisit' | 'conversation.offerVisitForProblem'): FlowReply {
+  decide(fc, 'offer_visit');
+  fc.b.flow = 'idle';
+  fc.b.step = 'offered_visit';
+  fc.b.clarifying = { said: text, options: ['appointment', 'clinical_question'] };
+  return { text: say(fc.env, key) };
 }
 
 async function toANurse(fc: FlowCtx, text: string): Promise<FlowReply> {

@@ -3,7 +3,7 @@ import { say } from '../../messages/index.js';
 import type { Intent } from '../../nlu/intents.js';
 import type { Understanding } from '../../nlu/understand.js';
 import { CLEAR_GOODBYE } from '../../nlu/conversation-words.js';
-import { afterOfferedPerson, afterOfferedVisit, answerAreYouHuman, answerGreeting, answerWrongNumber, askToClarify, repeatLast, clarifiedIntent, clinicalQuestion, clinicalReport } from './conversation-moves.js';
+import { afterOfferedPerson, afterOfferedVisit, answerAreYouHuman, answerGreeting, answerWrongNumber, askToClarify, repeatLast, clarifiedIntent, clinicalQuestion, clinicalReport, offerVisitForProblem } from './conversation-moves.js';
 import { hoursDayAsked } from '../../nlu/hours-day.js';
 import { startAppointment } from './appointment-flow.js';
 import { aboutTheSameVisit } from '../../nlu/visit-reasons.js';
@@ -70,7 +70,7 @@ export async function topLevel(fc: FlowCtx, text: string, u: Understanding): Pro
     if (yn === 'no' && !meaningful) return goodbye(fc);
   }
   if (!clarified && u.intent === null) {
-    const ask = askToClarify(fc, text, u);
+    const ask = askToClarify(fc, text, u) ?? offerVisitForProblem(fc, text);
     if (ask) return ask;
   }
   // A question the practice's information answers, which the model took for a task it was not

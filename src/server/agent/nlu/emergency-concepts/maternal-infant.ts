@@ -29,6 +29,22 @@ export const MATERNAL_INFANT_RULES: Rule[] = [
     with: new RegExp(`\\b${INFANT}\\b`),
   },
   {
+    // A birth under way outside a hospital: the head showing, the urge to push, "the baby is coming".
+    category: 'pregnancy',
+    re: re(
+      '(?:the )?baby(?:s| is) coming(?: out)?(?: right)? (?:now|fast|already)',
+      '(?:i|we|you) can see (?:the|his|her|its|my|the babys) (?:babys )?head',
+      'crowning',
+      '(?:urge|need|have) to push',
+      'having (?:the|my|her|a) baby (?:right )?(?:now|here|at home|in the car)',
+      'ya (?:viene|va a nacer|esta naciendo|esta saliendo) (?:el|la|mi|su) (?:bebe|nino|nina)',
+      '(?:el|la|mi|su) (?:bebe|nino|nina) (?:ya )?(?:viene|va a nacer|esta naciendo|esta saliendo)(?: ya)?(?! (?:a|para) (?:la|su|una) (?:cita|consulta|revision|vacuna))',
+      'se (?:le|me|nos) ve (?:la|su) (?:cabecita|cabeza)',
+      'ganas de pujar',
+      'esta coronando',
+    ),
+  },
+  {
     // Kicks are a baby's in the womb: none since a time is the warning sign, whoever says the weeks.
     category: 'pregnancy',
     re: re(
