@@ -50,7 +50,9 @@ export const SURE_ENOUGH_TO_ASK_ABOUT_SAFETY = 0.5;
  * escalate it at once (it asks). Below it, a story of symptoms the model leans to read as a
  * booking ("my friend took something at the club and now she's burning hot and twitching", 0.94
  * emergency) escalates. Session 19, on the development part's cross-validation: from 0.5, at once
- * 89.4 → 93.3 %, near misses' false alarms 5.6 → 5.7 %, ordinary requests screened 6.9 → 7.7 %.
+ * 89.4 → 93.2 %, near misses' false alarms 5.6 → 5.7 %, ordinary requests screened 6.9 → 7.6 %.
+ * Asking for a person stays routine from `INTENT_CONFIDENCE`: a sick child put through to a nurse
+ * is triaged by the nurse, not sent to 911 by the model.
  */
 const CLEARLY_ROUTINE = 0.8;
 /** An answer (a name, a date) this long that speaks of health says more than was asked. */
@@ -178,7 +180,8 @@ function urgencyOf(models: Models, text: string, heard: string, intent: Intent |
   // health ("I can't make it, something came up" is neither); inside a task it must speak of health.
   const words = foldForMatching(text).split(' ').length;
   const health = mentionsHealth(text) || mentionsHealth(heard);
-  const routine = intent !== null && confidence >= CLEARLY_ROUTINE && HANDLED_WITH_SYMPTOMS.has(intent);
+  // Asking for a person is routine as soon as it is the likeliest: the person (a nurse) triages.
+  const routine = intent !== null && HANDLED_WITH_SYMPTOMS.has(intent) && confidence >= (intent === 'human' ? INTENT_CONFIDENCE : CLEARLY_ROUTINE);
   // What the caller describes in their own words (the visit's reason, the message) alarms as at an open moment, or when it speaks of health.
   const alarming = words >= 5 && !mentions.discounted && (openMoment ? !routine : moment === 'describing' ? health || !routine : health);
   if (p >= EMERGENCY_AT && alarming) {

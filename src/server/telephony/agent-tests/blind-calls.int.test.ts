@@ -225,7 +225,7 @@ describe('whole calls from callers nobody here wrote', () => {
 
     expect(results.length).toBe(suites.reduce((n, s) => n + s.scenarios.length, 0));
     // Today's figures (session 18): 84.0 % of 608, 119 of 122 emergencies (batch 4 first scored 73.0 %, 78.0 % at the end).
-    expect(passed / results.length).toBeGreaterThanOrEqual(0.82);
+    expect(passed / results.length).toBeGreaterThanOrEqual(0.85);
     expect(escalated).toBeGreaterThanOrEqual(emergencies.length - 3);
   }, 900_000);
 });

@@ -224,7 +224,9 @@ export const UNDERSTANDING_SCENARIOS: Scenario[] = [
   {
     name: 'the reason said again at "anything else?" after the request went in: a note about that request, not a second request',
     steps: [
-      ["hi, I hurt my back moving a couch last weekend, so I need an appointment, whenever you have one", /first and last name/],
+      // A hurt back speaks of health: since session 19 (emergencies weigh 7) the screening question comes first.
+      ["hi, I hurt my back moving a couch last weekend, so I need an appointment, whenever you have one", /right now, is anyone/],
+      ['no, nothing like that', /first and last name/],
       ['Nina Shaw', /Thank you, Nina\. What's the patient's date of birth/],
       ['june second nineteen seventy five', /reason for the visit/],
       ['back pain', /been seen at .* before/],

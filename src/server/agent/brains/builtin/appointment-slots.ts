@@ -65,6 +65,10 @@ export function question(fc: FlowCtx, slot: AppointmentSlot): string {
   }
 }
 
+/** The patient is a baby: "my newborn", "she's six weeks old", "mi bebé", "recién nacido". */
+const SPEAKS_OF_A_BABY =
+  /\b(?:baby|babies|newborn|new born|infant|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|a|a few|a couple of) (?:days?|weeks?|months?) old|bebe|bebita|bebito|recien nacid[oa]s?|(?:dias|semanas|meses) de nacid[oa])\b/;
+
 /** The year in which month/day last fell, today included. */
 function latestPastYear(month: number, day: number, today: string): number {
   const year = Number(today.slice(0, 4));
@@ -138,16 +142,17 @@ export function absorb(fc: FlowCtx, text: string, expecting: AppointmentSlot | n
     filled.push('name');
   }
 
+  if (SPEAKS_OF_A_BABY.test(normalize(inCallerWords(fc.env, text))) || SPEAKS_OF_A_BABY.test(normalize(text))) a.baby = true;
   const parts = parseDateParts(text, ctx);
   // Unasked, a whole date is a date of birth unless it was said as a day relative to today ("I
   // had a telehealth visit yesterday"), which only a word of birth makes one ("born yesterday").
   const said = normalize(text);
   const asBirth = !RELATIVE_DAY.test(said) || BIRTH_WORD.test(said);
   if (parts && (expecting === 'dob' || (parts.day && parts.month && parts.year && asBirth))) {
-    // Asked "what year?" and told the month and day again: a baby's birthday, said as this
-    // year's (the read-back lets the caller correct it).
+    // Asked "what year?" and told the month and day again, for a baby: its birthday said as this
+    // year's (the read-back lets the caller correct it). Anyone else is asked again, then the call moves on.
     const yearAsked = expecting === 'dob' && a.dob?.month !== undefined && a.dob.day !== undefined && a.dob.year === undefined;
-    if (yearAsked && parts.month && parts.day && !parts.year) parts.year = latestPastYear(parts.month, parts.day, fc.today);
+    if (yearAsked && a.baby && parts.month && parts.day && !parts.year) parts.year = latestPastYear(parts.month, parts.day, fc.today);
     a.dob = mergeDateParts(expecting === 'dob' ? a.dob : undefined, parts);
     const check = checkDateOfBirth(a.dob, fc.today);
     if (check.ok) a.dobIso = check.iso;
@@ -218,7 +223,8 @@ export function applyCorrection(fc: FlowCtx, text: string): Filled[] {
   const target = about ?? fc.b.lastFilled;
   const ctx = { dayFirst: fc.dayFirst, today: fc.today };
   if (target === 'dob' || (!about && parseDateParts(text, ctx))) {
-    const parts = parseDateParts(text, ctx);
+    if (SPEAKS_OF_A_BABY.test(normalize(inCallerWords(fc.env, text))) || SPEAKS_OF_A_BABY.test(normalize(text))) a.baby = true;
+  const parts = parseDateParts(text, ctx);
     if (parts) {
       const merged = mergeDateParts(a.dob, parts);
       const check = checkDateOfBirth(merged, fc.today);

@@ -17,6 +17,8 @@ export interface AppointmentSlots {
   /** What the caller said about the visit when asking for it, before the reason was asked ("my knee's been swelling up"). */
   opening?: string;
   isNew?: boolean;
+  /** The caller spoke of a baby: a birthday said without a year is this year's. */
+  baby?: boolean;
   prefs?: Preferences;
   phone?: string;
   /** Booking for someone else ("it's for my mother"): who the patient is to the caller, and the caller's name (the contact). */
