@@ -269,8 +269,9 @@ function partsAroundMonth(list: string[], monthAt: number, pivot: (yy: number) =
       after = day.next;
     }
   }
-  if (list[after] === 'of' || list[after] === 'in' || list[after] === 'year') after++;
-  const year = parseYear(list, after, pivot) ?? ohYear(list, after, pivot);
+  // "…of 1985", "…in the year 2005".
+  while (['of', 'in', 'the', 'year'].includes(list[after] ?? '')) after++;
+  const year = parseYear(list, after, pivot) ?? ohYear(list, after, pivot) ?? yearLaterOn(list, after, pivot);
   if (year) parts.year = year.value;
   else if (!dayBefore) {
     // The year first: "nineteen eighty, March third", "in 1980 on March 3rd".
@@ -278,6 +279,18 @@ function partsAroundMonth(list: string[], monthAt: number, pivot: (yy: number) =
     if (y) parts.year = y;
   }
   return parts;
+}
+
+/**
+ * A year said further on, after words of its own ("March 3rd, and the year is 1985", "March 3rd, I
+ * think it was nineteen eighty five"): four digits or a year of more than one word.
+ */
+function yearLaterOn(list: string[], from: number, pivot: (yy: number) => number): { value: number; next: number } | null {
+  for (let i = from; i < list.length; i++) {
+    const y = parseYear(list, i, pivot);
+    if (y && (/^\d{4}$/.test(list[i]!) || y.next - i >= 2)) return y;
+  }
+  return null;
 }
 
 /** A year said just before the month (or before "on" the month): 1980, "nineteen eighty". */

@@ -85,6 +85,7 @@ function pathOf(r: Result): string {
       const asked = whatWasAsked(l.text);
       // An open question by its first words ("Sorry, just so I…", "I'm sorry, I'm having…"), masked as the rest.
       if (asked === 'dob') return `dob${dobKind(l.text)}`;
+      if (asked === 'yes_no') return `yes_no${yesNoKind(l.text)}`;
       return asked === 'open' ? `open("${masked(l.text, r).split(/\s+/).slice(0, 5).join(' ')}")` : asked;
     })
     .join(' → ');
@@ -98,6 +99,18 @@ function dobKind(agentText: string): string {
   if (/day of the month|qué día del mes/.test(t)) return ':day';
   if (/valid date|no parece válida/.test(t)) return ':invalid';
   if (/didn't catch|no le entendí|no entendí/.test(t)) return ':retry';
+  return '';
+}
+
+/** What a yes-or-no question offered or checked, by the agent's own words. */
+function yesNoKind(agentText: string): string {
+  const t = agentText.toLowerCase();
+  if (/request a visit|pedir una cita para que/.test(t)) return ':visit';
+  if (/read that back|all correct|le repito|es correcto|están correctos/.test(t)) return ':confirm';
+  if (/best number|mejor número/.test(t)) return ':phone';
+  if (/call you back|someone to call|que le llamen|le devuelva|le llame/.test(t)) return ':callback';
+  if (/connect you|put you through|comunicarle|transferir/.test(t)) return ':transfer';
+  if (/message|mensaje/.test(t)) return ':message';
   return '';
 }
 
