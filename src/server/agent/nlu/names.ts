@@ -142,8 +142,9 @@ function nameWordsFrom(tokens: string[], bare = false, spanish = false): string[
     // "Billie Jo Harper, Billie with an i e", "Robert James Tate, James is his middle name": a
     // word of the name said again after it starts a remark about the name.
     if (out.length >= 2 && out.includes(clean) && !PARTICLES.has(clean)) break;
-    // "Maria de la Cruz", "Elena dos Santos", "Van der Berg": a particle inside a name, before more of it.
-    if (out.length > 0 && PARTICLES.has(clean) && list.slice(i + 1).some((n) => !PARTICLES.has(n) && canBeName(n, { lenient: true }))) {
+    // "Maria de la Cruz", "Elena dos Santos", "Van der Berg": a particle inside a name, before more
+    // of it; or starting a surname given alone ("de la Cruz", asked for the last name).
+    if ((out.length > 0 || bare) && PARTICLES.has(clean) && list.slice(i + 1).some((n) => !PARTICLES.has(n) && canBeName(n, { lenient: true }))) {
       out.push(clean);
       continue;
     }
