@@ -97,8 +97,8 @@ const TASKS = new Set<Intent>(['appointment', 'message', 'callback', 'human', 'c
 const ASKS_FOR_A_VISIT = /\b(book|booking|appointment|appt|schedule|set up|make|come in|be seen|get seen|cita|agendar|sacar|hacer)\b/;
 /** Tasks that pass a question on to staff, which the practice's own information may answer now. */
 const PASSED_TO_STAFF = new Set<Intent>(['message', 'callback', 'human']);
-/** Said as a question about something ("where…", "do you…", "¿dónde…?", "¿aceptan…?"). */
-const ASKS = /\b(where|how much|how do|how can|do you|does|is there|are there|will there|would there|what|which|wondering|wonder|question|ask|donde|cuanto|como|aceptan|hay|tienen|pregunta|preguntar)\b/;
+/** Said as a question about something ("where…", "do you…", "can someone tell me if you…", "¿dónde…?", "¿aceptan…?"). */
+const ASKS = /\b(where|how much|how do|how can|do you|does|is there|are there|will there|would there|what|which|wondering|wonder|question|ask|if (?:you|y'all|they|the|there|i can|we can|i need)|whether|donde|cuanto|como|aceptan|hay|tienen|pregunta|preguntar|si (?:aceptan|tienen|hay|atienden|puedo|ustedes))\b/;
 
 async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null, alarming = false): Promise<FlowReply> {
   fc.intent = intent;

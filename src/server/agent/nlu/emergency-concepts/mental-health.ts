@@ -214,7 +214,7 @@ export const MENTAL_HEALTH_RULES: Rule[] = [
       '(?:it|nothing) (?:wont|will not|isnt gonna|is not going to) matter (?:after|anymore|any more|soon)',
       '(?:my|his|her) affairs in order',
       '(?:did|made|wrote|finished|updated) (?:my|his|her) will\\b',
-      'ya no (?:voy|va) a (?:estar|necesitar)',
+      'ya no (?:las |los |la |lo )?(?:voy|va) a (?:estar|necesitar)',
       '(?:tengo|tiene) (?:todo|mis cosas|sus cosas) en orden',
       // Preparations crisis lines list: belongings, pets and passwords handed over, accounts deleted, a last call.
       '(?:gave|giving|given|gives|regalo|regalando|regalado) (?:away )?(?:all )?(?:(?:my|his|her|their|sus|mis) )?(?:things|stuff|belongings|possessions|pets?|dog|cat|cosas|perro|gato)(?: away)?',
@@ -278,5 +278,24 @@ export const MENTAL_HEALTH_RULES: Rule[] = [
       '(?:top|edge|roof) of (?:the|a) (?:parking garage|garage|building|bridge|parking structure)',
       'how (?:much|many) (?:\\w+ ){0,3}(?:it )?(?:takes|would take|does it take) to (?:kill|die|overdose)',
     ),
+  },
+  {
+    // At a height with no reason they can give for calling ("I'm on the roof of my building, I don't
+    // really know why I called"): what crisis lines hear before a jump.
+    category: 'mental_health',
+    re: re('(?:im|i am|estoy|ahorita estoy|sitting|standing) (?:up )?(?:on|at|arriba del?|arriba de la|en el|en la|encima del?) (?:the |a |my )?(?:roof|rooftop|ledge|edge|railing|overpass|azotea|techo|cornisa|barandal|puente)'),
+    with: any("(?:dont|do not) (?:really |even )?know why", 'no se (?:ni )?(?:por que|para que)', 'no point', 'goodbye', 'adios', 'jump\\w*', 'brincar', 'aventarme', 'tirarme', 'end it', 'cant do this', 'ya no (?:aguanto|puedo)'),
+  },
+  {
+    // The way already chosen, with not being here or no point ("I'm not gonna be here next month, I already know how").
+    category: 'mental_health',
+    re: re('(?:already )?know how (?:(?:im|i am|i) (?:gonna|going to|will) )?(?:do it|to do it)', '(?:already )?know how$', 'know how(?= (?:and|so|y|pero|but)\\b)', 'ya se como (?:lo voy a hacer|hacerlo|lo hago)'),
+    with: any('(?:wont|will not|not gonna|not going to) be (?:here|around)', 'no point', "(?:wont|will not) be any point", 'ya no voy a estar', 'ya no tiene (?:caso|sentido)', 'no (?:tiene|hay) caso', 'better off', 'goodbye'),
+  },
+  {
+    // Asking whether an amount of their pills would be enough to die, having them ("if I take forty of the sertraline would that do it").
+    category: 'mental_health',
+    re: re('(?:would|will|could|is) (?:that|it|they|this|eso) (?:be enough to )?(?:do it|do the (?:job|trick)|kill (?:me|someone|a person|you)|ser suficiente)', '(?:alcanzaria|bastaria|seria suficiente) para (?:morir|matarme|no despertar)'),
+    with: any('(?:take|took|taking|swallow\\w*|tomar|tomo|tome) (?:like |about |all |todas )?(?:\\d{2,}|twenty|thirty|forty|fifty|sixty|a hundred|all|the whole|toda|todas|veinte|treinta|cuarenta|cincuenta|cien)', 'i want to', "(?:ive|i have|i) got them", 'quiero', 'las tengo'),
   },
 ];

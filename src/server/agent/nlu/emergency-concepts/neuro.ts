@@ -89,6 +89,16 @@ export const NEURO_RULES: Rule[] = [
     with: any('suddenly', 'sudden', 'all of a sudden', 'out of nowhere', 'was fine', 'just now', 'an hour ago', 'this morning', 'at breakfast', 'minutes ago', 'de repente', 'estaba bien', 'hace (?:una hora|rato|un rato)'),
   },
   {
+    // Not knowing where they are or who their family is, come on within the hour: sudden confusion.
+    category: 'stroke',
+    re: re(
+      '(?:doesnt|does not|didnt|did not|dont|cant) (?:know|recogni[sz]e) (?:where (?:he|she|they) (?:is|are)|who (?:i am|we are|his \\w+ is|her \\w+ is)|(?:me|us|his \\w+|her \\w+))',
+      'no (?:sabe|reconoce) (?:donde esta|quien soy|quienes somos|a (?:nadie|su \\w+|sus \\w+|mi|nosotros))',
+      'no me reconoce',
+    ),
+    with: any('suddenly', 'sudden', 'all of a sudden', 'out of nowhere', 'was fine', 'just now', 'an hour ago', 'this morning', 'minutes ago', 'de repente', 'de la nada', 'estaba bien', 'hace (?:una hora|rato|un rato|\\w+ minutos|\\w+ horas)'),
+  },
+  {
     // Clumsiness, balance or double vision: a stroke when sudden or with another sign of one.
     category: 'stroke',
     re: re(
