@@ -268,7 +268,7 @@ function counts(rule: Rule, clause: string, at: number, phrase: string): boolean
   if (rule.mildBefore && (MILD_BEFORE.test(before) || MILD_AFTER.test(after))) return false;
   // "can't lift my arm over my head": a shoulder, not a stroke's sudden weakness.
   if (rule.category === 'stroke' && /^\s*(?:(?:up|all the way)\s+)?(?:over|above|past|behind) (?:my|his|her|their|the) (?:head|shoulder)/.test(after)) return false;
-  if (supposes(before)) return false;
+  if (!rule.supposingToo && supposes(before)) return false;
   if (rule.category === 'other' && /emergen/.test(phrase) && NOT_AN_EMERGENCY.test(clause)) return false;
   if (OTHER_DISCOURSE.test(clause) && rule.category !== 'mental_health') return false;
   // "what temperature counts as a fever for a newborn?": a question about the threshold, not a report.

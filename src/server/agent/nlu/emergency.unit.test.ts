@@ -52,6 +52,32 @@ describe('emergency corpus', () => {
     expect(wrong.map((c) => `${c.category}: ${c.text} → ${detectEmergency(c.text)!.category}`).length).toBeLessThanOrEqual(Math.ceil(corpus.length * 0.03));
   });
 
+  it('hears a crisis said indirectly, and not its everyday look-alikes', () => {
+    // Session 19's indirect crises, where the model alone failed on held-out folds.
+    const crises: [string, string][] = [
+      ["i'm on the roof of my building, i don't really know why i called the doctor's office", 'mental_health'],
+      ['estoy arriba del puente, no sé ni por qué le llamé al consultorio', 'mental_health'],
+      ["yeah i need to cancel my colonoscopy, there won't be any point, i'm not gonna be here next month, i already know how", 'mental_health'],
+      ['cancéleme la colonoscopía, ya no tiene caso, el mes que entra ya no voy a estar, ya sé cómo lo voy a hacer', 'mental_health'],
+      ["if you take like forty of the sertraline would that do it, because i've got them and i want to", 'mental_health'],
+      ['hola, quiero cancelar todas mis citas, todas, ya no las voy a necesitar, dígale a la doctora que gracias por todo', 'mental_health'],
+      ['mi papá tiene ochenta y tantos y hace una hora estaba bien y ahorita no sabe dónde está ni quién soy', 'stroke'],
+      ['the baby is coming right now, i can see the head', 'pregnancy'],
+      ['ya viene el bebé, ya se le ve la cabecita', 'pregnancy'],
+      ['ya me tomé un montón de pastillas', 'poisoning'],
+    ];
+    for (const [text, category] of crises) expect(detectEmergency(text)?.category, text).toBe(category);
+    for (const text of [
+      "i'm on the roof fixing shingles, can you call me back",
+      "i won't be here next month so cancel my appointment, i already know how to reschedule online",
+      'if i take two advil would that do it for the pain',
+      "i know how to get there, thanks",
+      'el bebé viene a la cita el martes',
+      'i had my baby at home last year',
+    ])
+      expect(detectEmergency(text), text).toBeNull();
+  });
+
   it('takes misrecognised and punctuated forms alike', () => {
     expect(detectEmergency("My husband can't breathe!")?.category).toBe('breathing');
     expect(detectEmergency('MY HUSBAND CANT BREATHE')?.category).toBe('breathing');

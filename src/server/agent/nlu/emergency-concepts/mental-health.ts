@@ -296,6 +296,7 @@ export const MENTAL_HEALTH_RULES: Rule[] = [
     // Asking whether an amount of their pills would be enough to die, having them ("if I take forty of the sertraline would that do it").
     category: 'mental_health',
     re: re('(?:would|will|could|is) (?:that|it|they|this|eso) (?:be enough to )?(?:do it|do the (?:job|trick)|kill (?:me|someone|a person|you)|ser suficiente)', '(?:alcanzaria|bastaria|seria suficiente) para (?:morir|matarme|no despertar)'),
+    supposingToo: true,
     with: any('(?:take|took|taking|swallow\\w*|tomar|tomo|tome) (?:like |about |all |todas )?(?:\\d{2,}|twenty|thirty|forty|fifty|sixty|a hundred|all|the whole|toda|todas|veinte|treinta|cuarenta|cincuenta|cien)', 'i want to', "(?:ive|i have|i) got them", 'quiero', 'las tengo'),
   },
 ];

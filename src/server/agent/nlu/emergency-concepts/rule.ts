@@ -8,6 +8,8 @@ export interface Rule {
   with?: RegExp;
   /** Said anywhere in the utterance, this takes the alarm away ("you won't see me again — we're moving"). */
   unless?: RegExp;
+  /** "If I take forty of them, would that do it?": the supposition is itself the warning sign, not a hypothetical. */
+  supposingToo?: boolean;
   /** "a mild allergic reaction": these qualifiers just before the words take the alarm away. */
   mildBefore?: boolean;
 }
