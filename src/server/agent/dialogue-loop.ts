@@ -1,4 +1,3 @@
-import { normalize } from './nlu/text.js';
 import { MAX_UTTERANCE } from '../../domain/calls/vocabulary.js';
 import type { AgentReply, CallerInput, Speak, TurnEnv } from './agent-types.js';
 import { brainFor } from './brains/select-brain.js';
@@ -6,6 +5,7 @@ import { respondToEmergency } from './emergency-response.js';
 import { noteCallerWords } from './caller-words.js';
 import { detectCallLanguage, glossSpanish } from './nlu/language.js';
 import { understand } from './nlu/understand.js';
+import { speaksAsAClinician } from './nlu/urgency.js';
 import { screeningSilence, screeningStep } from './screening.js';
 import { say } from './messages/index.js';
 import { createToolbox } from './tools/index.js';
@@ -59,7 +59,7 @@ async function respond(env: TurnEnv, input: CallerInput): Promise<AgentReply> {
       // The answer to the screening question is judged by the screening (only the rules may overrule it: "none of those" is no alarm).
       // A clinician reporting an unstable patient (a home-health nurse, a care home, a lab) is put
       // through to whoever is on call as an urgent matter, not told to hang up and call 911 (issue 26 §4).
-      const clinician = understood.intent === 'clinical_report' && understood.confidence >= CLINICIAN_SURE && SPEAKS_AS_A_CLINICIAN.test(normalize(text)) && org.settings.brain === 'builtin' && OPEN_MOMENTS.has(state.builtin.flow);
+      const clinician = understood.intent === 'clinical_report' && understood.confidence >= CLINICIAN_SURE && speaksAsAClinician(text) && org.settings.brain === 'builtin' && OPEN_MOMENTS.has(state.builtin.flow);
       if (urgency.level === 'emergency' && !clinician && (!state.screening || urgency.by === 'rules')) return respondToEmergency(env, urgency, text);
       if (state.turn >= MAX_TURNS) return { text: say(env, 'call.noHelp', { practice: org.name }), next: { type: 'hangup' } };
       const screening = await screeningStep(env, text, understood);
@@ -80,13 +80,6 @@ async function respond(env: TurnEnv, input: CallerInput): Promise<AgentReply> {
 
 /** How sure the intent must be that a clinician is reporting, to put an alarming report through to the on-call person instead of the 911 message. */
 const CLINICIAN_SURE = 0.8;
-/**
- * …and a clinician says where they call from or whose patient it is: "my roommate took some pills
- * at a party and now he's confused" read as a report (0.83) was put through to staff instead of
- * being told to call 911.
- */
-const SPEAKS_AS_A_CLINICIAN =
-  /\b(?:lab|labs|laboratory|pharmacy|pharmacist|nurse|rn|lpn|cna|aide|home health|hospice|hospital|facility|nursing home|care home|group home|assisted living|memory care|rehab|skilled nursing|er|emergency (?:room|department)|urgent care|clinic|dr|doctor|physician|provider|your patient|a patient of|(?:our|my|the) (?:patient|resident|client)s?|residents?|on call|critical (?:value|result|lab)|panic value|farmacia|farmaceutic[oa]|laboratorio|enfermer[oa]|clinica|asilo|residencia|cuidador[a]?|paciente de ustedes|su paciente|(?:nuestr[oa]|mi) (?:paciente|residente))\b/;
 
 /** Moments where the caller says what they want (not mid-answer, where a Spanish name is just a name). */
 const OPEN_MOMENTS = new Set(['idle', 'anything_else', 'offer_help']);

@@ -143,7 +143,9 @@ function spokenDateParts(text: string, ctx: DateContext): DateParts | null {
   if (numeric) return numeric;
   // "March third, uh, nineteen eighty": hesitations between the parts are not there; nor are the
   // Spanish words left between them in a glossed date ("march 12 de 1988", "march el twelve del 88").
-  const list = words(text).filter((w) => !HESITATIONS.has(w) && !SPANISH_GLUE.has(w));
+  const list = words(text)
+    .filter((w) => !HESITATIONS.has(w) && !SPANISH_GLUE.has(w))
+    .map((w) => (w === 'de' || w === 'del' ? 'of' : w));
   if (!list.some((w) => w in MONTHS)) {
     const run = numberRunDate(list);
     if (run) return numericDate(run, ctx);
@@ -180,7 +182,8 @@ function dayWithoutMonth(list: string[]): number | undefined {
 }
 
 const HESITATIONS = new Set(['uh', 'um', 'er', 'erm', 'hmm', 'ah', 'umm', 'uhh']);
-const SPANISH_GLUE = new Set(['de', 'del', 'el', 'ano', 'dia', 'mes']);
+/** Left out of a glossed date; "de" and "del" are read as "of" ("marzo del 14" is March 2014, not the 14th). */
+const SPANISH_GLUE = new Set(['el', 'ano', 'dia', 'mes']);
 
 const RUN_GLUE = new Set(['uh', 'um', 'and', 'slash', 'dash', 'stroke', 'of', 'its', "it's", 'is', 'born', 'on', 'the', 'my', 'birthday', 'date', 'birth', 'dob', 'd', 'o', 'b', 'y', 'i', 'was']);
 
@@ -283,12 +286,16 @@ function partsAroundMonth(list: string[], monthAt: number, pivot: (yy: number) =
 
 /**
  * A year said further on, after words of its own ("March 3rd, and the year is 1985", "March 3rd, I
- * think it was nineteen eighty five"): four digits or a year of more than one word.
+ * think it was nineteen eighty five"): 19xx or 20xx in digits, or in words right after "year",
+ * "was", "born" or "in" — not "at ten forty five", nor the end of a phone number.
  */
 function yearLaterOn(list: string[], from: number, pivot: (yy: number) => number): { value: number; next: number } | null {
   for (let i = from; i < list.length; i++) {
+    if (/^\d+$/.test(list[i - 1] ?? '')) continue;
     const y = parseYear(list, i, pivot);
-    if (y && (/^\d{4}$/.test(list[i]!) || y.next - i >= 2)) return y;
+    if (!y) continue;
+    if (/^(?:19|20)\d\d$/.test(list[i]!)) return y;
+    if (y.next - i >= 2 && ['year', 'was', 'born', 'in'].includes(list[i - 1] ?? '')) return y;
   }
   return null;
 }

@@ -54,9 +54,8 @@ export interface TrainingPart {
 export function trainModels(part: TrainingPart): Models {
   const intent = train(INTENTS, withIntroductions(part.intents), { minCount: 2 });
   const positives = part.emergencies.filter((e) => e.emergency);
-  // A missed emergency costs far more than a screening question: emergencies weigh more. Raised
-  // from 5 to 7 when session 19 added 912 ordinary requests (the negatives): at 5 the development
-  // part's cross-validation missed 4 emergencies, at 7 none, near misses' false alarms 5.5 → 5.6 %.
+  // A missed emergency costs far more than a screening question: emergencies weigh more, enough
+  // to outweigh the ordinary requests that are the negatives too (decision 037, session 19).
   // Features seen once are left out of every model: measured, the same figures on the development part
   // with fewer features for each web process to hold (the server-memory bar, DESIGN.md).
   const urgency = train(['emergency', 'routine'] as const, [

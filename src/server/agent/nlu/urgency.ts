@@ -5,6 +5,15 @@ import { messageTopic } from './message-topics.js';
 const SYMPTOMS =
   /\b(sick|ill|unwell|fever\w*|feverish|temperature|temp of|vomit\w*|throwing up|threw up|diarrh\w*|rash|pain\w*|hurts?|hurting|ache|aching|earache|headache|stomach ?ache|sore throat|cough\w*|wheez\w*|breathing|congest\w*|swollen|swelling|bleed\w*|infection|infected|injur\w*|fell|fall|burn(ed|t)?|bump|bitten|sting|allergic|reaction|dehydrat\w*|not eating|not drinking|won'?t (eat|drink|stop crying)|lethargic|symptoms?|worse|worried about (my|our|his|her))\b/;
 const URGENT = /\b(urgent\w*|right away|can'?t wait|cannot wait|immediately)\b/;
+/**
+ * A clinician or facility says who they are: where they call from, their role, whose patient
+ * ("this is Carla from Quest lab", "I'm his home health nurse", "one of our residents"). A
+ * roommate's overdose that the model read as a report (0.83) must reach the 911 message instead.
+ */
+const SPEAKS_AS_A_CLINICIAN =
+  /\b(?:calling from|(?:this is|its) \w+(?: \w+)? (?:from|at|with) (?:the )?\w+|(?:im|i am) (?:a|the|his|her|their|your) (?:\w+ )?(?:nurse|aide|caregiver|pharmacist|doctor|physician|provider|case manager|social worker)|lab|labs|laboratory|pharmacy|home health|hospice|nursing home|care home|group home|assisted living|memory care|skilled nursing|rehab facility|facility|your patient|a patient of|(?:our|my) (?:patient|resident|client)s?|one of our residents|critical (?:value|result|lab)|panic value|farmacia|laboratorio|(?:soy|habla) (?:la |el |su )?enfermer[oa]|asilo|residencia|paciente de ustedes|su paciente|(?:nuestr[oa]|mi) (?:paciente|residente)|(?:llamo|hablo|le hablo) de(?:sde)? (?:el|la))\b/;
+export const speaksAsAClinician = (text: string) => SPEAKS_AS_A_CLINICIAN.test(spoken(text));
+
 const CLINICIAN = /\b(nurse|nurse line|doctor|dr|on ?call|physician|clinician|pediatrician|paediatrician|medical advice|medical question)\b/;
 
 /**

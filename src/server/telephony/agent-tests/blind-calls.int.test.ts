@@ -83,9 +83,9 @@ function pathOf(r: Result): string {
     .filter((l) => l.speaker === 'agent')
     .map((l) => {
       const asked = whatWasAsked(l.text);
-      // An open question by its first words ("Sorry, just so I…", "I'm sorry, I'm having…"), masked as the rest.
       if (asked === 'dob') return `dob${dobKind(l.text)}`;
       if (asked === 'yes_no') return `yes_no${yesNoKind(l.text)}`;
+      // An open question by its first words ("Sorry, just so I…", "I'm sorry, I'm having…"), masked as the rest.
       return asked === 'open' ? `open("${masked(l.text, r).split(/\s+/).slice(0, 5).join(' ')}")` : asked;
     })
     .join(' → ');
@@ -237,7 +237,7 @@ describe('whole calls from callers nobody here wrote', () => {
     console.log(lines.join('\n'));
 
     expect(results.length).toBe(suites.reduce((n, s) => n + s.scenarios.length, 0));
-    // Today's figures (session 18): 84.0 % of 608, 119 of 122 emergencies (batch 4 first scored 73.0 %, 78.0 % at the end).
+    // Session 19's figures: 86.5 % of 808, 158 of 161 emergencies (batch 5 first scored 75.0 %, 82.0 % at the end).
     expect(passed / results.length).toBeGreaterThanOrEqual(0.85);
     expect(escalated).toBeGreaterThanOrEqual(emergencies.length - 3);
   }, 900_000);

@@ -65,9 +65,13 @@ export function question(fc: FlowCtx, slot: AppointmentSlot): string {
   }
 }
 
-/** The patient is a baby: "my newborn", "she's six weeks old", "mi bebé", "recién nacido". */
+/**
+ * The patient is a baby: "my newborn", "she's six weeks old", "mi bebé", "recién nacido" — not
+ * "baby aspirin", nor a pregnant caller "having a baby" (she is the patient).
+ */
 const SPEAKS_OF_A_BABY =
-  /\b(?:baby|babies|newborn|new born|infant|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|a|a few|a couple of) (?:days?|weeks?|months?) old|bebe|bebita|bebito|recien nacid[oa]s?|(?:dias|semanas|meses) de nacid[oa])\b/;
+  /\b(?:(?<!(?:having|expecting|pregnant with) (?:a|the|my) )(?:baby|babies)(?! (?:aspirin|shower|weight|teeth|powder|oil|formula))|newborn|new born|infant|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|a|a few|a couple of) (?:days?|weeks?) old|(?:[1-9]|1[01]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|a|a few|a couple of) months? old|bebe|bebita|bebito|recien nacid[oa]s?|(?:dias|semanas) de nacid[oa])\b/;
+const speaksOfABaby = (fc: FlowCtx, text: string) => SPEAKS_OF_A_BABY.test(normalize(inCallerWords(fc.env, text))) || SPEAKS_OF_A_BABY.test(normalize(text));
 
 /** The year in which month/day last fell, today included. */
 function latestPastYear(month: number, day: number, today: string): number {
@@ -142,7 +146,7 @@ export function absorb(fc: FlowCtx, text: string, expecting: AppointmentSlot | n
     filled.push('name');
   }
 
-  if (SPEAKS_OF_A_BABY.test(normalize(inCallerWords(fc.env, text))) || SPEAKS_OF_A_BABY.test(normalize(text))) a.baby = true;
+  if (speaksOfABaby(fc, text)) a.baby = true;
   const parts = parseDateParts(text, ctx);
   // Unasked, a whole date is a date of birth unless it was said as a day relative to today ("I
   // had a telehealth visit yesterday"), which only a word of birth makes one ("born yesterday").
@@ -150,7 +154,7 @@ export function absorb(fc: FlowCtx, text: string, expecting: AppointmentSlot | n
   const asBirth = !RELATIVE_DAY.test(said) || BIRTH_WORD.test(said);
   if (parts && (expecting === 'dob' || (parts.day && parts.month && parts.year && asBirth))) {
     // Asked "what year?" and told the month and day again, for a baby: its birthday said as this
-    // year's (the read-back lets the caller correct it). Anyone else is asked again, then the call moves on.
+    // year's (the read-back lets the caller correct it).
     const yearAsked = expecting === 'dob' && a.dob?.month !== undefined && a.dob.day !== undefined && a.dob.year === undefined;
     if (yearAsked && a.baby && parts.month && parts.day && !parts.year) parts.year = latestPastYear(parts.month, parts.day, fc.today);
     a.dob = mergeDateParts(expecting === 'dob' ? a.dob : undefined, parts);
@@ -223,8 +227,7 @@ export function applyCorrection(fc: FlowCtx, text: string): Filled[] {
   const target = about ?? fc.b.lastFilled;
   const ctx = { dayFirst: fc.dayFirst, today: fc.today };
   if (target === 'dob' || (!about && parseDateParts(text, ctx))) {
-    if (SPEAKS_OF_A_BABY.test(normalize(inCallerWords(fc.env, text))) || SPEAKS_OF_A_BABY.test(normalize(text))) a.baby = true;
-  const parts = parseDateParts(text, ctx);
+    const parts = parseDateParts(text, ctx);
     if (parts) {
       const merged = mergeDateParts(a.dob, parts);
       const check = checkDateOfBirth(merged, fc.today);

@@ -98,7 +98,7 @@ const ASKS_FOR_A_VISIT = /\b(book|booking|appointment|appt|schedule|set up|make|
 /** Tasks that pass a question on to staff, which the practice's own information may answer now. */
 const PASSED_TO_STAFF = new Set<Intent>(['message', 'callback', 'human']);
 /** Said as a question about something ("where…", "do you…", "can someone tell me if you…", "¿dónde…?", "¿aceptan…?"). */
-const ASKS = /\b(where|how much|how do|how can|do you|does|is there|are there|will there|would there|what|which|wondering|wonder|question|ask|if (?:you|y'all|they|the|there|i can|we can|i need)|whether|donde|cuanto|como|aceptan|hay|tienen|pregunta|preguntar|si (?:aceptan|tienen|hay|atienden|puedo|ustedes))\b/;
+const ASKS = /\b(where|how much|how do|how can|do you|does|is there|are there|will there|would there|what|which|wondering|wonder|question|ask|(?:tell me|let me know|know|see|find out|check) (?:if|whether)|whether|donde|cuanto|como|aceptan|hay|tienen|pregunta|preguntar|(?:saber|preguntar|decirme|ver) si)\b/;
 
 async function routeIntent(fc: FlowCtx, text: string, intent: Intent | null, alarming = false): Promise<FlowReply> {
   fc.intent = intent;

@@ -1,5 +1,5 @@
 import type { Rule } from './rule.js';
-import { re, INFANT, PREGNANT, FEVER_GLOBAL } from '../emergency-vocabulary.js';
+import { any, re, INFANT, PREGNANT, FEVER_GLOBAL } from '../emergency-vocabulary.js';
 
 /** A young baby (fever, or a floppy or unfeeding newborn) and pregnancy. */
 export const MATERNAL_INFANT_RULES: Rule[] = [
@@ -29,20 +29,21 @@ export const MATERNAL_INFANT_RULES: Rule[] = [
     with: new RegExp(`\\b${INFANT}\\b`),
   },
   {
-    // A birth under way outside a hospital: the head showing, the urge to push, "the baby is coming".
+    // A birth under way outside a hospital: the head showing, "the baby is coming now" (the urge to
+    // push is the pregnancy rule's below, with the weeks).
     category: 'pregnancy',
     re: re(
       '(?:the )?baby(?:s| is) coming(?: out)?(?: right)? (?:now|fast|already)',
-      '(?:i|we|you) can see (?:the|his|her|its|my|the babys) (?:babys )?head',
+      '(?:i|we|you) can see (?:the|his|her|its|the babys) (?:babys )?head',
       'crowning',
-      '(?:urge|need|have) to push',
-      'having (?:the|my|her|a) baby (?:right )?(?:now|here|at home|in the car)',
-      'ya (?:viene|va a nacer|esta naciendo|esta saliendo) (?:el|la|mi|su) (?:bebe|nino|nina)',
-      '(?:el|la|mi|su) (?:bebe|nino|nina) (?:ya )?(?:viene|va a nacer|esta naciendo|esta saliendo)(?: ya)?(?! (?:a|para) (?:la|su|una) (?:cita|consulta|revision|vacuna))',
+      'having (?:the|my|her|a) baby (?:right )?now',
+      '(?:el|la|mi|su) bebe (?:ya )?(?:esta naciendo|esta saliendo|ya viene)',
+      '(?:ya )?(?:esta naciendo|esta saliendo) (?:el|la|mi|su) bebe',
+      'ya viene (?:el|la|mi|su) bebe(?! (?:a|para) )',
       'se (?:le|me|nos) ve (?:la|su) (?:cabecita|cabeza)',
-      'ganas de pujar',
       'esta coronando',
     ),
+    with: any('baby', 'babys', 'bebe', 'labor', 'labour', 'contraction\\w*', 'contraccion\\w*', 'push\\w*', 'puj\\w*', 'water', 'fuente', 'parto', 'pregnan\\w*', 'embarazada', 'birth', 'nacer', 'naciendo'),
   },
   {
     // Kicks are a baby's in the womb: none since a time is the warning sign, whoever says the weeks.

@@ -214,7 +214,7 @@ export const MENTAL_HEALTH_RULES: Rule[] = [
       '(?:it|nothing) (?:wont|will not|isnt gonna|is not going to) matter (?:after|anymore|any more|soon)',
       '(?:my|his|her) affairs in order',
       '(?:did|made|wrote|finished|updated) (?:my|his|her) will\\b',
-      'ya no (?:las |los |la |lo )?(?:voy|va) a (?:estar|necesitar)',
+      'ya no (?:voy|va) a (?:estar|necesitar)',
       '(?:tengo|tiene) (?:todo|mis cosas|sus cosas) en orden',
       // Preparations crisis lines list: belongings, pets and passwords handed over, accounts deleted, a last call.
       '(?:gave|giving|given|gives|regalo|regalando|regalado) (?:away )?(?:all )?(?:(?:my|his|her|their|sus|mis) )?(?:things|stuff|belongings|possessions|pets?|dog|cat|cosas|perro|gato)(?: away)?',
@@ -283,20 +283,33 @@ export const MENTAL_HEALTH_RULES: Rule[] = [
     // At a height with no reason they can give for calling ("I'm on the roof of my building, I don't
     // really know why I called"): what crisis lines hear before a jump.
     category: 'mental_health',
-    re: re('(?:im|i am|estoy|ahorita estoy|sitting|standing) (?:up )?(?:on|at|arriba del?|arriba de la|en el|en la|encima del?) (?:the |a |my )?(?:roof|rooftop|ledge|edge|railing|overpass|azotea|techo|cornisa|barandal|puente)'),
-    with: any("(?:dont|do not) (?:really |even )?know why", 'no se (?:ni )?(?:por que|para que)', 'no point', 'goodbye', 'adios', 'jump\\w*', 'brincar', 'aventarme', 'tirarme', 'end it', 'cant do this', 'ya no (?:aguanto|puedo)'),
+    re: re('(?:im|i am|estoy|ahorita estoy|sitting|standing) (?:up )?(?:on|at|arriba|encima|en) (?:the|a|my|del|de la|el|la) (?:roof|rooftop|ledge|railing|overpass|azotea|techo|cornisa|barandal|puente)'),
+    with: any("(?:dont|do not) (?:really |even )?know why", 'no se (?:ni )?(?:por que|para que)', 'no point', 'jump\\w*', 'brincar', 'aventarme', 'tirarme', 'end it', 'cant do this', 'ya no (?:aguanto|puedo)'),
   },
   {
     // The way already chosen, with not being here or no point ("I'm not gonna be here next month, I already know how").
     category: 'mental_health',
-    re: re('(?:already )?know how (?:(?:im|i am|i) (?:gonna|going to|will) )?(?:do it|to do it)', '(?:already )?know how$', 'know how(?= (?:and|so|y|pero|but)\\b)', 'ya se como (?:lo voy a hacer|hacerlo|lo hago)'),
-    with: any('(?:wont|will not|not gonna|not going to) be (?:here|around)', 'no point', "(?:wont|will not) be any point", 'ya no voy a estar', 'ya no tiene (?:caso|sentido)', 'no (?:tiene|hay) caso', 'better off', 'goodbye'),
+    re: re('already know how (?:(?:im|i am|i) (?:gonna|going to|will) )?(?:do it|to do it)', 'already know how$', 'ya se como (?:lo voy a hacer|hacerlo|lo hago)'),
+    with: any('(?:wont|will not|not gonna|not going to) be (?:here|around)', 'no point', '(?:wont|will not) be any point', 'ya no voy a estar', 'ya no tiene (?:caso|sentido)', 'no (?:tiene|hay) caso', 'better off'),
+    unless: any('online', 'on line', 'portal', 'website', 'app', 'reschedul\\w*', 'en linea', 'internet', 'pagina'),
   },
   {
-    // Asking whether an amount of their pills would be enough to die, having them ("if I take forty of the sertraline would that do it").
+    // Asking whether an amount of their pills would be enough to die ("if I take forty of the
+    // sertraline would that do it"): the supposition is the warning sign, so it is not discounted.
     category: 'mental_health',
-    re: re('(?:would|will|could|is) (?:that|it|they|this|eso) (?:be enough to )?(?:do it|do the (?:job|trick)|kill (?:me|someone|a person|you)|ser suficiente)', '(?:alcanzaria|bastaria|seria suficiente) para (?:morir|matarme|no despertar)'),
+    re: re('(?:would|will|could) (?:that|it|they|this) (?:do it|do the (?:job|trick)|kill (?:me|someone|a person))', '(?:alcanzaria|bastaria|seria suficiente) para (?:morir|matarme|no despertar)'),
     supposingToo: true,
-    with: any('(?:take|took|taking|swallow\\w*|tomar|tomo|tome) (?:like |about |all |todas )?(?:\\d{2,}|twenty|thirty|forty|fifty|sixty|a hundred|all|the whole|toda|todas|veinte|treinta|cuarenta|cincuenta|cien)', 'i want to', "(?:ive|i have|i) got them", 'quiero', 'las tengo'),
+    with: any(
+      '(?:\\d{2,}|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a hundred|all) (?:of (?:the |my |his |her |these |those )?\\w+(?! for)|pills|tablets|capsules)',
+      '(?:todas|veinte|treinta|cuarenta|cincuenta|cien) (?:de )?(?:las |mis |sus )?(?:pastillas|pildoras|tabletas)',
+    ),
+    unless: any('mg', 'milligrams?', 'for the pain', 'for (?:my|his|her) (?:headache|back|pain|fever)'),
+  },
+  {
+    // Care no longer needed, with thanks for everything ("ya no las voy a necesitar, dígale a la doctora que gracias por todo").
+    category: 'mental_health',
+    re: re('ya no (?:las|los|la|lo) (?:voy|va) a necesitar'),
+    with: any('gracias (?:\\w+ ){0,4}por todo', 'despedi\\w*', 'para siempre'),
+    unless: any('mud\\w*', 'otr[oa] (?:doctor|medico|clinica|estado|ciudad|seguro)', 'seguro', 'aseguranza', 'cambi\\w*', 'porque', 'ya (?:me )?(?:sane|alivie|mejore)'),
   },
 ];

@@ -89,14 +89,14 @@ export const NEURO_RULES: Rule[] = [
     with: any('suddenly', 'sudden', 'all of a sudden', 'out of nowhere', 'was fine', 'just now', 'an hour ago', 'this morning', 'at breakfast', 'minutes ago', 'de repente', 'estaba bien', 'hace (?:una hora|rato|un rato)'),
   },
   {
-    // Not knowing where they are or who their family is, come on within the hour: sudden confusion.
+    // Someone who does not know where they are or who their family is, come on within the hour: sudden confusion.
     category: 'stroke',
     re: re(
-      '(?:doesnt|does not|didnt|did not|dont|cant) (?:know|recogni[sz]e) (?:where (?:he|she|they) (?:is|are)|who (?:i am|we are|his \\w+ is|her \\w+ is)|(?:me|us|his \\w+|her \\w+))',
-      'no (?:sabe|reconoce) (?:donde esta|quien soy|quienes somos|a (?:nadie|su \\w+|sus \\w+|mi|nosotros))',
-      'no me reconoce',
+      '(?:he|she|hes|shes|dad|mom|father|mother|grandpa|grandma|grandfather|grandmother|husband|wife) (?:doesnt|does not|didnt|did not|cant|can not) (?:know|recogni[sz]e) (?:where (?:he|she) is|who (?:i am|we are)|me|us|(?:his|her) (?:wife|husband|kids|children|son|daughter|family|own \\w+))',
+      'no sabe (?:donde esta|quien soy|quienes somos)',
+      'no (?:me|nos) reconoce',
     ),
-    with: any('suddenly', 'sudden', 'all of a sudden', 'out of nowhere', 'was fine', 'just now', 'an hour ago', 'this morning', 'minutes ago', 'de repente', 'de la nada', 'estaba bien', 'hace (?:una hora|rato|un rato|\\w+ minutos|\\w+ horas)'),
+    with: any('suddenly', 'sudden', 'all of a sudden', 'out of nowhere', 'was fine', 'just now', 'an hour ago', 'minutes ago', 'de repente', 'de la nada', 'estaba bien', 'hace (?:una hora|rato|un rato|\\w+ minutos|\\w+ horas)'),
   },
   {
     // Clumsiness, balance or double vision: a stroke when sudden or with another sign of one.
