@@ -144,8 +144,8 @@ function spokenDateParts(text: string, ctx: DateContext): DateParts | null {
   // "March third, uh, nineteen eighty": hesitations between the parts are not there; nor are the
   // Spanish words left between them in a glossed date ("march 12 de 1988", "march el twelve del 88").
   const list = words(text)
-    .filter((w) => !HESITATIONS.has(w) && !SPANISH_GLUE.has(w))
-    .map((w) => (w === 'de' || w === 'del' ? 'of' : w));
+    .filter((w) => !HESITATIONS.has(w))
+    .flatMap((w, i, all) => (!SPANISH_GLUE.has(w) ? [w] : (w === 'de' || w === 'del') && all[i - 1]! in MONTHS ? ['of'] : []));
   if (!list.some((w) => w in MONTHS)) {
     const run = numberRunDate(list);
     if (run) return numericDate(run, ctx);
@@ -182,8 +182,8 @@ function dayWithoutMonth(list: string[]): number | undefined {
 }
 
 const HESITATIONS = new Set(['uh', 'um', 'er', 'erm', 'hmm', 'ah', 'umm', 'uhh']);
-/** Left out of a glossed date; "de" and "del" are read as "of" ("marzo del 14" is March 2014, not the 14th). */
-const SPANISH_GLUE = new Set(['el', 'ano', 'dia', 'mes']);
+/** Left out of a glossed date, but "de" and "del" right after the month are "of" ("marzo del 14" is March 2014, not the 14th). */
+const SPANISH_GLUE = new Set(['de', 'del', 'el', 'ano', 'dia', 'mes']);
 
 const RUN_GLUE = new Set(['uh', 'um', 'and', 'slash', 'dash', 'stroke', 'of', 'its', "it's", 'is', 'born', 'on', 'the', 'my', 'birthday', 'date', 'birth', 'dob', 'd', 'o', 'b', 'y', 'i', 'was']);
 
@@ -285,9 +285,10 @@ function partsAroundMonth(list: string[], monthAt: number, pivot: (yy: number) =
 }
 
 /**
- * A year said further on, after words of its own ("March 3rd, and the year is 1985", "March 3rd, I
- * think it was nineteen eighty five"): 19xx or 20xx in digits, or in words right after "year",
- * "was", "born" or "in" — not "at ten forty five", nor the end of a phone number.
+ * A year said further on, after words of its own ("March 3rd, and the year is 1985", "he's a
+ * ninety seven baby", "may the fourth be with you, two thousand eleven"): 19xx or 20xx in digits;
+ * in words, one that starts as years do (nineteen…, two thousand…, twenty…) or follows "year",
+ * "was", "born", "in", "a", "he's", "she's". Not "at ten forty five", nor the end of a phone number.
  */
 function yearLaterOn(list: string[], from: number, pivot: (yy: number) => number): { value: number; next: number } | null {
   for (let i = from; i < list.length; i++) {
@@ -295,10 +296,12 @@ function yearLaterOn(list: string[], from: number, pivot: (yy: number) => number
     const y = parseYear(list, i, pivot);
     if (!y) continue;
     if (/^(?:19|20)\d\d$/.test(list[i]!)) return y;
-    if (y.next - i >= 2 && ['year', 'was', 'born', 'in'].includes(list[i - 1] ?? '')) return y;
+    if (y.next - i >= 2 && (YEAR_START.has(list[i]!) || YEAR_INTRO.has(list[i - 1] ?? ''))) return y;
   }
   return null;
 }
+const YEAR_START = new Set(['nineteen', 'two', 'twenty']);
+const YEAR_INTRO = new Set(['year', 'was', 'born', 'in', 'a', "he's", 'hes', "she's", 'shes']);
 
 /** A year said just before the month (or before "on" the month): 1980, "nineteen eighty". */
 function yearEndingAt(list: string[], monthAt: number, pivot: (yy: number) => number): number | undefined {
