@@ -1,9 +1,9 @@
 import { foldForMatching } from './emergency.js';
 import { messageTopic } from './message-topics.js';
 
-/** Someone unwell now: what a parent or patient says when they want clinical advice tonight. */
+/** Someone unwell now: what a parent or patient says when they want clinical advice tonight (not "sick of waiting"). */
 const SYMPTOMS =
-  /\b(sick|ill|unwell|fever\w*|feverish|temperature|temp of|vomit\w*|throwing up|threw up|diarrh\w*|rash|pain\w*|hurts?|hurting|ache|aching|earache|headache|stomach ?ache|sore throat|cough\w*|wheez\w*|breathing|congest\w*|swollen|swelling|bleed\w*|infection|infected|injur\w*|fell|fall|burn(ed|t)?|bump|bitten|sting|allergic|reaction|dehydrat\w*|not eating|not drinking|won'?t (eat|drink|stop crying)|lethargic|symptoms?|worse|worried about (my|our|his|her))\b/;
+  /\b(sick(?! (?:and tired )?of\b)|ill|unwell|fever\w*|feverish|temperature|temp of|vomit\w*|throwing up|threw up|diarrh\w*|rash|pain\w*|hurts?|hurting|ache|aching|earache|headache|stomach ?ache|sore throat|cough\w*|wheez\w*|breathing|congest\w*|swollen|swelling|bleed\w*|infection|infected|injur\w*|fell|fall|burn(ed|t)?|bump|bitten|sting|allergic|reaction|dehydrat\w*|not eating|not drinking|won'?t (eat|drink|stop crying)|lethargic|symptoms?|worse|worried about (my|our|his|her))\b/;
 const URGENT = /\b(urgent\w*|right away|can'?t wait|cannot wait|immediately)\b/;
 /**
  * A clinician or facility says who they are: where they call from, their role, whose patient

@@ -96,11 +96,11 @@ export async function clinicalQuestion(fc: FlowCtx, text: string): Promise<FlowR
  * A health problem told without a request ("I got bitten by the neighbour's dog, it broke the
  * skin", often after the screening question found no danger), when no clarifying question can
  * name two likely requests: what a practice offers is a visit (yes books it with what was said,
- * no goes to a nurse), not its menu. "Sick of waiting" is no health problem.
+ * no goes to a nurse), not its menu.
  */
 export function offerVisitForProblem(fc: FlowCtx, text: string): FlowReply | null {
   // The dialogue hears a Spanish caller through the gloss, which the symptom words read.
-  if (!fc.env.org.appointments.enabled || !describesHealthProblem(text.replace(/\bsick (?:and tired )?of\b/gi, ''))) return null;
+  if (!fc.env.org.appointments.enabled || !describesHealthProblem(text)) return null;
   return offerVisit(fc, text, 'conversation.offerVisitForProblem');
 }
 
